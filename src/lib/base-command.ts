@@ -1,0 +1,145 @@
+/**
+ * The base of every command: global flags, the session, the HTTP client,
+ * printing an API answer, and the mapping of every failure to one stderr
+ * line and an exit status. Sibling plugins extend it (see the README).
+ */
+import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+
+import {describeApiError} from './api-error.ts'
+import {sniffJson} from './envelope.ts'
+import {describeFailure} from './errors.ts'
+import {EXIT, exitStatusForResponse} from './exit-status.ts'
+import {type ApiRequest, type ApiResponse, createApiClient, send} from './http-client.ts'
+import {OUTPUT_FORMATS, writeJsonBody} from './output.ts'
+import {type ActiveSession, resolveSession} from './session.ts'
+import {SessionStore} from './session-store.ts'
+
+export type ProtonFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof ProtonCommand)['baseFlags'] & T['flags']>
+export type ProtonArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+export abstract class ProtonCommand<T extends typeof Command> extends Command {
+  static override baseFlags = {
+    'api-url': Flags.string({
+      env: 'PROTON_API_URL',
+      helpGroup: 'GLOBAL',
+      summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).',
+    }),
+    'app-version': Flags.string({
+      default: 'Other',
+      env: 'PROTON_APP_VERSION',
+      helpGroup: 'GLOBAL',
+      summary: 'Value of the x-pm-appversion header.',
+    }),
+    output: Flags.option({
+      default: 'text' as const,
+      helpGroup: 'GLOBAL',
+      options: OUTPUT_FORMATS,
+      summary: 'Output format.',
+    })(),
+    profile: Flags.string({
+      default: 'default',
+      env: 'PROTON_PROFILE',
+      helpGroup: 'GLOBAL',
+      summary: 'Session profile to use.',
+    }),
+    quiet: Flags.boolean({
+      exclusive: ['verbose'],
+      helpGroup: 'GLOBAL',
+      summary: 'Print no explanatory lines on stderr (the exit status still tells).',
+    }),
+    verbose: Flags.boolean({
+      helpGroup: 'GLOBAL',
+      summary: 'Print request and response lines on stderr, secrets redacted.',
+    }),
+  }
+
+  protected flags!: ProtonFlags<T>
+  protected args!: ProtonArgs<T>
+
+  public override async init(): Promise<void> {
+    await super.init()
+    const ctor = this.ctor as typeof ProtonCommand & T
+    const {args, flags} = await this.parse({
+      args: ctor.args,
+      baseFlags: ProtonCommand.baseFlags,
+      enableJsonFlag: false,
+      flags: ctor.flags,
+      strict: ctor.strict,
+    })
+    this.flags = flags as ProtonFlags<T>
+    this.args = args as ProtonArgs<T>
+  }
+
+  /** Every failure: one line on stderr, the mapped exit status, no stack trace. */
+  protected override async catch(error: Error): Promise<never> {
+    if (error instanceof Errors.ExitError) throw error
+    const {exitStatus, message} = describeFailure(error)
+    if (process.env.DEBUG && error.stack) process.stderr.write(`${error.stack}\n`)
+    process.stderr.write(`Error: ${message}\n`)
+    this.exit(exitStatus)
+  }
+
+  /** An explanatory stderr line, unless --quiet. */
+  protected note(line: string): void {
+    if (!this.flags.quiet) process.stderr.write(`${line}\n`)
+  }
+
+  protected get sessions(): SessionStore {
+    return new SessionStore(this.config.configDir)
+  }
+
+  protected async session(): Promise<ActiveSession> {
+    return resolveSession({
+      apiUrl: this.flags['api-url'],
+      bin: this.config.bin,
+      env: process.env,
+      profile: this.flags.profile,
+      store: this.sessions,
+    })
+  }
+
+  /** Send one request with the session; network failures throw (exit 5). */
+  protected async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
+    const version = this.ctor.plugin?.version ?? '0.0.0'
+    const client = createApiClient({
+      appVersion: this.flags['app-version'],
+      log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      session,
+      userAgent: `proton-cli/${version} (unofficial)`,
+    })
+    return send(client, request)
+  }
+
+  /**
+   * Print an API answer as the raw command does and exit with its status:
+   * the JSON body on stdout, an error line on stderr, a non-JSON body on
+   * stderr with exit 5.
+   */
+  protected async printResponse(response: ApiResponse): Promise<void> {
+    const {body, refusedRedirect, statusCode, statusMessage} = response
+    if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
+    if (body.length === 0) {
+      const status = exitStatusForResponse(statusCode, undefined)
+      if (status !== EXIT.OK) this.note(`Error: ${describeApiError(statusCode, statusMessage)}`)
+      if (status !== EXIT.OK) this.exit(status)
+      return
+    }
+
+    const sniff = sniffJson(body)
+    if (!sniff.json) {
+      process.stderr.write(body)
+      if (body.at(-1) !== 0x0a) process.stderr.write('\n')
+      const type = response.headers['content-type'] ?? 'no content type'
+      process.stderr.write(`Error: HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}: the answer is not JSON (${type}, ${body.length} bytes)\n`)
+      this.exit(EXIT.UNAVAILABLE)
+    }
+
+    await writeJsonBody(body, this.flags.output, process.stdout)
+    if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+    const status = exitStatusForResponse(statusCode, sniff.envelope.code)
+    if (status !== EXIT.OK) {
+      this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
+      this.exit(status)
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Parsing a response for re-display (pretty text, YAML) without losing
+ * integers beyond 2^53: JSON.parse's reviver sees each number's source text
+ * (Node ≥ 21), and integers that do not fit a double exactly become BigInt.
+ */
+
+export type JsonValue = bigint | boolean | JsonValue[] | null | number | string | {[key: string]: JsonValue}
+
+type Reviver = (this: unknown, key: string, value: unknown, context: {source?: string}) => unknown
+
+const keepIntegers: Reviver = (_key, value, context) => {
+  if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+    return BigInt(context.source)
+  }
+
+  return value
+}
+
+/** JSON.parse that keeps every integer exact. */
+export function parseExact(text: string): JsonValue {
+  return JSON.parse(text, keepIntegers as Parameters<typeof JSON.parse>[1]) as JsonValue
+}

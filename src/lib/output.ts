@@ -1,0 +1,36 @@
+/**
+ * How a JSON body reaches standard output. json: the bytes as received.
+ * text: the same bytes when stdout is not a terminal, indented (and
+ * coloured unless NO_COLOR) when it is. yaml: converted, integers exact.
+ */
+import {parseExact} from './json-value.ts'
+import {prettyJson} from './pretty-json.ts'
+
+export const OUTPUT_FORMATS = ['text', 'json', 'yaml'] as const
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+export interface OutputStream {
+  isTTY?: boolean
+  write(chunk: string | Uint8Array): boolean
+}
+
+export async function toYaml(value: unknown): Promise<string> {
+  // Loaded only when asked for: most runs never need a YAML serialiser.
+  const {stringify} = await import('yaml')
+  return stringify(value, {lineWidth: 0})
+}
+
+export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: OutputStream, env = process.env): Promise<void> {
+  if (format === 'yaml') {
+    stream.write(await toYaml(parseExact(body.toString('utf8'))))
+    return
+  }
+
+  if (format === 'text' && stream.isTTY) {
+    const colour = !env.NO_COLOR && env.TERM !== 'dumb'
+    stream.write(`${prettyJson(parseExact(body.toString('utf8')), colour)}\n`)
+    return
+  }
+
+  stream.write(body)
+}
