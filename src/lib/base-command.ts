@@ -14,6 +14,23 @@ import {OUTPUT_FORMATS, writeJsonBody} from './output.ts'
 import {type ActiveSession, resolveSession} from './session.ts'
 import {SessionStore} from './session-store.ts'
 
+/** The status a command will exit with, known before its output is written. */
+let pendingExitStatus: number = EXIT.OK
+let guardingStdout = false
+
+/**
+ * A reader that stops early (`| head`) closes the pipe under us: end at once,
+ * quietly, with the status the answer already decided.
+ */
+function guardStdout(): void {
+  if (guardingStdout) return
+  guardingStdout = true
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') process.stderr.write(`Error: cannot write to standard output: ${error.code ?? error.message}\n`)
+    process.exit(error.code === 'EPIPE' ? pendingExitStatus : EXIT.USAGE)
+  })
+}
+
 export type ProtonFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof ProtonCommand)['baseFlags'] & T['flags']>
 export type ProtonArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
 
@@ -58,6 +75,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
 
   public override async init(): Promise<void> {
     await super.init()
+    guardStdout()
     const ctor = this.ctor as typeof ProtonCommand & T
     const {args, flags} = await this.parse({
       args: ctor.args,
@@ -134,9 +152,10 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       this.exit(EXIT.UNAVAILABLE)
     }
 
+    const status = exitStatusForResponse(statusCode, sniff.envelope.code)
+    pendingExitStatus = status
     await writeJsonBody(body, this.flags.output, process.stdout)
     if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
-    const status = exitStatusForResponse(statusCode, sniff.envelope.code)
     if (status !== EXIT.OK) {
       this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
       this.exit(status)

@@ -4,7 +4,7 @@
  * bytes, stderr and the exit status.
  */
 import {expect} from 'chai'
-import {execFile} from 'node:child_process'
+import {execFile, spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
@@ -245,6 +245,20 @@ describe('bin/run.js api (child process)', function () {
 
     expect(failed.status).to.equal(2)
     expect(failed.stderr).to.include('< HTTP/1.1 401 Unauthorized').and.include(`< set-cookie: AUTH-${TOKENS.UID}=[redacted]; Path=/`)
+  })
+
+  it('ends quietly with the answer’s status when the reader closes the pipe early (| head)', async () => {
+    const big = JSON.stringify({Code: 2501, Error: 'gone', Padding: 'x'.repeat(4_000_000)})
+    server.handle(json(404, big))
+    const child = spawn(process.execPath, [BIN, 'api', 'GET', '/x'], {env: baseEnv(home.home)})
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+    })
+    child.stdout.once('data', () => child.stdout.destroy())
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(status).to.equal(3)
+    expect(stderr).not.to.match(/EPIPE|unsettled|\bat .*:\d+/)
   })
 
   it('runs through npm exec as "proton"', async () => {
