@@ -9,9 +9,10 @@ import {describeApiError} from './api-error.ts'
 import {sniffJson} from './envelope.ts'
 import {describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, createApiClient, send} from './http-client.ts'
-import {OUTPUT_FORMATS, writeJsonBody} from './output.ts'
+import {type ApiRequest, type ApiResponse, createApiClient, send, type TransportOptions} from './http-client.ts'
+import {OUTPUT_FORMATS, toYaml, writeJsonBody} from './output.ts'
 import {type ActiveSession, resolveSession} from './session.ts'
+import {refreshSession} from './session-refresh.ts'
 import {SessionStore} from './session-store.ts'
 
 /** The status a command will exit with, known before its output is written. */
@@ -97,6 +98,20 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.exit(exitStatus)
   }
 
+  /**
+   * Print data the tool composed itself (not a service answer): JSON or
+   * YAML as asked, else the text rendering.
+   */
+  protected async printData(value: unknown, text: () => string): Promise<void> {
+    const {output} = this.flags
+    if (output === 'json') process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+    else if (output === 'yaml') process.stdout.write(await toYaml(value))
+    else {
+      const rendered = text()
+      if (rendered) process.stdout.write(`${rendered}\n`)
+    }
+  }
+
   /** An explanatory stderr line, unless --quiet. */
   protected note(line: string): void {
     if (!this.flags.quiet) process.stderr.write(`${line}\n`)
@@ -118,14 +133,21 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
 
   /** Send one request with the session; network failures throw (exit 5). */
   protected async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
-    const version = this.ctor.plugin?.version ?? '0.0.0'
-    const client = createApiClient({
+    const transport = this.transport()
+    // Without a refresh token (an environment session may lack one) a 401 is the answer.
+    const refresh = session.refreshToken
+      ? (failed: string) => refreshSession({bin: this.config.bin, session, store: this.sessions, transport}, failed)
+      : undefined
+    return send(createApiClient({...transport, refresh, session}), request)
+  }
+
+  /** Settings every request shares: app version, user agent, --verbose log. */
+  protected transport(): TransportOptions {
+    return {
       appVersion: this.flags['app-version'],
       log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
-      session,
-      userAgent: `proton-cli/${version} (unofficial)`,
-    })
-    return send(client, request)
+      userAgent: `proton-cli/${this.ctor.plugin?.version ?? '0.0.0'} (unofficial)`,
+    }
   }
 
   /**

@@ -20,6 +20,9 @@ export interface StoredSession {
   /** ISO date-times. */
   CreatedAt?: string
   RefreshedAt?: string
+  /** Set when the service refused to renew the session: it has ended. */
+  RefreshRefusedAt?: string
+  RefreshError?: string
   [field: string]: unknown
 }
 

@@ -5,7 +5,7 @@
  */
 import {baseKey, parseBaseUrl} from './api-url.ts'
 import {DEFAULT_API_URL} from './contract.ts'
-import {authError} from './errors.ts'
+import {authError, type CliFailure} from './errors.ts'
 import type {SessionStore, StoredSession} from './session-store.ts'
 
 export interface ActiveSession {
@@ -27,6 +27,10 @@ export interface SessionRequest {
   store: SessionStore
   /** The CLI's bin name, for the hint in messages. */
   bin: string
+}
+
+export function sessionExpired(profile: string, bin: string): CliFailure {
+  return authError(`session expired (profile ${profile}): run "${bin} auth login"`)
 }
 
 export async function resolveSession(request: SessionRequest): Promise<ActiveSession> {
@@ -51,6 +55,8 @@ export async function resolveSession(request: SessionRequest): Promise<ActiveSes
 
   const stored = await store.read(profile)
   if (!stored) throw authError(`not logged in (profile ${profile}): run "${bin} auth login"`)
+  // The service refused to renew it: no request can succeed until a new login.
+  if (stored.RefreshRefusedAt) throw sessionExpired(profile, bin)
   const own = parseBaseUrl(stored.APIURL, `the session of profile ${profile}: APIURL`)
   if (named && baseKey(named) !== baseKey(own)) {
     throw authError(

@@ -62,7 +62,6 @@ describe('bin/run.js api (child process)', function () {
     const cases: Array<[number, string, number, string]> = [
       [200, '{"Code":1000}', 0, ''],
       [422, '{"Code":2000,"Error":"Name is required"}', 1, 'Error: HTTP 422 Unprocessable Entity, Code 2000 INVALID_REQUIREMENT_ERROR: Name is required\n'],
-      [401, '{"Code":401,"Error":"Invalid access token"}', 2, 'Error: HTTP 401 Unauthorized, Code 401: Invalid access token\n'],
       [404, '{"Code":2501,"Error":"Label does not exist"}', 3, 'Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n'],
       [409, '{"Code":2500,"Error":"A label with this name already exists"}', 4, 'Error: HTTP 409 Conflict, Code 2500 ALREADY_EXISTS_ERROR: A label with this name already exists\n'],
       [429, '{"Code":2028,"Error":"Too many requests"}', 5, 'Error: HTTP 429 Too Many Requests, Code 2028: Too many requests\n'],
@@ -75,6 +74,30 @@ describe('bin/run.js api (child process)', function () {
       expect(result.stdout.toString(), body).to.equal(body)
       expect(result.stderr, body).to.equal(stderr)
     }
+  })
+
+  it('exits 2 when a 401 cannot be cured by a refresh, and marks the session expired', async () => {
+    server.handle(json(401, '{"Code":401,"Error":"Invalid access token"}'))
+    const result = await run(['GET', '/core/v4/users'])
+    expect(result.status).to.equal(2)
+    expect(result.stdout.length).to.equal(0)
+    expect(result.stderr).to.equal('Error: session expired (profile default): run "proton auth login"\n')
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).to.deep.equal(['GET /core/v4/users', 'POST /auth/v4/refresh'])
+    const stored = await home.store.read('default')
+    expect(stored?.RefreshRefusedAt).to.be.a('string')
+    expect(stored?.RefreshError).to.equal('HTTP 401, Code 401: Invalid access token')
+    // An ended session fails at once, without a request.
+    const again = await run(['GET', '/core/v4/users'])
+    expect([again.status, again.stderr]).to.deep.equal([2, result.stderr])
+    expect(server.requests).to.have.length(2)
+  })
+
+  it('passes a 401 through (exit 2) for an environment session without a refresh token', async () => {
+    server.handle(json(401, '{"Code":401,"Error":"Invalid access token"}'))
+    const result = await run(['GET', '/x', '--api-url', server.url], {env: {PROTON_ACCESS_TOKEN: 'a', PROTON_UID: 'u'}})
+    expect(result.status).to.equal(2)
+    expect(result.stdout.toString()).to.equal('{"Code":401,"Error":"Invalid access token"}')
+    expect(result.stderr).to.equal('Error: HTTP 401 Unauthorized, Code 401: Invalid access token\n')
   })
 
   it('sends an intermediary’s HTML 502 page to stderr, stdout empty, exit 5', async () => {
@@ -229,22 +252,48 @@ describe('bin/run.js api (child process)', function () {
     expect(result.stderr).to.equal('Error: not logged in (profile nobody): run "proton auth login"\n')
   })
 
-  it('never shows a token with --verbose, on success or failure', async () => {
-    server.handle((_req, res) => {
+  it('refreshes once on 401, persists the rotated pair, and never shows a token with --verbose', async () => {
+    const renewed = {AccessToken: 'acc-renewed-91c3-secret', RefreshToken: 'ref-renewed-44d2-secret'}
+    server.handle((request, res) => {
+      if (request.url === '/auth/v4/refresh') return json(200, JSON.stringify({Code: 1000, ...renewed, Scopes: ['full'], UID: TOKENS.UID}))(request, res)
+      if (request.headers.authorization === `Bearer ${renewed.AccessToken}`) return json(200, '{"Code":1000}')(request, res)
       res.writeHead(401, {'content-type': 'application/json', 'set-cookie': `AUTH-${TOKENS.UID}=${TOKENS.AccessToken}; Path=/`})
       res.end('{"Code":401,"Error":"Invalid access token"}')
     })
-    const failed = await run(['GET', '/core/v4/users', '--verbose'])
-    server.handle(json(200, '{"Code":1000}'))
-    const succeeded = await run(['POST', '/x', '--verbose', '--body', '{}'])
-    for (const result of [failed, succeeded]) {
-      const everything = result.stdout.toString() + result.stderr
-      for (const secret of SECRETS) expect(everything).not.to.include(secret)
-      expect(result.stderr).to.include('> authorization: Bearer [redacted]')
-    }
+    const result = await run(['POST', '/x', '--verbose', '--body', '{}'])
+    expect(result.status).to.equal(0)
+    expect(result.stdout.toString()).to.equal('{"Code":1000}')
+    const everything = result.stdout.toString() + result.stderr
+    for (const secret of [...SECRETS, ...Object.values(renewed)]) expect(everything).not.to.include(secret)
+    expect(result.stderr).to.include('> authorization: Bearer [redacted]').and.include('< HTTP/1.1 401 Unauthorized')
+    expect(result.stderr).to.include(`< set-cookie: AUTH-${TOKENS.UID}=[redacted]; Path=/`).and.include('> POST http://127.0.0.1')
+    const [first, refresh, retry] = server.requests
+    expect(server.requests).to.have.length(3)
+    expect(first.body.toString()).to.equal('{}')
+    expect(refresh.url).to.equal('/auth/v4/refresh')
+    expect(refresh.headers['x-pm-uid']).to.equal(TOKENS.UID)
+    expect(refresh.headers.authorization).to.equal(undefined)
+    expect(JSON.parse(refresh.body.toString())).to.deep.equal({
+      GrantType: 'refresh_token',
+      RedirectURI: 'https://protonmail.ch',
+      RefreshToken: TOKENS.RefreshToken,
+      ResponseType: 'token',
+      UID: TOKENS.UID,
+    })
+    expect(retry.headers.authorization).to.equal(`Bearer ${renewed.AccessToken}`)
+    expect(retry.body.toString()).to.equal('{}')
+    const stored = await home.store.read('default')
+    expect(stored).to.include({...renewed, UID: TOKENS.UID})
+    expect(stored?.Scopes).to.deep.equal(['full'])
+  })
 
-    expect(failed.status).to.equal(2)
-    expect(failed.stderr).to.include('< HTTP/1.1 401 Unauthorized').and.include(`< set-cookie: AUTH-${TOKENS.UID}=[redacted]; Path=/`)
+  it('keeps the session when the refresh meets a transient failure (exit 5)', async () => {
+    server.handle((request, res) => json(request.url === '/auth/v4/refresh' ? 503 : 401, '{"Code":503}')(request, res))
+    const result = await run(['GET', '/x'])
+    expect(result.status).to.equal(5)
+    expect(result.stderr).to.match(/^Error: could not refresh the session of profile default \(HTTP 503\); the session is kept, try again\n$/)
+    expect(await home.store.read('default')).to.deep.include({...TOKENS})
+    expect((await home.store.read('default'))?.RefreshRefusedAt).to.equal(undefined)
   })
 
   it('ends quietly with the answer’s status when the reader closes the pipe early (| head)', async () => {
