@@ -29,7 +29,7 @@ export function clientProof(
   let secret = 0n
   let A = 0n
   let u = 0n
-  let ephemeral = Buffer.alloc(0)
+  let ephemeral: Buffer = Buffer.alloc(0)
   // A and u must not be zero; redraw the secret in that (practically impossible) case.
   while (A === 0n || u === 0n) {
     secret = fromLittleEndian(random(SRP_BYTES)) % (N - 1n)
