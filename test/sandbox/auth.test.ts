@@ -8,7 +8,7 @@ import {FULL_SCOPES, TWO_FACTOR_SCOPES} from '../../src/lib/sandbox/auth.ts'
 import {decodeBase32, totp} from '../../src/lib/totp.ts'
 import type {StoredSession} from '../../src/lib/session-store.ts'
 import {vectors} from '../srp/vectors.ts'
-import {type Harness, startHarness} from './harness.ts'
+import {type CallOptions, type Harness, startHarness} from './harness.ts'
 
 /** One SRP login by hand, so a test can get every step wrong on purpose. */
 async function srpLogin(harness: Harness, username: string, password: string) {
@@ -52,7 +52,7 @@ describe('sandbox authentication', () => {
     })
 
     it('answers 401 JSON without a bearer token, without x-pm-uid, or with a token of another session', async () => {
-      const cases = [
+      const cases: CallOptions[] = [
         {},
         {headers: {authorization: `Bearer ${session.AccessToken}`}},
         {headers: {authorization: session.AccessToken, 'x-pm-uid': session.UID}},
@@ -163,7 +163,7 @@ describe('sandbox authentication', () => {
 
     it('refuses a refresh without x-pm-uid, with another UID, or with a wrong grant, with 422', async () => {
       const session = await harness.login()
-      const cases = [
+      const cases: CallOptions[] = [
         {body: refreshBody(session), headers: {}},
         {body: refreshBody(session), headers: {'x-pm-uid': 'other'}},
         {body: {...refreshBody(session), GrantType: 'password'}, headers: {'x-pm-uid': session.UID}},
