@@ -1,0 +1,180 @@
+// The main job, offline: build (done by `npm run demo` before this), start
+// `proton sandbox --write-session`, run every usage form of `proton api`
+// against it, print each command with its answer, check each behaved as
+// documented (exit status, stdout, stderr), stop the sandbox. Exits 0 only
+// if every check passed. Sessions go to a temporary XDG_CONFIG_HOME.
+import {spawn} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const BIN = fileURLToPath(new URL('../bin/run.js', import.meta.url))
+const PROFILE = ['--profile', 'sandbox']
+const home = mkdtempSync(join(tmpdir(), 'proton-demo-'))
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PROTON_')))
+Object.assign(env, {NO_COLOR: '1', XDG_CONFIG_HOME: home})
+
+let sandbox
+let failures = 0
+let checks = 0
+
+function shown(args) {
+  return args.map((arg) => (/^[\w./:=@-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`)).join(' ')
+}
+
+function indent(text, prefix, maxLines = 14) {
+  const lines = text.replace(/\n$/, '').split('\n')
+  const kept = lines.slice(0, maxLines).map((line) => `${prefix}${line}`)
+  if (lines.length > maxLines) kept.push(`${prefix}… (${lines.length - maxLines} more lines)`)
+  return kept.join('\n')
+}
+
+/** Start the sandbox; resolves with its base URL (its first stdout line, printed once the session is written). */
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    sandbox = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--write-session'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start within 30 s: ${err}`)), 30_000)
+    sandbox.stderr.on('data', (chunk) => (err += chunk))
+    sandbox.stdout.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('\n')) {
+        clearTimeout(timer)
+        resolve(out.split('\n')[0])
+      }
+    })
+    sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it was ready: ${err}`)))
+  })
+}
+
+function stopSandbox() {
+  return new Promise((resolve) => {
+    if (!sandbox || sandbox.exitCode !== null) return resolve(sandbox?.exitCode ?? null)
+    sandbox.removeAllListeners('exit')
+    sandbox.once('exit', (code, signal) => resolve(code ?? signal))
+    sandbox.kill('SIGTERM')
+  })
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (status) => resolve({status, stderr, stdout}))
+  })
+}
+
+/**
+ * Run `proton api …`, print it and its answer, and check the exit status
+ * and what stdout and stderr must show. Returns stdout parsed (or undefined).
+ */
+async function step(title, args, expected) {
+  const full = ['api', ...PROFILE, ...args]
+  console.log(`\n# ${title}\n$ proton ${shown(full)}`)
+  const {status, stderr, stdout} = await run(full)
+  let json
+  try {
+    json = stdout === '' ? undefined : JSON.parse(stdout)
+  } catch {
+    json = undefined
+  }
+
+  if (stdout !== '') console.log(indent(json === undefined ? stdout : JSON.stringify(json, null, 2), '  '))
+  if (stderr !== '') console.log(indent(stderr, '  stderr: '))
+  const problems = []
+  if (status !== expected.status) problems.push(`exit status ${status}, expected ${expected.status}`)
+  if (expected.stdoutEmpty && stdout !== '') problems.push('stdout should be empty')
+  if (!expected.stdoutEmpty && json === undefined) problems.push('stdout is not JSON')
+  if (expected.check && json !== undefined) {
+    const problem = expected.check(json)
+    if (problem) problems.push(problem)
+  }
+
+  if (expected.stderr && !expected.stderr.test(stderr)) problems.push(`stderr does not match ${expected.stderr}`)
+  if (!expected.stderr && stderr !== '') problems.push('stderr should be empty')
+  checks++
+  if (problems.length === 0) {
+    console.log(`  ✓ exit ${status}, as documented`)
+  } else {
+    failures++
+    console.log(`  ✗ ${problems.join('; ')}`)
+  }
+
+  return json
+}
+
+async function main() {
+  console.log(`proton demo: every usage form of "proton api" against the offline sandbox.`)
+  console.log(`Config directory for this run: ${home} (a temporary XDG_CONFIG_HOME; your own sessions are not touched).`)
+  const url = await startSandbox()
+  console.log(`$ proton sandbox --port 0 --write-session   → ${url} (profile "sandbox" logged in with SRP)`)
+
+  await step('The account', ['GET', '/core/v4/users'], {check: (json) => (json.User?.Name === 'demo' ? undefined : 'no User.Name "demo"'), status: 0})
+  await step('Drive volumes', ['GET', '/drive/volumes'], {check: (json) => (json.Volumes?.length > 0 ? undefined : 'no Volumes'), status: 0})
+  await step('First page of messages', ['GET', '/mail/v4/messages', '--query', 'Page=0', '--query', 'PageSize=25'], {
+    check: (json) => (json.Messages?.length === 7 && json.Total === 7 ? undefined : 'expected 7 Messages, Total 7'),
+    status: 0,
+  })
+  const addresses = await step('Addresses (a calendar needs a real AddressID)', ['GET', '/core/v4/addresses'], {
+    check: (json) => (json.Addresses?.[0]?.ID ? undefined : 'no Addresses[0].ID'),
+    status: 0,
+  })
+  const addressId = addresses?.Addresses?.[0]?.ID ?? 'missing'
+  const created = await step('Create a calendar', ['POST', '/calendar/v1', '--body', JSON.stringify({Name: 'Work', Color: '#7272a7', Display: 1, AddressID: addressId})], {
+    check: (json) => (json.Calendar?.ID ? undefined : 'no Calendar.ID'),
+    status: 0,
+  })
+  const calendars = await step("List calendars (for a pipe into jq '.Calendars[].ID')", ['GET', '/calendar/v1', '--output', 'json'], {
+    check: (json) => (json.Calendars?.some((calendar) => calendar.ID === created?.Calendar?.ID) ? undefined : 'the new calendar is not listed'),
+    status: 0,
+  })
+  if (calendars) console.log(indent(calendars.Calendars.map((calendar) => JSON.stringify(calendar.ID)).join('\n'), "  jq '.Calendars[].ID': "))
+  const labelBody = JSON.stringify({Name: 'Receipts', Color: '#8080FF', Type: 1})
+  const label = await step('Create a label', ['POST', '/mail/v4/labels', '--body', labelBody], {check: (json) => (json.Label?.ID ? undefined : 'no Label.ID'), status: 0})
+  await step('The same label again: a conflict (exit 4)', ['POST', '/mail/v4/labels', '--body', labelBody], {
+    check: (json) => (json.Code === 2500 ? undefined : 'Code is not 2500'),
+    status: 4,
+    stderr: /^Error: HTTP 409 .*2500/m,
+  })
+  const labelPath = `/mail/v4/labels/${label?.Label?.ID ?? 'missing'}`
+  await step('Delete the label', ['DELETE', labelPath], {check: (json) => (json.Code === 1000 ? undefined : 'Code is not 1000'), status: 0})
+  await step('Delete it again: not found (exit 3)', ['DELETE', labelPath], {
+    check: (json) => (json.Code === 2501 ? undefined : 'Code is not 2501'),
+    status: 3,
+    stderr: /^Error: HTTP 404 .*2501/m,
+  })
+
+  // A sandbox fault: the next call gets an intermediary's HTML page.
+  await fetch(`${url}/__sandbox/faults`, {body: JSON.stringify({Kind: 'html-502', Path: '/core/v4/users'}), method: 'POST'})
+  console.log(`\n(sandbox fault set: the next GET /core/v4/users gets an HTML 502 page, as from a proxy)`)
+  await step('A body that is not JSON: stderr, empty stdout, exit 5', ['GET', '/core/v4/users'], {status: 5, stderr: /502 Bad Gateway[\s\S]*not JSON/, stdoutEmpty: true})
+}
+
+const stopOnSignal = () => stopSandbox().then(() => process.exit(130))
+process.once('SIGINT', stopOnSignal)
+process.once('SIGTERM', stopOnSignal)
+try {
+  await main()
+} catch (error) {
+  failures++
+  console.log(`\n✗ ${error.message}`)
+} finally {
+  const stopped = await stopSandbox()
+  if (stopped !== 0 && stopped !== null) {
+    failures++
+    console.log(`✗ the sandbox exited with ${stopped} on SIGTERM, expected 0`)
+  } else if (stopped === 0) {
+    console.log('\n$ kill -TERM <sandbox>   → exited 0')
+  }
+
+  rmSync(home, {force: true, recursive: true})
+}
+
+console.log(failures === 0 ? `\nAll ${checks} calls behaved as documented.` : `\n${failures} problem(s) in ${checks} calls.`)
+process.exit(failures === 0 ? 0 : 1)

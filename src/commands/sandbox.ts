@@ -1,0 +1,74 @@
+import {Args, Flags} from '@oclif/core'
+
+import {ProtonCommand} from '../lib/base-command.ts'
+import {usageError} from '../lib/errors.ts'
+import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../lib/sandbox/launch.ts'
+import {selfLogin} from '../lib/sandbox/self-login.ts'
+import {DEFAULTS, type Sandbox as Server, startSandbox} from '../lib/sandbox/server.ts'
+import {checkProfileName} from '../lib/session-store.ts'
+
+export default class Sandbox extends ProtonCommand<typeof Sandbox> {
+  static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
+
+  static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
+
+The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "<%= config.bin %> api --profile sandbox GET /core/v4/users" works at once.
+
+Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --write-session',
+    '<%= config.bin %> <%= command.id %> --port 8080 --user alice --password secret --totp-secret JBSWY3DPEHPK3PXP',
+    `curl -s -X POST http://127.0.0.1:8080/__sandbox/faults -d '{"Kind":"rate-limit","Path":"/core/v4/users","Count":2}'`,
+  ]
+
+  static override args = {
+    profile: Args.string({description: 'Profile that --write-session writes (default: sandbox)'}),
+  }
+
+  static override flags = {
+    host: Flags.string({default: DEFAULTS.host, summary: 'Loopback address to listen on.'}),
+    password: Flags.string({default: DEFAULTS.password, env: 'PROTON_SANDBOX_PASSWORD', summary: 'Password of the sandbox account.'}),
+    port: Flags.integer({default: 0, max: 65_535, min: 0, summary: 'Port to listen on (0: any free port).'}),
+    'token-ttl': Flags.integer({default: DEFAULTS.tokenTtlSeconds, min: 1, summary: 'Seconds until an access token expires.'}),
+    'totp-secret': Flags.string({env: 'PROTON_SANDBOX_TOTP_SECRET', summary: 'Base32 TOTP secret: logins then need a second factor.'}),
+    user: Flags.string({default: DEFAULTS.username, summary: 'User name of the sandbox account.'}),
+    'write-session': Flags.boolean({summary: 'Log the sandbox account in and write the session of PROFILE.'}),
+  }
+
+  public async run(): Promise<void> {
+    const {flags} = this
+    if (this.args.profile !== undefined && !flags['write-session']) throw usageError('PROFILE is the profile --write-session writes; add --write-session')
+    const profile = checkProfileName(this.args.profile ?? 'sandbox')
+    const host = checkHost(flags.host)
+    const totpKey = totpKeyOf(flags['totp-secret'])
+    let sandbox: Server
+    try {
+      sandbox = await startSandbox({
+        host,
+        onError: (error, method, path) => process.stderr.write(`sandbox: internal error on ${method} ${path}: ${String(error)}\n`),
+        password: flags.password,
+        port: flags.port,
+        tokenTtlSeconds: flags['token-ttl'],
+        totpKey,
+        username: flags.user,
+      })
+    } catch (error) {
+      throw listenFailure(error, host, flags.port)
+    }
+
+    try {
+      if (flags['write-session']) {
+        const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
+        await this.sessions.write(profile, session)
+        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.config.bin} api --profile ${profile} GET /core/v4/users`)
+      }
+
+      process.stdout.write(`${sandbox.url}\n`)
+      this.note(`Proton sandbox for account "${flags.user}" at ${sandbox.url}; controls under ${sandbox.url}/__sandbox/. Stop with Ctrl-C.`)
+      await untilStopped()
+    } finally {
+      await sandbox.close()
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Response codes the sandbox answers with that the contract does not name
+ * (auth and request-shape codes the service uses); the contract's own come
+ * from src/lib/contract.ts.
+ */
+import {API_CODES} from '../contract.ts'
+
+/** A code the contract names, by its name (CODE carries only the ones the tool acts on). */
+function contractCode(name: (typeof API_CODES)[keyof typeof API_CODES]): number {
+  return Number(Object.entries(API_CODES).find(([, value]) => value === name)?.[0])
+}
+
+export const SANDBOX_CODE = {
+  NOT_ALLOWED: contractCode('NOT_ALLOWED_ERROR'),
+  /** Missing or bad x-pm-appversion. */
+  APP_VERSION_BAD: 5001,
+  /** Wrong password (SRP proof) or wrong second factor. */
+  WRONG_CREDENTIALS: 8002,
+  /** A refresh token that is unknown, already used or for another session. */
+  REFRESH_TOKEN_INVALID: 10013,
+  /** The envelope Code of a 401: the same number as the HTTP status. */
+  UNAUTHORIZED: 401,
+  /** Envelope Codes of the injected 429 and 5xx faults. */
+  TOO_MANY_REQUESTS: 2028,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const
