@@ -2,4 +2,6 @@
 // Runs the plugin on its own as the `proton` command.
 import {execute} from '@oclif/core'
 
-await execute({dir: import.meta.url})
+import {moveLeadingGlobalFlags} from '../dist/lib/leading-flags.js'
+
+await execute({args: moveLeadingGlobalFlags(process.argv.slice(2)), dir: import.meta.url})

@@ -75,7 +75,7 @@ function run(args) {
  * and what stdout and stderr must show. Returns stdout parsed (or undefined).
  */
 async function step(title, args, expected) {
-  const full = ['api', ...PROFILE, ...args]
+  const full = [...PROFILE, 'api', ...args]
   console.log(`\n# ${title}\n$ proton ${shown(full)}`)
   const {status, stderr, stdout} = await run(full)
   let json

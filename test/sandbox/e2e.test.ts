@@ -5,40 +5,17 @@
  * exit status.
  */
 import {expect} from 'chai'
-import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 
-import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
-
-interface Running {
-  child: ChildProcessWithoutNullStreams
-  url: string
-  stderr: () => string
-  exited: Promise<number | null>
-}
-
-/** Start the built sandbox; resolves once its first stdout line (the base URL) is out. */
-function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('\n')) resolve({child, exited, stderr: () => stderr, url: stdout.split('\n')[0]})
-    })
-    void exited.then((code) => reject(new Error(`the sandbox exited (${code}) before it was ready: ${stderr}`)))
-  })
-}
 
 describe('proton sandbox + proton api, end to end (built binary)', function () {
   this.timeout(60_000)
   let home: TempHome
   let sandbox: Running
-  const api = (args: string[]): Promise<RunResult> => runBinary(['api', '--profile', 'sandbox', ...args], {env: baseEnv(home.home)})
+  const api = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: baseEnv(home.home)})
   const json = (result: RunResult) => JSON.parse(result.stdout.toString('utf8')) as Record<string, never>
 
   before(async () => {
@@ -126,11 +103,32 @@ describe('proton sandbox + proton api, end to end (built binary)', function () {
     expect(result.stderr).to.match(/<h1>502 Bad Gateway<\/h1>[\s\S]*Error: HTTP 502 Bad Gateway: the answer is not JSON/)
   })
 
-  it('an expired access token: exit 2 with the 401 envelope', async () => {
+  it('an expired access token is refreshed once, the rotated pair saved, the request answered', async () => {
+    await fetch(`${sandbox.url}/__sandbox/stats`, {method: 'DELETE'})
+    const before = await home.store.read('sandbox')
     await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {method: 'POST'})
     const result = await api(['GET', '/core/v4/users'])
+    expect(result.status).to.equal(0)
+    expect(json(result)).to.include({Code: 1000})
+    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Refreshes: number}
+    expect(stats.Refreshes).to.equal(1)
+    const after = await home.store.read('sandbox')
+    expect(after!.AccessToken).not.to.equal(before!.AccessToken)
+    expect(after!.RefreshToken).not.to.equal(before!.RefreshToken)
+  })
+
+  it('a refresh refused by the service ends the session (exit 2), keeping the file', async () => {
+    const stored = await home.store.read('sandbox')
+    // A used refresh token: the sandbox answers 422 with Code 10013.
+    await home.store.write('sandbox', {...stored!, AccessToken: 'expired-token', RefreshToken: 'used-refresh-token'})
+    const result = await api(['GET', '/core/v4/users'])
     expect(result.status).to.equal(2)
-    expect(json(result)).to.include({Code: 401})
+    expect(result.stdout.length).to.equal(0)
+    expect(result.stderr).to.equal('Error: session expired (profile sandbox): run "proton auth login"\n')
+    const kept = await home.store.read('sandbox')
+    expect(kept!.RefreshRefusedAt).to.be.a('string')
+    expect(kept!.RefreshError).to.match(/^HTTP 422, Code 10013/)
+    await home.store.write('sandbox', stored!)
   })
 
   it('stops on SIGTERM with exit 0', async () => {
@@ -153,7 +151,7 @@ describe('proton sandbox options (built binary)', function () {
   })
 
   it('writes a session through a TOTP login with --totp-secret, to the PROFILE given', async () => {
-    running = await startSandboxProcess(['--port', '0', '--user', 'alice', '--totp-secret', 'JBSWY3DPEHPK3PXP', '--write-session', 'alice'], baseEnv(home.home, {PROTON_SANDBOX_PASSWORD: 'pw 1'}))
+    running = await startSandboxProcess(['--port', '0', '--user', 'alice', '--write-session', 'alice'], baseEnv(home.home, {PROTON_SANDBOX_PASSWORD: 'pw 1', PROTON_SANDBOX_TOTP_SECRET: 'JBSWY3DPEHPK3PXP'}))
     const result = await runBinary(['api', '--profile', 'alice', 'GET', '/core/v4/users'], {env: baseEnv(home.home)})
     expect(result.status).to.equal(0)
     expect(JSON.parse(result.stdout.toString()).User).to.include({Name: 'alice'})

@@ -1,0 +1,28 @@
+/** The built sandbox as a child process, for end-to-end tests. */
+import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
+
+import {BIN} from './run-binary.ts'
+
+export interface Running {
+  child: ChildProcessWithoutNullStreams
+  url: string
+  stderr: () => string
+  exited: Promise<number | null>
+}
+
+/** Start the built sandbox; resolves once its first stdout line (the base URL) is out. */
+export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  let stdout = ''
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      if (stdout.includes('\n')) resolve({child, exited, stderr: () => stderr, url: stdout.split('\n')[0]})
+    })
+    void exited.then((code) => reject(new Error(`the sandbox exited (${code}) before it was ready: ${stderr}`)))
+  })
+}
+
