@@ -4,6 +4,7 @@
  * from src/lib/contract.ts.
  */
 import {API_CODES} from '../contract.ts'
+import {SERVICE_CODE} from '../service-codes.ts'
 
 /** A code the contract names, by its name (CODE carries only the ones the tool acts on). */
 function contractCode(name: (typeof API_CODES)[keyof typeof API_CODES]): number {
@@ -12,12 +13,10 @@ function contractCode(name: (typeof API_CODES)[keyof typeof API_CODES]): number 
 
 export const SANDBOX_CODE = {
   NOT_ALLOWED: contractCode('NOT_ALLOWED_ERROR'),
-  /** Missing or bad x-pm-appversion. */
-  APP_VERSION_BAD: 5001,
-  /** Wrong password (SRP proof) or wrong second factor. */
-  WRONG_CREDENTIALS: 8002,
-  /** A refresh token that is unknown, already used or for another session. */
-  REFRESH_TOKEN_INVALID: 10013,
+  APP_VERSION_BAD: SERVICE_CODE.APP_VERSION_BAD,
+  WRONG_CREDENTIALS: SERVICE_CODE.WRONG_CREDENTIALS,
+  HUMAN_VERIFICATION_REQUIRED: SERVICE_CODE.HUMAN_VERIFICATION_REQUIRED,
+  REFRESH_TOKEN_INVALID: SERVICE_CODE.REFRESH_TOKEN_INVALID,
   /** The envelope Code of a 401: the same number as the HTTP status. */
   UNAUTHORIZED: 401,
   /** Envelope Codes of the injected 429 and 5xx faults. */

@@ -8,6 +8,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo, Socket} from 'node:net'
 
 import {CODE, HEADER} from '../contract.ts'
+import {HUMAN_VERIFICATION_HEADER} from '../service-codes.ts'
 import {SandboxError} from './api-error.ts'
 import {type Account, AuthService} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
@@ -169,6 +170,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       case 'unavailable': {
         entry.Status = 503
         writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'})
+        return true
+      }
+
+      case 'human-verification': {
+        // Answered by the verification headers with the token it issued.
+        const token = `sandbox-hv-${rule.ID}`
+        if (header(request, HUMAN_VERIFICATION_HEADER.TOKEN) === token && header(request, HUMAN_VERIFICATION_HEADER.TYPE)) return false
+        entry.Status = 422
+        writeJson(response, 422, {
+          Code: SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
+          Details: {HumanVerificationMethods: ['captcha', 'email'], HumanVerificationToken: token, WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`},
+          Error: 'Human verification required',
+        })
         return true
       }
 

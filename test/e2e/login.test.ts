@@ -1,0 +1,177 @@
+/**
+ * `auth login` through the built binary against the sandbox: SRP with the
+ * password on stdin or in the environment, TOTP, refusals, a tampered
+ * modulus, human verification, and no secret in any output.
+ */
+import {expect} from 'chai'
+import {spawn} from 'node:child_process'
+import {statSync} from 'node:fs'
+
+import {decodeBase32, totp} from '../../src/lib/totp.ts'
+import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
+import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {vectors} from '../srp/vectors.ts'
+
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXP'
+const PASSWORD = 'correct horse battery staple'
+
+describe('auth login (built binary, sandbox)', function () {
+  this.timeout(60_000)
+  let home: TempHome
+  let plain: Running
+  let withTotp: Running
+
+  before(async () => {
+    home = tempHome()
+    const env = baseEnv(home.home, {PROTON_SANDBOX_PASSWORD: PASSWORD})
+    plain = await startSandboxProcess(['--port', '0'], env)
+    withTotp = await startSandboxProcess(['--port', '0', '--user', 'otto'], {...env, PROTON_SANDBOX_TOTP_SECRET: TOTP_SECRET})
+  })
+
+  after(() => {
+    for (const sandbox of [plain, withTotp]) if (sandbox?.child.exitCode === null) sandbox.child.kill('SIGKILL')
+    home.remove()
+  })
+
+  afterEach(async () => {
+    for (const sandbox of [plain, withTotp]) await fetch(`${sandbox.url}/__sandbox/faults`, {method: 'DELETE'})
+    for (const profile of await home.store.list()) await home.store.remove(profile)
+  })
+
+  const login = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) =>
+    runBinary(['auth', 'login', ...args], {env: baseEnv(home.home, options.env), input: options.input})
+  const fault = (sandbox: Running, rule: object) =>
+    fetch(`${sandbox.url}/__sandbox/faults`, {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
+
+  it('logs in with the password on stdin and keeps the session (0600) that api then uses', async () => {
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: `${PASSWORD}\nignored second line\n`})
+    expect(result.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\n`)
+    expect(result.status).to.equal(0)
+    expect(result.stdout.length).to.equal(0)
+    const session = await home.store.read('default')
+    expect(session).to.include({APIURL: plain.url, AppVersion: 'Other', Username: 'demo'})
+    expect(session!.Scopes).to.include('full')
+    for (const field of ['UID', 'AccessToken', 'RefreshToken', 'CreatedAt', 'RefreshedAt']) expect(session![field], field).to.be.a('string')
+    expect(statSync(home.store.pathOf('default')).mode & 0o777).to.equal(0o600)
+    const users = await runBinary(['api', 'GET', '/core/v4/users'], {env: baseEnv(home.home)})
+    expect(users.status).to.equal(0)
+    expect(JSON.parse(users.stdout.toString()).User.Name).to.equal('demo')
+  })
+
+  it('takes the password from PROTON_PASSWORD, into the --profile given', async () => {
+    const result = await login(['demo', '--api-url', plain.url, '--profile', 'work'], {env: {PROTON_PASSWORD: PASSWORD}})
+    expect(result.status).to.equal(0)
+    expect(await home.store.list()).to.deep.equal(['work'])
+  })
+
+  it('refuses a wrong password (exit 2) and keeps nothing', async () => {
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: 'wrong password\n'})
+    expect(result.status).to.equal(2)
+    expect(result.stderr).to.equal('Error: wrong username or password\n')
+    expect(await home.store.list()).to.deep.equal([])
+  })
+
+  it('says how to give a password when there is no terminal (exit 1)', async () => {
+    const result = await login(['demo', '--api-url', plain.url])
+    expect(result.status).to.equal(1)
+    expect(result.stderr).to.equal('Error: no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal\n')
+  })
+
+  it('asks for the TOTP code when the account has one: PROTON_TOTP, a wrong code, none', async () => {
+    const code = totp(decodeBase32(TOTP_SECRET), Date.now() / 1000)
+    const ok = await login(['otto', '--password-stdin', '--api-url', withTotp.url], {env: {PROTON_TOTP: code}, input: PASSWORD})
+    expect(ok.status).to.equal(0)
+    expect((await home.store.read('default'))!.Scopes).to.include('full')
+
+    const wrongCode = code === '000000' ? '111111' : '000000'
+    const wrong = await login(['otto', '--password-stdin', '--api-url', withTotp.url, '--profile', 'b'], {env: {PROTON_TOTP: wrongCode}, input: PASSWORD})
+    expect([wrong.status, wrong.stderr]).to.deep.equal([2, 'Error: wrong two-factor code\n'])
+    const none = await login(['otto', '--password-stdin', '--api-url', withTotp.url, '--profile', 'c'], {input: PASSWORD})
+    expect([none.status, none.stderr]).to.deep.equal([1, 'Error: this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal\n'])
+    expect(await home.store.list()).to.deep.equal(['default'])
+  })
+
+  it('refuses a modulus not signed by the service (exit 2)', async () => {
+    const tampered = vectors.modulusChecks.find((check) => check.Exception !== null)!.SignedModulus
+    await fault(plain, {
+      Body: {Code: 1000, Modulus: tampered, Salt: 'AAAAAAAAAAAAAA==', ServerEphemeral: Buffer.alloc(256, 7).toString('base64'), SRPSession: 'x', Version: 4},
+      Kind: 'status',
+      Path: '/core/v4/auth/info',
+      Status: 200,
+    })
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: PASSWORD})
+    expect(result.status).to.equal(2)
+    expect(result.stderr).to.equal("Error: refusing to log in: the server's SRP modulus is not signed by the service's modulus key\n")
+    expect(await home.store.list()).to.deep.equal([])
+  })
+
+  it('refuses a session whose server proof is wrong, keeping nothing (exit 2)', async () => {
+    await fault(plain, {
+      Body: {'2FA': {Enabled: 0}, AccessToken: 'a', Code: 1000, RefreshToken: 'r', Scopes: ['full'], ServerProof: Buffer.alloc(256, 1).toString('base64'), UID: 'u'},
+      Kind: 'status',
+      Method: 'POST',
+      Path: '/core/v4/auth',
+      After: 1,
+      Status: 200,
+    })
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: PASSWORD})
+    expect(result.status).to.equal(2)
+    expect(result.stderr).to.equal('Error: refusing the session: the server did not prove that it knows the password verifier\n')
+    expect(await home.store.list()).to.deep.equal([])
+  })
+
+  it('human verification without a terminal: prints where and how, exit 2', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth'})
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: PASSWORD})
+    expect(result.status).to.equal(2)
+    expect(result.stderr).to.match(
+      /^Human verification required \(methods: captcha, email\): complete it in a browser at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+\nError: human verification required; complete it, then log in again from a terminal\n$/,
+    )
+  })
+
+  it('on a terminal: asks for the password without echo, waits for Enter after human verification, then retries with its headers', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth'})
+    // `script` gives the login a pseudo-terminal; its input is typed at the prompts.
+    const child = spawn('script', ['-q', '-e', '-c', `${process.execPath} ${BIN} auth login demo --api-url ${plain.url}`, '/dev/null'], {
+      env: baseEnv(home.home),
+    })
+    let screen = ''
+    const typed = {enter: false, password: false}
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString()
+      if (!typed.password && screen.includes('Password: ')) {
+        typed.password = true
+        child.stdin.write(`${PASSWORD}\r`)
+      }
+
+      if (!typed.enter && screen.includes('Press Enter once it is done: ')) {
+        typed.enter = true
+        child.stdin.write('\r')
+      }
+
+      // `script` ends with the command only once its own input is closed.
+      if (/logged in as|Error:/.test(screen)) child.stdin.end()
+    })
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(screen).to.include('Human verification required (methods: captcha, email)')
+    expect(screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(screen).not.to.include(PASSWORD)
+    expect(status).to.equal(0)
+    expect((await home.store.read('default'))!.Username).to.equal('demo')
+  })
+
+  it('shows no password, token or TOTP code with --verbose', async () => {
+    const code = totp(decodeBase32(TOTP_SECRET), Date.now() / 1000)
+    const args = ['otto', '--password-stdin', '--api-url', withTotp.url, '--verbose']
+    const result = await login(args, {env: {PROTON_TOTP: code}, input: PASSWORD})
+    expect(result.status).to.equal(0)
+    const session = (await home.store.read('default'))!
+    const everything = result.stdout.toString() + result.stderr
+    expect(everything).to.include('> POST http://127.0.0.1').and.include('/core/v4/auth/2fa')
+    for (const secret of [PASSWORD, code, session.AccessToken, session.RefreshToken]) {
+      expect(everything).not.to.include(secret)
+      expect(args.join(' ')).not.to.include(secret)
+    }
+  })
+})
