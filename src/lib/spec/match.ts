@@ -20,11 +20,15 @@ function escapeRegExp(text: string): string {
   return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** One segment as a regular expression: {name} is any non-empty text without "/"; an unclosed "{name" runs to the segment's end. */
+/**
+ * One segment as a regular expression: {name} is any non-empty text without
+ * "/". An unclosed "{name" (as published: `newsletter-subscriptions{paginationString`,
+ * where the client appends an optional ?query) may also be empty.
+ */
 function segmentPattern(segment: string): string {
   return segment
     .split(/(\{[^}/]*\}?)/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegExp(part)))
+    .map((part) => (!part.startsWith('{') ? escapeRegExp(part) : part.endsWith('}') ? '[^/]+' : '[^/]*'))
     .join('')
 }
 

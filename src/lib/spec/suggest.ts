@@ -46,14 +46,20 @@ export function pathDistance(path: string, template: string): number {
   return previous[b.length]
 }
 
+/** Beyond the nearest, others are shown only if they are about as near. */
+const MARGIN = 0.75
+
 /** Up to `limit` operations close enough to be what was meant, nearest first. */
 export function nearestOperations(operations: readonly Operation[], method: string, path: string, limit = 3): Operation[] {
   const segments = path.split('/').length - 1
   const threshold = Math.max(1.5, segments * 0.6)
-  return operations
+  const ranked = operations
     .map((operation) => ({cost: pathDistance(path, operation.path) + (operation.method === method ? 0 : METHOD_COST), operation}))
     .filter(({cost}) => cost <= threshold)
-    .sort((a, b) => a.cost - b.cost || a.operation.path.localeCompare(b.operation.path))
+    .sort((a, b) => a.cost - b.cost || (a.operation.path < b.operation.path ? -1 : a.operation.path > b.operation.path ? 1 : 0))
+  const cutoff = (ranked[0]?.cost ?? 0) + MARGIN
+  return ranked
+    .filter(({cost}) => cost <= cutoff)
     .slice(0, limit)
     .map(({operation}) => operation)
 }
