@@ -9,8 +9,13 @@ import type {Operation} from './types.ts'
 /** 2 a literal segment, 1 one with a parameter inside, 0 a whole-segment parameter. */
 type Specificity = number[]
 
+/** A literal segment, PARAMETER for a whole-segment {name}, or a pattern for a segment with a parameter inside. */
+type Segment = RegExp | string | typeof PARAMETER
+
+const PARAMETER = Symbol('parameter')
+
 interface CompiledTemplate {
-  pattern: RegExp
+  segments: Segment[]
   specificity: Specificity
 }
 
@@ -21,30 +26,40 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * One segment as a regular expression: {name} is any non-empty text without
- * "/". An unclosed "{name" (as published: `newsletter-subscriptions{paginationString`,
- * where the client appends an optional ?query) may also be empty.
+ * {name} is any non-empty text without "/". An unclosed "{name" (as
+ * published: `newsletter-subscriptions{paginationString`, where the client
+ * appends an optional ?query) runs to the segment's end and may be empty.
  */
-function segmentPattern(segment: string): string {
-  return segment
+function compileSegment(segment: string): Segment {
+  if (!segment.includes('{')) return segment
+  if (/^\{[^}]*\}$/.test(segment)) return PARAMETER
+  const pattern = segment
     .split(/(\{[^}/]*\}?)/)
     .map((part) => (!part.startsWith('{') ? escapeRegExp(part) : part.endsWith('}') ? '[^/]+' : '[^/]*'))
     .join('')
+  return new RegExp(`^${pattern}$`)
 }
 
+// Segments are compared as strings; a regular expression is built only for
+// the rare segment with a parameter inside, so matching hundreds of
+// templates costs well under a millisecond.
 export function compileTemplate(template: string): CompiledTemplate {
   let found = compiled.get(template)
   if (found) return found
-  const segments = template.split('/')
-  const pattern = new RegExp(`^${segments.map((segment) => segmentPattern(segment)).join('/')}$`)
-  const specificity = segments.map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}?$/.test(segment) ? 0 : 1))
-  found = {pattern, specificity}
+  const segments = template.split('/').map((segment) => compileSegment(segment))
+  const specificity = segments.map((segment) => (typeof segment === 'string' ? 2 : segment === PARAMETER ? 0 : 1))
+  found = {segments, specificity}
   compiled.set(template, found)
   return found
 }
 
+function segmentsMatch(template: CompiledTemplate, path: readonly string[]): boolean {
+  if (template.segments.length !== path.length) return false
+  return template.segments.every((segment, at) => (segment === PARAMETER ? path[at] !== '' : typeof segment === 'string' ? segment === path[at] : segment.test(path[at])))
+}
+
 export function templateMatches(template: string, path: string): boolean {
-  return compileTemplate(template).pattern.test(path)
+  return segmentsMatch(compileTemplate(template), path.split('/'))
 }
 
 function moreSpecific(a: Specificity, b: Specificity): boolean {
@@ -67,9 +82,10 @@ export function pathOf(endpoint: string): string {
 
 /** The operation a request addresses, or undefined when the description does not know it. */
 export function findOperation(operations: readonly Operation[], method: string, path: string): Operation | undefined {
+  const segments = path.split('/')
   let best: Operation | undefined
   for (const operation of operations) {
-    if (!methodApplies(operation, method) || !templateMatches(operation.path, path)) continue
+    if (!methodApplies(operation, method) || !segmentsMatch(compileTemplate(operation.path), segments)) continue
     if (!best || moreSpecific(compileTemplate(operation.path).specificity, compileTemplate(best.path).specificity)) best = operation
   }
 
