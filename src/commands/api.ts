@@ -48,7 +48,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     const endpoint = parseEndpoint(this.args.endpoint)
     const query = (this.flags.query ?? []).map((pair) => parseQueryPair(pair))
     const body = this.flags.body === undefined ? undefined : await readJsonBody(this.flags.body)
-    await checkRequest({body, endpoint, method, query}, {cacheDir: this.config.cacheDir, strict: this.flags.strict, warn: (line) => this.note(line)})
+    await checkRequest({body, endpoint, method, query}, {bin: this.config.bin, cacheDir: this.config.cacheDir, strict: this.flags.strict, warn: (line) => this.note(line)})
     const session = await this.session()
     const url = buildRequestUrl(session.apiUrl, endpoint, query)
     const response = await this.request(session, {body, method, url})

@@ -192,7 +192,7 @@ describe('api endpoints and api spec (built binary)', () => {
       const result = await run(['api', 'GET', '/core/v4/userz'])
       expect(result.status).to.equal(0)
       expect(result.stdout.toString()).to.equal('{"Code":1000}')
-      expect(result.stderr).to.equal('Warning: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users\n')
+      expect(result.stderr).to.equal('Warning: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)\n')
       expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/userz'])
       expect((await run(['api', 'GET', '/core/v4/userz', '--quiet'])).stderr).to.equal('')
     })
@@ -200,7 +200,7 @@ describe('api endpoints and api spec (built binary)', () => {
     it('refuses with --strict: exit 1, one line, nothing sent', async () => {
       const unknown = await run(['api', 'GET', '/core/v4/userz', '--strict'])
       expect([unknown.status, unknown.stdout.length]).to.deep.equal([1, 0])
-      expect(unknown.stderr).to.equal('Error: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users (--strict: nothing sent)\n')
+      expect(unknown.stderr).to.equal('Error: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)\n')
       const badBody = await run(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"blue"}', '--strict'])
       expect(badBody.status).to.equal(1)
       expect(badBody.stderr).to.equal(
@@ -217,7 +217,7 @@ describe('api endpoints and api spec (built binary)', () => {
       expect(result.status).to.equal(0)
       expect(result.stderr).to.equal(
         [
-          'Warning: query parameter "Extra" is not declared for POST /mail/v4/labels in the API description',
+          'Warning: query parameter "Extra" is not declared for POST /mail/v4/labels in the API description (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)',
           'Warning: --body does not fit POST /mail/v4/labels in the API description: /Type must be integer, /Type must be equal to one of the allowed values (1, 2, 3, 4)',
           '',
         ].join('\n'),
@@ -234,8 +234,11 @@ describe('api endpoints and api spec (built binary)', () => {
         expect((await run(['api', 'spec', 'update', '--from', `${source.url}/d.yaml`])).status).to.equal(0)
         const result = await run(['api', 'GET', '/core/v4/widgets'])
         expect([result.status, result.stderr]).to.deep.equal([0, ''])
+        // With a full description installed, the warning has no hint to install one.
+        const unknown = await run(['api', 'GET', '/core/v4/widgetz'])
+        expect(unknown.stderr).to.equal('Warning: GET /core/v4/widgetz is not in the API description; nearest known: GET /core/v4/widgets, POST /core/v4/widgets, GET /core/v4/users\n')
         expect(source.requests).to.have.length(1)
-        expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/widgets'])
+        expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/widgets', '/core/v4/widgetz'])
       } finally {
         await source.close()
       }

@@ -5,12 +5,14 @@ import {join} from 'node:path'
 
 import {CliFailure} from '../../src/lib/errors.ts'
 import {BUILTIN_OPERATIONS} from '../../src/lib/spec/builtin.ts'
-import {checkRequest, findProblems, type RequestToCheck} from '../../src/lib/spec/request-check.ts'
+import {checkRequest, findProblems as findAll, type RequestToCheck} from '../../src/lib/spec/request-check.ts'
+import type {Operation} from '../../src/lib/spec/types.ts'
 import {mergeWithBuiltin} from '../../src/lib/spec/store.ts'
 import {loadedPublished} from './published-description.ts'
 
 const request = (method: string, endpoint: string, extra: Partial<RequestToCheck> = {}): RequestToCheck => ({endpoint, method, query: [], ...extra})
 const body = (value: unknown) => Buffer.from(JSON.stringify(value))
+const findProblems = async (operations: readonly Operation[], each: RequestToCheck) => (await findAll(operations, each)).map((problem) => problem.message)
 
 describe('request check against the API description', () => {
   describe('with the built-in description', () => {
@@ -82,12 +84,12 @@ describe('request check against the API description', () => {
 
     it('warns by default and refuses with strict (exit 1)', async () => {
       const warnings: string[] = []
-      await checkRequest(request('GET', '/core/v4/user'), {cacheDir, strict: false, warn: (line) => warnings.push(line)})
-      expect(warnings).to.deep.equal(['Warning: GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users'])
-      const refusal = await checkRequest(request('GET', '/core/v4/user'), {cacheDir, strict: true, warn: (line) => warnings.push(line)}).catch((error) => error)
+      await checkRequest(request('GET', '/core/v4/user'), {bin: 'proton', cacheDir, strict: false, warn: (line) => warnings.push(line)})
+      expect(warnings).to.deep.equal(['Warning: GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)'])
+      const refusal = await checkRequest(request('GET', '/core/v4/user'), {bin: 'proton', cacheDir, strict: true, warn: (line) => warnings.push(line)}).catch((error) => error)
       expect(refusal).to.be.instanceOf(CliFailure)
       expect(refusal.exitStatus).to.equal(1)
-      expect(refusal.message).to.equal('GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users (--strict: nothing sent)')
+      expect(refusal.message).to.equal(`GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)`)
       expect(warnings).to.have.length(1)
     })
   })

@@ -21,6 +21,8 @@ export interface RequestToCheck {
 }
 
 export interface CheckOptions {
+  /** The host CLI's bin, for the hint to install the full description. */
+  bin: string
   cacheDir: string
   strict: boolean
   /** Prints one warning line (the command decides whether --quiet silences it). */
@@ -28,6 +30,12 @@ export interface CheckOptions {
 }
 
 const MAX_BODY_ERRORS = 3
+
+export interface Problem {
+  message: string
+  /** True when a more complete description could make it go away (unknown operation, undeclared parameter). */
+  coverage: boolean
+}
 
 function describe(operation: Operation): string {
   return `${operation.method} ${operation.path}`
@@ -39,22 +47,24 @@ function queryPairs(request: RequestToCheck): Array<readonly [string, string]> {
   return [...own, ...request.query]
 }
 
-function queryProblems(operation: Operation, request: RequestToCheck): string[] {
+function queryProblems(operation: Operation, request: RequestToCheck): Problem[] {
   if (!operation.query) return []
   const declared = new Map(operation.query.map((parameter) => [parameter.name, parameter.type]))
-  const problems = new Set<string>()
+  const problems = new Map<string, Problem>()
   for (const [name, value] of queryPairs(request)) {
     if (!declared.has(name)) {
-      problems.add(`query parameter ${JSON.stringify(name)} is not declared for ${describe(operation)} in the API description`)
+      const message = `query parameter ${JSON.stringify(name)} is not declared for ${describe(operation)} in the API description`
+      problems.set(message, {coverage: true, message})
     } else if (declared.get(name) === 'integer' && !/^-?\d+$/.test(value)) {
-      problems.add(`query parameter ${name}=${JSON.stringify(value)}: the API description says ${name} is an integer`)
+      const message = `query parameter ${name}=${JSON.stringify(value)}: the API description says ${name} is an integer`
+      problems.set(message, {coverage: false, message})
     }
   }
 
-  return [...problems]
+  return [...problems.values()]
 }
 
-async function bodyProblems(operation: Operation, body: Buffer): Promise<string[]> {
+async function bodyProblems(operation: Operation, body: Buffer): Promise<Problem[]> {
   if (!operation.body) return []
   // ajv is loaded only here, and compiles only this operation's schema.
   const {Ajv} = await import('ajv')
@@ -74,17 +84,17 @@ async function bodyProblems(operation: Operation, body: Buffer): Promise<string[
     return `${where} ${error.message ?? 'is not valid'}${allowed}`
   })
   const more = (validate.errors?.length ?? 0) > MAX_BODY_ERRORS ? ', …' : ''
-  return [`--body does not fit ${describe(operation)} in the API description: ${errors.join(', ')}${more}`]
+  return [{coverage: false, message: `--body does not fit ${describe(operation)} in the API description: ${errors.join(', ')}${more}`}]
 }
 
 /** What the description finds wrong with a request; empty when nothing. */
-export async function findProblems(operations: readonly Operation[], request: RequestToCheck): Promise<string[]> {
+export async function findProblems(operations: readonly Operation[], request: RequestToCheck): Promise<Problem[]> {
   const path = pathOf(request.endpoint)
   const operation = findOperation(operations, request.method, path)
   if (!operation) {
     const nearest = nearestOperations(operations, request.method, path).map((known) => describe(known))
     const hint = nearest.length > 0 ? `; nearest known: ${nearest.join(', ')}` : ''
-    return [`${request.method} ${path} is not in the API description${hint}`]
+    return [{coverage: true, message: `${request.method} ${path} is not in the API description${hint}`}]
   }
 
   // OPTIONS and HEAD borrow another method's operation: its body and query do not apply.
@@ -98,6 +108,9 @@ export async function checkRequest(request: RequestToCheck, options: CheckOption
   if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "api spec update")`)
   const problems = await findProblems(description.operations, request)
   if (problems.length === 0) return
-  if (options.strict) throw usageError(`${problems.join('; ')} (--strict: nothing sent)`)
-  for (const problem of problems) options.warn(`Warning: ${problem}`)
+  // The built-in description holds only the documented endpoints: say how to get the rest.
+  const hint = description.stored ? '' : ` (only the built-in description is installed; "${options.bin} api spec update --from FILE|URL" adds the full one)`
+  const messages = problems.map((problem) => (problem.coverage ? problem.message + hint : problem.message))
+  if (options.strict) throw usageError(`${messages.join('; ')} (--strict: nothing sent)`)
+  for (const message of messages) options.warn(`Warning: ${message}`)
 }
