@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {buildRequestUrl} from '../lib/api-url.ts'
 import {ProtonCommand} from '../lib/base-command.ts'
 import {METHODS, parseEndpoint, parseMethod, parseQueryPair, readJsonBody} from '../lib/request-input.ts'
+import {checkRequest} from '../lib/spec/request-check.ts'
 
 export default class Api extends ProtonCommand<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
@@ -37,6 +38,9 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
       multipleNonGreedy: true,
       summary: 'Query parameter key=value (repeatable; order and duplicates kept).',
     }),
+    strict: Flags.boolean({
+      summary: 'Refuse (exit 1, nothing sent) a request the API description does not know or whose query or body does not fit it.',
+    }),
   }
 
   public async run(): Promise<void> {
@@ -44,6 +48,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     const endpoint = parseEndpoint(this.args.endpoint)
     const query = (this.flags.query ?? []).map((pair) => parseQueryPair(pair))
     const body = this.flags.body === undefined ? undefined : await readJsonBody(this.flags.body)
+    await checkRequest({body, endpoint, method, query}, {bin: this.config.bin, cacheDir: this.config.cacheDir, strict: this.flags.strict, warn: (line) => this.note(line)})
     const session = await this.session()
     const url = buildRequestUrl(session.apiUrl, endpoint, query)
     const response = await this.request(session, {body, method, url})

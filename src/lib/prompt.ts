@@ -13,9 +13,10 @@ export function canPrompt(): boolean {
 export async function ask(question: string, secret = false): Promise<string> {
   if (!canPrompt()) throw usageError(`cannot ask for ${question.replace(/:\s*$/, '')}: standard input is not a terminal`)
   const stdin = process.stdin
-  process.stderr.write(question)
+  // Echo goes off before the question shows, so nothing typed early is echoed.
   stdin.setRawMode(true)
   stdin.resume()
+  process.stderr.write(question)
   let line = ''
   try {
     return await new Promise<string>((resolve) => {

@@ -24,6 +24,7 @@ describe('proton api (in-process, nock)', () => {
   beforeEach(() => {
     home = tempHome()
     process.env.XDG_CONFIG_HOME = home.home
+    process.env.XDG_CACHE_HOME = `${home.home}/cache`
     process.env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PROTON_')))
     nock.disableNetConnect()
   })
@@ -141,9 +142,9 @@ describe('proton api (in-process, nock)', () => {
 
   it('prints nothing for an empty answer', async () => {
     useEnvSession()
-    nock(API).delete('/api/x').reply(204).head('/api/y').reply(200)
-    expect(await api(['DELETE', '/x'])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
-    expect(await api(['HEAD', '/y'])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
+    nock(API).delete('/api/mail/v4/labels/l1').reply(204).head('/api/core/v4/users').reply(200)
+    expect(await api(['DELETE', '/mail/v4/labels/l1'])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
+    expect(await api(['HEAD', '/core/v4/users'])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
   })
 
   it('follows a same-origin redirect but never carries credentials to another origin', async () => {
@@ -187,13 +188,13 @@ describe('proton api (in-process, nock)', () => {
       [['FETCH', '/x'], /^Error: METHOD must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, not "FETCH"\n$/],
       [['GET', 'https://evil.example/x'], /^Error: ENDPOINT must be a path relative to the API base URL/],
       [['GET', '//evil.example/x'], /single "\/"/],
-      [['GET', '/x', '--query', 'novalue'], /--query takes key=value/],
-      [['POST', '/x', '--body', '{"a":'], /--body \(the argument\) is not valid JSON: unexpected end of input at line 1, column 6/],
-      [['GET', '/x', '--api-url', 'http://mail.proton.me/api'], /plain http:\/\/, which is allowed only for loopback hosts/],
+      [['GET', '/core/v4/users', '--query', 'novalue'], /--query takes key=value/],
+      [['POST', '/mail/v4/labels', '--body', '{"a":'], /--body \(the argument\) is not valid JSON: unexpected end of input at line 1, column 6/],
+      [['GET', '/core/v4/users', '--api-url', 'http://mail.proton.me/api'], /plain http:\/\/, which is allowed only for loopback hosts/],
       [['GET'], /Missing 1 required arg/],
-      [['GET', '/x', '--nope'], /Nonexistent flag: --nope/],
-      [['GET', '/x', '--output', 'xml'], /Expected --output=xml to be one of: text, json, yaml/],
-      [['GET', '/x', '--quiet', '--verbose'], /cannot also be provided when using/],
+      [['GET', '/core/v4/users', '--nope'], /Nonexistent flag: --nope/],
+      [['GET', '/core/v4/users', '--output', 'xml'], /Expected --output=xml to be one of: text, json, yaml/],
+      [['GET', '/core/v4/users', '--quiet', '--verbose'], /cannot also be provided when using/],
     ]
     for (const [args, pattern] of cases) {
       const result = await api(args)

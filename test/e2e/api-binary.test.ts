@@ -69,7 +69,7 @@ describe('bin/run.js api (child process)', function () {
     ]
     for (const [status, body, exit, stderr] of cases) {
       server.handle(json(status, body))
-      const result = await run(['GET', '/x'])
+      const result = await run(['GET', '/core/v4/users'])
       expect(result.status, body).to.equal(exit)
       expect(result.stdout.toString(), body).to.equal(body)
       expect(result.stderr, body).to.equal(stderr)
@@ -94,7 +94,7 @@ describe('bin/run.js api (child process)', function () {
 
   it('passes a 401 through (exit 2) for an environment session without a refresh token', async () => {
     server.handle(json(401, '{"Code":401,"Error":"Invalid access token"}'))
-    const result = await run(['GET', '/x', '--api-url', server.url], {env: {PROTON_ACCESS_TOKEN: 'a', PROTON_UID: 'u'}})
+    const result = await run(['GET', '/core/v4/users', '--api-url', server.url], {env: {PROTON_ACCESS_TOKEN: 'a', PROTON_UID: 'u'}})
     expect(result.status).to.equal(2)
     expect(result.stdout.toString()).to.equal('{"Code":401,"Error":"Invalid access token"}')
     expect(result.stderr).to.equal('Error: HTTP 401 Unauthorized, Code 401: Invalid access token\n')
@@ -201,10 +201,10 @@ describe('bin/run.js api (child process)', function () {
       ['GET', 'https://example.com/x'],
       ['GET', 'core/v4/users'],
       ['GET', '/core/v4/users x'],
-      ['GET', '/x', '--query', '=v'],
+      ['GET', '/core/v4/users', '--query', '=v'],
       ['GET'],
-      ['GET', '/x', '--bogus'],
-      ['GET', '/x', '--profile', '../etc'],
+      ['GET', '/core/v4/users', '--bogus'],
+      ['GET', '/core/v4/users', '--profile', '../etc'],
     ]
     for (const args of cases) {
       const result = await run(args)
@@ -247,7 +247,7 @@ describe('bin/run.js api (child process)', function () {
   })
 
   it('says how to log in when there is no session (exit 2)', async () => {
-    const result = await run(['GET', '/x', '--profile', 'nobody'])
+    const result = await run(['GET', '/core/v4/users', '--profile', 'nobody'])
     expect(result.status).to.equal(2)
     expect(result.stderr).to.equal('Error: not logged in (profile nobody): run "proton auth login"\n')
   })
@@ -289,7 +289,7 @@ describe('bin/run.js api (child process)', function () {
 
   it('keeps the session when the refresh meets a transient failure (exit 5)', async () => {
     server.handle((request, res) => json(request.url === '/auth/v4/refresh' ? 503 : 401, '{"Code":503}')(request, res))
-    const result = await run(['GET', '/x'])
+    const result = await run(['GET', '/core/v4/users'])
     expect(result.status).to.equal(5)
     expect(result.stderr).to.match(/^Error: could not refresh the session of profile default \(HTTP 503\); the session is kept, try again\n$/)
     expect(await home.store.read('default')).to.deep.include({...TOKENS})

@@ -1,0 +1,29 @@
+/**
+ * The word list shell completion reads instead of starting Node on every
+ * TAB: one file per HTTP method under <cacheDir>/completion/api/, holding
+ * the path templates that method can be sent to, one per line. Written by
+ * `api spec update`, by `autocomplete` setup, and on first use.
+ */
+import {join} from 'node:path'
+
+import {METHODS} from '../request-input.ts'
+import {writeFileAtomic} from '../spec/store.ts'
+import type {Operation} from '../spec/types.ts'
+
+export function wordListDir(cacheDir: string): string {
+  return join(cacheDir, 'completion', 'api')
+}
+
+/** The templates a method applies to: HEAD wherever GET, OPTIONS everywhere. */
+function templatesFor(operations: readonly Operation[], method: string): string[] {
+  const applies = (operation: Operation) => method === 'OPTIONS' || operation.method === method || (method === 'HEAD' && operation.method === 'GET')
+  return [...new Set(operations.filter((operation) => applies(operation)).map((operation) => operation.path))].sort()
+}
+
+export function writeWordList(cacheDir: string, operations: readonly Operation[]): void {
+  const dir = wordListDir(cacheDir)
+  for (const method of METHODS) {
+    const templates = templatesFor(operations, method)
+    writeFileAtomic(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
+  }
+}
