@@ -30,13 +30,13 @@ export function useInProcessService(): {home: () => TempHome; withoutSession: ()
   const saved = {...process.env}
   // process.env is changed in place: TZ takes effect only through the real object.
   const restore = () => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+    for (const key of Object.keys(process.env)) if (!(key in saved)) Reflect.deleteProperty(process.env, key)
     Object.assign(process.env, saved)
   }
 
   beforeEach(() => {
     home = tempHome()
-    for (const key of Object.keys(process.env)) if (key.startsWith('PROTON_')) delete process.env[key]
+    for (const key of Object.keys(process.env)) if (key.startsWith('PROTON_')) Reflect.deleteProperty(process.env, key)
     process.env.XDG_CONFIG_HOME = home.home
     process.env.TZ = 'UTC'
     process.env.PROTON_UID = TOKENS.UID

@@ -7,11 +7,11 @@ import {API, proton, useInProcessService} from './dedicated-harness.ts'
 const MESSAGES = JSON.stringify({
   Code: 1000,
   Messages: [
-    {ID: 'm1', Sender: {Address: 'alex@example.test', Name: 'Alex'}, Size: 12_345_678_901_234_567_890, Subject: 'Lunch?', Time: 1_735_689_600, Unread: 1},
+    {ID: 'm1', Sender: {Address: 'alex@example.test', Name: 'Alex'}, Size: 0, Subject: 'Lunch?', Time: 1_735_689_600, Unread: 1},
     {ID: 'm2', Sender: {Address: 'bot@example.test', Name: ''}, Subject: 'Report', Time: 1_735_686_000, Unread: 0},
   ],
   Total: 7,
-}).replace('12345678901234567000', '12345678901234567890')
+}).replace('"Size":0', '"Size":12345678901234567890')
 
 describe('proton mail list (in-process, nock)', () => {
   useInProcessService()
