@@ -36,6 +36,14 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
   })
 
+  // When a step fails because the sandbox is gone, say how it ended: that is a different fault.
+  afterEach(function () {
+    const {exitCode, signalCode} = sandbox.child
+    if (this.currentTest?.state === 'failed' && (exitCode !== null || signalCode !== null)) {
+      console.error(`the sandbox had stopped (exit ${exitCode}, signal ${signalCode}); its stderr:\n${sandbox.stderr()}`)
+    }
+  })
+
   after(() => {
     if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
     home.remove()

@@ -20,11 +20,16 @@ const response = (statusCode: number, body: string, headers = {}): ApiResponse =
 })
 
 describe('dedicated command pieces', () => {
-  describe('localIsoDateTime', () => {
+  describe('localIsoDateTime (the zone TZ names)', () => {
     const saved = process.env.TZ
     afterEach(() => {
       if (saved === undefined) delete process.env.TZ
       else process.env.TZ = saved
+    })
+
+    it('an explicit zone wins; a zone Intl does not know falls back to the system’s', () => {
+      expect(localIsoDateTime(1_735_689_600, 'Asia/Tokyo')).to.equal('2025-01-01T09:00:00+09:00')
+      expect(localIsoDateTime(1_735_689_600, 'EST5EDT,M3.2.0,M11.1.0')).to.match(/^20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
     })
 
     for (const [zone, text] of [
