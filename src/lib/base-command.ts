@@ -73,12 +73,14 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
 
   protected flags!: ProtonFlags<T>
   protected args!: ProtonArgs<T>
+  /** Every positional argument as given, for commands that take a list (static strict = false). */
+  protected positionals!: string[]
 
   public override async init(): Promise<void> {
     await super.init()
     guardStdout()
     const ctor = this.ctor as typeof ProtonCommand & T
-    const {args, flags} = await this.parse({
+    const {args, argv, flags} = await this.parse({
       args: ctor.args,
       baseFlags: ProtonCommand.baseFlags,
       enableJsonFlag: false,
@@ -87,6 +89,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     })
     this.flags = flags as ProtonFlags<T>
     this.args = args as ProtonArgs<T>
+    this.positionals = argv.map(String)
   }
 
   /** Every failure: one line on stderr, the mapped exit status, no stack trace. */

@@ -1,0 +1,20 @@
+import {DedicatedCommand} from '../../lib/dedicated-command.ts'
+import {userText} from '../../lib/views/user.ts'
+
+export default class AccountShow extends DedicatedCommand<typeof AccountShow> {
+  static override summary = 'Show the account’s user record (GET /core/v4/users).'
+
+  static override description =
+    'Text output: one row per field, nested ones by path (Keys[0].PrivateKey); times as local date-times, space also in binary units, Role by name. Keys stay encrypted as the service sent them, shortened in the table; --output json prints them whole.'
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    "<%= config.bin %> <%= command.id %> --output json | jq -r '.User.Email'",
+    '<%= config.bin %> --profile work <%= command.id %> --output yaml',
+  ]
+
+  public async run(): Promise<void> {
+    const answer = await this.call({method: 'GET', path: '/core/v4/users'})
+    await this.show(answer, userText)
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The dedicated commands end to end: the built binary as a child process
+ * against `proton sandbox`, as a user's shell runs them. The sandbox's
+ * request log proves what was (and was not) sent.
+ */
+import {expect} from 'chai'
+import {execFile} from 'node:child_process'
+
+import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {tempHome, type TempHome} from '../helpers/session-files.ts'
+
+interface Logged {
+  Method: string
+  Path: string
+  Query: string
+  Status: number
+}
+
+describe('dedicated commands against the sandbox (built binary)', function () {
+  this.timeout(60_000)
+  let home: TempHome
+  let sandbox: Running
+  const env = () => baseEnv(home.home, {TZ: 'UTC'})
+  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: env()})
+  const out = (result: RunResult) => result.stdout.toString('utf8')
+  const requests = async (): Promise<Logged[]> => {
+    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Requests: Logged[]}
+    return stats.Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
+  }
+
+  const resetLog = () => fetch(`${sandbox.url}/__sandbox/stats`, {method: 'DELETE'})
+
+  before(async () => {
+    home = tempHome()
+    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
+  })
+
+  // When a step fails because the sandbox is gone, say how it ended: that is a different fault.
+  afterEach(function () {
+    const {exitCode, signalCode} = sandbox.child
+    if (this.currentTest?.state === 'failed' && (exitCode !== null || signalCode !== null)) {
+      console.error(`the sandbox had stopped (exit ${exitCode}, signal ${signalCode}); its stderr:\n${sandbox.stderr()}`)
+    }
+  })
+
+  after(() => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
+    home.remove()
+  })
+
+  it('labels: list, create, list again, delete, delete again (exit 3)', async () => {
+    const before = await proton(['mail', 'labels', 'list'])
+    expect(before.status).to.equal(0)
+    expect(out(before).split('\n')[0]).to.match(/^ID +NAME +TYPE +COLOR +PARENT$/)
+    expect(out(before)).to.match(/\n\S+ +Work +MESSAGE_LABEL +#8080FF\n/)
+    expect(out(before)).not.to.include('Tax Receipts')
+
+    const created = await proton(['mail', 'labels', 'create', '--name', 'Tax Receipts', '--color', '#8080FF'])
+    expect(created.status).to.equal(0)
+    const id = out(created).trim()
+    expect(out(created)).to.equal(`${id}\n`)
+    expect(id).to.match(/^[\w-]{80,}==$/)
+    expect(created.stderr).to.equal(`Created label "Tax Receipts" (${id}).\n`)
+
+    const after = await proton(['mail', 'labels', 'list', '--type', 'label'])
+    expect(out(after)).to.match(new RegExp(`\\n${id} +Tax Receipts +MESSAGE_LABEL +#8080FF\\n`))
+    expect(out(after)).not.to.include('MESSAGE_FOLDER')
+
+    const deleted = await proton(['mail', 'labels', 'delete', id])
+    expect(deleted).to.deep.include({status: 0, stderr: `Deleted ${id}.\n`})
+    expect(out(deleted)).to.equal(`${id}\n`)
+
+    const again = await proton(['mail', 'labels', 'delete', id])
+    expect(again.status).to.equal(3)
+    expect(out(again)).to.equal('')
+    expect(again.stderr).to.equal('Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n')
+    expect(out(await proton(['mail', 'labels', 'list']))).not.to.include(id)
+  })
+
+  it('a duplicate name: exit 4, stdout empty in text mode, the 409 answer with --output json', async () => {
+    const text = await proton(['mail', 'labels', 'create', '--name', 'Work', '--color', '#123456'])
+    expect(text.status).to.equal(4)
+    expect(out(text)).to.equal('')
+    expect(text.stderr).to.equal('Error: HTTP 409 Conflict, Code 2500 ALREADY_EXISTS_ERROR: A label or folder with the name "Work" already exists\n')
+    const json = await proton(['mail', 'labels', 'create', '--name', 'Work', '--color', '#123456', '--output', 'json'])
+    expect(json.status).to.equal(4)
+    expect(JSON.parse(out(json))).to.include({Code: 2500})
+  })
+
+  it('a bad colour, an empty name, an unknown type: exit 1, one line, nothing sent (the request log is empty)', async () => {
+    await resetLog()
+    for (const args of [
+      ['--name', 'Bad', '--color', 'blue'],
+      ['--name', '  ', '--color', '#123456'],
+      ['--name', 'Bad', '--color', '#123456', '--type', 'system'],
+    ]) {
+      const result = await proton(['mail', 'labels', 'create', ...args])
+      expect(result.status).to.equal(1)
+      expect(out(result)).to.equal('')
+      expect(result.stderr).to.match(/^Error: --(color|name|type) [^\n]+\n$/)
+    }
+
+    const calendar = await proton(['calendar', 'create', '--name', 'Bad', '--color', '#12345G'])
+    expect(calendar.status).to.equal(1)
+    expect(await requests()).to.deep.equal([])
+  })
+
+  it('ID=$(proton mail labels create …) captures the ID alone, usable by the next command', async () => {
+    const script = 'set -e; ID=$(node "$BIN" --profile sandbox mail labels create --name "Shell Made" --color "#0A0B0C" 2>/dev/null); node "$BIN" --profile sandbox mail labels delete "$ID" 2>/dev/null; printf "captured=%s\\n" "$ID"'
+    const {code, stdout} = await new Promise<{code: number; stdout: string}>((resolve) => {
+      execFile('bash', ['-c', script], {env: {...env(), BIN}, timeout: 30_000}, (error, stdout) => resolve({code: error ? Number(error.code) : 0, stdout}))
+    })
+    expect(code).to.equal(0)
+    const [deletedLine, capturedLine] = stdout.trim().split('\n')
+    const id = capturedLine.replace('captured=', '')
+    expect(id).to.match(/^[\w-]{80,}==$/)
+    expect(deletedLine).to.equal(id)
+  })
+
+  it('--dry-run sends nothing: create, delete and calendar create leave the request log empty', async () => {
+    await resetLog()
+    const create = await proton(['mail', 'labels', 'create', '--name', 'Never Sent', '--color', '#8080FF', '--dry-run'])
+    expect(create.status).to.equal(0)
+    expect(out(create)).to.equal(`POST ${sandbox.url}/mail/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
+    expect(create.stderr).to.equal('Dry run: the request was not sent.\n')
+    const remove = await proton(['mail', 'labels', 'delete', 'some-id', '--dry-run'])
+    expect(out(remove)).to.equal(`DELETE ${sandbox.url}/mail/v4/labels/some-id\n`)
+    const calendar = await proton(['calendar', 'create', '--name', 'Never Sent', '--color', '#7272a7', '--dry-run'])
+    expect(out(calendar)).to.match(new RegExp(`^GET ${sandbox.url}/core/v4/addresses\\n\\nPOST ${sandbox.url}/calendar/v1\\n`))
+    expect(await requests()).to.deep.equal([])
+    expect(out(await proton(['mail', 'labels', 'list']))).not.to.include('Never Sent')
+  })
+
+  it('calendar create without --address-id uses the first enabled address; calendar list shows it decoded', async () => {
+    await resetLog()
+    const created = await proton(['calendar', 'create', '--name', 'Team Days', '--color', '#179FD9', '--hidden'])
+    expect(created.status).to.equal(0)
+    const id = out(created).trim()
+    expect(created.stderr).to.equal(`Created calendar "Team Days" (${id}).\n`)
+    expect((await requests()).map((entry) => `${entry.Method} ${entry.Path} ${entry.Status}`)).to.deep.equal([
+      'GET /core/v4/addresses 200',
+      'POST /calendar/v1 200',
+    ])
+    const listed = await proton(['calendar', 'list'])
+    expect(out(listed)).to.match(new RegExp(`\\n${id} +Team Days +#179FD9 +HIDDEN +PERSONAL +ACTIVE +SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY +demo@proton\\.test\\n`))
+    expect(out(listed)).to.match(/\n\S+ +My calendar +#7272a7 +VISIBLE +PERSONAL/)
+  })
+
+  it('mail list: the seeded inbox, pages counted from 1, mailbox names', async () => {
+    const all = await proton(['mail', 'list'])
+    expect(all.status).to.equal(0)
+    const lines = out(all).trimEnd().split('\n')
+    expect(lines).to.have.length(9)
+    expect(lines[1]).to.match(/^\S+ +2025-01-01T00:00:00\+00:00 +Proton Sandbox <sandbox@proton\.test> +Welcome to the Proton sandbox +\*$/)
+    expect(lines[8]).to.equal('page 1 of 1, 7 messages')
+    const second = await proton(['--output', 'text', 'mail', 'list', '--label', 'Inbox', '--page', '3', '--page-size', '3'])
+    expect(out(second).trimEnd().split('\n')).to.have.length(3)
+    expect(out(second)).to.match(/Password changed\npage 3 of 3, 7 messages\n$/)
+    expect(out(await proton(['mail', 'list', '--label', 'starred']))).to.equal('ID  TIME  FROM  SUBJECT  UNREAD\npage 1 of 1, 0 messages\n')
+  })
+
+  it('--output json of a dedicated command is byte for byte what proton api prints', async () => {
+    for (const [dedicated, raw] of [
+      [['drive', 'volumes'], ['GET', '/drive/volumes']],
+      [['account', 'show'], ['GET', '/core/v4/users']],
+      [['calendar', 'list'], ['GET', '/calendar/v1']],
+    ]) {
+      const mine = await proton([...dedicated, '--output', 'json'])
+      const theirs = await proton(['api', ...raw])
+      expect(mine.status).to.equal(0)
+      expect(mine.stdout.equals(theirs.stdout), dedicated.join(' ')).to.equal(true)
+    }
+  })
+
+  it('drive volumes and account show as tables', async () => {
+    const volumes = await proton(['drive', 'volumes'])
+    expect(out(volumes)).to.match(/^ID +STATE +USED +MAX +CREATED +SHARE\n\S+ +1 +1\.0 MiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n$/)
+    const account = await proton(['account', 'show', '--output', 'yaml'])
+    expect(out(account)).to.match(/^Code: 1000\nUser:\n/)
+    const table = await proton(['account', 'show'])
+    expect(out(table)).to.match(/\nEmail +demo@proton\.test\n/)
+    expect(out(table)).to.match(/\nRole +ORGANIZATION_NONE\n/)
+  })
+
+  it('an expired access token is refreshed once for a dedicated command too', async () => {
+    await resetLog()
+    await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {method: 'POST'})
+    const result = await proton(['mail', 'labels', 'list'])
+    expect(result.status).to.equal(0)
+    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Refreshes: number}
+    expect(stats.Refreshes).to.equal(1)
+  })
+
+  it('every dedicated command has help with examples, and the topics have descriptions', async () => {
+    const ids = ['mail list', 'mail labels list', 'mail labels create', 'mail labels delete', 'calendar list', 'calendar create', 'drive volumes', 'account show']
+    for (const id of ids) {
+      const help = await runBinary([...id.split(' '), '--help'], {env: env()})
+      expect(help.status, id).to.equal(0)
+      expect(out(help), id).to.match(/\nEXAMPLES\n {2}\$ proton /)
+    }
+
+    const top = out(await runBinary(['--help'], {env: env()}))
+    for (const topic of ['account', 'calendar', 'drive', 'mail']) expect(top).to.match(new RegExp(`\\n {2}${topic} +\\S`))
+    expect(out(await runBinary(['mail', '--help'], {env: env()}))).to.match(/mail labels +List, create and delete labels/)
+  })
+})
