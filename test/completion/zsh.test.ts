@@ -44,7 +44,7 @@ describe('zsh completion (real zsh)', () => {
       'proton api spec ',
       'proton api endpoints --m',
     ])
-    expect(results.get('proton a')).to.deep.equal(['api', 'auth', 'autocomplete'])
+    expect(results.get('proton a')).to.deep.equal(['account', 'api', 'auth', 'autocomplete'])
     expect(results.get('proton api ')).to.have.members(['spec', 'endpoints', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
     expect(results.get('proton api g')).to.deep.equal(['GET'])
     expect(results.get('proton api post /')).to.have.members(BUILTIN_OPERATIONS.filter((operation) => operation.method === 'POST').map((operation) => operation.path))
