@@ -6,10 +6,10 @@
 import {expect} from 'chai'
 import {execFile, spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 
+import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
@@ -132,12 +132,7 @@ describe('bin/run.js api (child process)', function () {
   })
 
   it('exits 5 with one line when the connection is refused', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const {port: free} = probe.address() as {port: number}
-        probe.close(() => resolve(free))
-      })
-    })
+    const port = await freePort()
     await home.writeSession(`http://127.0.0.1:${port}`)
     const result = await run(['GET', '/core/v4/users'])
     expect(result.status).to.equal(5)

@@ -1,8 +1,8 @@
 /** auth status, list and logout through the built binary. */
 import {expect} from 'chai'
 import {existsSync} from 'node:fs'
-import {createServer} from 'node:net'
 
+import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
@@ -85,12 +85,7 @@ describe('auth status, list, logout (child process)', function () {
   })
 
   it('logout: removes the local session even when the service cannot be reached', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const {port: free} = probe.address() as {port: number}
-        probe.close(() => resolve(free))
-      })
-    })
+    const port = await freePort()
     await home.writeSession(`http://127.0.0.1:${port}`)
     const result = await run(['auth', 'logout'])
     expect(result.status).to.equal(0)
