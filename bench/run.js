@@ -1,0 +1,182 @@
+// npm run bench: cold-start and per-request cost of `proton api`, measured in
+// one run against baselines measured in the same run (medians of cold runs,
+// a new process each time, after warm-up), plus completion time and peak
+// memory. Rewrites the README's table between its bench markers.
+import {spawn, spawnSync} from 'node:child_process'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const BIN = join(ROOT, 'bin/run.js')
+const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+const WARMUP = 3
+const home = mkdtempSync(join(tmpdir(), 'proton-bench-'))
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PROTON_'))),
+  NO_COLOR: '1',
+  XDG_CACHE_HOME: join(home, 'cache'),
+  XDG_CONFIG_HOME: home,
+}
+const children = []
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL')
+  rmSync(home, {force: true, recursive: true})
+})
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
+}
+
+/** One cold run: a new process; wall time in ms. Fails loudly when the command fails. */
+function timeOnce({args, command, env: runEnv}) {
+  const start = process.hrtime.bigint()
+  const result = spawnSync(command, args, {env: runEnv, stdio: ['ignore', 'pipe', 'pipe']})
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`)
+  return elapsed
+}
+
+/** Medians of interleaved cold runs, so drift on the machine hits every contender alike. */
+function race(contenders) {
+  for (let round = 0; round < WARMUP; round++) for (const contender of contenders) timeOnce(contender)
+  const times = new Map(contenders.map((contender) => [contender.name, []]))
+  for (let round = 0; round < RUNS; round++) {
+    for (const contender of contenders) times.get(contender.name).push(timeOnce(contender))
+  }
+
+  return new Map([...times].map(([name, values]) => [name, median(values)]))
+}
+
+function startSandbox() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--write-session'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    children.push(child)
+    let out = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('\n')) resolve(out.split('\n')[0])
+    })
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code})`)))
+  })
+}
+
+/** A server answering GET /big with a JSON body of the size asked (?mb=N). */
+function startBigServer() {
+  const bodies = new Map()
+  const body = (mb) => {
+    if (!bodies.has(mb)) {
+      const item = JSON.stringify({Body: 'x'.repeat(900), ID: 'a'.repeat(88), Size: 12_345_678_901_234_567_890n.toString()})
+      const count = Math.ceil((mb * 1024 * 1024) / (item.length + 1))
+      bodies.set(mb, Buffer.from(`{"Code":1000,"Items":[${Array.from({length: count}, () => item).join(',')}]}`))
+    }
+
+    return bodies.get(mb)
+  }
+
+  const server = createServer((request, response) => {
+    const mb = Number(new URL(request.url, 'http://x').searchParams.get('mb') ?? 0)
+    const bytes = body(mb)
+    response.writeHead(200, {'content-length': bytes.length, 'content-type': 'application/json'})
+    response.end(bytes)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({server, url: `http://127.0.0.1:${server.address().port}`, size: (mb) => body(mb).length})))
+}
+
+/**
+ * Peak RSS (KiB) of one run of `proton api GET <path>` against `base`, reported
+ * by the child itself. Asynchronous: the big-answer server lives in this process.
+ */
+function peakRss(base, path, sessionEnv) {
+  return new Promise((resolve, reject) => {
+    const args = ['--import', join(ROOT, 'bench/peak-rss.js'), BIN, 'api', 'GET', path, '--api-url', base, '--quiet']
+    const child = spawn(process.execPath, args, {env: {...sessionEnv, PEAK_RSS_FD: '3'}, stdio: ['ignore', 'ignore', 'pipe', 'pipe']})
+    let report = ''
+    let stderr = ''
+    child.stdio[3].on('data', (chunk) => (report += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (status) => (status === 0 ? resolve(Number(report.trim())) : reject(new Error(`proton api failed (${status}): ${stderr}`))))
+  })
+}
+
+/** Time per completion of `proton api GET /mail/v4/<TAB>` in a real bash, after the autocomplete setup. */
+function completionTime() {
+  const shimDir = join(home, 'bin')
+  mkdirSync(shimDir, {recursive: true})
+  writeFileSync(join(shimDir, 'proton'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, {mode: 0o755})
+  const completionEnv = {...env, PATH: `${shimDir}:${env.PATH}`}
+  if (spawnSync(process.execPath, [BIN, 'autocomplete', '--refresh-cache'], {env: completionEnv}).status !== 0) return undefined
+  const line = spawnSync(process.execPath, [BIN, 'autocomplete', 'script', 'bash'], {encoding: 'utf8', env: completionEnv}).stdout.trim()
+  const iterations = 200
+  const script = `${line}
+registered=$(complete -p proton); fn=\${registered#*-F }; fn=\${fn%% *}
+COMP_WORDS=(proton api GET /mail/v4/); COMP_CWORD=3; COMP_LINE="proton api GET /mail/v4/"; COMP_POINT=\${#COMP_LINE}
+"$fn" proton /mail/v4/ GET
+start=$EPOCHREALTIME
+for ((i = 0; i < ${iterations}; i++)); do COMPREPLY=(); "$fn" proton /mail/v4/ GET; done
+end=$EPOCHREALTIME
+echo "\${#COMPREPLY[@]} $start $end"`
+  const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {encoding: 'utf8', env: completionEnv})
+  const [count, start, end] = result.stdout.trim().split(' ').map(Number)
+  if (!(count > 0)) return undefined
+  return {candidates: count, perCompletion: ((end - start) * 1000) / iterations}
+}
+
+const rows = []
+const row = (what, value, note = '') => rows.push(`| ${what} | ${value} | ${note} |`)
+
+const url = await startSandbox()
+const session = JSON.parse(readFileSync(join(home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8'))
+const sessionEnv = {...env, PROTON_ACCESS_TOKEN: session.AccessToken, PROTON_UID: session.UID}
+const headerFile = join(home, 'curl-headers')
+writeFileSync(headerFile, `Authorization: Bearer ${session.AccessToken}\nx-pm-uid: ${session.UID}\nx-pm-appversion: Other\n`, {mode: 0o600})
+const endpoint = `${url}/core/v4/users`
+
+const contenders = [
+  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env, name: 'proton api GET /core/v4/users'},
+  {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node (node:http)'},
+  // Headers from a file: the token never appears in curl's argv.
+  {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: 'curl -s'},
+]
+if (has('http')) {
+  contenders.push({args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`], command: 'http', env: {...env, HTTPIE_BEARER: session.AccessToken}, name: 'httpie'})
+}
+
+console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
+const medians = race(contenders)
+const bare = medians.get('bare Node (node:http)')
+for (const [name, value] of medians) row(name, ms(value), `${(value / bare).toFixed(2)}x bare Node`)
+
+const completion = completionTime()
+if (completion) row('completion of `proton api GET /mail/v4/<TAB>` (bash)', ms(completion.perCompletion), `${completion.candidates} candidates, mean of 200`)
+
+const big = await startBigServer()
+const idle = median([await peakRss(big.url, '/big?mb=0', sessionEnv), await peakRss(big.url, '/big?mb=0', sessionEnv), await peakRss(big.url, '/big?mb=0', sessionEnv)])
+row('peak RSS, tiny answer (idle baseline)', `${(idle / 1024).toFixed(1)} MiB`)
+for (const mb of [1, 10, 100]) {
+  const peak = await peakRss(big.url, `/big?mb=${mb}`, sessionEnv)
+  const size = big.size(mb)
+  row(`peak RSS, ${mb} MB JSON answer`, `${(peak / 1024).toFixed(1)} MiB`, `${((peak * 1024 - idle * 1024) / size).toFixed(2)}x the body above the baseline`)
+}
+
+big.server.close()
+const ratio = medians.get('proton api GET /core/v4/users') / bare
+const table = ['| measure | median | note |', '|---|---|---|', ...rows].join('\n')
+const report = `${table}\n\nours / bare Node: **${ratio.toFixed(2)}** (${RUNS} cold runs each, ${process.version}, ${new Date().toISOString().slice(0, 10)})\n`
+const readmePath = join(ROOT, 'README.md')
+const readme = readFileSync(readmePath, 'utf8')
+const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
+if (marked.test(readme)) writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`))
+console.log(report)
+console.log(`ours / bare Node: ${ratio.toFixed(2)}`)
+process.exit(0)
