@@ -12,7 +12,7 @@ export default class Sandbox extends ProtonCommand<typeof Sandbox> {
 
   static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
 
-The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "<%= config.bin %> --profile sandbox api GET /core/v4/users" works at once.
+The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "<%= config.bin %> api GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 
 Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
 
@@ -61,7 +61,7 @@ Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log 
       if (flags['write-session']) {
         const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
         await this.sessions.write(profile, session)
-        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.config.bin} --profile ${profile} api GET /core/v4/users`)
+        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.config.bin} api GET /core/v4/users --profile ${profile}`)
       }
 
       process.stdout.write(`${sandbox.url}\n`)

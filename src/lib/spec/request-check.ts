@@ -105,7 +105,7 @@ export async function findProblems(operations: readonly Operation[], request: Re
 /** Check a request before it is sent: warn, or with strict refuse. */
 export async function checkRequest(request: RequestToCheck, options: CheckOptions): Promise<void> {
   const description = activeDescription(options.cacheDir)
-  if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "api spec update")`)
+  if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "${options.bin} api spec update")`)
   const problems = await findProblems(description.operations, request)
   if (problems.length === 0) return
   // The built-in description holds only the documented endpoints: say how to get the rest.

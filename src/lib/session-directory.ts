@@ -1,0 +1,70 @@
+/**
+ * The once-per-start check of <configDir>/sessions: the directory 0700,
+ * session files 0600 (older versions, a copy or a restore may have left
+ * them wider), and no leftover temporary files of atomic writes that were
+ * interrupted (a crash between open and rename).
+ */
+import {chmod, readdir, rm, stat} from 'node:fs/promises'
+import {join} from 'node:path'
+
+/** <profile>.json.<pid>.<random>.tmp, as SessionStore.write names them. */
+const TEMPORARY = /^[^/]+\.json\.(\d+)\.[0-9a-f]+\.tmp$/
+/** No write takes this long: older temporary files are leftovers even if their pid is in use again. */
+export const LEFTOVER_AGE_MS = 10 * 60 * 1000
+
+export interface DirectoryReport {
+  /** Paths whose mode was narrowed. */
+  tightened: string[]
+  /** Leftover temporary files removed. */
+  removed: string[]
+}
+
+function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
+async function narrow(path: string, mode: number, report: DirectoryReport): Promise<void> {
+  const info = await stat(path)
+  if ((info.mode & 0o777 & ~mode) === 0) return
+  await chmod(path, info.mode & 0o777 & mode)
+  report.tightened.push(path)
+}
+
+/** A temporary file is a leftover when its writer is gone or it is too old to be a write in progress. */
+async function isLeftover(path: string, pid: number, now: number): Promise<boolean> {
+  if (processIsGone(pid)) return true
+  return now - (await stat(path)).mtimeMs > LEFTOVER_AGE_MS
+}
+
+/** Check and repair the sessions directory; a missing directory is left alone. */
+export async function checkSessionDirectory(directory: string, now = Date.now()): Promise<DirectoryReport> {
+  const report: DirectoryReport = {removed: [], tightened: []}
+  let names: string[]
+  try {
+    names = await readdir(directory)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return report
+    throw error
+  }
+
+  await narrow(directory, 0o700, report)
+  for (const name of names) {
+    const path = join(directory, name)
+    const temporary = TEMPORARY.exec(name)
+    if (temporary) {
+      if (await isLeftover(path, Number(temporary[1]), now)) {
+        await rm(path, {force: true})
+        report.removed.push(path)
+      }
+    } else if (name.endsWith('.json')) {
+      await narrow(path, 0o600, report)
+    }
+  }
+
+  return report
+}
