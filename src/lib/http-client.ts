@@ -197,7 +197,8 @@ export async function send(client: Got, request: ApiRequest, options: SendOption
       outcome = {retryAfter: single(response.headers['retry-after']), status: response.statusCode}
     } catch (error) {
       if (signal?.aborted) throw interruptedError()
-      if (error instanceof TimeoutError) throw timedOut()
+      // However the transport reports it (got's TimeoutError, a reset socket), the deadline has passed.
+      if (error instanceof TimeoutError || Date.now() >= deadline) throw timedOut()
       failure = describeNetworkError(error, request.url)
       // A failure of our own (a refused refresh, say) is not the network's.
       if (!(error instanceof RequestError) || error.cause instanceof CliFailure) throw failure

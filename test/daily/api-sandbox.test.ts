@@ -192,6 +192,45 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(await requests()).to.deep.equal([])
   })
 
+  it('refused input sends nothing: CR/LF in -H, a malformed -H, -F with --body (exit 1)', async () => {
+    for (const args of [['-H', 'X-A: b\r\nX-B: c'], ['-H', 'X-A: b\nc'], ['-H', 'no colon'], ['--body', '{}', '-F', 'a=1']]) {
+      const result = await api(['POST', '/mail/v4/labels', ...args])
+      expect(result.status, args.join(' ')).to.equal(1)
+      expect(result.stdout.length).to.equal(0)
+      expect(result.stderr).to.match(/^Error: (-H\/--header|--body and -F\/-f)/)
+    }
+
+    expect(await requests()).to.deep.equal([])
+  })
+
+  it('-H replacing a session header warns on stderr, naming it, and is sent', async () => {
+    const result = await api(['GET', '/core/v4/users', '-H', 'Authorization: Bearer not-the-session-token'])
+    expect(result.status).to.equal(2)
+    expect(result.stderr.split('\n')[0]).to.equal('Warning: -H Authorization replaces the authorization header the session would send')
+    expect(await requests()).to.deep.equal(['GET /core/v4/users 401'])
+  })
+
+  it('-i, --silent, --output-file and --input through the binary', async () => {
+    const included = await api(['GET', '/core/v4/users', '-i'])
+    expect(included.status).to.equal(0)
+    expect(included.stderr).to.match(/^HTTP\/1\.1 200 OK\n/)
+    expect(included.stderr).to.match(/\ncontent-type: application\/json[^\n]*\n/)
+    expect(JSON.parse(included.stdout.toString())).to.have.property('Code', 1000)
+
+    const silent = await api(['GET', '/core/v4/users', '--silent'])
+    expect([silent.status, silent.stdout.length, silent.stderr]).to.deep.equal([0, 0, ''])
+
+    const path = join(home.home, 'user.json')
+    const saved = await api(['GET', '/core/v4/users', '--output-file', path])
+    expect([saved.status, saved.stdout.length, saved.stderr]).to.deep.equal([0, 0, ''])
+    expect(JSON.parse(readFileSync(path, 'utf8'))).to.have.property('Code', 1000)
+
+    const body = '{"Name":"From input","Color":"#8080FF","Type":1}'
+    const created = await api(['POST', '/mail/v4/labels', '--input', '-', '-H', 'Content-Type: application/json'], body)
+    expect(created.status, created.stderr).to.equal(0)
+    expect(JSON.parse(created.stdout.toString())).to.have.nested.property('Label.Name', 'From input')
+  })
+
   it('human verification without a terminal: the URL and methods on stderr, exit 2', async () => {
     await fault({Count: 1, Kind: 'human-verification', Path: '/core/v4/users'})
     const result = await api(['GET', '/core/v4/users'])
