@@ -239,4 +239,28 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(result.stderr).to.match(/^Human verification required \(methods: captcha, email\): complete it in a browser at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+\n/)
     expect(result.stderr).to.match(/\nError: human verification required; complete it, then run the command again from a terminal\n$/)
   })
+
+  it('human verification on a terminal: waits for Enter, then sends the request again with its headers', async () => {
+    await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
+    // `script` gives the command a pseudo-terminal; Enter is typed at the prompt.
+    const command = `${process.execPath} ${BIN} --profile sandbox api GET /core/v4/users`
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {env: env()})
+    let screen = ''
+    let typed = false
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString()
+      if (!typed && screen.includes('Press Enter once it is done: ')) {
+        typed = true
+        child.stdin.write('\r')
+      }
+
+      // `script` ends with the command only once its own input is closed.
+      if (/"Code": ?1000|Error:/.test(screen)) child.stdin.end()
+    })
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(screen).to.include('Human verification required (methods: captcha, email)')
+    expect(screen).to.match(/"Code": ?1000/)
+    expect(status).to.equal(0)
+    expect(await requests()).to.deep.equal(['GET /core/v4/users 422', 'GET /core/v4/users 200'])
+  })
 })
