@@ -152,8 +152,8 @@ async function main() {
 
   // A sandbox fault: the next call gets an intermediary's HTML page.
   await fetch(`${url}/__sandbox/faults`, {body: JSON.stringify({Kind: 'html-502', Path: '/core/v4/users'}), method: 'POST'})
-  console.log(`\n(sandbox fault set: the next GET /core/v4/users gets an HTML 502 page, as from a proxy)`)
-  await step('A body that is not JSON: stderr, empty stdout, exit 5', ['GET', '/core/v4/users'], {status: 5, stderr: /502 Bad Gateway[\s\S]*not JSON/, stdoutEmpty: true})
+  console.log(`\n(sandbox fault set: the next GET /core/v4/users gets an HTML 502 page, as from a proxy; --retries 0 keeps it from being retried)`)
+  await step('A body that is not JSON: stderr, empty stdout, exit 5', ['GET', '/core/v4/users', '--retries', '0'], {status: 5, stderr: /502 Bad Gateway[\s\S]*not JSON/, stdoutEmpty: true})
 }
 
 const stopOnSignal = () => stopSandbox().then(() => process.exit(130))

@@ -1,8 +1,16 @@
 import {Args, Flags} from '@oclif/core'
 
 import {buildRequestUrl} from '../lib/api-url.ts'
-import {ProtonCommand} from '../lib/base-command.ts'
-import {METHODS, parseEndpoint, parseMethod, parseQueryPair, readJsonBody} from '../lib/request-input.ts'
+import {type Display, ProtonCommand} from '../lib/base-command.ts'
+import {renderCurl} from '../lib/curl.ts'
+import {usageError} from '../lib/errors.ts'
+import {parseHeaders} from '../lib/headers.ts'
+import {type ApiRequest, DEFAULT_TIMEOUT_SECONDS, sessionHeaders} from '../lib/http-client.ts'
+import {fetchPages, mergePages, slurpPages} from '../lib/pagination.ts'
+import {DEFAULT_RETRIES} from '../lib/retry-policy.ts'
+import {requestParts} from '../lib/request-body.ts'
+import {METHODS, parseEndpoint, parseMethod} from '../lib/request-input.ts'
+import type {ActiveSession} from '../lib/session.ts'
 import {checkRequest} from '../lib/spec/request-check.ts'
 
 export default class Api extends ProtonCommand<typeof Api> {
@@ -12,7 +20,11 @@ export default class Api extends ProtonCommand<typeof Api> {
 
 Standard output carries the response body and nothing else: when it is not a terminal, or with --output json, the very bytes the service sent. A body that is not JSON goes to standard error instead, with exit status 5.
 
-Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, 429 or 5xx.`
+The request body comes from one of --body (JSON), --input (any bytes; say what they are with -H 'Content-Type: …') or the fields: -F key=value types its value (true, false, null, integers and decimals become JSON; @path reads a file as a string), -f key=value keeps it a string; keys nest (Parent[Child]=v) and IDs[]=a appends to an array. Fields make the JSON body for POST, PUT and PATCH, and the query for the other methods.
+
+429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
+
+Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, 429 or 5xx (after the retries); 130 interrupted.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /drive/volumes',
@@ -22,6 +34,9 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     `<%= config.bin %> <%= command.id %> POST /mail/v4/labels --body '{"Name":"Receipts","Color":"#8080FF","Type":1}'`,
     '<%= config.bin %> <%= command.id %> DELETE /mail/v4/labels/<label_id>',
     '<%= config.bin %> <%= command.id %> GET /core/v4/users',
+    '<%= config.bin %> <%= command.id %> POST /mail/v4/labels -f Name=Receipts -f Color=#8080FF -F Type=1',
+    '<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=50 --paginate',
+    '<%= config.bin %> <%= command.id %> GET /core/v4/users --dry-run',
   ]
 
   static override args = {
@@ -33,10 +48,51 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     body: Flags.string({
       summary: 'JSON request body: inline, @file, or - for standard input.',
     }),
+    'dry-run': Flags.boolean({
+      summary: 'Print the request as a curl command (the token read from $PROTON_ACCESS_TOKEN), send nothing.',
+    }),
+    field: Flags.string({
+      char: 'F',
+      multiple: true,
+      multipleNonGreedy: true,
+      summary: 'Typed field key=value for the body or query (repeatable).',
+    }),
+    header: Flags.string({
+      char: 'H',
+      multiple: true,
+      multipleNonGreedy: true,
+      summary: "Request header 'Name: value' (repeatable); replacing a session header is warned about.",
+    }),
+    include: Flags.boolean({
+      char: 'i',
+      summary: 'Print the status line and response headers on stderr.',
+    }),
+    input: Flags.string({
+      summary: 'Raw request body from a file, or - for standard input.',
+    }),
+    'output-file': Flags.string({
+      summary: 'Write the body (JSON or not) to this file atomically; nothing on stdout.',
+    }),
+    paginate: Flags.boolean({
+      summary: 'GET every page (Page/PageSize, Total) and print one envelope holding all items.',
+    }),
     query: Flags.string({
       multiple: true,
       multipleNonGreedy: true,
       summary: 'Query parameter key=value (repeatable; order and duplicates kept).',
+    }),
+    'raw-field': Flags.string({
+      char: 'f',
+      multiple: true,
+      multipleNonGreedy: true,
+      summary: 'String field key=value for the body or query (repeatable).',
+    }),
+    silent: Flags.boolean({
+      summary: 'Print no body (the exit status still tells).',
+    }),
+    slurp: Flags.boolean({
+      dependsOn: ['paginate'],
+      summary: 'With --paginate: print the pages as a JSON array instead.',
     }),
     strict: Flags.boolean({
       summary: 'Refuse (exit 1, nothing sent) a request the API description does not know or whose query or body does not fit it.',
@@ -44,14 +100,50 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
   }
 
   public async run(): Promise<void> {
+    const {flags} = this
     const method = parseMethod(this.args.method)
     const endpoint = parseEndpoint(this.args.endpoint)
-    const query = (this.flags.query ?? []).map((pair) => parseQueryPair(pair))
-    const body = this.flags.body === undefined ? undefined : await readJsonBody(this.flags.body)
-    await checkRequest({body, endpoint, method, query}, {bin: this.config.bin, cacheDir: this.config.cacheDir, strict: this.flags.strict, warn: (line) => this.note(line)})
+    const headers = parseHeaders(flags.header ?? [], (line) => process.stderr.write(`${line}\n`))
+    const fields = this.flagsInOrder.filter(({flag}) => flag === 'field' || flag === 'raw-field').map(({flag, input}) => ({text: input, typed: flag === 'field'}))
+    const {body, bodyFile, query} = await requestParts(method, flags, fields)
+    if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
+    const checked = flags.input === undefined ? body : undefined
+    await checkRequest({body: checked, endpoint, method, query}, {bin: this.config.bin, cacheDir: this.config.cacheDir, strict: flags.strict, warn: (line) => this.note(line)})
     const session = await this.session()
-    const url = buildRequestUrl(session.apiUrl, endpoint, query)
-    const response = await this.request(session, {body, method, url})
-    await this.printResponse(response)
+    const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
+    const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
+    if (flags['dry-run']) this.printCurl(session, request, bodyFile)
+    else if (flags.paginate) await this.paginate(session, request, display)
+    else await this.printResponse(await this.request(session, request), display)
+  }
+
+  private printCurl(session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
+    const headers = {...sessionHeaders(session, this.transport(), request.body !== undefined), ...request.headers}
+    const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
+    process.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
+  }
+
+  /** Every page from the one asked for (Page, default 0); one envelope, or with --slurp the pages. */
+  private async paginate(session: ActiveSession, request: ApiRequest, display: Display): Promise<void> {
+    const {searchParams} = request.url
+    const whole = (name: string) => {
+      const text = searchParams.get(name)
+      if (text !== null && !/^\d+$/.test(text)) throw usageError(`--paginate needs ${name} to be a whole number, not ${JSON.stringify(text)}`)
+      return text === null ? undefined : Number(text)
+    }
+
+    const pageSize = whole('PageSize')
+    const fetchPage = (page: number) => {
+      const url = new URL(request.url)
+      url.searchParams.set('Page', String(page))
+      return this.request(session, {...request, url})
+    }
+
+    const pages = await fetchPages(fetchPage, whole('Page') ?? 0, pageSize)
+    if (!pages.ok) return this.printResponse(pages.failed, display)
+    if (pages.note) this.note(`Note: ${pages.note}`)
+    const [first] = pages.pages
+    const body = this.flags.slurp ? slurpPages(pages.pages) : pages.pages.length === 1 ? first.body : mergePages(pages.pages)
+    await this.printResponse({...first, body}, display)
   }
 }

@@ -7,10 +7,15 @@ import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {describeApiError} from './api-error.ts'
 import {sniffJson} from './envelope.ts'
-import {describeFailure} from './errors.ts'
+import {authError, describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, createApiClient, send, type TransportOptions} from './http-client.ts'
+import {type ApiRequest, type ApiResponse, createApiClient, DEFAULT_TIMEOUT_SECONDS, send, type TransportOptions} from './http-client.ts'
+import {challengeIn, completeOnTerminal, verificationHeaders} from './human-verification.ts'
+import {interruptSignal} from './interrupt.ts'
+import {writeFileAtomically} from './output-file.ts'
 import {OUTPUT_FORMATS, toYaml, writeJsonBody} from './output.ts'
+import {headerLines} from './redact.ts'
+import {DEFAULT_RETRIES} from './retry-policy.ts'
 import {type ActiveSession, resolveSession} from './session.ts'
 import {refreshSession} from './session-refresh.ts'
 import {SessionStore} from './session-store.ts'
@@ -30,6 +35,16 @@ function guardStdout(): void {
     if (error.code !== 'EPIPE') process.stderr.write(`Error: cannot write to standard output: ${error.code ?? error.message}\n`)
     process.exit(error.code === 'EPIPE' ? pendingExitStatus : EXIT.USAGE)
   })
+}
+
+/** How an answer is shown: raw command flags, all off for the other commands. */
+export interface Display {
+  /** -i: the status line and headers on stderr. */
+  include?: boolean
+  /** --silent: no body on stdout. */
+  silent?: boolean
+  /** --output-file: the body goes to this file (atomically), nothing to stdout. */
+  outputFile?: string
 }
 
 export type ProtonFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof ProtonCommand)['baseFlags'] & T['flags']>
@@ -65,9 +80,21 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       helpGroup: 'GLOBAL',
       summary: 'Print no explanatory lines on stderr (the exit status still tells).',
     }),
+    retries: Flags.integer({
+      default: DEFAULT_RETRIES,
+      helpGroup: 'GLOBAL',
+      min: 0,
+      summary: 'Send a request again up to N times after 429 or 503 (any method), or after a network failure or other 5xx (GET, HEAD, PUT, DELETE, OPTIONS); 0 never.',
+    }),
+    timeout: Flags.integer({
+      default: DEFAULT_TIMEOUT_SECONDS,
+      helpGroup: 'GLOBAL',
+      min: 1,
+      summary: 'Give up on a request (retries and their waits included) after SECONDS, with exit status 5.',
+    }),
     verbose: Flags.boolean({
       helpGroup: 'GLOBAL',
-      summary: 'Print request and response lines on stderr, secrets redacted.',
+      summary: 'Print request and response lines on stderr, secrets redacted, and one line per retry.',
     }),
   }
 
@@ -75,12 +102,14 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   protected args!: ProtonArgs<T>
   /** Every positional argument as given, for commands that take a list (static strict = false). */
   protected positionals!: string[]
+  /** Flags in the order given on the command line (for flags whose relative order matters). */
+  protected flagsInOrder!: Array<{flag: string; input: string}>
 
   public override async init(): Promise<void> {
     await super.init()
     guardStdout()
     const ctor = this.ctor as typeof ProtonCommand & T
-    const {args, argv, flags} = await this.parse({
+    const {args, argv, flags, raw} = await this.parse({
       args: ctor.args,
       baseFlags: ProtonCommand.baseFlags,
       enableJsonFlag: false,
@@ -90,6 +119,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.flags = flags as ProtonFlags<T>
     this.args = args as ProtonArgs<T>
     this.positionals = argv.map(String)
+    this.flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
   }
 
   /** Every failure: one line on stderr, the mapped exit status, no stack trace. */
@@ -134,21 +164,36 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     })
   }
 
-  /** Send one request with the session; network failures throw (exit 5). */
+  /**
+   * Send one request with the session (retried as the policy allows);
+   * network failures and the timeout throw (exit 5). Human verification
+   * (Code 9001) is completed on a terminal and the request sent again.
+   */
   protected async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
     const transport = this.transport()
-    // Without a refresh token (an environment session may lack one) a 401 is the answer.
-    const refresh = session.refreshToken
+    // Without a refresh token (an environment session may lack one), or with a token
+    // given by -H, a 401 is the answer.
+    const refresh = session.refreshToken && request.headers?.authorization === undefined
       ? (failed: string) => refreshSession({bin: this.config.bin, session, store: this.sessions, transport}, failed)
       : undefined
-    return send(createApiClient({...transport, refresh, session}), request)
+    const client = createApiClient({...transport, refresh, session})
+    const response = await send(client, request, transport)
+    const challenge = challengeIn(response)
+    if (!challenge) return response
+    const method = await completeOnTerminal(challenge, 'complete it, then run the command again from a terminal')
+    const again = await send(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, transport)
+    if (challengeIn(again)) throw authError('the service did not accept the human verification')
+    return again
   }
 
-  /** Settings every request shares: app version, user agent, --verbose log. */
+  /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
   protected transport(): TransportOptions {
     return {
       appVersion: this.flags['app-version'],
       log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      retries: this.flags.retries,
+      signal: interruptSignal(),
+      timeoutSeconds: this.flags.timeout,
       userAgent: `proton-cli/${this.ctor.plugin?.version ?? '0.0.0'} (unofficial)`,
     }
   }
@@ -156,11 +201,18 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   /**
    * Print an API answer as the raw command does and exit with its status:
    * the JSON body on stdout, an error line on stderr, a non-JSON body on
-   * stderr with exit 5.
+   * stderr with exit 5. `display` carries the raw command's -i, --silent
+   * and --output-file.
    */
-  protected async printResponse(response: ApiResponse): Promise<void> {
+  protected async printResponse(response: ApiResponse, display: Display = {}): Promise<void> {
     const {body, refusedRedirect, statusCode, statusMessage} = response
+    if (display.include) {
+      process.stderr.write(`HTTP/${response.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
+      for (const line of headerLines('', response.headers)) process.stderr.write(`${line}\n`)
+    }
+
     if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
+    if (display.outputFile !== undefined) return this.saveBody(response, display.outputFile)
     if (body.length === 0) {
       const status = exitStatusForResponse(statusCode, undefined)
       if (status !== EXIT.OK) this.note(`Error: ${describeApiError(statusCode, statusMessage)}`)
@@ -179,11 +231,29 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
 
     const status = exitStatusForResponse(statusCode, sniff.envelope.code)
     pendingExitStatus = status
-    await writeJsonBody(body, this.flags.output, process.stdout)
+    if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
     if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     if (status !== EXIT.OK) {
       this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
       this.exit(status)
     }
+  }
+
+  /**
+   * --output-file: a successful answer's body, JSON or not, replaces the file;
+   * a failure leaves the file alone and is reported as usual, but on stderr.
+   */
+  private async saveBody(response: ApiResponse, path: string): Promise<void> {
+    const {body, statusCode, statusMessage} = response
+    const sniff = sniffJson(body)
+    const envelope = sniff.json ? sniff.envelope : undefined
+    const status = exitStatusForResponse(statusCode, envelope?.code)
+    if (status === EXIT.OK) {
+      await writeFileAtomically(path, body)
+      return
+    }
+
+    this.note(`Error: ${describeApiError(statusCode, statusMessage, envelope)} (${path} left as it was)`)
+    this.exit(status)
   }
 }

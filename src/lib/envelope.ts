@@ -1,9 +1,10 @@
 /**
- * The JSON sniff: does the body parse, and what is its envelope's Code? The
+ * The JSON sniff: is the body JSON, and what is its envelope's Code? The
  * envelope check is an ajv validator compiled at build time
  * (scripts/build-validators.js), so no schema is compiled at run time.
  */
 import validateEnvelope from './generated/envelope-validator.ts'
+import {scanJson} from './json-scan.ts'
 
 export interface Envelope {
   /** The envelope's Code when it is an integer. */
@@ -16,22 +17,24 @@ export interface Envelope {
 
 export type Sniff = {envelope: Envelope; json: true} | {json: false; reason: string}
 
-/** Parse the body as JSON and read its envelope. */
-export function sniffJson(body: Buffer): Sniff {
-  let value: unknown
-  try {
-    value = JSON.parse(body.toString('utf8'))
-  } catch {
-    return {json: false, reason: body.length === 0 ? 'empty' : 'not JSON'}
-  }
+const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
 
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {envelope: {valid: true}, json: true}
-  const valid = validateEnvelope(value) as boolean
-  const record = value as {Code?: unknown; Error?: unknown}
+/**
+ * Is the body JSON, and what is its envelope's Code? The body is checked
+ * without being parsed into objects (see json-scan.ts); the validator sees
+ * only the top-level Code.
+ */
+export function sniffJson(body: Buffer): Sniff {
+  const scan = scanJson(body, ENVELOPE_MEMBERS)
+  if (!scan.json) return {json: false, reason: body.length === 0 ? 'empty' : 'not JSON'}
+  if (!scan.object) return {envelope: {valid: true}, json: true}
+  const code = scan.members.get('Code')
+  const error = scan.members.get('Error')
+  const valid = validateEnvelope(scan.members.has('Code') ? {Code: code} : {}) as boolean
   return {
     envelope: {
-      code: valid && typeof record.Code === 'number' ? record.Code : undefined,
-      error: typeof record.Error === 'string' ? record.Error : undefined,
+      code: valid && typeof code === 'number' ? code : undefined,
+      error: typeof error === 'string' ? error : undefined,
       valid,
     },
     json: true,

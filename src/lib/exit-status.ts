@@ -16,6 +16,8 @@ export const EXIT = {
   CONFLICT: 4,
   /** A body that is not JSON, network failure, timeout, 429 and 5xx. */
   UNAVAILABLE: 5,
+  /** Ctrl-C (SIGINT), as shells report a process the signal ended. */
+  INTERRUPTED: 130,
 } as const
 
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT]

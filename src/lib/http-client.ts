@@ -5,22 +5,34 @@
  * --verbose. Every command sends through here.
  */
 import got, {type Got, RequestError, type Response, TimeoutError} from 'got'
+import {setTimeout as sleep} from 'node:timers/promises'
 
 import type {ActiveSession} from './session.ts'
 
 import {HEADER} from './contract.ts'
 import {CliFailure, unavailableError} from './errors.ts'
+import {interruptedError} from './interrupt.ts'
 import {headerLines} from './redact.ts'
+import {DEFAULT_RETRIES, type Outcome, retryDelayMs, retryReason} from './retry-policy.ts'
 
-/** The whole request, connection to last byte, unless the caller says otherwise. */
+/** The whole request, retries and their waits included, unless the caller says otherwise. */
 export const DEFAULT_TIMEOUT_SECONDS = 120
 
-export interface TransportOptions {
-  appVersion: string
-  userAgent: string
+/** How one request is sent: the deadline, the retries, what can interrupt it. */
+export interface SendOptions {
+  /** For the whole request, retries included (default DEFAULT_TIMEOUT_SECONDS). */
   timeoutSeconds?: number
+  /** How many times a failed attempt may be sent again (default DEFAULT_RETRIES; 0: never). */
+  retries?: number
+  /** Aborts the request in flight, or the wait before a retry (Ctrl-C). */
+  signal?: AbortSignal
   /** Receives --verbose lines (already redacted); absent when not verbose. */
   log?: (line: string) => void
+}
+
+export interface TransportOptions extends SendOptions {
+  appVersion: string
+  userAgent: string
 }
 
 export interface ClientOptions extends TransportOptions {
@@ -49,6 +61,19 @@ export interface ApiRequest {
   headers?: Record<string, string>
 }
 
+const ACCEPT = 'application/vnd.protonmail.v1+json'
+
+/** The headers a request with the session carries (for --dry-run; the token in clear, for the caller to redact). */
+export function sessionHeaders(session: Pick<ActiveSession, 'accessToken' | 'uid'>, options: TransportOptions, withBody: boolean): Record<string, string> {
+  return {
+    accept: ACCEPT,
+    [HEADER.AUTHORIZATION]: `Bearer ${session.accessToken}`,
+    [HEADER.UID]: session.uid,
+    [HEADER.APP_VERSION]: options.appVersion,
+    ...(withBody ? {'content-type': 'application/json'} : {}),
+  }
+}
+
 function sameOrigin(response: {headers: Record<string, unknown>; url: string}): boolean {
   const location = response.headers.location
   if (typeof location !== 'string') return false
@@ -62,12 +87,11 @@ function sameOrigin(response: {headers: Record<string, unknown>; url: string}): 
 /** The transport settings every request shares, with credentials when given (read at each send). */
 export function createTransport(options: TransportOptions, credentials?: Pick<ActiveSession, 'accessToken' | 'uid'>): Got {
   const {appVersion, log, userAgent} = options
-  const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
   return got.extend({
     allowGetBody: true,
     // Only same-origin redirects are followed: credentials stay with the session's origin.
     followRedirect: (response) => sameOrigin({headers: response.headers, url: response.url}),
-    headers: {accept: 'application/vnd.protonmail.v1+json', [HEADER.APP_VERSION]: appVersion, 'user-agent': userAgent},
+    headers: {accept: ACCEPT, [HEADER.APP_VERSION]: appVersion, 'user-agent': userAgent},
     hooks: {
       afterResponse: [
         (response) => {
@@ -84,10 +108,10 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
       ],
       beforeRequest: [
         (request) => {
-          if (credentials) {
-            request.headers[HEADER.AUTHORIZATION] = `Bearer ${credentials.accessToken}`
-            request.headers[HEADER.UID] = credentials.uid
-          }
+          // Headers the person set with -H win over the session's (api warns about it).
+          const own = new Set((request.context as {ownHeaders?: string[]}).ownHeaders ?? [])
+          if (credentials && !own.has(HEADER.AUTHORIZATION)) request.headers[HEADER.AUTHORIZATION] = `Bearer ${credentials.accessToken}`
+          if (credentials && !own.has(HEADER.UID)) request.headers[HEADER.UID] = credentials.uid
 
           if (!log) return
           log(`> ${request.method} ${request.url?.toString()}`)
@@ -100,7 +124,6 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
     responseType: 'buffer',
     retry: {limit: 0},
     throwHttpErrors: false,
-    timeout: {request: timeoutSeconds * 1000},
   })
 }
 
@@ -122,23 +145,24 @@ export function createApiClient(options: ClientOptions): Got {
   })
 }
 
-/** Send one request; network failures and timeouts become exit-5 failures. */
-export async function send(client: Got, request: ApiRequest, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS): Promise<ApiResponse> {
-  let response: Response<Uint8Array>
-  try {
-    response = await client(request.url, {
-      body: request.body,
-      headers: {
-        ...(request.body === undefined ? {} : {'content-type': 'application/json'}),
-        ...request.headers,
-      },
-      method: request.method as 'GET',
-      responseType: 'buffer',
-    })
-  } catch (error) {
-    throw describeNetworkError(error, request.url, timeoutSeconds)
-  }
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
 
+async function attempt(client: Got, request: ApiRequest, timeoutMs: number, signal?: AbortSignal): Promise<ApiResponse> {
+  const headers = {
+    ...(request.body === undefined ? {} : {'content-type': 'application/json'}),
+    ...request.headers,
+  }
+  const response: Response<Uint8Array> = await client(request.url, {
+    body: request.body,
+    context: {ownHeaders: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase())},
+    headers,
+    method: request.method as 'GET',
+    responseType: 'buffer',
+    signal,
+    timeout: {request: timeoutMs},
+  })
   const raw = response.body
   const redirected = response.statusCode >= 300 && response.statusCode < 400 && typeof response.headers.location === 'string'
   return {
@@ -152,17 +176,59 @@ export async function send(client: Got, request: ApiRequest, timeoutSeconds = DE
   }
 }
 
-function describeNetworkError(error: unknown, url: URL, timeoutSeconds: number): Error {
+/**
+ * Send one request, again after a failure the retry policy allows, all
+ * within the timeout. Network failures and the timeout become exit-5
+ * failures, an abort (Ctrl-C) exit 130; an answer that is still a failure
+ * after the last retry is returned as it is.
+ */
+export async function send(client: Got, request: ApiRequest, options: SendOptions = {}): Promise<ApiResponse> {
+  const {log, signal} = options
+  const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
+  const retries = options.retries ?? DEFAULT_RETRIES
+  const deadline = Date.now() + timeoutSeconds * 1000
+  const timedOut = () => unavailableError(`no complete answer from ${request.url.origin} within ${timeoutSeconds} s (timeout; see --timeout)`)
+  for (let retry = 1; ; retry++) {
+    let response: ApiResponse | undefined
+    let failure: Error | undefined
+    let outcome: Outcome
+    try {
+      response = await attempt(client, request, Math.max(1, deadline - Date.now()), signal)
+      outcome = {retryAfter: single(response.headers['retry-after']), status: response.statusCode}
+    } catch (error) {
+      if (signal?.aborted) throw interruptedError()
+      // However the transport reports it (got's TimeoutError, a reset socket), the deadline has passed.
+      if (error instanceof TimeoutError || Date.now() >= deadline) throw timedOut()
+      failure = describeNetworkError(error, request.url)
+      // A failure of our own (a refused refresh, say) is not the network's.
+      if (!(error instanceof RequestError) || error.cause instanceof CliFailure) throw failure
+      outcome = {networkError: networkReason(error)}
+    }
+
+    const reason = retry <= retries ? retryReason(request.method, outcome) : undefined
+    const wait = reason === undefined ? 0 : retryDelayMs(retry, outcome)
+    // A wait that would run past the deadline is not started: the last answer stands.
+    if (reason === undefined || Date.now() + wait >= deadline) {
+      if (response) return response
+      throw failure
+    }
+
+    log?.(`(${request.method} ${request.url.pathname}: ${reason}; retry ${retry} of ${retries} in ${wait} ms)`)
+    try {
+      await sleep(wait, undefined, {signal})
+    } catch {
+      throw interruptedError()
+    }
+  }
+}
+
+function networkReason(error: RequestError): string {
+  return error.code && error.code !== 'ERR_GOT_REQUEST_ERROR' ? error.code : error.message
+}
+
+function describeNetworkError(error: unknown, url: URL): Error {
   // A failure of our own raised inside a hook (a refused refresh, say) keeps its meaning.
   if (error instanceof RequestError && error.cause instanceof CliFailure) return error.cause
-  if (error instanceof TimeoutError) {
-    return unavailableError(`no complete answer from ${url.origin} within ${timeoutSeconds} s (timeout)`)
-  }
-
-  if (error instanceof RequestError) {
-    const reason = error.code && error.code !== 'ERR_GOT_REQUEST_ERROR' ? error.code : error.message
-    return unavailableError(`request to ${url.origin} failed: ${reason}`)
-  }
-
+  if (error instanceof RequestError) return unavailableError(`request to ${url.origin} failed: ${networkReason(error)}`)
   return error instanceof Error ? error : new Error(String(error))
 }

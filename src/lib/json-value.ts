@@ -20,3 +20,9 @@ const keepIntegers: Reviver = (_key, value, context) => {
 export function parseExact(text: string): JsonValue {
   return JSON.parse(text, keepIntegers as Parameters<typeof JSON.parse>[1]) as JsonValue
 }
+
+/** JSON.stringify that writes BigInt values (from parseExact) as the exact integers they are. */
+export function stringifyExact(value: JsonValue, indent?: number): string {
+  const raw = (JSON as unknown as {rawJSON: (text: string) => unknown}).rawJSON
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? raw(item.toString()) : item), indent)
+}

@@ -12,6 +12,7 @@ import {sniffJson} from './envelope.ts'
 import {authError, CliFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
 import {createTransport, send, type TransportOptions} from './http-client.ts'
+import {challengeOf, type HumanVerification, verificationHeaders} from './human-verification.ts'
 import {HUMAN_VERIFICATION_HEADER, SERVICE_CODE} from './service-codes.ts'
 import type {StoredSession} from './session-store.ts'
 import {clientProof} from './srp/client.ts'
@@ -25,11 +26,7 @@ export const SUPPORTED_AUTH_VERSIONS: ReadonlySet<number> = new Set([3, 4])
 const TOTP_BIT = 1
 const FIDO2_BIT = 2
 
-export interface HumanVerification {
-  methods: string[]
-  token: string
-  url?: string
-}
+export type {HumanVerification} from './human-verification.ts'
 
 export interface LoginInput {
   apiUrl: URL
@@ -69,16 +66,6 @@ function field(answer: Answer, name: string): string {
   return value
 }
 
-function challengeOf(answer: Answer): HumanVerification {
-  const details = (answer.Details ?? {}) as Answer
-  const methods = Array.isArray(details.HumanVerificationMethods) ? details.HumanVerificationMethods.map(String) : []
-  return {
-    methods,
-    token: typeof details.HumanVerificationToken === 'string' ? details.HumanVerificationToken : '',
-    url: typeof details.WebUrl === 'string' ? details.WebUrl : undefined,
-  }
-}
-
 export async function login(input: LoginInput): Promise<StoredSession> {
   const {apiUrl, transport, username} = input
 
@@ -90,7 +77,7 @@ export async function login(input: LoginInput): Promise<StoredSession> {
       headers: verified,
       method: 'POST',
       url: buildRequestUrl(apiUrl, path),
-    })
+    }, transport)
     const sniff = sniffJson(response.body)
     if (!sniff.json) throw new CliFailure(`${path}: HTTP ${response.statusCode}: the answer is not JSON`, EXIT.UNAVAILABLE)
     const answer = JSON.parse(response.body.toString('utf8')) as Answer
@@ -100,7 +87,7 @@ export async function login(input: LoginInput): Promise<StoredSession> {
       if (verified[HUMAN_VERIFICATION_HEADER.TOKEN]) throw authError('the service did not accept the human verification')
       const challenge = challengeOf(answer)
       const method = await input.verifyHuman(challenge)
-      verified = {[HUMAN_VERIFICATION_HEADER.TOKEN]: challenge.token, [HUMAN_VERIFICATION_HEADER.TYPE]: method}
+      verified = verificationHeaders(challenge, method)
       return call(path, body, credentials)
     }
 

@@ -47,7 +47,7 @@ async function requestTokens(context: RefreshContext, uid: string, refreshToken:
       headers: {'x-pm-uid': uid},
       method: 'POST',
       url: buildRequestUrl(session.apiUrl, '/auth/v4/refresh'),
-    })
+    }, transport)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw unavailableError(`could not refresh the session of profile ${session.profile} (${reason}); the session is kept, try again`)

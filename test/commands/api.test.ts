@@ -124,7 +124,8 @@ describe('proton api (in-process, nock)', () => {
     ]
     for (const [status, body, exit] of cases) {
       nock(API).get('/api/x').reply(status, body)
-      const result = await api(['GET', '/x'])
+      // Retries are tested in test/daily; here each answer is the last.
+      const result = await api(['GET', '/x', '--retries', '0'])
       expect(result.exit, `${status} ${body}`).to.equal(exit)
       expect(result.stdout).to.equal(body)
     }
@@ -134,7 +135,7 @@ describe('proton api (in-process, nock)', () => {
     useEnvSession()
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>'
     nock(API).get('/api/core/v4/users').reply(502, page, {'content-type': 'text/html'})
-    const result = await api(['GET', '/core/v4/users'])
+    const result = await api(['GET', '/core/v4/users', '--retries', '0'])
     expect(result.exit).to.equal(5)
     expect(result.stdout).to.equal('')
     expect(result.stderr).to.equal(`${page}\nError: HTTP 502 Bad Gateway: the answer is not JSON (text/html, ${page.length} bytes)\n`)

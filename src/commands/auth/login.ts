@@ -3,8 +3,9 @@ import {Args, Flags} from '@oclif/core'
 import {parseBaseUrl} from '../../lib/api-url.ts'
 import {ProtonCommand} from '../../lib/base-command.ts'
 import {DEFAULT_API_URL} from '../../lib/contract.ts'
-import {authError, usageError} from '../../lib/errors.ts'
-import {type HumanVerification, login} from '../../lib/login.ts'
+import {usageError} from '../../lib/errors.ts'
+import {completeOnTerminal} from '../../lib/human-verification.ts'
+import {login} from '../../lib/login.ts'
 import {ask, canPrompt, firstLineOfStdin} from '../../lib/prompt.ts'
 
 export default class AuthLogin extends ProtonCommand<typeof AuthLogin> {
@@ -42,7 +43,7 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
       totpCode: async () => flags.totp || this.prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal'),
       transport: this.transport(),
       username,
-      verifyHuman: (challenge) => this.verifyHuman(challenge),
+      verifyHuman: (challenge) => completeOnTerminal(challenge, 'complete it, then log in again from a terminal'),
     })
     await this.sessions.write(flags.profile, session)
     this.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
@@ -52,14 +53,5 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
   private async prompt(question: string, otherwise: string): Promise<string> {
     if (!canPrompt()) throw usageError(otherwise)
     return ask(question, true)
-  }
-
-  /** Code 9001: show where to verify; on a terminal wait for Enter, else give up (exit 2). */
-  private async verifyHuman(challenge: HumanVerification): Promise<string> {
-    const where = challenge.url ? ` at ${challenge.url}` : ''
-    process.stderr.write(`Human verification required (methods: ${challenge.methods.join(', ') || 'unspecified'}): complete it in a browser${where}\n`)
-    if (!canPrompt()) throw authError('human verification required; complete it, then log in again from a terminal')
-    await ask('Press Enter once it is done: ')
-    return challenge.methods.includes('captcha') ? 'captcha' : (challenge.methods[0] ?? 'captcha')
   }
 }

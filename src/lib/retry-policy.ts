@@ -1,0 +1,56 @@
+/**
+ * When to send a request again, and after how long. 429 and 503 mean the
+ * service did not process the request, so any method is retried; other 5xx
+ * and network failures may have left it half done, so only idempotent
+ * methods are. The wait is the service's Retry-After (capped), else a
+ * capped exponential backoff with jitter.
+ */
+
+export const DEFAULT_RETRIES = 3
+/** The first backoff wait; it doubles with each retry, up to BACKOFF_CAP_MS. */
+export const BACKOFF_BASE_MS = 500
+export const BACKOFF_CAP_MS = 8000
+/** A Retry-After longer than this is cut to it: the tool never sleeps for hours. */
+export const RETRY_AFTER_CAP_MS = 60_000
+
+const IDEMPOTENT: ReadonlySet<string> = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT'])
+const NOT_PROCESSED: ReadonlySet<number> = new Set([429, 503])
+
+/** What came back from one attempt: an HTTP status, or a network failure's code. */
+export type Outcome = {networkError: string} | {status: number; retryAfter?: string}
+
+/** Why this outcome may be retried for this method, or undefined when it may not. */
+export function retryReason(method: string, outcome: Outcome): string | undefined {
+  const idempotent = IDEMPOTENT.has(method.toUpperCase())
+  if ('networkError' in outcome) return idempotent ? outcome.networkError : undefined
+  if (NOT_PROCESSED.has(outcome.status)) return `HTTP ${outcome.status}`
+  if (outcome.status >= 500 && idempotent) return `HTTP ${outcome.status}`
+  return undefined
+}
+
+/** Retry-After as milliseconds from `now`: delay-seconds or an HTTP date; undefined when unusable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, RETRY_AFTER_CAP_MS)
+  // An HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone takes "-1".
+  const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN
+  if (Number.isNaN(date)) return undefined
+  return Math.min(Math.max(0, date - now), RETRY_AFTER_CAP_MS)
+}
+
+/**
+ * The backoff before retry number `retry` (1 for the first): the capped
+ * exponential step, of which a random half is kept ("equal jitter"), so
+ * clients that failed together do not come back together.
+ */
+export function backoffMs(retry: number, random: () => number = Math.random): number {
+  const step = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (retry - 1))
+  return Math.round(step / 2 + (random() * step) / 2)
+}
+
+/** The wait before retry number `retry` after `outcome`. */
+export function retryDelayMs(retry: number, outcome: Outcome, now = Date.now(), random: () => number = Math.random): number {
+  const serverSays = 'status' in outcome ? parseRetryAfter(outcome.retryAfter, now) : undefined
+  return serverSays ?? backoffMs(retry, random)
+}
