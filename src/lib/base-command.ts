@@ -122,6 +122,16 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
   }
 
+  /**
+   * Exit with a status, silently. Inside a host CLI the error handler is the
+   * host's copy of oclif, which does not know our ExitError and would print it.
+   */
+  public override exit(code = 0): never {
+    const exit = new Errors.ExitError(code)
+    exit.skipOclifErrorHandling = true
+    throw exit
+  }
+
   /** Every failure: one line on stderr, the mapped exit status, no stack trace. */
   protected override async catch(error: Error): Promise<never> {
     if (error instanceof Errors.ExitError) throw error
