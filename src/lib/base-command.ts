@@ -155,6 +155,11 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     }
   }
 
+  /** The status this command will exit with, known before its output is written (see guardStdout). */
+  protected expectExit(status: number): void {
+    pendingExitStatus = status
+  }
+
   /** An explanatory stderr line, unless --quiet. */
   protected note(line: string): void {
     if (!this.flags.quiet) process.stderr.write(`${line}\n`)
@@ -240,7 +245,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     }
 
     const status = exitStatusForResponse(statusCode, sniff.envelope.code)
-    pendingExitStatus = status
+    this.expectExit(status)
     if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
     if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     if (status !== EXIT.OK) {

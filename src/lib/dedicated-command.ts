@@ -62,6 +62,7 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
       return
     }
 
+    this.expectExit(failure.exitStatus)
     if (failure.json && this.flags.output === 'json') process.stdout.write(failure.json)
     this.note(`Error: ${failure.message}`)
   }

@@ -305,6 +305,14 @@ describe('bin/run.js api (child process)', function () {
     expect(stderr).not.to.match(/EPIPE|unsettled|\bat .*:\d+/)
   })
 
+  it('ends a dedicated command quietly with the answer’s status too when the reader closes the pipe', async () => {
+    server.handle(json(404, JSON.stringify({Code: 2501, Error: 'gone', Padding: 'x'.repeat(4_000_000)})))
+    const child = spawn(process.execPath, [BIN, 'account', 'show', '--output', 'json'], {env: baseEnv(home.home)})
+    child.stdout.once('data', () => child.stdout.destroy())
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(status).to.equal(3)
+  })
+
   it('runs through npm exec as "proton"', async () => {
     const {stdout} = await promisify(execFile)('npm', ['exec', '--offline', '--', 'proton', 'api', '--help'], {
       cwd: join(BIN, '..', '..'),
