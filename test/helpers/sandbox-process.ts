@@ -10,9 +10,12 @@ export interface Running {
   exited: Promise<number | null>
 }
 
-/** Start the built sandbox; resolves once its first stdout line (the base URL) is out. */
-export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(process.execPath, [BIN, 'sandbox', ...args], {env, stdio: ['pipe', 'pipe', 'pipe']})
+/**
+ * Start the built sandbox (through `bin`: ours, or a host CLI's); resolves
+ * once its first stdout line (the base URL) is out.
+ */
+export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string): Promise<Running> {
+  const child = spawn(process.execPath, [bin, 'sandbox', ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   let stdout = ''
   let stderr = ''

@@ -6,33 +6,16 @@
  * host itself. One `before` builds the host; the `it`s run in order.
  */
 import {expect} from 'chai'
-import {type ChildProcessWithoutNullStreams, spawn, spawnSync} from 'node:child_process'
+import {spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {createHost, type Host, pack, packSibling, REPO, tool} from './host-cli.ts'
 
 const SIBLING = 'proton-sibling-fixture'
 
-interface Sandbox {
-  child: ChildProcessWithoutNullStreams
-  url: string
-}
-
-/** `tool sandbox --port 0 --write-session`; resolves with its base URL (its first stdout line). */
-function startSandbox(host: Host): Promise<Sandbox> {
-  const child = spawn(process.execPath, [host.bin, 'sandbox', '--port', '0', '--write-session'], {cwd: host.root, env: host.env})
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('\n')) resolve({child, url: stdout.split('\n')[0]})
-    })
-    child.on('exit', (code) => reject(new Error(`tool sandbox exited (${code}) before it was ready: ${stderr}`)))
-  })
-}
+type Sandbox = Running
 
 async function control(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
@@ -56,7 +39,7 @@ describe('inside a host oclif CLI (tool), installed from packed tarballs', funct
       if (installed.status !== 0) throw new Error(`tool plugins install ${tarball}: ${installed.stdout}${installed.stderr}`)
     }
 
-    sandbox = await startSandbox(host)
+    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], host.env, host.bin, host.root)
   })
 
   after(() => {
