@@ -2,44 +2,18 @@
  * The api command in-process: oclif's runCommand with nock standing in for
  * the service, so every rule is checked against the real default base URL.
  */
-import {runCommand} from '@oclif/test'
 import {expect} from 'chai'
 import nock from 'nock'
-import {fileURLToPath} from 'node:url'
 
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {API, proton, useInProcessService} from '../helpers/in-process.ts'
+import {TOKENS} from '../helpers/session-files.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const API = 'https://mail.proton.me'
-
-async function api(args: string[]) {
-  const {error, stderr, stdout} = await runCommand(['api', ...args], {root})
-  return {exit: error?.oclif?.exit ?? (error ? `unexpected: ${error.message}` : 0), stderr, stdout}
-}
+const api = (args: string[]) => proton(['api', ...args])
 
 describe('proton api (in-process, nock)', () => {
-  let home: TempHome
-  const saved = {...process.env}
-
-  beforeEach(() => {
-    home = tempHome()
-    process.env.XDG_CONFIG_HOME = home.home
-    process.env.XDG_CACHE_HOME = `${home.home}/cache`
-    process.env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PROTON_')))
-    nock.disableNetConnect()
-  })
-
-  afterEach(() => {
-    nock.cleanAll()
-    nock.enableNetConnect()
-    process.env = {...saved}
-    home.remove()
-  })
-
-  const useEnvSession = () => {
-    process.env.PROTON_UID = TOKENS.UID
-    process.env.PROTON_ACCESS_TOKEN = TOKENS.AccessToken
-  }
+  // The redirect test leaves the other origin's reply unasked on purpose.
+  const service = useInProcessService({allMocksUsed: false, session: false})
+  const useEnvSession = service.withSession
 
   it('sends the three headers to the default base URL and prints the body', async () => {
     useEnvSession()
@@ -69,7 +43,7 @@ describe('proton api (in-process, nock)', () => {
   })
 
   it('uses the stored session of --profile / PROTON_PROFILE', async () => {
-    await home.writeSession(`${API}/api`, 'work', {AccessToken: 'work-token'})
+    await service.home().writeSession(`${API}/api`, 'work', {AccessToken: 'work-token'})
     process.env.PROTON_PROFILE = 'work'
     const scope = nock(API).get('/api/core/v4/users').matchHeader('authorization', 'Bearer work-token').reply(200, '{"Code":1000}')
     expect((await api(['GET', '/core/v4/users'])).exit).to.equal(0)
@@ -78,7 +52,7 @@ describe('proton api (in-process, nock)', () => {
     expect(missing).to.deep.equal({exit: 2, stderr: 'Error: not logged in (profile other): run "proton auth login"\n', stdout: ''})
   })
 
-  // (Values with spaces are tested through the binary: runCommand splits arguments on spaces.)
+  // (Values with spaces are also tested through the binary.)
   it('encodes --query pairs after the endpoint’s own query, in order', async () => {
     useEnvSession()
     const scope = nock(API)

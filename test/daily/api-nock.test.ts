@@ -4,53 +4,33 @@
  * nock's interceptors prove what was sent: each reply is used once, and
  * scope.done() / pendingMocks() say whether every one was (or was not) asked.
  */
-import {runCommand} from '@oclif/test'
 import {expect} from 'chai'
 import nock from 'nock'
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {fileURLToPath} from 'node:url'
 
+import {API, proton, useInProcessService} from '../helpers/in-process.ts'
 import {type Handler, json, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {TOKENS} from '../helpers/session-files.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const API = 'https://mail.proton.me'
 const OK = '{"Code":1000}'
 
 /** The command's outcome (in-process); the check against the API description (tested elsewhere) is left out of stderr. */
 async function api(args: string[]) {
-  // runCommand joins its arguments and splits them again at spaces, except inside double quotes.
-  const quoted = args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg))
-  const {error, stderr, stdout} = await runCommand(['api', ...quoted], {root})
-  const own = stderr.replaceAll(/^Warning: .* (is not in|in) the API description.*\n/gm, '')
-  return {exit: error?.oclif?.exit ?? (error ? `unexpected: ${error.message}` : 0), stderr: own, stdout}
+  const run = await proton(['api', ...args])
+  return {...run, stderr: run.stderr.replaceAll(/^Warning: .* (is not in|in) the API description.*\n/gm, '')}
 }
 
 describe('proton api for daily use (in-process, nock)', () => {
-  let home: TempHome
+  useInProcessService({allMocksUsed: false})
   let dir: string
-  const saved = {...process.env}
 
   beforeEach(() => {
-    home = tempHome()
     dir = mkdtempSync(join(tmpdir(), 'api-daily-'))
-    process.env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PROTON_')))
-    process.env.XDG_CONFIG_HOME = home.home
-    process.env.XDG_CACHE_HOME = `${home.home}/cache`
-    process.env.PROTON_UID = TOKENS.UID
-    process.env.PROTON_ACCESS_TOKEN = TOKENS.AccessToken
-    nock.disableNetConnect()
   })
 
-  afterEach(() => {
-    nock.cleanAll()
-    nock.enableNetConnect()
-    process.env = {...saved}
-    home.remove()
-    rmSync(dir, {force: true, recursive: true})
-  })
+  afterEach(() => rmSync(dir, {force: true, recursive: true}))
 
   describe('retries', () => {
     it('429 twice then 200: two retries after Retry-After (seconds, then an HTTP date in the past)', async () => {
