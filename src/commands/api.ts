@@ -1,17 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {buildRequestUrl} from '../lib/api-url.ts'
-import {type Display, ProtonCommand} from '../lib/base-command.ts'
-import {renderCurl} from '../lib/curl.ts'
-import {usageError} from '../lib/errors.ts'
-import {parseHeaders} from '../lib/headers.ts'
-import {type ApiRequest, DEFAULT_TIMEOUT_SECONDS, sessionHeaders} from '../lib/http-client.ts'
-import {fetchPages, mergePages, slurpPages} from '../lib/pagination.ts'
+import {ProtonCommand} from '../lib/base-command.ts'
+import {DEFAULT_TIMEOUT_SECONDS} from '../lib/http-client.ts'
+import {fieldsInOrder, runRawRequest} from '../lib/raw-request.ts'
 import {DEFAULT_RETRIES} from '../lib/retry-policy.ts'
-import {requestParts} from '../lib/request-body.ts'
-import {METHODS, parseEndpoint, parseMethod} from '../lib/request-input.ts'
-import type {ActiveSession} from '../lib/session.ts'
-import {checkRequest} from '../lib/spec/request-check.ts'
+import {METHODS} from '../lib/request-input.ts'
 
 export default class Api extends ProtonCommand<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
@@ -100,50 +93,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
   }
 
   public async run(): Promise<void> {
-    const {flags} = this
-    const method = parseMethod(this.args.method)
-    const endpoint = parseEndpoint(this.args.endpoint)
-    const headers = parseHeaders(flags.header ?? [], (line) => process.stderr.write(`${line}\n`))
-    const fields = this.flagsInOrder.filter(({flag}) => flag === 'field' || flag === 'raw-field').map(({flag, input}) => ({text: input, typed: flag === 'field'}))
-    const {body, bodyFile, query} = await requestParts(method, flags, fields)
-    if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
-    const checked = flags.input === undefined ? body : undefined
-    await checkRequest({body: checked, endpoint, method, query}, {bin: this.config.bin, cacheDir: this.config.cacheDir, strict: flags.strict, warn: (line) => this.note(line)})
-    const session = await this.session()
-    const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
-    const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
-    if (flags['dry-run']) this.printCurl(session, request, bodyFile)
-    else if (flags.paginate) await this.paginate(session, request, display)
-    else await this.printResponse(await this.request(session, request), display)
-  }
-
-  private printCurl(session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
-    const headers = {...sessionHeaders(session, this.transport(), request.body !== undefined), ...request.headers}
-    const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
-    process.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
-  }
-
-  /** Every page from the one asked for (Page, default 0); one envelope, or with --slurp the pages. */
-  private async paginate(session: ActiveSession, request: ApiRequest, display: Display): Promise<void> {
-    const {searchParams} = request.url
-    const whole = (name: string) => {
-      const text = searchParams.get(name)
-      if (text !== null && !/^\d+$/.test(text)) throw usageError(`--paginate needs ${name} to be a whole number, not ${JSON.stringify(text)}`)
-      return text === null ? undefined : Number(text)
-    }
-
-    const pageSize = whole('PageSize')
-    const fetchPage = (page: number) => {
-      const url = new URL(request.url)
-      url.searchParams.set('Page', String(page))
-      return this.request(session, {...request, url})
-    }
-
-    const pages = await fetchPages(fetchPage, whole('Page') ?? 0, pageSize)
-    if (!pages.ok) return this.printResponse(pages.failed, display)
-    if (pages.note) this.note(`Note: ${pages.note}`)
-    const [first] = pages.pages
-    const body = this.flags.slurp ? slurpPages(pages.pages) : pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-    await this.printResponse({...first, body}, display)
+    const {args, flags, flagsInOrder, invocation} = this
+    await runRawRequest(invocation, {endpoint: args.endpoint, fields: fieldsInOrder(flagsInOrder), flags, method: args.method})
   }
 }

@@ -8,6 +8,7 @@ import {runCommand} from '@oclif/test'
 import nock from 'nock'
 import {fileURLToPath} from 'node:url'
 
+import {snapshotEnvironment} from './environment.ts'
 import {type TempHome, tempHome, TOKENS} from './session-files.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -36,12 +37,7 @@ export interface InProcessOptions {
 /** mocha hooks for the enclosing describe. */
 export function useInProcessService(options: InProcessOptions = {}): {home: () => TempHome; withSession: () => void; withoutSession: () => void} {
   let home: TempHome
-  const saved = {...process.env}
-  // process.env is changed in place: TZ takes effect only through the real object.
-  const restore = () => {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) Reflect.deleteProperty(process.env, key)
-    Object.assign(process.env, saved)
-  }
+  const restore = snapshotEnvironment()
 
   const withSession = () => {
     process.env.PROTON_UID = TOKENS.UID
