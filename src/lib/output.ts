@@ -16,8 +16,9 @@ export interface OutputStream {
 
 export async function toYaml(value: unknown): Promise<string> {
   // Loaded only when asked for: most runs never need a YAML serialiser.
-  const {stringify} = await import('yaml')
-  return stringify(value, {lineWidth: 0})
+  // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.
+  const {default: yaml} = await import('yaml')
+  return yaml.stringify(value, {lineWidth: 0})
 }
 
 export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: OutputStream, env = process.env): Promise<void> {

@@ -18,6 +18,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv
   input?: Buffer | string
   timeoutMs?: number
+  /** Options for node itself, before bin/run.js (--import …). */
+  nodeArgs?: string[]
 }
 
 /** A clean environment: no session variables leak in from the caller. */
@@ -32,7 +34,7 @@ export function baseEnv(configHome: string, extra: NodeJS.ProcessEnv = {}): Node
 
 export function runBinary(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

@@ -67,7 +67,8 @@ function queryProblems(operation: Operation, request: RequestToCheck): Problem[]
 async function bodyProblems(operation: Operation, body: Buffer): Promise<Problem[]> {
   if (!operation.body) return []
   // ajv is loaded only here, and compiles only this operation's schema.
-  const {Ajv} = await import('ajv')
+  // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.
+  const {Ajv} = (await import('ajv')).default
   // Schemas come cleaned from schema-cleanup, so ajv need not check them against the meta-schema (4x faster).
   const ajv = new Ajv({allErrors: true, meta: false, strict: false, validateFormats: false, validateSchema: false})
   let validate
