@@ -93,6 +93,27 @@ function startBigServer() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({server, url: `http://127.0.0.1:${server.address().port}`, size: (mb) => body(mb).length})))
 }
 
+/** A listing of `pages` pages of one message each, every answer held back `latencyMs` (GET /mail/v4/messages?Page=N). */
+function startPagedServer(pages, latencyMs) {
+  const server = createServer((request, response) => {
+    const page = Number(new URL(request.url, 'http://x').searchParams.get('Page') ?? 0)
+    const body = JSON.stringify({Code: 1000, Messages: page < pages ? [{ID: `message-${page}`, Subject: `Page ${page}`}] : [], Total: pages})
+    setTimeout(() => response.writeHead(200, {'content-type': 'application/json'}).end(body), latencyMs)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({server, url: `http://127.0.0.1:${server.address().port}`})))
+}
+
+/** Wall time (ms) of one run of a command, asynchronous: the server it talks to lives in this process. */
+function timeAsync(command, args, runEnv) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint()
+    const child = spawn(command, args, {env: runEnv, stdio: ['ignore', 'ignore', 'pipe']})
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (status) => (status === 0 ? resolve(Number(process.hrtime.bigint() - start) / 1e6) : reject(new Error(`${command} ${args.join(' ')} failed (${status}): ${stderr}`))))
+  })
+}
+
 /**
  * Peak RSS (KiB) of one run of `proton api GET <path>` against `base`, reported
  * by the child itself. Asynchronous: the big-answer server lives in this process.
@@ -142,9 +163,13 @@ const headerFile = join(home, 'curl-headers')
 writeFileSync(headerFile, `Authorization: Bearer ${session.AccessToken}\nx-pm-uid: ${session.UID}\nx-pm-appversion: Other\n`, {mode: 0o600})
 const endpoint = `${url}/core/v4/users`
 
+const OURS = 'proton api GET /core/v4/users'
 const contenders = [
-  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env, name: 'proton api GET /core/v4/users'},
+  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env, name: OURS},
+  // The same command through oclif: what the fast path of bin/run.js saves.
+  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: 'the same through oclif (PROTON_FAST_PATH=0)'},
   {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node (node:http)'},
+  {args: [join(ROOT, 'bench/bare-node.cjs'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node as CommonJS'},
   // Headers from a file: the token never appears in curl's argv.
   {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: 'curl -s'},
 ]
@@ -160,6 +185,22 @@ for (const [name, value] of medians) row(name, ms(value), `${(value / bare).toFi
 const completion = completionTime()
 if (completion) row('completion of `proton api GET /mail/v4/<TAB>` (bash)', ms(completion.perCompletion), `${completion.candidates} candidates, mean of 200`)
 
+const PAGES = 100
+const LATENCY_MS = 20
+const paged = await startPagedServer(PAGES, LATENCY_MS)
+const paginate = [BIN, 'api', 'GET', '/mail/v4/messages', '-F', 'PageSize=1', '--paginate', '--api-url', paged.url, '--quiet']
+const sequential = [join(ROOT, 'bench/sequential-pages.js'), `${paged.url}/mail/v4/messages?PageSize=1`, String(PAGES)]
+const pageRuns = {paginate: [], sequential: []}
+for (let round = 0; round < 5; round++) {
+  pageRuns.paginate.push(await timeAsync(process.execPath, paginate, sessionEnv))
+  pageRuns.sequential.push(await timeAsync(process.execPath, sequential, sessionEnv))
+}
+
+paged.server.close()
+const paginated = median(pageRuns.paginate)
+const oneByOne = median(pageRuns.sequential)
+row(`\`--paginate\`, ${PAGES} pages, ${LATENCY_MS} ms latency each`, ms(paginated), `${(paginated / oneByOne).toFixed(2)}x fetching them one after another (bare Node, ${ms(oneByOne)}); median of 5`)
+
 const big = await startBigServer()
 const idle = median([await peakRss(big.url, '/big?mb=0', sessionEnv), await peakRss(big.url, '/big?mb=0', sessionEnv), await peakRss(big.url, '/big?mb=0', sessionEnv)])
 row('peak RSS, tiny answer (idle baseline)', `${(idle / 1024).toFixed(1)} MiB`)
@@ -170,13 +211,15 @@ for (const mb of [1, 10, 100]) {
 }
 
 big.server.close()
-const ratio = medians.get('proton api GET /core/v4/users') / bare
+const ratio = medians.get(OURS) / bare
+const commonJsRatio = medians.get(OURS) / medians.get('bare Node as CommonJS')
 const table = ['| measure | median | note |', '|---|---|---|', ...rows].join('\n')
-const report = `${table}\n\nours / bare Node: **${ratio.toFixed(2)}** (${RUNS} cold runs each, ${process.version}, ${new Date().toISOString().slice(0, 10)})\n`
+const report = `${table}\n\nours / bare Node: **${ratio.toFixed(2)}**; against the CommonJS script ${commonJsRatio.toFixed(2)} (${RUNS} cold runs each, ${process.version}, ${new Date().toISOString().slice(0, 10)})\n`
 const readmePath = join(ROOT, 'README.md')
 const readme = readFileSync(readmePath, 'utf8')
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
 if (marked.test(readme)) writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`))
 console.log(report)
+console.log(`ours / bare Node as CommonJS: ${commonJsRatio.toFixed(2)}`)
 console.log(`ours / bare Node: ${ratio.toFixed(2)}`)
 process.exit(0)
