@@ -53,7 +53,6 @@ function parseValue(entry: FlagEntry, text: string): unknown {
 export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): FastParse | undefined {
   const byName = new Map(table.flags.map((entry) => [entry.name, entry]))
   const byChar = new Map(table.flags.filter((entry) => entry.char).map((entry) => [entry.char, entry]))
-  const given = new Map<string, string[]>()
   const flagsInOrder: FastParse['flagsInOrder'] = []
   const positionals: string[] = []
   for (let index = 0; index < argv.length; index++) {
@@ -79,24 +78,23 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     if (entry.kind === 'boolean') {
       if (inline !== undefined) return undefined
       flagsInOrder.push({flag: entry.name, input: token})
-      given.set(entry.name, [...(given.get(entry.name) ?? []), token])
       continue
     }
 
     const value = inline ?? argv[++index]
     if (value === undefined || flagLike(value)) return undefined
-    if (!entry.multiple && given.has(entry.name)) return undefined
-    flagsInOrder.push({flag: entry.name, input: value})
-    given.set(entry.name, [...(given.get(entry.name) ?? []), value])
+    const name = entry.name
+    if (!entry.multiple && flagsInOrder.some(({flag}) => flag === name)) return undefined
+    flagsInOrder.push({flag: name, input: value})
   }
 
   if (positionals.length !== table.args.length) return undefined
   const flags: Record<string, unknown> = {}
   for (const entry of table.flags) {
-    const inputs = given.get(entry.name)
+    const inputs = flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input)
     let value: unknown
-    if (inputs && entry.kind === 'boolean') value = true
-    else if (inputs) {
+    if (inputs.length > 0 && entry.kind === 'boolean') value = true
+    else if (inputs.length > 0) {
       const values = inputs.map((text) => parseValue(entry, text))
       if (values.includes(undefined)) return undefined
       value = entry.multiple ? values : values[0]

@@ -40,8 +40,21 @@ ${valueFlags}      -*) ;;
     done`
 }
 
-function methodCase(setup: CompletionSetup, indent: string): string {
-  return setup.methods.map((method) => `${indent}${anyCasePattern(method)}) file=${method} ;;`).join('\n')
+/**
+ * Lines alike in bash and zsh: set $file to the word list of $method,
+ * writing the lists on first use; `noList` runs for a method without one,
+ * `unreadable` when the list cannot be had.
+ */
+function wordListFile(setup: CompletionSetup, id: string, noList: string, unreadable: string): string {
+  const methods = setup.methods.map((method) => `        ${anyCasePattern(method)}) file=${method} ;;`).join('\n')
+  return `      local file
+      case $method in
+${methods}
+        *) ${noList} ;;
+      esac
+      file=$_${id}_api_words/$file
+      [[ -r $file ]] || command ${shellQuote(setup.bin)} api spec words >/dev/null 2>&1
+      [[ -r $file ]] || ${unreadable}`
 }
 
 export function bashBlock(setup: CompletionSetup): string {
@@ -74,14 +87,7 @@ ${argumentScan(setup, 'COMP_WORDS', 2, 'COMP_CWORD', true)}
       return 0
     fi
     if (( ! skip && count == 1 )); then
-      local file
-      case $method in
-${methodCase(setup, '        ')}
-        *) return 0 ;;
-      esac
-      file=$_${id}_api_words/$file
-      [[ -r $file ]] || command ${shellQuote(setup.bin)} api spec words >/dev/null 2>&1
-      [[ -r $file ]] || return 0
+${wordListFile(setup, id, 'return 0', 'return 0')}
       while IFS= read -r word; do
         [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
       done < "$file"
@@ -119,14 +125,7 @@ ${argumentScan(setup, 'words', 2, 'CURRENT', false)}
       return 0
     fi
     if (( ! skip && count == 1 )); then
-      local file
-      case $method in
-${methodCase(setup, '        ')}
-        *) ${topic}_oclif "$@"; return ;;
-      esac
-      file=$_${id}_api_words/$file
-      [[ -r $file ]] || command ${shellQuote(setup.bin)} api spec words >/dev/null 2>&1
-      [[ -r $file ]] || return 1
+${wordListFile(setup, id, `${topic}_oclif "$@"; return`, 'return 1')}
       local -a templates
       templates=("\${(@f)$(<$file)}")
       compadd -Q -- $templates
