@@ -31,7 +31,7 @@ describe('API description loader', () => {
     })
   })
 
-  describe('the published description (../shared/data/openapi.yaml)', () => {
+  describe('the published description (vendor/openapi.yaml)', () => {
     const text = publishedText()
     const declared = declaredOperations(text)
     const loaded = loadedPublished()

@@ -1,6 +1,6 @@
 /**
- * The published description (../shared/data/openapi.yaml, read in place,
- * never copied) and the operations its text declares, counted from the
+ * The published description (vendor/openapi.yaml, byte for byte as published,
+ * invalid YAML and all) and the operations its text declares, counted from the
  * text itself: path keys under `paths:` and the method keys one level in.
  */
 import {readFileSync} from 'node:fs'
@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url'
 import {loadDescription} from '../../src/lib/spec/openapi-load.ts'
 import type {LoadedDescription} from '../../src/lib/spec/types.ts'
 
-export const PUBLISHED_FILE = fileURLToPath(new URL('../../../shared/data/openapi.yaml', import.meta.url))
+export const PUBLISHED_FILE = fileURLToPath(new URL('../../vendor/openapi.yaml', import.meta.url))
 
 export function publishedText(): string {
   return readFileSync(PUBLISHED_FILE, 'utf8')

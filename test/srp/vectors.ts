@@ -1,4 +1,4 @@
-/** The shared SRP reference vectors (../shared/data/srp-vectors.json beside the repository). */
+/** The SRP reference vectors (vendor/srp-vectors.json; vendor/README.md names their source). */
 import {readFileSync} from 'node:fs'
 
 export interface VerifierVector {
@@ -18,5 +18,5 @@ export interface SrpVectors {
 }
 
 export const vectors = JSON.parse(
-  readFileSync(new URL('../../../shared/data/srp-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../vendor/srp-vectors.json', import.meta.url), 'utf8'),
 ) as SrpVectors
