@@ -1,18 +1,14 @@
 #!/usr/bin/env node
-// Runs the plugin on its own as the `proton` command. A raw request
-// (`proton api METHOD ENDPOINT …`) takes the fast path, which never loads
-// oclif (src/fast-api.ts, bundled into dist/fast/ at build time); any line
-// the fast path does not take, and every other command, goes to oclif.
-import {createRequire, enableCompileCache} from 'node:module'
+// `proton`: the plugin run on its own. Written so that any Node able to
+// start an ES module parses it: the version check runs before the first
+// import, and nothing is awaited at the top level (a pending top-level
+// await makes Node warn when a reader such as `head` goes away early).
+const MINIMUM_NODE_MAJOR = 22 // package.json engines.node; test/bin/run.test.ts keeps them equal
 
-// Node keeps compiled code between runs (in the OS temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
-enableCompileCache?.()
-
-const require = createRequire(import.meta.url)
-const {moveLeadingGlobalFlags} = await import('../dist/lib/leading-flags.js')
-const args = moveLeadingGlobalFlags(process.argv.slice(2))
-const fast = args[0] === 'api' && (await require('../dist/fast/api.cjs').runApi(args.slice(1), require('../dist/fast/api-command.json')))
-if (!fast) {
-  const {execute} = await import('@oclif/core')
-  await execute({args, dir: import.meta.url})
+const version = process.versions.node
+if (Number(version.split('.')[0]) < MINIMUM_NODE_MAJOR) {
+  process.stderr.write(`proton needs Node.js ${MINIMUM_NODE_MAJOR} or newer (this is v${version})\n`)
+  process.exitCode = 1
+} else {
+  import('../dist/main.js').then(({main}) => main(process.argv.slice(2)))
 }

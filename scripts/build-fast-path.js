@@ -6,7 +6,7 @@
 import {build} from 'esbuild'
 import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 
-import Api from '../dist/commands/api.js'
+import Api from '../dist/commands/proton/api.js'
 import {commandTable} from '../dist/lib/command-table.js'
 import {lazyListFormat} from './lazy-list-format.js'
 
@@ -35,7 +35,7 @@ const result = await build({
   plugins: [lazyListFormat],
   target: 'node22',
 })
-const manifest = JSON.parse(readFileSync(new URL('../oclif.manifest.json', import.meta.url), 'utf8'))
+const manifest = JSON.parse(readFileSync(new URL('../dist/standalone/oclif.manifest.json', import.meta.url), 'utf8'))
 // `api endpoints`, `api spec update`: oclif runs these, not api with METHOD "endpoints".
 const subcommands = [...new Set(Object.keys(manifest.commands).filter((id) => id.startsWith('api:')).map((id) => id.split(':')[1]))]
 const table = {bin: pjson.oclif.bin, dirname: pjson.oclif.dirname, subcommands, version: pjson.version, ...(await commandTable(Api))}

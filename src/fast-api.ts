@@ -8,6 +8,7 @@
  */
 import {join} from 'node:path'
 
+import {standaloneNames} from './lib/command-names.ts'
 import {type CommandTable, fastParse} from './lib/fast-parse.ts'
 import {CommandExit, type GlobalFlags, Invocation, reportFailure} from './lib/invocation.ts'
 import {fieldsInOrder, type RawRequestFlags, runRawRequest} from './lib/raw-request.ts'
@@ -34,7 +35,7 @@ export async function runApi(argv: readonly string[], table: FastPathTable, env 
   const parsed = fastParse(argv, table, env)
   if (!parsed) return false
   const {cacheDir, configDir} = standaloneDirectories(table, env)
-  const invocation = new Invocation(parsed.flags as unknown as GlobalFlags, {bin: table.bin, cacheDir, configDir, version: table.version})
+  const invocation = new Invocation(parsed.flags as unknown as GlobalFlags, {cacheDir, configDir, names: standaloneNames(table.bin), version: table.version})
   const flags = parsed.flags as unknown as RawRequestFlags
   try {
     // What the init hook does on oclif's path; it never stops a command.

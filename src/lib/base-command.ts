@@ -6,6 +6,7 @@
  */
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
+import {type CommandNames, commandLine, HOST_TOPIC} from './command-names.ts'
 import {type ApiRequest, type ApiResponse, DEFAULT_TIMEOUT_SECONDS, type TransportOptions} from './http-client.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {OUTPUT_FORMATS, toYaml} from './output.ts'
@@ -87,10 +88,22 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     })
     this.flags = flags as ProtonFlags<T>
     const {config} = this
-    this.invocation = new Invocation(this.flags, {bin: config.bin, cacheDir: config.cacheDir, configDir: config.configDir, version: ctor.plugin?.version ?? '0.0.0'})
+    this.invocation = new Invocation(this.flags, {cacheDir: config.cacheDir, configDir: config.configDir, names: this.names, version: ctor.plugin?.version ?? '0.0.0'})
     this.args = args as ProtonArgs<T>
     this.positionals = argv.map(String)
     this.flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
+  }
+
+  /** How this CLI spells our commands: inside a host they sit under the `proton` topic. */
+  protected get names(): CommandNames {
+    const {config} = this
+    const prefix = config.findCommand(`${HOST_TOPIC}:api`) ? `${HOST_TOPIC}:` : ''
+    return {bin: config.bin, prefix, separator: config.topicSeparator}
+  }
+
+  /** The command line of our command `id` (`auth:login`) in this CLI, for messages. */
+  protected commandLine(id: string): string {
+    return commandLine(this.names, id)
   }
 
   /**

@@ -100,7 +100,7 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
     const {env} = process
     const hasSession = Boolean(env.PROTON_UID || env.PROTON_ACCESS_TOKEN) || (await this.sessions.read(this.flags.profile)) !== undefined
     if (hasSession) return (await this.session()).apiUrl
-    this.note(`Note: not logged in (profile ${this.flags.profile}); a real run needs "${this.config.bin} auth login" first.`)
+    this.note(`Note: not logged in (profile ${this.flags.profile}); a real run needs "${this.commandLine('auth:login')}" first.`)
     return parseBaseUrl(this.flags['api-url'] ?? DEFAULT_API_URL)
   }
 }

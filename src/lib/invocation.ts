@@ -7,6 +7,7 @@
  * nothing here may import @oclif/core.
  */
 import {describeApiError} from './api-error.ts'
+import type {CommandNames} from './command-names.ts'
 import {sniffJson} from './envelope.ts'
 import {authError, describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
@@ -34,7 +35,8 @@ export interface GlobalFlags {
 
 /** Where the command runs: the CLI's name and directories (the host's, inside a host CLI). */
 export interface RunContext {
-  bin: string
+  /** How messages name our commands (`proton auth login`, `heroku proton:auth:login`). */
+  names: CommandNames
   cacheDir: string
   configDir: string
   /** This plugin's version, for the user agent. */
@@ -119,7 +121,7 @@ export class Invocation {
   async session(): Promise<ActiveSession> {
     return resolveSession({
       apiUrl: this.flags['api-url'],
-      bin: this.context.bin,
+      names: this.context.names,
       env: process.env,
       profile: this.flags.profile,
       store: this.sessions,
@@ -148,7 +150,7 @@ export class Invocation {
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
     const refresh = session.refreshToken && request.headers?.authorization === undefined
-      ? (failed: string) => refreshSession({bin: this.context.bin, session, store: this.sessions, transport}, failed)
+      ? (failed: string) => refreshSession({names: this.context.names, session, store: this.sessions, transport}, failed)
       : undefined
     const client = createApiClient({...transport, refresh, session})
     const response = await send(client, request, transport)

@@ -2,7 +2,7 @@
  * What `proton api METHOD ENDPOINT` does once its flags are parsed: build
  * the request, check it against the API description, send it with the
  * session (or print it as curl, or fetch every page) and print the answer.
- * Shared by the oclif command (src/commands/api.ts) and the fast path of
+ * Shared by the oclif command (src/commands/proton/api.ts) and the fast path of
  * bin/run.js (src/fast-api.ts), so it must not import @oclif/core.
  */
 import {buildRequestUrl} from './api-url.ts'
@@ -52,8 +52,8 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   const {body, bodyFile, query} = await requestParts(method, flags, fields)
   if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
   const checked = flags.input === undefined ? body : undefined
-  const {bin, cacheDir} = invocation.context
-  await checkRequest({body: checked, endpoint, method, query}, {bin, cacheDir, strict: flags.strict, warn: (line) => invocation.note(line)})
+  const {cacheDir, names} = invocation.context
+  await checkRequest({body: checked, endpoint, method, query}, {cacheDir, names, strict: flags.strict, warn: (line) => invocation.note(line)})
   const session = await invocation.session()
   const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
   const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}

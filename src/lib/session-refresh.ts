@@ -5,6 +5,7 @@
  * its tokens are still the ones that failed; otherwise it adopts the newer
  * ones. A transient failure keeps the session; only a refusal ends it.
  */
+import type {CommandNames} from './command-names.ts'
 import {SUCCESS_CODES} from './contract.ts'
 import {authError, unavailableError} from './errors.ts'
 import {withLock} from './file-lock.ts'
@@ -19,7 +20,7 @@ export interface RefreshContext {
   session: ActiveSession
   store: SessionStore
   transport: TransportOptions
-  bin: string
+  names: CommandNames
 }
 
 interface Tokens {
@@ -84,7 +85,7 @@ function adopt(session: ActiveSession, stored: StoredSession): void {
 
 /** Renew `context.session`'s tokens in place after `failedAccessToken` met a 401. */
 export async function refreshSession(context: RefreshContext, failedAccessToken: string): Promise<void> {
-  const {bin, session, store} = context
+  const {names, session, store} = context
   if (session.source === 'env') {
     // Environment sessions are renewed in memory only.
     try {
@@ -101,8 +102,8 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
 
   await withLock(`${store.pathOf(session.profile)}.lock`, async () => {
     const current = await store.read(session.profile)
-    if (!current || current.UID !== session.uid) throw sessionExpired(session.profile, bin)
-    if (current.RefreshRefusedAt) throw sessionExpired(session.profile, bin)
+    if (!current || current.UID !== session.uid) throw sessionExpired(session.profile, names)
+    if (current.RefreshRefusedAt) throw sessionExpired(session.profile, names)
     if (current.AccessToken !== failedAccessToken) {
       // Another process refreshed while this one waited for the lock.
       adopt(session, current)
@@ -116,7 +117,7 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
       if (!(error instanceof RefreshRefused)) throw error
       // Kept, so that `auth status` can say what happened.
       await store.write(session.profile, {...current, RefreshError: error.message, RefreshRefusedAt: new Date().toISOString()})
-      throw sessionExpired(session.profile, bin)
+      throw sessionExpired(session.profile, names)
     }
 
     const renewed: StoredSession = {

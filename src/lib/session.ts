@@ -5,6 +5,7 @@
  */
 import {baseKey, parseBaseUrl} from './api-url.ts'
 import {DEFAULT_API_URL} from './contract.ts'
+import {type CommandNames, commandLine} from './command-names.ts'
 import {authError, type CliFailure} from './errors.ts'
 import type {SessionStore, StoredSession} from './session-store.ts'
 
@@ -25,16 +26,16 @@ export interface SessionRequest {
   apiUrl?: string
   env: NodeJS.ProcessEnv
   store: SessionStore
-  /** The CLI's bin name, for the hint in messages. */
-  bin: string
+  /** How to name `auth login` in messages. */
+  names: CommandNames
 }
 
-export function sessionExpired(profile: string, bin: string): CliFailure {
-  return authError(`session expired (profile ${profile}): run "${bin} auth login"`)
+export function sessionExpired(profile: string, names: CommandNames): CliFailure {
+  return authError(`session expired (profile ${profile}): run "${commandLine(names, 'auth:login')}"`)
 }
 
 export async function resolveSession(request: SessionRequest): Promise<ActiveSession> {
-  const {apiUrl, bin, env, profile, store} = request
+  const {apiUrl, env, names, profile, store} = request
   const named = apiUrl === undefined ? undefined : parseBaseUrl(apiUrl)
   const uid = env.PROTON_UID
   const accessToken = env.PROTON_ACCESS_TOKEN
@@ -54,9 +55,9 @@ export async function resolveSession(request: SessionRequest): Promise<ActiveSes
   }
 
   const stored = await store.read(profile)
-  if (!stored) throw authError(`not logged in (profile ${profile}): run "${bin} auth login"`)
+  if (!stored) throw authError(`not logged in (profile ${profile}): run "${commandLine(names, 'auth:login')}"`)
   // The service refused to renew it: no request can succeed until a new login.
-  if (stored.RefreshRefusedAt) throw sessionExpired(profile, bin)
+  if (stored.RefreshRefusedAt) throw sessionExpired(profile, names)
   const own = parseBaseUrl(stored.APIURL, `the session of profile ${profile}: APIURL`)
   if (named && baseKey(named) !== baseKey(own)) {
     throw authError(

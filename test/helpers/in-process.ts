@@ -11,7 +11,8 @@ import {fileURLToPath} from 'node:url'
 import {snapshotEnvironment} from './environment.ts'
 import {type TempHome, tempHome, TOKENS} from './session-files.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+/** The standalone view (dist/standalone: ids without the `proton` topic), as the `proton` bin runs it. */
+const root = fileURLToPath(new URL('../../dist/standalone', import.meta.url))
 export const API = 'https://mail.proton.me'
 
 export interface Run {

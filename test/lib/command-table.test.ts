@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 import {expect} from 'chai'
 
-import Api from '../../src/commands/api.ts'
+import Api from '../../src/commands/proton/api.ts'
 import {commandTable} from '../../src/lib/command-table.ts'
 
 const ARGS = {method: Args.string({required: true})}

@@ -1,7 +1,7 @@
 import {Parser} from '@oclif/core'
 import {expect} from 'chai'
 
-import Api from '../../src/commands/api.ts'
+import Api from '../../src/commands/proton/api.ts'
 import {commandTable} from '../../src/lib/command-table.ts'
 import {type CommandTable, type FastParse, fastParse} from '../../src/lib/fast-parse.ts'
 import {setEnvironment, snapshotEnvironment} from '../helpers/environment.ts'

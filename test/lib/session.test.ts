@@ -12,7 +12,7 @@ describe('resolveSession', () => {
   afterEach(() => home.remove())
 
   const resolve = (env: NodeJS.ProcessEnv = {}, apiUrl?: string, profile = 'default') =>
-    resolveSession({apiUrl, bin: 'tool', env, profile, store: home.store})
+    resolveSession({apiUrl, env, names: {bin: 'heroku', prefix: 'proton:', separator: ':'}, profile, store: home.store})
 
   async function failure(promise: Promise<unknown>): Promise<CliFailure> {
     try {
@@ -25,10 +25,10 @@ describe('resolveSession', () => {
     throw new Error('expected a failure')
   }
 
-  it('says how to log in when the profile has no session (exit 2), with the host’s bin name', async () => {
+  it('says how to log in when the profile has no session (exit 2), in the host’s syntax (heroku proton:auth:login)', async () => {
     const error = await failure(resolve({}, undefined, 'work'))
     expect(error.exitStatus).to.equal(2)
-    expect(error.message).to.equal('not logged in (profile work): run "tool auth login"')
+    expect(error.message).to.equal('not logged in (profile work): run "heroku proton:auth:login"')
   })
 
   it('uses the stored session and its own APIURL', async () => {

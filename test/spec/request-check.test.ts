@@ -3,6 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {standaloneNames} from '../../src/lib/command-names.ts'
 import {CliFailure} from '../../src/lib/errors.ts'
 import {BUILTIN_OPERATIONS} from '../../src/lib/spec/builtin.ts'
 import {checkRequest, findProblems as findAll, type RequestToCheck} from '../../src/lib/spec/request-check.ts'
@@ -84,9 +85,9 @@ describe('request check against the API description', () => {
 
     it('warns by default and refuses with strict (exit 1)', async () => {
       const warnings: string[] = []
-      await checkRequest(request('GET', '/core/v4/user'), {bin: 'proton', cacheDir, strict: false, warn: (line) => warnings.push(line)})
+      await checkRequest(request('GET', '/core/v4/user'), {cacheDir, names: standaloneNames('proton'), strict: false, warn: (line) => warnings.push(line)})
       expect(warnings).to.deep.equal(['Warning: GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)'])
-      const refusal = await checkRequest(request('GET', '/core/v4/user'), {bin: 'proton', cacheDir, strict: true, warn: (line) => warnings.push(line)}).catch((error) => error)
+      const refusal = await checkRequest(request('GET', '/core/v4/user'), {cacheDir, names: standaloneNames('proton'), strict: true, warn: (line) => warnings.push(line)}).catch((error) => error)
       expect(refusal).to.be.instanceOf(CliFailure)
       expect(refusal.exitStatus).to.equal(1)
       expect(refusal.message).to.equal(`GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)`)

@@ -1,4 +1,5 @@
 /** How old a stored description is, and the note discovery commands print once it is stale. */
+import {type CommandNames, commandLine} from '../command-names.ts'
 import type {StoredDescription} from './types.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -14,9 +15,9 @@ export function describeAge(days: number): string {
 }
 
 /** The stderr note for a description not checked for more than 7 days, else undefined. */
-export function staleNote(stored: StoredDescription | undefined, now: Date, bin: string): string | undefined {
+export function staleNote(stored: StoredDescription | undefined, now: Date, names: CommandNames): string | undefined {
   if (!stored) return undefined
   const days = ageInDays(stored, now)
   if (days <= STALE_AFTER_DAYS) return undefined
-  return `Note: the API description from ${stored.source} was last checked ${describeAge(days)}; "${bin} api spec update" refreshes it`
+  return `Note: the API description from ${stored.source} was last checked ${describeAge(days)}; "${commandLine(names, 'api:spec:update')}" refreshes it`
 }

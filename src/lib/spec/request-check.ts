@@ -6,6 +6,7 @@
  * read as JSON and ajv is loaded only when a body has a schema to meet,
  * so the check costs a few milliseconds; it never touches the network.
  */
+import {type CommandNames, commandLine} from '../command-names.ts'
 import {usageError} from '../errors.ts'
 import {findOperation, pathOf} from './match.ts'
 import {activeDescription} from './store.ts'
@@ -21,8 +22,8 @@ export interface RequestToCheck {
 }
 
 export interface CheckOptions {
-  /** The host CLI's bin, for the hint to install the full description. */
-  bin: string
+  /** How to name `api spec update` in the hints. */
+  names: CommandNames
   cacheDir: string
   strict: boolean
   /** Prints one warning line (the command decides whether --quiet silences it). */
@@ -106,11 +107,11 @@ export async function findProblems(operations: readonly Operation[], request: Re
 /** Check a request before it is sent: warn, or with strict refuse. */
 export async function checkRequest(request: RequestToCheck, options: CheckOptions): Promise<void> {
   const description = activeDescription(options.cacheDir)
-  if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "${options.bin} api spec update")`)
+  if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "${commandLine(options.names, 'api:spec:update')}")`)
   const problems = await findProblems(description.operations, request)
   if (problems.length === 0) return
   // The built-in description holds only the documented endpoints: say how to get the rest.
-  const hint = description.stored ? '' : ` (only the built-in description is installed; "${options.bin} api spec update --from FILE|URL" adds the full one)`
+  const hint = description.stored ? '' : ` (only the built-in description is installed; "${commandLine(options.names, 'api:spec:update')} --from FILE|URL" adds the full one)`
   const messages = problems.map((problem) => (problem.coverage ? problem.message + hint : problem.message))
   if (options.strict) throw usageError(`${messages.join('; ')} (--strict: nothing sent)`)
   for (const message of messages) options.warn(`Warning: ${message}`)

@@ -4,23 +4,10 @@
  * segment, a misspelt segment costs by how much it differs), plus a little
  * for another method.
  */
+import {editDistance} from '../edit-distance.ts'
 import type {Operation} from './types.ts'
 
 const METHOD_COST = 0.5
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, at) => at)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-
-    previous = current
-  }
-
-  return previous[b.length]
-}
 
 function segmentCost(requested: string, template: string): number {
   if (requested === template) return 0

@@ -1,17 +1,18 @@
 import {Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {alignedTable, structured} from '../../../lib/spec/render.ts'
-import {activeDescription} from '../../../lib/spec/store.ts'
-import {summarise, summaryRows} from '../../../lib/spec/summary.ts'
-import {updateDescription} from '../../../lib/spec/update.ts'
+import {ProtonCommand} from '../../../../lib/base-command.ts'
+import {commandLineInHelp} from '../../../../lib/command-names.ts'
+import {alignedTable, structured} from '../../../../lib/spec/render.ts'
+import {activeDescription} from '../../../../lib/spec/store.ts'
+import {summarise, summaryRows} from '../../../../lib/spec/summary.ts'
+import {updateDescription} from '../../../../lib/spec/update.ts'
 
 export default class SpecUpdate extends ProtonCommand<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'
 
   static override description = `Without --from, the stored description is fetched again from where it came from; a URL is asked with its ETag / Last-Modified, so an unchanged description costs a 304. A URL must be https:// (http:// only for loopback hosts).
 
-The description is parsed once here, tolerating its known flaws (unindented multi-line text is repaired; a path that still does not parse is read from its text and counted as skipped), and kept in the cache directory, so "<%= config.bin %> api" checks requests against it without reading the YAML. Nothing is ever fetched while sending a request.`
+The description is parsed once here, tolerating its known flaws (unindented multi-line text is repaired; a path that still does not parse is read from its text and counted as skipped), and kept in the cache directory, so "${commandLineInHelp('api')}" checks requests against it without reading the YAML. Nothing is ever fetched while sending a request.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --from ./openapi.yaml',

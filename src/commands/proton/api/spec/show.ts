@@ -1,8 +1,8 @@
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {staleNote} from '../../../lib/spec/age.ts'
-import {alignedTable, structured} from '../../../lib/spec/render.ts'
-import {activeDescription} from '../../../lib/spec/store.ts'
-import {summarise, summaryRows} from '../../../lib/spec/summary.ts'
+import {ProtonCommand} from '../../../../lib/base-command.ts'
+import {staleNote} from '../../../../lib/spec/age.ts'
+import {alignedTable, structured} from '../../../../lib/spec/render.ts'
+import {activeDescription} from '../../../../lib/spec/store.ts'
+import {summarise, summaryRows} from '../../../../lib/spec/summary.ts'
 
 export default class SpecShow extends ProtonCommand<typeof SpecShow> {
   static override summary = 'Show which API description is in use, how many operations it holds, and its age.'
@@ -13,7 +13,7 @@ export default class SpecShow extends ProtonCommand<typeof SpecShow> {
     const now = new Date()
     const description = activeDescription(this.config.cacheDir)
     if (description.problem) this.note(`Warning: ${description.problem}; using the built-in API description`)
-    const stale = staleNote(description.stored, now, this.config.bin)
+    const stale = staleNote(description.stored, now, this.names)
     if (stale) this.note(stale)
     const summary = summarise(description, now)
     process.stdout.write(this.flags.output === 'text' ? `${alignedTable(summaryRows(summary))}\n` : await structured(summary, this.flags.output))

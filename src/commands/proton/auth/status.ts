@@ -1,6 +1,6 @@
-import {ProtonCommand} from '../../lib/base-command.ts'
-import {EXIT} from '../../lib/exit-status.ts'
-import {describeSummary, summarize} from '../../lib/session-summary.ts'
+import {ProtonCommand} from '../../../lib/base-command.ts'
+import {EXIT} from '../../../lib/exit-status.ts'
+import {describeSummary, summarize} from '../../../lib/session-summary.ts'
 
 export default class AuthStatus extends ProtonCommand<typeof AuthStatus> {
   static override summary = 'Show the session of a profile: user, API URL, scopes and the age of its tokens (never a token).'
@@ -13,7 +13,7 @@ export default class AuthStatus extends ProtonCommand<typeof AuthStatus> {
     const {profile} = this.flags
     const stored = await this.sessions.read(profile)
     if (!stored) {
-      this.note(`not logged in (profile ${profile}): run "${this.config.bin} auth login"`)
+      this.note(`not logged in (profile ${profile}): run "${this.commandLine('auth:login')}"`)
       this.exit(EXIT.AUTH)
     }
 

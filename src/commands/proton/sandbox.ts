@@ -1,18 +1,19 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../lib/base-command.ts'
-import {usageError} from '../lib/errors.ts'
-import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../lib/sandbox/launch.ts'
-import {selfLogin} from '../lib/sandbox/self-login.ts'
-import {DEFAULTS, type Sandbox as Server, startSandbox} from '../lib/sandbox/server.ts'
-import {checkProfileName} from '../lib/session-store.ts'
+import {ProtonCommand} from '../../lib/base-command.ts'
+import {commandLineInHelp} from '../../lib/command-names.ts'
+import {usageError} from '../../lib/errors.ts'
+import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../../lib/sandbox/launch.ts'
+import {selfLogin} from '../../lib/sandbox/self-login.ts'
+import {DEFAULTS, type Sandbox as Server, startSandbox} from '../../lib/sandbox/server.ts'
+import {checkProfileName} from '../../lib/session-store.ts'
 
 export default class Sandbox extends ProtonCommand<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
 
   static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
 
-The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "<%= config.bin %> api GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
+The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 
 Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
 
@@ -61,7 +62,7 @@ Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log 
       if (flags['write-session']) {
         const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
         await this.sessions.write(profile, session)
-        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.config.bin} api GET /core/v4/users --profile ${profile}`)
+        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.commandLine('api')} GET /core/v4/users --profile ${profile}`)
       }
 
       process.stdout.write(`${sandbox.url}\n`)
