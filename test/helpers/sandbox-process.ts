@@ -11,11 +11,11 @@ export interface Running {
 }
 
 /**
- * Start the built sandbox (through `bin`: ours, or a host CLI's); resolves
+ * Start the built sandbox (through `bin`: ours, or a host CLI's, which spells the command its way); resolves
  * once its first stdout line (the base URL) is out.
  */
-export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string): Promise<Running> {
-  const child = spawn(process.execPath, [bin, 'sandbox', ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
+export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string, command = ['sandbox']): Promise<Running> {
+  const child = spawn(process.execPath, [bin, ...command, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   let stdout = ''
   let stderr = ''

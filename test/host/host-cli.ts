@@ -1,24 +1,56 @@
 /**
- * A throwaway host CLI, `tool`, as a user would make one: its own
- * package.json (bin and dirname "tool"), @oclif/core and the help, plugins
- * and autocomplete plugins installed from the npm registry, a minimal
- * bin/run.js. HOME and the XDG directories are private to it.
+ * Real oclif CLIs from the npm registry as hosts of the plugin: Salesforce's
+ * `sf` (topic separator a space) and `heroku` (separator `:`), each
+ * installed once into the tests' cache (test/helpers/test-cache.ts); every
+ * run gets a new private HOME and XDG directories beside it.
  *
- * Everything runs on this process's Node (the repo's pinned 24):
- * @oclif/plugin-plugins runs its own bundled npm with process.execPath, and
- * the host's PATH starts with that Node's directory for anything npm starts.
+ * Everything runs on this process's Node (the repo's pinned 24): the hosts'
+ * plugin installers run their bundled npm with process.execPath, and the
+ * host's PATH starts with that Node's directory for anything npm starts.
  */
 import {spawn} from 'node:child_process'
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {homedir, tmpdir} from 'node:os'
+import {copyFileSync, existsSync, mkdtempSync, writeFileSync} from 'node:fs'
+import {homedir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+
+import {installOnce, privateDirectory, TEST_CACHE} from '../helpers/test-cache.ts'
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url))
 export const SIBLING_FIXTURE = join(REPO, 'test', 'fixtures', 'sibling-plugin')
 
-/** Major versions a host of today would pick. */
-const HOST_PACKAGES = ['@oclif/core@^5', '@oclif/plugin-help@^7', '@oclif/plugin-plugins@^7', '@oclif/plugin-autocomplete@^4']
+export interface HostSpec {
+  /** The host's bin and oclif dirname. */
+  name: 'heroku' | 'sf'
+  /** What npm installs, a major version a user of today would have. */
+  spec: string
+  /** The bin script inside the install. */
+  binPath: string
+  separator: ' ' | ':'
+  /** oclif's @oclif/plugin-autocomplete, which our postrun hook extends, or the host's own. */
+  autocomplete: 'oclif' | 'own'
+  /** Quiet the host's update and telemetry chatter. */
+  env: NodeJS.ProcessEnv
+}
+
+export const HOSTS: readonly HostSpec[] = [
+  {
+    autocomplete: 'oclif',
+    binPath: 'node_modules/@salesforce/cli/bin/run.js',
+    env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
+    name: 'sf',
+    separator: ' ',
+    spec: '@salesforce/cli@^2',
+  },
+  {
+    autocomplete: 'own',
+    binPath: 'node_modules/heroku/bin/run',
+    env: {DISABLE_TELEMETRY: 'true', HEROKU_SKIP_NEW_VERSION_CHECK: 'true'},
+    name: 'heroku',
+    separator: ':',
+    spec: 'heroku@^11',
+  },
+]
 
 export interface RunResult {
   status: number | null
@@ -26,7 +58,7 @@ export interface RunResult {
   stderr: string
 }
 
-export interface Host {
+export interface Host extends HostSpec {
   root: string
   bin: string
   env: NodeJS.ProcessEnv
@@ -36,13 +68,14 @@ export interface Host {
 }
 
 /** Start a program; resolve with its output once it exits (killed after timeoutMs). */
-export function run(command: string, args: string[], options: {cwd?: string; env: NodeJS.ProcessEnv; timeoutMs?: number}): Promise<RunResult> {
+export function run(command: string, args: string[], options: {cwd?: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdin.end(options.input ?? '')
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
     child.on('error', reject)
     child.on('close', (status) => {
@@ -59,16 +92,18 @@ export async function runOrFail(command: string, args: string[], options: {cwd?:
     const ended = result.status === null ? `was stopped after ${options.timeoutMs ?? 60_000} ms` : `exited ${result.status}`
     throw new Error(`${command} ${args.join(' ')} ${ended}:\n${result.stdout}\n${result.stderr}`)
   }
+
   return result
 }
 
 /**
- * The host's environment: private HOME and XDG directories; the caller's
+ * A host's environment: a private HOME and XDG directories; the caller's
  * npm cache and user npmrc (registry, proxy) so installs behave as the
  * user's do; no PROTON_* variables.
  */
-function hostEnv(home: string): NodeJS.ProcessEnv {
+function hostEnv(home: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
+    ...extra,
     HOME: home,
     LANG: 'C.UTF-8',
     NO_COLOR: '1',
@@ -91,47 +126,43 @@ function hostEnv(home: string): NodeJS.ProcessEnv {
   return env
 }
 
-/** Create the host in a new temporary directory and install its packages from the registry. */
-export async function createHost(): Promise<Host> {
-  const root = mkdtempSync(join(tmpdir(), 'host-cli-'))
-  const home = join(root, 'home')
-  mkdirSync(join(root, 'bin'), {recursive: true})
-  mkdirSync(home)
-  const packageJson = {
-    bin: {tool: './bin/run.js'},
-    name: 'tool',
-    oclif: {
-      bin: 'tool',
-      dirname: 'tool',
-      plugins: ['@oclif/plugin-help', '@oclif/plugin-plugins', '@oclif/plugin-autocomplete'],
-      topicSeparator: ' ',
-    },
-    private: true,
-    type: 'module',
-    version: '1.0.0',
-  }
-  writeFileSync(join(root, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`)
-  const bin = join(root, 'bin', 'run.js')
-  writeFileSync(bin, "#!/usr/bin/env node\nimport {execute} from '@oclif/core'\n\nawait execute({dir: import.meta.url})\n", {mode: 0o755})
-  const env = hostEnv(home)
-  try {
-    await runOrFail('npm', ['install', '--no-audit', '--no-fund', ...HOST_PACKAGES], {cwd: root, env, timeoutMs: 240_000})
-  } catch (error) {
-    rmSync(root, {force: true, recursive: true})
-    throw error
-  }
-
-  return {bin, cacheDir: join(home, 'cache', 'tool'), configDir: join(home, 'config', 'tool'), dataDir: join(home, 'data', 'tool'), env, root}
+/** The host installed (or reused from the cache), with a new private home. */
+export async function createHost(spec: HostSpec): Promise<Host> {
+  const root = mkdtempSync(join(privateDirectory(TEST_CACHE), `${spec.name}-home-`))
+  const home = privateDirectory(join(root, 'home'))
+  const env = hostEnv(home, spec.env)
+  const installed = installOnce(`${spec.name}-${spec.spec.replaceAll(/[^\w.^-]/g, '_')}`, spec.spec, env)
+  const configDir = join(home, 'config', spec.name)
+  // sf asks before installing a plugin Salesforce did not sign; its allow list is the documented answer.
+  if (spec.name === 'sf') privateDirectory(configDir)
+  return {...spec, bin: join(installed, spec.binPath), cacheDir: join(home, 'cache', spec.name), configDir, dataDir: join(home, 'data', spec.name), env, root}
 }
 
-/** `tool ARGS…` with the host's environment (plus extra variables). */
-export function tool(host: Host, args: string[], extra: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<RunResult> {
+/** The arguments that run command `id` (`proton:mail:list`) in this host. */
+export function spell(host: HostSpec, id: string): string[] {
+  return host.separator === ':' ? [id] : id.split(':')
+}
+
+/** `<host> ARGS…` with the host's environment (plus extra variables). */
+export function hostRun(host: Host, args: string[], extra: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<RunResult> {
   return run(process.execPath, [host.bin, ...args], {cwd: host.root, env: {...host.env, ...extra}, timeoutMs})
 }
 
-/** `npm pack` a package directory into `destination`; returns the tarball's path. */
+/** Command `id` (ours, the sibling's or the host's) with its arguments, spelled the host's way. */
+export function hostCommand(host: Host, id: string, args: string[] = [], extra: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): Promise<RunResult> {
+  return hostRun(host, [...spell(host, id), ...args], extra, timeoutMs)
+}
+
+/** `<host> plugins install file:TARBALL`, allow-listed where the host asks about signatures. */
+export async function installPlugin(host: Host, tarball: string): Promise<RunResult> {
+  const target = `file:${tarball}`
+  if (host.name === 'sf') writeFileSync(join(host.configDir, 'unsignedPluginAllowList.json'), JSON.stringify([target]))
+  return hostRun(host, [...spell(host, 'plugins:install'), target], {}, 300_000)
+}
+
+/** `npm pack` a package directory (already built) into `destination`; returns the tarball's path. */
 export async function pack(directory: string, destination: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const {stdout} = await runOrFail('npm', ['pack', '--json', '--pack-destination', destination], {cwd: directory, env})
+  const {stdout} = await runOrFail('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {cwd: directory, env})
   const [{filename}] = JSON.parse(stdout) as [{filename: string}]
   return join(destination, filename)
 }

@@ -1,0 +1,78 @@
+/**
+ * The repository on its own: a copy of what git tracks, with nothing beside
+ * it, installs and packs a tarball that carries the build (prepack), and no
+ * source, test, script, bench or CI file reaches outside the repository.
+ */
+import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join, relative, resolve, sep} from 'node:path'
+
+
+const REPO = resolve(import.meta.dirname, '..', '..')
+
+/** The files git would give a fresh clone: tracked ones and new ones not ignored. */
+function repositoryFiles(): string[] {
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'})
+  if (listed.status !== 0) throw new Error(`git ls-files: ${listed.stderr}`)
+  return listed.stdout.split('\0').filter((file) => file !== '' && statSync(join(REPO, file), {throwIfNoEntry: false})?.isFile())
+}
+
+describe('the repository on its own', () => {
+  it('a copy with nothing beside it packs dist/, both manifests and LICENSE (prepack builds)', function () {
+    this.timeout(600_000)
+    // Nothing beside the copy, and no node_modules above it to fall back on: a new
+    // private (0700) directory of the OS's.
+    const parent = mkdtempSync(join(tmpdir(), 'proton-cli-fresh-'))
+    const copy = join(parent, 'repo')
+    try {
+      for (const file of repositoryFiles()) {
+        mkdirSync(dirname(join(copy, file)), {recursive: true})
+        cpSync(join(REPO, file), join(copy, file))
+      }
+
+      const env = {...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`}
+      const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {cwd: copy, encoding: 'utf8', env, timeout: 400_000})
+      expect(install.status, install.stderr).to.equal(0)
+      const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', parent], {cwd: copy, encoding: 'utf8', env, timeout: 300_000})
+      expect(packed.status, packed.stderr).to.equal(0)
+      // prepack's build prints to stdout before npm's JSON.
+      const json = packed.stdout.slice(packed.stdout.indexOf('\n[') + 1)
+      const [{files}] = JSON.parse(json) as [{files: Array<{path: string}>}]
+      const paths = files.map(({path}) => path)
+      expect(paths).to.include.members([
+        'LICENSE',
+        'bin/run.js',
+        'oclif.manifest.json',
+        'dist/main.js',
+        'dist/commands/proton/api.js',
+        'dist/standalone/package.json',
+        'dist/standalone/oclif.manifest.json',
+        'dist/fast/api.cjs',
+        'dist/index.d.ts',
+      ])
+      expect(paths.filter((path) => path.startsWith('vendor/') || path.startsWith('test/') || path.startsWith('src/'))).to.deep.equal([])
+      expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).to.match(/^MIT License/)
+    } finally {
+      rmSync(parent, {force: true, recursive: true})
+    }
+  })
+
+  it('no file in src, test, scripts, bench, bin or .ci names a path outside the repository', () => {
+    const outside: string[] = []
+    for (const file of repositoryFiles()) {
+      if (!/^(src|test|scripts|bench|bin|\.ci)\//.test(file) || !/\.(ts|js|cjs|mjs|sh)$|^\.ci\//.test(file)) continue
+      const text = readFileSync(join(REPO, file), 'utf8')
+      if (text.includes(['..', 'shared', ''].join('/'))) outside.push(`${file}: names the shared folder beside the repository`)
+      // Every relative path literal must resolve inside the repository.
+      for (const [, path] of text.matchAll(/['"`]((?:\.\.\/)+[^'"`$]*)['"`]/g)) {
+        const target = relative(REPO, resolve(REPO, dirname(file), path))
+        if (target.startsWith(`..${sep}`) || target === '..') outside.push(`${file}: ${path}`)
+      }
+    }
+
+    expect(outside).to.deep.equal([])
+    expect(readdirSync(join(REPO, 'vendor'))).to.include.members(['openapi.yaml', 'srp-vectors.json', 'README.md'])
+  })
+})

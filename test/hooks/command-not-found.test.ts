@@ -1,0 +1,28 @@
+/** The standalone `proton` with a command that does not exist, through the built binary. */
+import {expect} from 'chai'
+
+import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {type TempHome, tempHome} from '../helpers/session-files.ts'
+
+describe('a mistyped command (command_not_found hook)', () => {
+  let home: TempHome
+  beforeEach(() => {
+    home = tempHome()
+  })
+  afterEach(() => home.remove())
+
+  it('names the nearest commands and exits 1, without prompting', async () => {
+    const result = await runBinary(['mial', 'list', '--profile', 'x'], {env: baseEnv(home.home)})
+    expect(result.status).to.equal(1)
+    expect(result.stdout.length).to.equal(0)
+    expect(result.stderr).to.equal('Error: "proton mial list" is not a command.\nDid you mean "proton mail list"?\nRun "proton help" for the list of commands.\n')
+  })
+
+  it('offers several when they are as near, and none when nothing is near', async () => {
+    const two = await runBinary(['auth', 'logot'], {env: baseEnv(home.home)})
+    expect(two.stderr).to.include('Did you mean "proton auth logout" or "proton auth login"?')
+    const none = await runBinary(['frobnicate'], {env: baseEnv(home.home)})
+    expect(none.status).to.equal(1)
+    expect(none.stderr).to.equal('Error: "proton frobnicate" is not a command.\nRun "proton help" for the list of commands.\n')
+  })
+})
