@@ -62,4 +62,20 @@ describe('a person at a terminal (built binary)', function () {
       })
     }
   })
+
+  describe('auth list without any session', () => {
+    it('says so on stderr, prints nothing on stdout, exits 0', async () => {
+      const result = await runBinary(['auth', 'list'], {env: baseEnv(home.home)})
+      expect(result.status).to.equal(0)
+      expect(result.stdout.length).to.equal(0)
+      expect(result.stderr).to.equal(`no sessions (in ${home.store.directory}): run "proton auth login"\n`)
+    })
+
+    it('prints [] with --output json, and no note with --quiet', async () => {
+      const data = await runBinary(['auth', 'list', '--output', 'json'], {env: baseEnv(home.home)})
+      expect([data.status, data.stdout.toString()]).to.deep.equal([0, '[]\n'])
+      const quiet = await runBinary(['auth', 'list', '--quiet'], {env: baseEnv(home.home)})
+      expect([quiet.status, quiet.stdout.length, quiet.stderr]).to.deep.equal([0, 0, ''])
+    })
+  })
 })
