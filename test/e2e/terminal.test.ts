@@ -8,6 +8,7 @@
 import {expect} from 'chai'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
@@ -76,6 +77,33 @@ describe('a person at a terminal (built binary)', function () {
       expect([data.status, data.stdout.toString()]).to.deep.equal([0, '[]\n'])
       const quiet = await runBinary(['auth', 'list', '--quiet'], {env: baseEnv(home.home)})
       expect([quiet.status, quiet.stdout.length, quiet.stderr]).to.deep.equal([0, 0, ''])
+    })
+  })
+
+  describe('--output json on a terminal', () => {
+    let server: ScriptedServer
+    before(async () => {
+      server = await startServer(json(200, '{"Code":1000,"Labels":[]}'))
+    })
+    after(() => server.close())
+
+    for (const [path, extra] of PATHS) {
+      it(`ends with a newline on a terminal, and stays byte-exact through a pipe (${path})`, async () => {
+        await home.writeSession(server.url)
+        const env = baseEnv(home.home, extra)
+        const shown = await runInTerminal(['api', 'GET', '/core/v4/users', '--output', 'json'], env)
+        expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
+        const piped = await runBinary(['api', 'GET', '/core/v4/users', '--output', 'json'], {env})
+        expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
+      })
+    }
+
+    it('does the same for a dedicated command', async () => {
+      await home.writeSession(server.url)
+      const shown = await runInTerminal(['mail', 'labels', 'list', '--output', 'json'], baseEnv(home.home))
+      expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
+      const piped = await runBinary(['mail', 'labels', 'list', '--output', 'json'], {env: baseEnv(home.home)})
+      expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
     })
   })
 })
