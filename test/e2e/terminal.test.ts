@@ -6,12 +6,15 @@
  * say the same.
  */
 import {expect} from 'chai'
+import {fileURLToPath} from 'node:url'
 
+import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
+const DNS_NOT_FOUND = fileURLToPath(new URL('../fixtures/dns-not-found.js', import.meta.url))
 const PATHS = [
   ['the fast path', {}],
   ['oclif', {PROTON_FAST_PATH: '0'}],
@@ -104,6 +107,53 @@ describe('a person at a terminal (built binary)', function () {
       expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
       const piped = await runBinary(['mail', 'labels', 'list', '--output', 'json'], {env: baseEnv(home.home)})
       expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
+    })
+  })
+
+  describe('a service that cannot be reached: one line naming it and what to check, exit 5', () => {
+    const session = {PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_UID: TOKENS.UID}
+
+    for (const [path, extra] of PATHS) {
+      it(`connection refused (${path})`, async () => {
+        const port = await freePort()
+        const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', `http://127.0.0.1:${port}/`, '--retries', '0'], {env: baseEnv(home.home, {...extra, ...session})})
+        expect(result.status).to.equal(5)
+        expect(result.stdout.length).to.equal(0)
+        expect(result.stderr).to.equal(`Error: cannot connect to http://127.0.0.1:${port} (connection refused): is the service reachable, and is --api-url / the session's API URL right?\n`)
+      })
+
+      it(`a host name DNS does not know (${path})`, async () => {
+        const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', 'https://api.unknown-host.test/api', '--retries', '0'], {
+          env: baseEnv(home.home, {...extra, ...session}),
+          nodeArgs: ['--import', DNS_NOT_FOUND],
+        })
+        expect(result.status).to.equal(5)
+        expect(result.stdout.length).to.equal(0)
+        expect(result.stderr).to.equal(
+          "Error: cannot find the host api.unknown-host.test (DNS lookup failed: ENOTFOUND): is the network up, and is --api-url / the session's API URL right?\n",
+        )
+      })
+
+      it(`no answer within --timeout (${path})`, async () => {
+        const silent = await startServer(() => undefined)
+        try {
+          const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', silent.url, '--timeout', '1', '--retries', '0'], {env: baseEnv(home.home, {...extra, ...session})})
+          expect(result.status).to.equal(5)
+          expect(result.stdout.length).to.equal(0)
+          expect(result.stderr).to.equal(`Error: no complete answer from ${silent.url} within 1 s (timeout; see --timeout)\n`)
+        } finally {
+          await silent.close()
+        }
+      })
+    }
+
+    it('a dedicated command says the same', async () => {
+      const port = await freePort()
+      await home.writeSession(`http://127.0.0.1:${port}`)
+      const result = await runBinary(['account', 'show', '--retries', '0'], {env: baseEnv(home.home)})
+      expect(result.status).to.equal(5)
+      expect(result.stderr).to.equal(`Error: cannot connect to http://127.0.0.1:${port} (connection refused): is the service reachable, and is --api-url / the session's API URL right?\n`)
+      expect(result.stderr).not.to.include(TOKENS.AccessToken)
     })
   })
 })
