@@ -10,6 +10,7 @@ import {fileURLToPath} from 'node:url'
 
 import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
@@ -155,5 +156,46 @@ describe('a person at a terminal (built binary)', function () {
       expect(result.stderr).to.equal(`Error: cannot connect to http://127.0.0.1:${port} (connection refused): is the service reachable, and is --api-url / the session's API URL right?\n`)
       expect(result.stderr).not.to.include(TOKENS.AccessToken)
     })
+  })
+
+  describe('sandbox --write-session: which profile it writes', () => {
+    let running: Running | undefined
+    afterEach(() => {
+      if (running && running.child.exitCode === null) running.child.kill('SIGKILL')
+      running = undefined
+    })
+
+    const written = async () => (await home.store.list()).join(' ')
+
+    it('--profile NAME, after the command or before it', async () => {
+      running = await startSandboxProcess(['--port', '0', '--write-session', '--profile', 'demo'], baseEnv(home.home))
+      expect(await written()).to.equal('demo')
+      const result = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'demo'], {env: baseEnv(home.home)})
+      expect(result.status).to.equal(0)
+      running.child.kill('SIGKILL')
+      running = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home), undefined, undefined, ['--profile', 'front'])
+      expect(await written()).to.equal('demo front')
+    })
+
+    it('not PROTON_PROFILE: a sandbox session never replaces the everyday one', async () => {
+      running = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home, {PROTON_PROFILE: 'work'}))
+      expect(await written()).to.equal('sandbox')
+    })
+
+    it('--write-session NAME, and --profile NAME with it when they agree', async () => {
+      running = await startSandboxProcess(['--port', '0', '--write-session', 'named', '--profile', 'named'], baseEnv(home.home))
+      expect(await written()).to.equal('named')
+    })
+
+    for (const [args, stderr] of [
+      [['--write-session', 'one', '--profile', 'two'], 'Error: two profiles to write: "one" and --profile "two"; give one\n'],
+      [['--profile', 'demo'], 'Error: --profile names the profile --write-session writes; add --write-session\n'],
+    ] as const) {
+      it(`refuses ${args.join(' ')} (exit 1, nothing written)`, async () => {
+        const result = await runBinary(['sandbox', '--port', '0', ...args], {env: baseEnv(home.home)})
+        expect([result.status, result.stdout.length, result.stderr]).to.deep.equal([1, 0, stderr])
+        expect(await written()).to.equal('')
+      })
+    }
   })
 })

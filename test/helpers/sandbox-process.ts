@@ -12,10 +12,11 @@ export interface Running {
 
 /**
  * Start the built sandbox (through `bin`: ours, or a host CLI's); resolves
- * once its first stdout line (the base URL) is out.
+ * once its first stdout line (the base URL) is out. `leading` goes before
+ * the command (global flags, as the standalone `proton` takes them).
  */
-export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string): Promise<Running> {
-  const child = spawn(process.execPath, [bin, 'sandbox', ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
+export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string, leading: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [bin, ...leading, 'sandbox', ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   let stdout = ''
   let stderr = ''
