@@ -24,7 +24,7 @@ export {
   type TransportOptions,
 } from './lib/http-client.ts'
 export type {JsonValue} from './lib/json-value.ts'
-export {OUTPUT_FORMATS, toYaml, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output.ts'
+export {OUTPUT_FORMATS, toYaml, writeBodyBytes, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output.ts'
 export {checkSessionDirectory, type DirectoryReport} from './lib/session-directory.ts'
 export {refreshSession, type RefreshContext} from './lib/session-refresh.ts'
 export {resolveSession, sessionExpired, type ActiveSession, type SessionRequest} from './lib/session.ts'

@@ -10,6 +10,7 @@ import {type CommandNames, commandLine, HOST_TOPIC} from './command-names.ts'
 import {type ApiRequest, type ApiResponse, DEFAULT_TIMEOUT_SECONDS, type TransportOptions} from './http-client.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {OUTPUT_FORMATS, toYaml} from './output.ts'
+import {ParseFailure, parseProblems} from './parse-errors.ts'
 import {DEFAULT_RETRIES} from './retry-policy.ts'
 import type {ActiveSession} from './session.ts'
 import type {SessionStore} from './session-store.ts'
@@ -79,13 +80,24 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   public override async init(): Promise<void> {
     await super.init()
     const ctor = this.ctor as typeof ProtonCommand & T
-    const {args, argv, flags, raw} = await this.parse({
+    const definitions = {
       args: ctor.args,
       baseFlags: ProtonCommand.baseFlags,
       enableJsonFlag: false,
       flags: ctor.flags,
       strict: ctor.strict,
-    })
+    }
+    let parsed
+    try {
+      parsed = await this.parse(definitions)
+    } catch (error) {
+      // Whatever the parser refuses is a usage error, said in our words (see parse-errors.ts).
+      const {bin, topicSeparator} = this.config
+      const command = [bin, (this.id ?? '').split(':').join(topicSeparator ?? ' ')].filter(Boolean).join(' ')
+      throw new ParseFailure(parseProblems(error, {flags: {...ProtonCommand.baseFlags, ...ctor.flags}}), `See "${command} --help".`)
+    }
+
+    const {args, argv, flags, raw} = parsed
     this.flags = flags as ProtonFlags<T>
     const {config} = this
     this.invocation = new Invocation(this.flags, {cacheDir: config.cacheDir, configDir: config.configDir, names: this.names, version: ctor.plugin?.version ?? '0.0.0'})
@@ -119,6 +131,12 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   /** Every failure: one line on stderr, the mapped exit status, no stack trace. */
   protected override async catch(error: Error): Promise<never> {
     if (error instanceof Errors.ExitError) throw error
+    if (error instanceof ParseFailure) {
+      for (const problem of error.problems) process.stderr.write(`Error: ${problem}\n`)
+      process.stderr.write(`${error.hint}\n`)
+      this.exit(error.exitStatus)
+    }
+
     this.exit(error instanceof CommandExit ? error.status : reportFailure(error))
   }
 

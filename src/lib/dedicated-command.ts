@@ -13,7 +13,7 @@ import {DEFAULT_API_URL} from './contract.ts'
 import {dryRunEntries, dryRunText, type PlannedRequest} from './dry-run.ts'
 import type {ExitStatus} from './exit-status.ts'
 import type {JsonValue} from './json-value.ts'
-import {toYaml} from './output.ts'
+import {toYaml, writeBodyBytes} from './output.ts'
 import type {ActiveSession} from './session.ts'
 
 export const dryRunFlag = Flags.boolean({
@@ -63,14 +63,14 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
     }
 
     this.expectExit(failure.exitStatus)
-    if (failure.json && this.flags.output === 'json') process.stdout.write(failure.json)
+    if (failure.json && this.flags.output === 'json') writeBodyBytes(failure.json, process.stdout)
     this.note(`Error: ${failure.message}`)
   }
 
   /** An answer in the chosen format: its bytes (json), YAML with exact integers, or the text rendering. */
   protected async show(answer: Answer, text: (data: JsonValue | undefined) => string): Promise<void> {
     const {output} = this.flags
-    if (output === 'json') process.stdout.write(answer.body)
+    if (output === 'json') writeBodyBytes(answer.body, process.stdout)
     else if (output === 'yaml') process.stdout.write(await toYaml(answer.data ?? null))
     else {
       const rendered = text(answer.data)

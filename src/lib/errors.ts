@@ -41,12 +41,13 @@ export function oneLine(text: string, max = 500): string {
 export function describeFailure(error: unknown): {exitStatus: ExitStatus; message: string} {
   if (error instanceof CliFailure) return {exitStatus: error.exitStatus, message: oneLine(error.message)}
   if (error instanceof Error) {
-    // oclif's parser errors (unknown flag, missing argument, bad option) are
-    // usage errors here; oclif itself would exit 2, which means auth to us.
+    // Anything else (oclif's parse errors arrive as ParseFailure, see
+    // parse-errors.ts) is ours to report as a usage error: oclif would exit
+    // 2, which means authentication here.
     const lines = error.message
       .split('\n')
       .map((line) => line.trim())
-      .filter((line) => line && !line.startsWith('See more help'))
+      .filter(Boolean)
     return {exitStatus: EXIT.USAGE, message: oneLine(lines.join('; '))}
   }
 

@@ -226,9 +226,38 @@ function networkReason(error: RequestError): string {
   return error.code && error.code !== 'ERR_GOT_REQUEST_ERROR' ? error.code : error.message
 }
 
+// What to check when the service cannot be reached at all: where the address came from.
+const CHECK_URL = "is --api-url / the session's API URL right?"
+
+/** A network failure as one line: what failed, on which address, and what to check when that is known. */
+export function networkFailureMessage(code: string, url: URL): string {
+  switch (code) {
+    case 'ECONNREFUSED': {
+      return `cannot connect to ${url.origin} (connection refused): is the service reachable, and ${CHECK_URL}`
+    }
+
+    case 'ENOTFOUND': {
+      return `cannot find the host ${url.hostname} (DNS lookup failed: ENOTFOUND): is the network up, and ${CHECK_URL}`
+    }
+
+    case 'EAI_AGAIN': {
+      return `cannot look up the host ${url.hostname} (DNS lookup failed for now: EAI_AGAIN): is the network up?`
+    }
+
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH': {
+      return `cannot reach ${url.origin} (${code === 'EHOSTUNREACH' ? 'no route to the host' : 'network unreachable'}): is the network up, and ${CHECK_URL}`
+    }
+
+    default: {
+      return `request to ${url.origin} failed: ${code}`
+    }
+  }
+}
+
 function describeNetworkError(error: unknown, url: URL): Error {
   // A failure of our own raised inside a hook (a refused refresh, say) keeps its meaning.
   if (error instanceof RequestError && error.cause instanceof CliFailure) return error.cause
-  if (error instanceof RequestError) return unavailableError(`request to ${url.origin} failed: ${networkReason(error)}`)
+  if (error instanceof RequestError) return unavailableError(networkFailureMessage(networkReason(error), url))
   return error instanceof Error ? error : new Error(String(error))
 }

@@ -1,7 +1,8 @@
 /**
- * How a JSON body reaches standard output. json: the bytes as received.
- * text: the same bytes when stdout is not a terminal, indented (and
- * coloured unless NO_COLOR) when it is. yaml: converted, integers exact.
+ * How a JSON body reaches standard output. json: the bytes as received
+ * (on a terminal, with a final newline when they lack one). text: the same
+ * bytes when stdout is not a terminal, indented (and coloured unless
+ * NO_COLOR) when it is. yaml: converted, integers exact.
  */
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -33,5 +34,15 @@ export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: 
     return
   }
 
+  writeBodyBytes(body, stream)
+}
+
+/**
+ * A body as received. On a terminal a body without a final newline gets
+ * one, so the shell's prompt does not start at its end; a pipe or file
+ * gets the bytes exactly.
+ */
+export function writeBodyBytes(body: Uint8Array, stream: OutputStream): void {
   stream.write(body)
+  if (stream.isTTY && body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
 }

@@ -166,10 +166,6 @@ describe('proton api (in-process, nock)', () => {
       [['GET', '/core/v4/users', '--query', 'novalue'], /--query takes key=value/],
       [['POST', '/mail/v4/labels', '--body', '{"a":'], /--body \(the argument\) is not valid JSON: unexpected end of input at line 1, column 6/],
       [['GET', '/core/v4/users', '--api-url', 'http://mail.proton.me/api'], /plain http:\/\/, which is allowed only for loopback hosts/],
-      [['GET'], /Missing 1 required arg/],
-      [['GET', '/core/v4/users', '--nope'], /Nonexistent flag: --nope/],
-      [['GET', '/core/v4/users', '--output', 'xml'], /Expected --output=xml to be one of: text, json, yaml/],
-      [['GET', '/core/v4/users', '--quiet', '--verbose'], /cannot also be provided when using/],
     ]
     for (const [args, pattern] of cases) {
       const result = await api(args)
@@ -180,5 +176,21 @@ describe('proton api (in-process, nock)', () => {
     }
 
     expect(nock.pendingMocks()).to.deep.equal([])
+  })
+
+  it('refuses a line the parser cannot read with one line per problem and where the help is (exit 1)', async () => {
+    useEnvSession()
+    const cases: Array<[string[], string]> = [
+      [['GET'], 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\n'],
+      [['GET', '/core/v4/users', '--nope'], 'Error: unknown flag --nope\n'],
+      [['GET', '/core/v4/users', '--output', 'xml'], 'Error: --output must be text, json or yaml, not "xml"\n'],
+      [['GET', '/core/v4/users', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\n'],
+    ]
+    for (const [args, problem] of cases) {
+      const result = await api(args)
+      expect(result.exit, args.join(' ')).to.equal(1)
+      expect(result.stdout).to.equal('')
+      expect(result.stderr).to.equal(`${problem}See "proton api --help".\n`)
+    }
   })
 })

@@ -200,7 +200,7 @@ describe('proton mail labels (in-process, nock)', () => {
     it('needs at least one ID', async () => {
       const result = await proton(['mail', 'labels', 'delete'])
       expect(result.exit).to.equal(1)
-      expect(result.stderr).to.match(/^Error: Missing 1 required arg/)
+      expect(result.stderr).to.equal('Error: missing ID (label or folder ID; several may follow)\nSee "proton mail labels delete --help".\n')
     })
   })
 })

@@ -90,7 +90,7 @@ describe('auth status, list, logout (child process)', function () {
     const result = await run(['auth', 'logout'])
     expect(result.status).to.equal(0)
     expect(result.stderr).to.equal(
-      `Warning: could not end the session on the service (request to http://127.0.0.1:${port} failed: ECONNREFUSED); the local session is removed anyway\nlogged out (profile default)\n`,
+      `Warning: could not end the session on the service (the local session is removed anyway): cannot connect to http://127.0.0.1:${port} (connection refused): is the service reachable, and is --api-url / the session's API URL right?\nlogged out (profile default)\n`,
     )
     expect(existsSync(home.store.pathOf('default'))).to.equal(false)
   })

@@ -95,6 +95,6 @@ describe('the fast path of `proton api` (built binary)', function () {
     expect(help.status).to.equal(0)
     expect(help.stdout.toString()).to.include('USAGE')
     const missing = await run(['GET'], {fast: true})
-    expect([missing.status, missing.stderr.split('\n').filter(Boolean).length]).to.deep.equal([1, 1])
+    expect([missing.status, missing.stderr]).to.deep.equal([1, 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'])
   })
 })

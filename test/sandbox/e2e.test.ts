@@ -163,7 +163,6 @@ describe('proton sandbox options (built binary)', function () {
     [['--host', '0.0.0.0'], /^Error: --host must be a loopback address/],
     [['other'], /^Error: PROFILE is the profile --write-session writes/],
     [['--totp-secret', 'not base32!'], /^Error: --totp-secret: the base32 secret has a character outside/],
-    [['--token-ttl', '0'], /^Error: .*token-ttl/],
     [['--write-session', '../x'], /^Error: profile names use letters/],
   ] as const) {
     it(`refuses ${args.join(' ')} with exit 1 and one line`, async () => {
@@ -174,6 +173,12 @@ describe('proton sandbox options (built binary)', function () {
       expect(result.stderr.trim().split('\n')).to.have.length(1)
     })
   }
+
+  it('refuses --token-ttl 0 with exit 1, the problem and where the help is', async () => {
+    const result = await runBinary(['sandbox', '--token-ttl', '0'], {env: baseEnv(home.home)})
+    expect([result.status, result.stdout.length]).to.deep.equal([1, 0])
+    expect(result.stderr).to.equal('Error: --token-ttl must be an integer greater than or equal to 1, not "0"\nSee "proton sandbox --help".\n')
+  })
 
   it('refuses a port in use with exit 1 and one line', async () => {
     running = await startSandboxProcess(['--port', '0'], baseEnv(home.home))

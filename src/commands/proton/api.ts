@@ -11,7 +11,7 @@ export default class Api extends ProtonCommand<typeof Api> {
 
   static override description = `METHOD is one of ${METHODS.join(', ')} (any case). ENDPOINT is a path relative to the API base URL, beginning with "/"; it may carry its own ?query.
 
-Standard output carries the response body and nothing else: when it is not a terminal, or with --output json, the very bytes the service sent. A body that is not JSON goes to standard error instead, with exit status 5.
+Standard output carries the response body and nothing else: when it is not a terminal, or with --output json, the very bytes the service sent (on a terminal, --output json adds a final newline when the body has none). A body that is not JSON goes to standard error instead, with exit status 5.
 
 The request body comes from one of --body (JSON), --input (any bytes; say what they are with -H 'Content-Type: …') or the fields: -F key=value types its value (true, false, null, integers and decimals become JSON; @path reads a file as a string), -f key=value keeps it a string; keys nest (Parent[Child]=v) and IDs[]=a appends to an array. Fields make the JSON body for POST, PUT and PATCH, and the query for the other methods.
 

@@ -13,18 +13,19 @@ export default class Sandbox extends ProtonCommand<typeof Sandbox> {
 
   static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
 
-The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to PROFILE (default "sandbox"), so "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
+The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to a profile: the PROFILE argument (--write-session NAME), else --profile NAME given on the command line, else "sandbox"; PROTON_PROFILE is not used, so a sandbox session never replaces the one a shell uses every day. Then "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 
 Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --write-session',
+    '<%= config.bin %> <%= command.id %> --write-session --profile demo',
     '<%= config.bin %> <%= command.id %> --port 8080 --user alice --password secret --totp-secret JBSWY3DPEHPK3PXP',
     `curl -s -X POST http://127.0.0.1:8080/__sandbox/faults -d '{"Kind":"rate-limit","Path":"/core/v4/users","Count":2}'`,
   ]
 
   static override args = {
-    profile: Args.string({description: 'Profile that --write-session writes (default: sandbox)'}),
+    profile: Args.string({description: 'Profile that --write-session writes (default: --profile if given, else sandbox)'}),
   }
 
   static override flags = {
@@ -39,8 +40,15 @@ Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log 
 
   public async run(): Promise<void> {
     const {flags} = this
+    // Only a --profile typed on this line counts (its default and PROTON_PROFILE do not).
+    const typed = this.flagsInOrder.findLast(({flag}) => flag === 'profile')?.input
     if (this.args.profile !== undefined && !flags['write-session']) throw usageError('PROFILE is the profile --write-session writes; add --write-session')
-    const profile = checkProfileName(this.args.profile ?? 'sandbox')
+    if (typed !== undefined && !flags['write-session']) throw usageError('--profile names the profile --write-session writes; add --write-session')
+    if (typed !== undefined && this.args.profile !== undefined && typed !== this.args.profile) {
+      throw usageError(`two profiles to write: ${JSON.stringify(this.args.profile)} and --profile ${JSON.stringify(typed)}; give one`)
+    }
+
+    const profile = checkProfileName(this.args.profile ?? typed ?? 'sandbox')
     const host = checkHost(flags.host)
     const totpKey = totpKeyOf(flags['totp-secret'])
     let sandbox: Server

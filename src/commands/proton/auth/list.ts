@@ -15,6 +15,8 @@ export default class AuthList extends ProtonCommand<typeof AuthList> {
       if (stored) summaries.push(summarize(profile, stored))
     }
 
+    // An empty stdout alone would not tell "none" from "failed": say so on stderr.
+    if (summaries.length === 0) this.note(`no sessions (in ${this.sessions.directory}): run "${this.config.bin} auth login"`)
     // The profile in use (--profile / PROTON_PROFILE) is marked with "*".
     const rows = summaries.map((summary) => [
       `${summary.profile === this.flags.profile ? '*' : ' '} ${summary.profile}`,

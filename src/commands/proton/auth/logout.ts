@@ -24,7 +24,7 @@ export default class AuthLogout extends ProtonCommand<typeof AuthLogout> {
         const response = await this.request(session, {method: 'DELETE', url: buildRequestUrl(session.apiUrl, '/core/v4/auth')})
         if (response.statusCode >= 300) this.note(`Warning: the service answered HTTP ${response.statusCode} to the logout; the local session is removed anyway`)
       } catch (error) {
-        this.note(`Warning: could not end the session on the service (${describeFailure(error).message}); the local session is removed anyway`)
+        this.note(`Warning: could not end the session on the service (the local session is removed anyway): ${describeFailure(error).message}`)
       }
     }
 

@@ -19,7 +19,7 @@ export default class MailLabelsDelete extends DedicatedCommand<typeof MailLabels
   static override strict = false
 
   static override args = {
-    id: Args.string({description: 'Label or folder ID (several may follow)', required: true}),
+    id: Args.string({description: 'Label or folder ID; several may follow', required: true}),
   }
 
   static override flags = {
