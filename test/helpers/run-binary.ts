@@ -20,6 +20,8 @@ export interface RunOptions {
   timeoutMs?: number
   /** Options for node itself, before bin/run.js (--import …). */
   nodeArgs?: string[]
+  /** Another bin/run.js than this checkout's (a copy of the package). */
+  bin?: string
 }
 
 /** A clean environment: no session variables leak in from the caller. */
@@ -34,7 +36,7 @@ export function baseEnv(configHome: string, extra: NodeJS.ProcessEnv = {}): Node
 
 export function runBinary(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.bin ?? BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

@@ -7,8 +7,8 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
 
 import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {createHost, type Host, pack, packSibling, REPO, tool} from './host-cli.ts'
@@ -97,9 +97,23 @@ describe('inside a host oclif CLI (tool), installed from packed tarballs', funct
     const noSession = await tool(host, ['mail', 'list', '--profile', 'nobody'])
     expect(noSession.status).to.equal(2)
     expect(noSession.stderr).to.equal('Error: not logged in (profile nobody): run "tool auth login"\n')
-    const undescribed = await tool(host, ['api', 'GET', '/core/v4/not-described', '--profile', 'sandbox'])
-    expect(undescribed.stderr).to.include('"tool api spec update --from FILE|URL" adds the full one')
-    for (const result of [noSession, undescribed]) expect(result.stderr).not.to.match(/proton /i)
+    // A stored description that cannot be read is named, with the command that replaces it.
+    const stored = join(host.cacheDir, 'api-description', 'description.json')
+    mkdirSync(dirname(stored), {recursive: true})
+    writeFileSync(stored, '{')
+    const damaged = await tool(host, ['api', 'GET', '/core/v4/users', '--profile', 'sandbox'])
+    rmSync(stored)
+    expect(damaged.stderr).to.include('using the shipped API description (run "tool api spec update")')
+    for (const result of [noSession, damaged]) expect(result.stderr).not.to.match(/proton /i)
+  })
+
+  it('ships the published description in the tarball: in use without `tool api spec update`', async () => {
+    const shown = await tool(host, ['api', 'spec', 'show', '--output', 'json'])
+    expect(shown.status, shown.stderr).to.equal(0)
+    expect(JSON.parse(shown.stdout)).to.include({kind: 'shipped', skippedBlocks: 0})
+    expect(JSON.parse(shown.stdout).operations).to.be.above(725)
+    const published = await tool(host, ['api', 'GET', '/mail/v4/conversations', '--profile', 'sandbox'])
+    expect(published.stderr).not.to.include('not in the API description')
   })
 
   it('`tool autocomplete` sets up bash and zsh with the plugin’s commands and `tool api` endpoint completion', async () => {
