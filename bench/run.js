@@ -166,6 +166,8 @@ const endpoint = `${url}/core/v4/users`
 const OURS = 'proton api GET /core/v4/users'
 const contenders = [
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env, name: OURS},
+  // An endpoint the built-in description does not hold: the check reads the shipped one (dist/description/).
+  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/labels'], command: process.execPath, env, name: 'proton api GET /core/v4/labels (reads the shipped description)'},
   // The same command through oclif: what the fast path of bin/run.js saves.
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: 'the same through oclif (PROTON_FAST_PATH=0)'},
   {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node (node:http)'},

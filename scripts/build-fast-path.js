@@ -28,6 +28,8 @@ const result = await build({
   keepNames: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // src/lib/spec/shipped.ts reads import.meta only when not bundled; in this bundle it finds its files from __dirname.
+  logOverride: {'empty-import-meta': 'silent'},
   metafile: true,
   minify: true,
   outdir: out.pathname,

@@ -50,20 +50,21 @@ describe('bash completion (real bash)', () => {
     const {results} = complete(home, line, [
       ['proton', 'api', ''],
       ['proton', 'api', 'g'],
-      ['proton', 'api', 'GET', '/'],
-      ['proton', 'api', 'post', '/'],
+      ['proton', 'api', 'GET', '/mail/v4/conv'],
+      ['proton', 'api', 'post', '/mail/v4/lab'],
       ['proton', 'api', 'DELETE', '/mail/v4/labels/'],
-      ['proton', 'api', '--output', 'json', 'GET', '/d'],
-      ['proton', 'api', '--output', '=', 'json', 'GET', '/d'],
+      ['proton', 'api', '--output', 'json', 'GET', '/drive/me/'],
+      ['proton', 'api', '--output', '=', 'json', 'GET', '/drive/me/'],
       ['proton', 'api', '--body', ''],
     ])
     expect(results.get('proton api ')).to.deep.equal(['endpoints', 'spec', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
     expect(results.get('proton api g')).to.deep.equal(['GET'])
-    expect(results.get('proton api GET /')).to.deep.equal(['/calendar/v1', '/core/v4/addresses', '/core/v4/users', '/drive/volumes', '/mail/v4/labels', '/mail/v4/messages'])
-    expect(results.get('proton api post /')).to.deep.equal(['/calendar/v1', '/mail/v4/labels'])
+    // The published description shipped with the package, as nothing is stored.
+    expect(results.get('proton api GET /mail/v4/conv')).to.deep.equal(['/mail/v4/conversations', '/mail/v4/conversations/count', '/mail/v4/conversations/{conversationID}'])
+    expect(results.get('proton api post /mail/v4/lab')).to.deep.equal(['/mail/v4/labels'])
     expect(results.get('proton api DELETE /mail/v4/labels/')).to.deep.equal(['/mail/v4/labels/{labelID}'])
-    expect(results.get('proton api --output json GET /d')).to.deep.equal(['/drive/volumes'])
-    expect(results.get('proton api --output = json GET /d')).to.deep.equal(['/drive/volumes'])
+    expect(results.get('proton api --output json GET /drive/me/')).to.deep.equal(['/drive/me/active', '/drive/me/settings'])
+    expect(results.get('proton api --output = json GET /drive/me/')).to.deep.equal(['/drive/me/active', '/drive/me/settings'])
     expect(results.get('proton api --body ')).not.to.include('GET')
     expect(home.starts()).to.equal(before)
   })

@@ -22,6 +22,8 @@ export interface RunOptions {
   nodeArgs?: string[]
   /** Another Node executable than this process's. */
   node?: string
+  /** Another bin/run.js than this checkout's (a copy of the package). */
+  bin?: string
 }
 
 /** A clean environment: no session variables leak in from the caller. */
@@ -36,7 +38,7 @@ export function baseEnv(configHome: string, extra: NodeJS.ProcessEnv = {}): Node
 
 export function runBinary(args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), options.bin ?? BIN, ...args], {env: options.env, stdio: ['pipe', 'pipe', 'pipe']})
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

@@ -7,8 +7,8 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
 
 import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {createHost, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
@@ -131,6 +131,24 @@ for (const spec of HOSTS) {
       // The command named is ours: its help is the Proton login.
       const help = await hostRun(host, [...login.split(' ').slice(1), '--help'])
       expect(help.stdout).to.include('USERNAME')
+    })
+
+    it('names the description command in its syntax when the stored description is damaged', async () => {
+      const stored = join(host.cacheDir, 'api-description', 'description.json')
+      mkdirSync(dirname(stored), {recursive: true})
+      writeFileSync(stored, '{')
+      const damaged = await hostCommand(host, 'proton:api', ['GET', '/core/v4/users', '--profile', 'sandbox'])
+      rmSync(stored)
+      expect(damaged.stderr).to.include(`using the shipped API description (run "${line('proton:api:spec:update')}")`)
+    })
+
+    it('ships the published description in the tarball: in use without `api spec update`', async () => {
+      const shown = await hostCommand(host, 'proton:api:spec:show', ['--output', 'json'])
+      expect(shown.status, shown.stderr).to.equal(0)
+      expect(JSON.parse(shown.stdout)).to.include({kind: 'shipped', skippedBlocks: 0})
+      expect(JSON.parse(shown.stdout).operations).to.be.above(725)
+      const published = await hostCommand(host, 'proton:api', ['GET', '/mail/v4/conversations', '--profile', 'sandbox'])
+      expect(published.stderr).not.to.include('not in the API description')
     })
 
     it('the sibling’s command gets the global flags, the session and the exit statuses from the base class', async () => {

@@ -1,12 +1,16 @@
 /**
  * The user-visible behaviour of `api endpoints`, `api spec update|show`
- * and the raw command's check, through the built binary.
+ * and the raw command's check, through the built binary; where the
+ * built-in description alone is meant, through a copy of the package
+ * without the shipped one (test/e2e/shipped-description.test.ts covers
+ * that one).
  */
 import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {parse} from 'yaml'
 
+import {type PackageCopy, packageCopy} from '../helpers/package-copy.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
@@ -28,17 +32,24 @@ across lines, unindented"
 
 describe('api endpoints and api spec (built binary)', () => {
   let home: TempHome
+  let withoutShipped: PackageCopy
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runBinary(args, {env: baseEnv(home.home, env)})
+  const runBuiltin = (args: string[]) => runBinary(args, {bin: withoutShipped.bin, env: baseEnv(home.home)})
   const storedFile = () => join(home.home, 'cache', 'proton-cli', 'api-description', 'description.json')
+
+  before(() => {
+    withoutShipped = packageCopy(['dist/description'])
+  })
+  after(() => withoutShipped.remove())
 
   beforeEach(() => {
     home = tempHome()
   })
   afterEach(() => home.remove())
 
-  describe('with the built-in description', () => {
+  describe('without the shipped description: the built-in one alone', () => {
     it('lists operations as an aligned table on stdout, nothing on stderr', async () => {
-      const result = await run(['api', 'endpoints'])
+      const result = await runBuiltin(['api', 'endpoints'])
       expect([result.status, result.stderr]).to.deep.equal([0, ''])
       const lines = result.stdout.toString().trimEnd().split('\n')
       expect(lines[0]).to.match(/^METHOD +PATH +SUMMARY$/)
@@ -49,7 +60,7 @@ describe('api endpoints and api spec (built binary)', () => {
     })
 
     it('prints one JSON array of {method, path, summary, deprecated}, and the same as YAML', async () => {
-      const asJson = await run(['api', 'endpoints', '/mail/v4/', '--output', 'json'])
+      const asJson = await runBuiltin(['api', 'endpoints', '/mail/v4/', '--output', 'json'])
       const listed = JSON.parse(asJson.stdout.toString())
       expect(listed).to.deep.equal([
         {deprecated: false, method: 'GET', path: '/mail/v4/labels', summary: 'List labels, folders or contact groups (Type)'},
@@ -58,12 +69,12 @@ describe('api endpoints and api spec (built binary)', () => {
         {deprecated: false, method: 'GET', path: '/mail/v4/messages', summary: 'List messages, one page at a time (Page is zero-based)'},
       ])
       expect(Object.keys(listed[0])).to.deep.equal(['method', 'path', 'summary', 'deprecated'])
-      const asYaml = await run(['api', 'endpoints', '/mail/v4/', '--output', 'yaml'])
+      const asYaml = await runBuiltin(['api', 'endpoints', '/mail/v4/', '--output', 'yaml'])
       expect(parse(asYaml.stdout.toString())).to.deep.equal(listed)
     })
 
     it('filters by path prefix, by the template a concrete path belongs to, by text in any case, and by --method', async () => {
-      const paths = async (args: string[]) => JSON.parse((await run(['api', 'endpoints', ...args, '--output', 'json'])).stdout.toString()).map((row: {method: string; path: string}) => `${row.method} ${row.path}`)
+      const paths = async (args: string[]) => JSON.parse((await runBuiltin(['api', 'endpoints', ...args, '--output', 'json'])).stdout.toString()).map((row: {method: string; path: string}) => `${row.method} ${row.path}`)
       expect(await paths(['/mail/v4/labels/abc'])).to.deep.equal(['DELETE /mail/v4/labels/{labelID}'])
       expect(await paths(['CALENDAR'])).to.deep.equal(['GET /calendar/v1', 'POST /calendar/v1'])
       expect(await paths(['--method', 'post'])).to.deep.equal(['POST /calendar/v1', 'POST /mail/v4/labels'])
@@ -71,21 +82,21 @@ describe('api endpoints and api spec (built binary)', () => {
     })
 
     it('refuses a bad --method with one line and exit 1', async () => {
-      const result = await run(['api', 'endpoints', '--method', 'FETCH'])
+      const result = await runBuiltin(['api', 'endpoints', '--method', 'FETCH'])
       expect(result.status).to.equal(1)
       expect(result.stderr).to.match(/^Error: METHOD must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, not "FETCH"\n$/)
     })
 
     it('spec show names the built-in description and its operation count', async () => {
-      const text = await run(['api', 'spec', 'show'])
+      const text = await runBuiltin(['api', 'spec', 'show'])
       const count = BUILTIN_OPERATIONS.length
       expect(text.stdout.toString()).to.equal(`source      built-in (the endpoints the contract and the tool’s commands document)\noperations  ${count}\n`)
-      const asJson = JSON.parse((await run(['api', 'spec', 'show', '--output', 'json'])).stdout.toString())
-      expect(asJson).to.deep.equal({builtinOperations: count, operations: count, source: 'built-in'})
+      const asJson = JSON.parse((await runBuiltin(['api', 'spec', 'show', '--output', 'json'])).stdout.toString())
+      expect(asJson).to.deep.equal({builtinOperations: count, kind: 'built-in', operations: count, source: 'built-in'})
     })
 
     it('spec update without a source says to give --from (exit 1)', async () => {
-      const result = await run(['api', 'spec', 'update'])
+      const result = await runBuiltin(['api', 'spec', 'update'])
       expect([result.status, result.stderr]).to.deep.equal([1, 'Error: no API description is stored yet: give its file or URL with --from\n'])
     })
   })
@@ -96,7 +107,7 @@ describe('api endpoints and api spec (built binary)', () => {
       expect(update.status, update.stderr).to.equal(0)
       expect(update.stdout.toString()).to.match(new RegExp(`^Stored the API description from ${PUBLISHED_FILE}\\.\n`))
       const shown = JSON.parse((await run(['api', 'spec', 'show', '--output', 'json'])).stdout.toString())
-      expect(shown).to.include({ageDays: 0, repairedBlocks: 3, skippedBlocks: 0, source: PUBLISHED_FILE})
+      expect(shown).to.include({ageDays: 0, kind: 'stored', repairedBlocks: 3, skippedBlocks: 0, source: PUBLISHED_FILE})
       expect(shown.operations).to.be.at.least(725)
       // A concrete path lists every operation it can reach: the literal template and the {messageID} ones.
       const read = await run(['api', 'endpoints', '/mail/v4/messages/read', '--output', 'json'])
@@ -174,7 +185,7 @@ describe('api endpoints and api spec (built binary)', () => {
       server.handle(json(503, '{"Code":503}'))
       const result = await run(['api', 'spec', 'update', '--from', `${server.url}/openapi.yaml`])
       expect([result.status, result.stderr]).to.deep.equal([5, `Error: fetching the API description from ${server.url}/openapi.yaml failed: HTTP 503 Service Unavailable\n`])
-      expect(JSON.parse((await run(['api', 'spec', 'show', '--output', 'json'])).stdout.toString()).source).to.equal('built-in')
+      expect(JSON.parse((await run(['api', 'spec', 'show', '--output', 'json'])).stdout.toString()).kind).to.equal('shipped')
     })
 
     it('refuses plain http:// to a host that is not loopback', async () => {
@@ -183,7 +194,7 @@ describe('api endpoints and api spec (built binary)', () => {
     })
   })
 
-  describe('the raw command checks requests against the description', () => {
+  describe('the raw command checks requests against the built-in description', () => {
     let server: ScriptedServer
     beforeEach(async () => {
       server = await startServer(json(200, '{"Code":1000}'))
@@ -192,31 +203,31 @@ describe('api endpoints and api spec (built binary)', () => {
     afterEach(() => server.close())
 
     it('warns about an operation not in the description and still sends it', async () => {
-      const result = await run(['api', 'GET', '/core/v4/userz'])
+      const result = await runBuiltin(['api', 'GET', '/core/v4/userz'])
       expect(result.status).to.equal(0)
       expect(result.stdout.toString()).to.equal('{"Code":1000}')
       expect(result.stderr).to.equal('Warning: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)\n')
       expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/userz'])
-      expect((await run(['api', 'GET', '/core/v4/userz', '--quiet'])).stderr).to.equal('')
+      expect((await runBuiltin(['api', 'GET', '/core/v4/userz', '--quiet'])).stderr).to.equal('')
     })
 
     it('refuses with --strict: exit 1, one line, nothing sent', async () => {
-      const unknown = await run(['api', 'GET', '/core/v4/userz', '--strict'])
+      const unknown = await runBuiltin(['api', 'GET', '/core/v4/userz', '--strict'])
       expect([unknown.status, unknown.stdout.length]).to.deep.equal([1, 0])
       expect(unknown.stderr).to.equal('Error: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)\n')
-      const badBody = await run(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"blue"}', '--strict'])
+      const badBody = await runBuiltin(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"blue"}', '--strict'])
       expect(badBody.status).to.equal(1)
       expect(badBody.stderr).to.equal(
         'Error: --body does not fit POST /mail/v4/labels in the API description: /Color must match pattern "^#[0-9A-Fa-f]{6}$" (--strict: nothing sent)\n',
       )
       expect(server.requests).to.have.length(0)
-      const good = await run(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"#8080FF","Type":1}', '--strict'])
+      const good = await runBuiltin(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"#8080FF","Type":1}', '--strict'])
       expect([good.status, good.stderr]).to.deep.equal([0, ''])
       expect(server.requests).to.have.length(1)
     })
 
     it('warns about a body that does not fit and an undeclared query parameter, and sends', async () => {
-      const result = await run(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Type":"folder"}', '--query', 'Extra=1'])
+      const result = await runBuiltin(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Type":"folder"}', '--query', 'Extra=1'])
       expect(result.status).to.equal(0)
       expect(result.stderr).to.equal(
         [
@@ -234,11 +245,11 @@ describe('api endpoints and api spec (built binary)', () => {
         response.end(SMALL_DESCRIPTION)
       })
       try {
-        expect((await run(['api', 'spec', 'update', '--from', `${source.url}/d.yaml`])).status).to.equal(0)
-        const result = await run(['api', 'GET', '/core/v4/widgets'])
+        expect((await runBuiltin(['api', 'spec', 'update', '--from', `${source.url}/d.yaml`])).status).to.equal(0)
+        const result = await runBuiltin(['api', 'GET', '/core/v4/widgets'])
         expect([result.status, result.stderr]).to.deep.equal([0, ''])
         // With a full description installed, the warning has no hint to install one.
-        const unknown = await run(['api', 'GET', '/core/v4/widgetz'])
+        const unknown = await runBuiltin(['api', 'GET', '/core/v4/widgetz'])
         expect(unknown.stderr).to.equal('Warning: GET /core/v4/widgetz is not in the API description; nearest known: GET /core/v4/widgets, POST /core/v4/widgets, GET /core/v4/addresses\n')
         expect(source.requests).to.have.length(1)
         expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/widgets', '/core/v4/widgetz'])

@@ -2,8 +2,10 @@ import {expect} from 'chai'
 
 import {BUILTIN_OPERATIONS} from '../../src/lib/spec/builtin.ts'
 import {findOperation, templateMatches} from '../../src/lib/spec/match.ts'
-import {nearestOperations} from '../../src/lib/spec/suggest.ts'
+import {mergeWithBuiltin} from '../../src/lib/spec/store.ts'
+import {nearestOperations, pathDistance} from '../../src/lib/spec/suggest.ts'
 import type {Operation} from '../../src/lib/spec/types.ts'
+import {loadedPublished} from './published-description.ts'
 
 const op = (method: string, path: string): Operation => ({deprecated: false, method, path, summary: ''})
 const key = (operation: Operation | undefined) => (operation ? `${operation.method} ${operation.path}` : undefined)
@@ -65,5 +67,24 @@ describe('suggestions', () => {
   it('offers at most three, nearest first, and none when nothing is close', () => {
     expect(nearest('GET', '/core/v4/users/x').length).to.be.within(1, 3)
     expect(nearest('GET', '/totally/unrelated/thing/here/now')).to.deep.equal([])
+  })
+
+  it('over the published description, ranks as the distance of every template says (nothing skipped that was near)', () => {
+    const published = mergeWithBuiltin(loadedPublished().operations)
+    for (const [method, path] of [
+      ['GET', '/mail/v4/conversatons'],
+      ['GET', '/core/v4/labelz'],
+      ['PUT', '/mail/v4/conversations/count/x'],
+      ['POST', '/core/v4/users'],
+      ['GET', '/drive/shares/s1/links'],
+    ]) {
+      const found = nearestOperations(published, method, path)
+      const threshold = Math.max(1.5, (path.split('/').length - 1) * 0.6)
+      const distance = (operation: Operation) => pathDistance(path, operation.path) + (operation.method === method ? 0 : 0.5)
+      const best = Math.min(...published.map((operation) => distance(operation)))
+      expect(found.length, `${method} ${path}`).to.be.within(1, 3)
+      expect(distance(found[0]), `${method} ${path}`).to.equal(best)
+      expect(best).to.be.at.most(threshold)
+    }
   })
 })

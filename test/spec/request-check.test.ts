@@ -1,5 +1,5 @@
 import {expect} from 'chai'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -8,7 +8,8 @@ import {CliFailure} from '../../src/lib/errors.ts'
 import {BUILTIN_OPERATIONS} from '../../src/lib/spec/builtin.ts'
 import {checkRequest, findProblems as findAll, type RequestToCheck} from '../../src/lib/spec/request-check.ts'
 import type {Operation} from '../../src/lib/spec/types.ts'
-import {mergeWithBuiltin} from '../../src/lib/spec/store.ts'
+import {SHIPPED_FORMAT} from '../../src/lib/spec/shipped.ts'
+import {descriptionFile, mergeWithBuiltin} from '../../src/lib/spec/store.ts'
 import {loadedPublished} from './published-description.ts'
 
 const request = (method: string, endpoint: string, extra: Partial<RequestToCheck> = {}): RequestToCheck => ({endpoint, method, query: [], ...extra})
@@ -92,6 +93,33 @@ describe('request check against the API description', () => {
       expect(refusal.exitStatus).to.equal(1)
       expect(refusal.message).to.equal(`GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)`)
       expect(warnings).to.have.length(1)
+    })
+
+    describe('with a shipped description', () => {
+      let shippedFile: string
+      beforeEach(() => {
+        shippedFile = join(cacheDir, 'published.json')
+        writeFileSync(shippedFile, JSON.stringify({format: SHIPPED_FORMAT, sha256: '0', source: 'vendor/openapi.yaml', ...loadedPublished()}))
+      })
+
+      it('knows the published operations, and an unknown one gets no hint to install a fuller description', async () => {
+        const warnings: string[] = []
+        const options = {bin: 'proton', cacheDir, shippedFile, strict: false, warn: (line: string) => warnings.push(line)}
+        await checkRequest(request('GET', '/mail/v4/conversations'), options)
+        await checkRequest(request('PUT', '/mail/v4/messages/read', {body: body({IDs: ['m1']})}), options)
+        expect(warnings).to.deep.equal([])
+        await checkRequest(request('GET', '/mail/v4/conversationz'), options)
+        expect(warnings).to.have.length(1)
+        expect(warnings[0]).to.match(/^Warning: GET \/mail\/v4\/conversationz is not in the API description; nearest known: GET \/mail\/v4\/conversations\b[^(]*$/)
+      })
+
+      it('is used, and the problem named, when the stored description cannot be read', async () => {
+        mkdirSync(join(cacheDir, 'api-description'))
+        writeFileSync(descriptionFile(cacheDir), '{')
+        const warnings: string[] = []
+        await checkRequest(request('GET', '/mail/v4/conversations'), {bin: 'proton', cacheDir, shippedFile, strict: true, warn: (line) => warnings.push(line)})
+        expect(warnings).to.deep.equal([`Warning: ${descriptionFile(cacheDir)} is not valid JSON; using the shipped API description (run "proton api spec update")`])
+      })
     })
   })
 })

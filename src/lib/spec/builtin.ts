@@ -1,8 +1,8 @@
 /**
  * The built-in API description: the endpoints the contract documents, with
  * the request fields it names, and the two reads the tool's own commands
- * rely on (addresses, the label list). Always
- * present; a full description stored with `api spec update` adds the rest.
+ * rely on (addresses, the label list). Always present: merged into the
+ * shipped or stored description (and winning there), alone without them.
  */
 import {CALENDAR_DISPLAY, LABEL_TYPE} from '../contract.ts'
 import type {Operation} from './types.ts'

@@ -2,14 +2,16 @@
  * The raw command's check against the API description, before sending:
  * is the operation known, are the query parameters declared, does the
  * --body fit the operation's schema. Problems are warnings, or with
- * --strict a refusal (exit 1, nothing sent). The stored description is
- * read as JSON and ajv is loaded only when a body has a schema to meet,
- * so the check costs a few milliseconds; it never touches the network.
+ * --strict a refusal (exit 1, nothing sent). The stored or shipped
+ * description is read as JSON, the shipped one only when the built-in one
+ * cannot answer alone, and ajv is loaded only when a body has a schema to
+ * meet, so the check costs a few milliseconds; it never touches the network.
  */
 import {type CommandNames, commandLine} from '../command-names.ts'
 import {usageError} from '../errors.ts'
+import {BUILTIN_OPERATIONS} from './builtin.ts'
 import {findOperation, pathOf} from './match.ts'
-import {activeDescription} from './store.ts'
+import {describedBy, nameOf, readStored} from './store.ts'
 import {nearestOperations} from './suggest.ts'
 import type {Operation} from './types.ts'
 
@@ -28,6 +30,8 @@ export interface CheckOptions {
   strict: boolean
   /** Prints one warning line (the command decides whether --quiet silences it). */
   warn: (line: string) => void
+  /** Where the shipped description is (default: dist/description/published.json). */
+  shippedFile?: string
 }
 
 const MAX_BODY_ERRORS = 3
@@ -104,14 +108,29 @@ export async function findProblems(operations: readonly Operation[], request: Re
   return [...queryProblems(operation, request), ...(request.body ? await bodyProblems(operation, request.body) : [])]
 }
 
+/**
+ * True when the built-in description finds nothing wrong with a request it
+ * holds under a literal template. A fuller description would say the same:
+ * no template matches the path more closely, and merged, the built-in
+ * operation wins. Most requests the tool sends are of these.
+ */
+async function builtinAnswers(request: RequestToCheck): Promise<boolean> {
+  const operation = findOperation(BUILTIN_OPERATIONS, request.method, pathOf(request.endpoint))
+  if (!operation || operation.path.includes('{')) return false
+  return (await findProblems(BUILTIN_OPERATIONS, request)).length === 0
+}
+
 /** Check a request before it is sent: warn, or with strict refuse. */
 export async function checkRequest(request: RequestToCheck, options: CheckOptions): Promise<void> {
-  const description = activeDescription(options.cacheDir)
-  if (description.problem) options.warn(`Warning: ${description.problem}; using the built-in API description (run "${commandLine(options.names, 'api:spec:update')}")`)
+  const read = readStored(options.cacheDir)
+  // Without a stored description, the shipped one is read only when the built-in one cannot answer.
+  if (!read.stored && !read.problem && (await builtinAnswers(request))) return
+  const description = describedBy(read, options.shippedFile)
+  if (description.problem) options.warn(`Warning: ${description.problem}; using ${nameOf(description)} (run "${commandLine(options.names, 'api:spec:update')}")`)
   const problems = await findProblems(description.operations, request)
   if (problems.length === 0) return
-  // The built-in description holds only the documented endpoints: say how to get the rest.
-  const hint = description.stored ? '' : ` (only the built-in description is installed; "${commandLine(options.names, 'api:spec:update')} --from FILE|URL" adds the full one)`
+  // Alone, the built-in description holds only the documented endpoints: say how to get the rest.
+  const hint = description.kind === 'built-in' ? ` (only the built-in description is installed; "${commandLine(options.names, 'api:spec:update')} --from FILE|URL" adds the full one)` : ''
   const messages = problems.map((problem) => (problem.coverage ? problem.message + hint : problem.message))
   if (options.strict) throw usageError(`${messages.join('; ')} (--strict: nothing sent)`)
   for (const message of messages) options.warn(`Warning: ${message}`)

@@ -1,14 +1,18 @@
 /**
- * Where the full description lives: <cacheDir>/api-description/description.json,
+ * Where a stored description lives: <cacheDir>/api-description/description.json,
  * already parsed and cleaned (JSON reads in a millisecond, the YAML in a
  * second), with its source, ETag / Last-Modified and when it was checked.
- * The description in use is that one merged with the built-in, whose
- * operations (from the contract) win where both describe the same one.
+ * The description in use is the stored one, else the one shipped with the
+ * package, merged with the built-in, whose operations (from the contract)
+ * win where both describe the same one; the built-in alone when neither is
+ * there.
  */
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
 import {BUILTIN_OPERATIONS, BUILTIN_SOURCE} from './builtin.ts'
+import {readDescriptionFile} from './description-file.ts'
+import {readShipped, SHIPPED_SOURCE, type ShippedDescription, shippedFile} from './shipped.ts'
 import type {Operation, StoredDescription} from './types.ts'
 
 /** Bumped when the stored shape changes; an older file then asks for `spec update`. */
@@ -33,22 +37,8 @@ export interface StoreRead {
 }
 
 export function readStored(cacheDir: string): StoreRead {
-  const file = descriptionFile(cacheDir)
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
-    return {problem: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`}
-  }
-
-  try {
-    const stored = JSON.parse(text) as StoredDescription
-    if (stored.format !== STORE_FORMAT || !Array.isArray(stored.operations)) return {problem: `${file} was written by another version of the tool`}
-    return {stored}
-  } catch {
-    return {problem: `${file} is not valid JSON`}
-  }
+  const {problem, value} = readDescriptionFile<StoredDescription>(descriptionFile(cacheDir), STORE_FORMAT)
+  return value ? {stored: value} : {problem}
 }
 
 export function writeStored(cacheDir: string, stored: StoredDescription): void {
@@ -65,17 +55,35 @@ export function mergeWithBuiltin(operations: readonly Operation[]): Operation[] 
   return [...BUILTIN_OPERATIONS, ...operations.filter((operation) => !builtin.has(operationKey(operation)))]
 }
 
+/** Which description is in use: stored by `api spec update`, shipped with the package, or built-in only. */
+export type DescriptionKind = 'built-in' | 'shipped' | 'stored'
+
 export interface ActiveDescription {
+  kind: DescriptionKind
   operations: Operation[]
-  /** "built-in", or the file or URL the stored description came from. */
+  /** "built-in", "shipped", or the file or URL the stored description came from. */
   source: string
   stored?: StoredDescription
+  shipped?: ShippedDescription
+  /** Why a stored or shipped description could not be used. */
   problem?: string
 }
 
-/** The description in use: the stored one (if any) merged with the built-in. */
-export function activeDescription(cacheDir: string): ActiveDescription {
-  const {problem, stored} = readStored(cacheDir)
-  if (!stored) return {operations: [...BUILTIN_OPERATIONS], problem, source: BUILTIN_SOURCE}
-  return {operations: mergeWithBuiltin(stored.operations), source: stored.source, stored}
+/** The description in use, the stored one already read; `shipped` is where the shipped one is. */
+export function describedBy(read: StoreRead, shipped = shippedFile()): ActiveDescription {
+  if (read.stored) return {kind: 'stored', operations: mergeWithBuiltin(read.stored.operations), source: read.stored.source, stored: read.stored}
+  const fallback = readShipped(shipped)
+  const problem = [read.problem, fallback.problem].filter((text) => text !== undefined).join('; ') || undefined
+  if (fallback.shipped) return {kind: 'shipped', operations: mergeWithBuiltin(fallback.shipped.operations), problem, shipped: fallback.shipped, source: SHIPPED_SOURCE}
+  return {kind: 'built-in', operations: [...BUILTIN_OPERATIONS], problem, source: BUILTIN_SOURCE}
+}
+
+/** The description in use: the stored one, else the shipped one, else the built-in alone. */
+export function activeDescription(cacheDir: string, shipped = shippedFile()): ActiveDescription {
+  return describedBy(readStored(cacheDir), shipped)
+}
+
+/** How warnings name the description used instead of one that could not be read. */
+export function nameOf(description: ActiveDescription): string {
+  return description.kind === 'stored' ? `the API description from ${description.source}` : `the ${description.kind} API description`
 }

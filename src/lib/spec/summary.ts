@@ -1,11 +1,12 @@
 /** What `api spec show` and `api spec update` report about the description in use. */
 import {ageInDays, describeAge} from './age.ts'
 import {BUILTIN_OPERATIONS} from './builtin.ts'
-import type {ActiveDescription} from './store.ts'
+import type {ActiveDescription, DescriptionKind} from './store.ts'
 
 export interface DescriptionSummary {
+  kind: DescriptionKind
   source: string
-  /** Operations in use: the stored description's merged with the built-in ones. */
+  /** Operations in use: the stored or shipped description's merged with the built-in ones. */
   operations: number
   builtinOperations: number
   checkedAt?: string
@@ -14,11 +15,14 @@ export interface DescriptionSummary {
   lastModified?: string
   repairedBlocks?: number
   skippedBlocks?: number
+  /** Of the published text the shipped description was compiled from. */
+  sha256?: string
 }
 
 export function summarise(active: ActiveDescription, now: Date): DescriptionSummary {
-  const {stored} = active
-  const summary: DescriptionSummary = {builtinOperations: BUILTIN_OPERATIONS.length, operations: active.operations.length, source: active.source}
+  const {shipped, stored} = active
+  const summary: DescriptionSummary = {builtinOperations: BUILTIN_OPERATIONS.length, kind: active.kind, operations: active.operations.length, source: active.source}
+  if (shipped) return {...summary, repairedBlocks: shipped.repaired, sha256: shipped.sha256, skippedBlocks: shipped.skipped}
   if (!stored) return summary
   return {
     ...summary,
@@ -31,21 +35,28 @@ export function summarise(active: ActiveDescription, now: Date): DescriptionSumm
   }
 }
 
+function loadRows(summary: DescriptionSummary): string[][] {
+  return [
+    ['repaired', `${summary.repairedBlocks} multi-line text blocks re-indented`],
+    ['skipped', `${summary.skippedBlocks} path blocks read from text only`],
+  ]
+}
+
 export function summaryRows(summary: DescriptionSummary): string[][] {
-  if (summary.checkedAt === undefined) {
+  const operations = ['operations', `${summary.operations} (with the ${summary.builtinOperations} built-in)`]
+  if (summary.kind === 'built-in') {
     return [
       ['source', 'built-in (the endpoints the contract and the tool’s commands document)'],
       ['operations', String(summary.operations)],
     ]
   }
 
-  const rows = [
-    ['source', summary.source],
-    ['operations', `${summary.operations} (with the ${summary.builtinOperations} built-in)`],
-    ['checked', `${summary.checkedAt} (${describeAge(summary.ageDays ?? 0)})`],
-  ]
+  if (summary.kind === 'shipped') {
+    return [['source', 'shipped (the published description, compiled into the package when it was built)'], operations, ...loadRows(summary)]
+  }
+
+  const rows = [['source', `stored (${summary.source})`], operations, ['checked', `${summary.checkedAt} (${describeAge(summary.ageDays ?? 0)})`]]
   if (summary.etag) rows.push(['etag', summary.etag])
   if (summary.lastModified) rows.push(['last-modified', summary.lastModified])
-  rows.push(['repaired', `${summary.repairedBlocks} multi-line text blocks re-indented`], ['skipped', `${summary.skippedBlocks} path blocks read from text only`])
-  return rows
+  return [...rows, ...loadRows(summary)]
 }

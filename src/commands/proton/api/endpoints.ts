@@ -6,14 +6,14 @@ import {parseMethod} from '../../../lib/request-input.ts'
 import {staleNote} from '../../../lib/spec/age.ts'
 import {listOperations, tableRows} from '../../../lib/spec/endpoint-list.ts'
 import {alignedTable, structured} from '../../../lib/spec/render.ts'
-import {activeDescription} from '../../../lib/spec/store.ts'
+import {activeDescription, nameOf} from '../../../lib/spec/store.ts'
 
 export default class Endpoints extends ProtonCommand<typeof Endpoints> {
   static override summary = 'List the operations of the API description: method, path template, summary.'
 
   static override description = `FILTER beginning with "/" keeps the path templates it begins, and the template a concrete path such as /mail/v4/labels/abc belongs to; any other FILTER keeps operations whose path or summary contains it (any case).
 
-The description is the built-in one (the documented endpoints), plus the full one if "${commandLineInHelp('api:spec:update')}" stored it.`
+The description is the one "${commandLineInHelp('api:spec:update')}" stored, else the published one shipped with the package; the built-in operations (the documented endpoints) are always part of it.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> /mail/v4/',
@@ -32,7 +32,7 @@ The description is the built-in one (the documented endpoints), plus the full on
   public async run(): Promise<void> {
     const method = this.flags.method === undefined ? undefined : parseMethod(this.flags.method)
     const description = activeDescription(this.config.cacheDir)
-    if (description.problem) this.note(`Warning: ${description.problem}; using the built-in API description`)
+    if (description.problem) this.note(`Warning: ${description.problem}; using ${nameOf(description)}`)
     const stale = staleNote(description.stored, new Date(), this.names)
     if (stale) this.note(stale)
     const listed = listOperations(description.operations, this.args.filter, method)

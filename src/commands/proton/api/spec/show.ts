@@ -1,7 +1,7 @@
 import {ProtonCommand} from '../../../../lib/base-command.ts'
 import {staleNote} from '../../../../lib/spec/age.ts'
 import {alignedTable, structured} from '../../../../lib/spec/render.ts'
-import {activeDescription} from '../../../../lib/spec/store.ts'
+import {activeDescription, nameOf} from '../../../../lib/spec/store.ts'
 import {summarise, summaryRows} from '../../../../lib/spec/summary.ts'
 
 export default class SpecShow extends ProtonCommand<typeof SpecShow> {
@@ -12,7 +12,7 @@ export default class SpecShow extends ProtonCommand<typeof SpecShow> {
   public async run(): Promise<void> {
     const now = new Date()
     const description = activeDescription(this.config.cacheDir)
-    if (description.problem) this.note(`Warning: ${description.problem}; using the built-in API description`)
+    if (description.problem) this.note(`Warning: ${description.problem}; using ${nameOf(description)}`)
     const stale = staleNote(description.stored, now, this.names)
     if (stale) this.note(stale)
     const summary = summarise(description, now)

@@ -1,0 +1,67 @@
+// Compiles the published API description (vendor/openapi.yaml, not valid
+// YAML as published) into the compact JSON the package ships,
+// dist/description/published.json: the description in use when none is
+// stored. It uses the tool's own loader as compiled by tsc, so the repair
+// shipped is the one the tests exercise. The build fails when the loader
+// misses an operation the text declares (counted here from the lines,
+// independently of the loader). Runs after tsc.
+//
+//     node scripts/build-description.js [FROM [TO]]   (default: the vendored file into dist/)
+import {createHash} from 'node:crypto'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {loadDescription} from '../dist/lib/spec/openapi-load.js'
+import {SHIPPED_FORMAT, shippedFile} from '../dist/lib/spec/shipped.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const METHOD_KEY = /^ {4}(get|put|post|delete|patch|head|options|trace):\s*$/
+
+/** "METHOD /template" for each operation, from the path keys under `paths:` and the method keys one level in. */
+function declaredOperations(text) {
+  const declared = new Set()
+  const lines = text.split('\n')
+  let path
+  for (const line of lines.slice(lines.indexOf('paths:') + 1)) {
+    if (/^[a-z]\w*:/.test(line)) break
+    path = /^ {2}(\/.*?) *:\s*$/.exec(line)?.[1] ?? path
+    const method = METHOD_KEY.exec(line)
+    if (method && path) declared.add(`${method[1].toUpperCase()} ${path}`)
+  }
+
+  return declared
+}
+
+/** A path inside the package relative to it (as the JSON records its source), any other as it is. */
+function named(path) {
+  const inside = relative(ROOT, path)
+  return inside.startsWith('..') ? path : inside
+}
+
+function fail(message) {
+  console.error(`build-description: ${message}`)
+  process.exit(1)
+}
+
+const [from = join(ROOT, 'vendor', 'openapi.yaml'), to = shippedFile()] = process.argv.slice(2)
+const text = readFileSync(from, 'utf8')
+const declared = declaredOperations(text)
+if (declared.size === 0) fail(`${from}: found no operation under "paths:" (path keys indented 2 spaces, methods 4)`)
+const loaded = loadDescription(text, from)
+const found = new Set(loaded.operations.map((operation) => `${operation.method} ${operation.path}`))
+const missing = [...declared].filter((operation) => !found.has(operation))
+if (missing.length > 0) fail(`${from} declares ${declared.size} operations; the loader missed ${missing.length}: ${missing.join(', ')}`)
+
+const compiled = {
+  format: SHIPPED_FORMAT,
+  source: named(from),
+  sha256: createHash('sha256').update(text).digest('hex'),
+  repaired: loaded.repaired,
+  skipped: loaded.skipped,
+  operations: loaded.operations,
+}
+const json = JSON.stringify(compiled)
+mkdirSync(dirname(to), {recursive: true})
+writeFileSync(to, json)
+console.log(`${named(to)}: ${loaded.operations.length} operations (${declared.size} declared), ${loaded.repaired} blocks repaired, ${loaded.skipped} skipped; ${Math.round(json.length / 1024)} KiB`)
