@@ -55,7 +55,10 @@ export async function completionHome(): Promise<CompletionHome> {
   const workDir = join(root, 'work')
   mkdirSync(workDir)
   const setup = await runBinary(['autocomplete', '--refresh-cache'], {env})
-  if (setup.status !== 0) throw new Error(`proton autocomplete failed: ${setup.stderr}`)
+  if (setup.status !== 0) {
+    rmSync(root, {force: true, recursive: true})
+    throw new Error(`proton autocomplete failed: ${setup.stderr}`)
+  }
   return {
     bin: 'proton',
     cacheDir: join(root, 'cache', 'proton-cli'),
@@ -119,8 +122,17 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
     XDG_DATA_HOME: join(home, 'data'),
   }
   const tool = (args: string[]) => spawnSync(process.execPath, [join(cli, 'run.js'), ...args], {cwd: workDir, encoding: 'utf8', env, timeout: 60_000})
+  const remove = () => {
+    // The links first, so that removing the directory cannot reach into the repository.
+    for (const link of [join(pluginDir, 'node_modules'), join(cli, 'node_modules', '@oclif')]) if (existsSync(link)) unlinkSync(link)
+    rmSync(root, {force: true, recursive: true})
+  }
   const setup = tool(['autocomplete', '--refresh-cache'])
-  if (setup.status !== 0) throw new Error(`tool autocomplete failed: ${setup.stdout}${setup.stderr}`)
+  if (setup.status !== 0) {
+    remove()
+    throw new Error(`tool autocomplete failed: ${setup.stdout}${setup.stderr}`)
+  }
+
   return {
     bin: 'tool',
     cacheDir: join(home, 'cache', 'tool'),
@@ -131,11 +143,10 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
       if (result.status !== 0) throw new Error(`tool autocomplete script ${shell} failed: ${result.stderr}`)
       return result.stdout.trim()
     },
-    remove: () => rmSync(root, {force: true, recursive: true}),
+    remove,
     sessionsDir: join(home, 'config', 'tool', 'sessions'),
     starts,
     uninstallPlugin() {
-      // The links first, so that removing the directory cannot reach into the repository.
       unlinkSync(join(pluginDir, 'node_modules'))
       rmSync(pluginDir, {force: true, recursive: true})
     },
