@@ -1,7 +1,8 @@
 /**
  * postrun hook: after @oclif/plugin-autocomplete (re)creates its completion
- * scripts, add `api` METHOD and ENDPOINT completion to them. Every other
- * command returns at once, so the hook costs nothing elsewhere.
+ * scripts (`autocomplete`, or `autocomplete:create` when a host installs or
+ * removes a plugin), add our completion to them (src/lib/completion). Every
+ * other command returns at once, so the hook costs nothing elsewhere.
  */
 import type {Hook} from '@oclif/core'
 
@@ -13,7 +14,7 @@ const hook: Hook<'postrun'> = async function (options) {
   try {
     extendAutocompleteScripts(options.config)
   } catch (error) {
-    this.warn(`could not add "api" argument completion: ${(error as Error).message}`)
+    this.warn(`could not extend the shell completion scripts: ${(error as Error).message}`)
   }
 }
 

@@ -104,7 +104,7 @@ describe('request check against the API description', () => {
 
       it('knows the published operations, and an unknown one gets no hint to install a fuller description', async () => {
         const warnings: string[] = []
-        const options = {bin: 'proton', cacheDir, shippedFile, strict: false, warn: (line: string) => warnings.push(line)}
+        const options = {names: standaloneNames('proton'), cacheDir, shippedFile, strict: false, warn: (line: string) => warnings.push(line)}
         await checkRequest(request('GET', '/mail/v4/conversations'), options)
         await checkRequest(request('PUT', '/mail/v4/messages/read', {body: body({IDs: ['m1']})}), options)
         expect(warnings).to.deep.equal([])
@@ -117,7 +117,7 @@ describe('request check against the API description', () => {
         mkdirSync(join(cacheDir, 'api-description'))
         writeFileSync(descriptionFile(cacheDir), '{')
         const warnings: string[] = []
-        await checkRequest(request('GET', '/mail/v4/conversations'), {bin: 'proton', cacheDir, shippedFile, strict: true, warn: (line) => warnings.push(line)})
+        await checkRequest(request('GET', '/mail/v4/conversations'), {names: standaloneNames('proton'), cacheDir, shippedFile, strict: true, warn: (line) => warnings.push(line)})
         expect(warnings).to.deep.equal([`Warning: ${descriptionFile(cacheDir)} is not valid JSON; using the shipped API description (run "proton api spec update")`])
       })
     })

@@ -1,141 +1,421 @@
 /**
- * The shell code added to @oclif/plugin-autocomplete's completion
- * functions so that `<bin> api` completes its argument values: METHOD,
- * then the ENDPOINT templates that exist for that method, read from the
- * word list (shell built-ins only: no process starts on TAB). Every other
- * position, flags included, goes to the plugin's own function.
+ * The shell code added to the completion scripts @oclif/plugin-autocomplete
+ * generates. The plugin's bash function reads the whole line as one
+ * command id (it completes flags with `grep | sed` over that id, which
+ * breaks on a value holding `/`, and finds nothing once an argument or a
+ * flag value was typed), and neither shell knows our leading global flags,
+ * profile names or API paths. So the block takes over every line that runs
+ * one of our commands: standalone, the whole of `proton …`; in a host,
+ * `<bin> proton …` (or `<bin> proton:…`), leaving the host's own commands to
+ * the host's function. It completes, with shell built-ins only (no process
+ * starts on TAB): command and topic names (each once), flags after any
+ * argument or value, flag values (profile names from the sessions
+ * directory, a flag's options, else files), and `api` METHOD and ENDPOINT
+ * from the word lists. When the plugin's files are gone (uninstalled from
+ * the host), the block does nothing but hand over to the host's function.
+ *
+ * bash and zsh share the code that reads the line (scan) and picks the
+ * candidates (collect); each shell has its own entry point, which turns the
+ * line into words and hands the candidates to the shell.
  */
 import {anyCasePattern, shellIdentifier, shellQuote} from './shell-words.ts'
 
+export interface FlagSpec {
+  /** As typed: --output, -F. */
+  name: string
+  summary: string
+  /** Takes a value (the next word, or after `=`). */
+  valued: boolean
+  /** The values it accepts, when it declares them. */
+  options: readonly string[]
+}
+
+/** A command or topic, its id relative to our commands' topic (`mail:list`; '' is the root). */
+export interface NodeSpec {
+  id: string
+  summary: string
+  /** A command (it has flags); otherwise a topic only. */
+  runnable: boolean
+  flags: readonly FlagSpec[]
+}
+
 export interface CompletionSetup {
-  /** The host CLI's bin (config.bin) and its aliases. */
+  /** The CLI's bin (config.bin) and its aliases. */
   bin: string
   aliases: readonly string[]
+  /** '' standalone; inside a host, the topic holding our commands (`proton`). */
+  topic: string
+  /** A file of the installed plugin: when it is gone, the block hands everything to the host's completion. */
+  pluginFile: string
   wordsDir: string
+  /** The environment variables naming the config directory (<BIN>_CONFIG_DIR …), first wins, and the CLI's dirname. */
+  configDirVariables: readonly string[]
+  dirname: string
   methods: readonly string[]
-  /** Flags of the api command that take a value (--body, -x …): the word after them is not an argument. */
-  valueFlags: readonly string[]
-  /** Every public flag of the api command, offered wherever a word starts with "-". */
-  flags: readonly string[]
-  /** Commands under the api topic (endpoints, spec …): after one of them the plugin completes. */
-  subcommands: readonly string[]
+  /** Every command and topic (relative ids), the root ('') included. */
+  nodes: readonly NodeSpec[]
+  /** The command line that writes missing word lists. */
+  wordsCommand: readonly string[]
 }
 
 export function blockMarkers(bin: string): {begin: string; end: string} {
-  return {begin: `# >>> ${bin} api: METHOD and ENDPOINT completion >>>`, end: `# <<< ${bin} api: METHOD and ENDPOINT completion <<<`}
+  return {begin: `# >>> ${bin}: @proton-cli/plugin-api completion >>>`, end: `# <<< ${bin}: @proton-cli/plugin-api completion <<<`}
 }
 
-/** Counts the arguments before the cursor; leaves count, method, and skip=1 when the cursor is on a flag's value. */
-function argumentScan(setup: CompletionSetup, wordsVar: string, first: number, cursorVar: string, splitsAtEquals: boolean): string {
-  const valueFlags = setup.valueFlags.length > 0 ? `      ${setup.valueFlags.join('|')}) skip=1 ;;\n` : ''
-  const equals = splitsAtEquals ? `      if [[ $word == = ]]; then skip=1; continue; fi\n` : ''
-  return `    local i word skip=0 count=0 method=
-    for (( i = ${first}; i < ${cursorVar}; i++ )); do
-      word=\${${wordsVar}[i]}
-${equals}      if (( skip )); then skip=0; continue; fi
-      case $word in
-${valueFlags}      -*) ;;
-      *) (( count == 0 )) && method=$word; count=$(( count + 1 )) ;;
-      esac
-    done`
+/** The prefix of every function and variable the block defines (a double underscore: no topic function of the plugin's looks like it). */
+function prefixOf(setup: CompletionSetup): string {
+  return `_${shellIdentifier(setup.bin)}__proton`
+}
+
+/** `name:summary` for zsh's _describe; bash keeps the name only. */
+function entry(name: string, summary: string, described: boolean): string {
+  return shellQuote(described && summary !== '' ? `${name}:${summary}` : name)
+}
+
+/** The children of a node: the next word of every node below it, once each. */
+function children(setup: CompletionSetup, id: string): NodeSpec[] {
+  const start = id === '' ? '' : `${id}:`
+  const found = new Map<string, NodeSpec>()
+  for (const node of setup.nodes) {
+    if (node.id === '' || !node.id.startsWith(start)) continue
+    const name = node.id.slice(start.length).split(':')[0]
+    const child = setup.nodes.find((candidate) => candidate.id === `${start}${name}`)
+    if (child && !found.has(name)) found.set(name, child)
+  }
+
+  return [...found.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, node]) => node)
+}
+
+/** `<P>_node ID`: kids, flags and valued for a known node; status 1 (nothing assigned) for an unknown one. */
+function nodeTable(setup: CompletionSetup, p: string, described: boolean): string {
+  const branches = setup.nodes.map((node) => {
+    const kids = children(setup, node.id).map((kid) => entry(kid.id.slice(kid.id.lastIndexOf(':') + 1), kid.summary, described))
+    const flags = node.flags.map((flag) => entry(flag.name, flag.summary, described))
+    const valued = node.flags.filter((flag) => flag.valued).map((flag) => flag.name)
+    return `    ${shellQuote(node.id)}) kids=(${kids.join(' ')}); flags=(${flags.join(' ')}); valued=' ${valued.join(' ')} ' ;;`
+  })
+  return `${p}_node() {
+  case $1 in
+${branches.join('\n')}
+    *) return 1 ;;
+  esac
+}`
+}
+
+/** `<P>_options CMD FLAG`: the values a flag declares. */
+function optionsTable(setup: CompletionSetup, p: string): string {
+  const byValues = new Map<string, string[]>()
+  for (const node of setup.nodes) {
+    for (const flag of node.flags) {
+      if (flag.options.length === 0) continue
+      const values = flag.options.map((option) => shellQuote(option)).join(' ')
+      byValues.set(values, [...(byValues.get(values) ?? []), shellQuote(`${node.id} ${flag.name}`)])
+    }
+  }
+
+  const branches = [...byValues.entries()].map(([values, keys]) => `    ${keys.join('|')}) opts=(${values}) ;;`)
+  return `${p}_options() {
+  case "$1 $2" in
+${branches.join('\n')}
+    *) return 1 ;;
+  esac
+}`
 }
 
 /**
- * Lines alike in bash and zsh: set $file to the word list of $method,
- * writing the lists on first use; `noList` runs for a method without one,
- * `unreadable` when the list cannot be had.
+ * Lines alike in bash and zsh. In: w[1..n] the words after the bin before
+ * the cursor, cur the word at the cursor. Out: kind (host: not a line of
+ * ours; commands, flags, value, args), cmd (the node reached), flag (the
+ * flag whose value is at the cursor), argn and method (the arguments
+ * before the cursor), lead (the part of cur the candidates do not repeat:
+ * `--output=`, `proton:`), and the candidates in described (name or
+ * name:summary), plain, anycase (METHODs, any letter case) and partial
+ * (paths that stop before a parameter: no space after them); files=1 asks
+ * for file names.
  */
-function wordListFile(setup: CompletionSetup, id: string, noList: string, unreadable: string): string {
-  const methods = setup.methods.map((method) => `        ${anyCasePattern(method)}) file=${method} ;;`).join('\n')
-  return `      local file
-      case $method in
-${methods}
-        *) ${noList} ;;
-      esac
-      file=$_${id}_api_words/$file
-      [[ -r $file ]] || command ${shellQuote(setup.bin)} api spec words >/dev/null 2>&1
-      [[ -r $file ]] || ${unreadable}`
+function sharedFunctions(setup: CompletionSetup, p: string, described: boolean): string {
+  const topic = setup.topic
+  const methodsBranches = setup.methods.map((method) => {
+    const prefixes = ["''", ...[...method].map((_, index) => anyCasePattern(method.slice(0, index + 1)))]
+    return `  case $cur in ${prefixes.join('|')}) anycase+=(${method}) ;; esac`
+  })
+  const fileBranches = setup.methods.map((method) => `    ${anyCasePattern(method)}) file=${method} ;;`)
+  const runnable = setup.nodes.filter((node) => node.runnable && node.id !== '').map((node) => shellQuote(node.id))
+  // Inside a host only `<bin> proton …` and `<bin> proton:…` are ours.
+  const hostPart =
+    topic === ''
+      ? ''
+      : `  if (( n == 0 )); then
+    case $cur in
+      ${shellQuote(`${topic}:`)}*) lead=${shellQuote(`${topic}:`)}; cur=\${cur#"$lead"} ;;
+      *) kind=host; return ;;
+    esac
+  elif [[ \${w[1]} == ${shellQuote(topic)} ]]; then
+    i=2
+  elif [[ \${w[1]} == ${shellQuote(`${topic}:`)}* ]]; then
+    w[1]=\${w[1]#${shellQuote(`${topic}:`)}}
+  else
+    kind=host; return
+  fi
+`
+  return `${p}_words=${shellQuote(setup.wordsDir)}
+${nodeTable(setup, p, described)}
+${optionsTable(setup, p)}
+${p}_scan() {
+  local i=1 word pending= open=1 dashes=0
+  kind= cmd= argn=0 method= flag= lead=
+  ${p}_node ''
+${hostPart}  for (( ; i <= n; i++ )); do
+    word=\${w[i]}
+    if [[ -n $pending ]]; then pending=; continue; fi
+    if (( ! dashes )) && [[ $word == -?* ]]; then
+      [[ $word == -- ]] && { dashes=1; open=0; continue; }
+      # A flag ends the command's name, except the global flags a standalone line may begin with.
+      [[ -n $cmd ]] && open=0
+      [[ $word != *=* && $valued == *" $word "* ]] && pending=$word
+      continue
+    fi
+    if (( open )) && ${p}_node "\${cmd:+$cmd:}$word"; then cmd=\${cmd:+$cmd:}$word; continue; fi
+    open=0
+    (( argn == 0 )) && method=$word
+    argn=$(( argn + 1 ))
+  done
+  if [[ -n $pending ]]; then kind=value; flag=$pending; return; fi
+  if (( ! dashes )) && [[ $cur == -* ]]; then
+    if [[ $cur == -?*=* && $valued == *" \${cur%%=*} "* ]]; then
+      kind=value; flag=\${cur%%=*}; lead=$flag=; cur=\${cur#*=}
+    else
+      kind=flags
+    fi
+  elif (( open )); then
+    kind=commands
+  else
+    kind=args
+  fi
+}
+${p}_methods() {
+${methodsBranches.join('\n')}
+}
+${p}_endpoints() {
+  local file t lit out rest c seg tseg tail seen=$'\\n'
+  local -a lines
+  case $method in
+${fileBranches.join('\n')}
+    *) return ;;
+  esac
+  file=$${p}_words/$file
+  [[ -r $file ]] || command ${setup.wordsCommand.map((word) => shellQuote(word)).join(' ')} </dev/null >/dev/null 2>&1
+  [[ -r $file ]] || return
+  ${p}_lines "$file"
+  for t in "\${lines[@]}"; do
+    [[ -n $t ]] || continue
+    # lit: the template up to its first parameter ({id}), the part that can be offered as typed.
+    lit=\${t%%\\{*}
+    if (( \${#lit} >= \${#cur} )); then
+      [[ $lit == "$cur"* ]] || continue
+      if [[ $lit == "$t" ]]; then
+        plain+=("$t")
+      elif [[ $lit != "$cur" && $seen != *$'\\n'"$lit"$'\\n'* ]]; then
+        partial+=("$lit"); seen+=$lit$'\\n'
+      fi
+      continue
+    fi
+    [[ $lit == "$t" ]] && continue
+    # The cursor is past a parameter: match segment by segment, a parameter taking whatever was typed.
+    out=\${lit%/*}/
+    [[ $cur == "$out"* ]] || continue
+    rest=\${t#"$out"}; c=\${cur#"$out"}
+    while [[ $c == */* ]]; do
+      seg=\${c%%/*}; c=\${c#*/}
+      [[ $rest == */* ]] || continue 2
+      tseg=\${rest%%/*}; rest=\${rest#*/}
+      if [[ $tseg == *\\{* ]]; then
+        [[ -n $seg ]] || continue 2
+      elif [[ $tseg != "$seg" ]]; then
+        continue 2
+      fi
+      out+=$seg/
+    done
+    tseg=\${rest%%/*}
+    [[ $tseg != *\\{* && $tseg == "$c"* ]] || continue
+    tail=\${rest%%\\{*}
+    if [[ $tail == "$rest" ]]; then
+      plain+=("$out$rest")
+    elif [[ $seen != *$'\\n'"$out$tail"$'\\n'* ]]; then
+      partial+=("$out$tail"); seen+=$out$tail$'\\n'
+    fi
+  done
+}
+${p}_collect() {
+  local x prefix
+  local -a ids
+  described=() plain=() anycase=() partial=() files=0 dtag=
+  case $kind in
+    commands)
+      if [[ $cur == *:* || -n $lead ]]; then
+        # name:name (a host whose separator is ':', or typed so): whole command ids below the node reached.
+        ids=(${runnable.join(' ')})
+        prefix=\${cmd:+$cmd:}
+        for x in "\${ids[@]}"; do
+          [[ $x == "$prefix"* && \${x#"$prefix"} == "$cur"* ]] && plain+=("\${x#"$prefix"}")
+        done
+        return
+      fi
+      dtag=commands
+      for x in "\${kids[@]}"; do [[ \${x%%:*} == "$cur"* ]] && described+=("$x"); done
+      [[ $cmd == api ]] && ${p}_methods
+      ;;
+    flags)
+      dtag=options
+      for x in "\${flags[@]}"; do [[ \${x%%:*} == "$cur"* ]] && described+=("$x"); done
+      ;;
+    value)
+      if [[ $flag == --profile ]]; then
+        ${p}_profiles
+      elif ${p}_options "$cmd" "$flag"; then
+        for x in "\${opts[@]}"; do [[ $x == "$cur"* ]] && plain+=("$x"); done
+      else
+        files=1
+      fi
+      ;;
+    args)
+      if [[ $cmd == api ]]; then
+        (( argn == 0 )) && ${p}_methods
+        (( argn == 1 )) && ${p}_endpoints
+      fi
+      ;;
+  esac
+}`
 }
 
-export function bashBlock(setup: CompletionSetup): string {
-  const id = shellIdentifier(setup.bin)
+/** The sessions directory as the CLI computes it (oclif's Config#configDir), read when TAB is pressed. */
+function sessionsDir(setup: CompletionSetup): string {
+  const fallback = `\${XDG_CONFIG_HOME:-$HOME/.config}/${shellQuote(setup.dirname)}`
+  return `${setup.configDirVariables.reduceRight((inner, variable) => `\${${variable}:-${inner}}`, fallback)}/sessions`
+}
+
+/** The profile-name test both shells apply to a session file's name (session-store.ts: PROFILE). */
+const PROFILE_TEST = `\${#x} -le 64 && $x == [A-Za-z0-9]* && $x != *[!A-Za-z0-9_.-]* && $x == "$cur"*`
+
+/**
+ * The bash block: wraps the plugin's function `_<bin>_autocomplete`.
+ * `registration` holds the options the plugin registered its function
+ * with (-o default …), kept for ours.
+ */
+export function bashBlock(setup: CompletionSetup, registration = ''): string {
+  const p = prefixOf(setup)
   const {begin, end} = blockMarkers(setup.bin)
   const original = `_${setup.bin}_autocomplete`
   const bins = [setup.bin, ...setup.aliases]
-  const subcommands = setup.subcommands.length > 0 ? `\n    case $method in ${setup.subcommands.join('|')}) ${original} "$@"; return ;; esac` : ''
+  // Standalone, the plugin's function has nothing we do not do better; in a host it completes the host's commands.
+  const fallback = setup.topic === '' ? 'return 0' : `${original} "$@"; return`
   return `${begin}
-_${id}_api_words=${shellQuote(setup.wordsDir)}
-_${id}_api_complete() {
-  local cur=\${COMP_WORDS[COMP_CWORD]}
-  if [[ \${COMP_WORDS[1]} == api ]]; then
-${argumentScan(setup, 'COMP_WORDS', 2, 'COMP_CWORD', true)}
-    [[ $cur == = ]] && skip=1${subcommands}
-    COMPREPLY=()
-    if [[ $cur == -* ]]; then
-      for word in ${setup.flags.join(' ')}; do [[ $word == "$cur"* ]] && COMPREPLY+=("$word"); done
-      return 0
-    fi
-    if (( ! skip && count == 0 )); then
-      ${original} "$@"
-      local -a unique=()
-      for word in "\${COMPREPLY[@]}"; do [[ " \${unique[*]} " == *" $word "* ]] || unique+=("$word"); done
-      COMPREPLY=("\${unique[@]}")
-      local restore
-      shopt -q nocasematch || { shopt -s nocasematch; restore=1; }
-      for word in ${setup.methods.join(' ')}; do [[ $word == "$cur"* ]] && COMPREPLY+=("$word"); done
-      [[ -n $restore ]] && shopt -u nocasematch
-      return 0
-    fi
-    if (( ! skip && count == 1 )); then
-${wordListFile(setup, id, 'return 0', 'return 0')}
-      while IFS= read -r word; do
-        [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
-      done < "$file"
-      return 0
-    fi
-  fi
-  ${original} "$@"
+${sharedFunctions(setup, p, false)}
+# lines=(the lines of file $1), read by a built-in.
+${p}_lines() {
+  mapfile -t lines < "$1"
 }
-${bins.map((bin) => `complete -F _${id}_api_complete ${shellQuote(bin)}`).join('\n')}
+${p}_profiles() {
+  local x dir=${sessionsDir(setup)} failglob= noglob=
+  [[ -d $dir ]] || return
+  # The user's shell options must not break the glob or make it print anything.
+  shopt -q failglob && { shopt -u failglob; failglob=1; }
+  [[ -o noglob ]] && { set +o noglob; noglob=1; }
+  for x in "$dir"/*.json; do
+    x=\${x##*/}; x=\${x%.json}
+    [[ ${PROFILE_TEST} ]] && plain+=("$x")
+  done
+  [[ -n $failglob ]] && shopt -s failglob
+  [[ -n $noglob ]] && set -o noglob
+  return 0
+}
+${p}_complete() {
+  [[ -e ${shellQuote(setup.pluginFile)} ]] || { ${fallback}; }
+  local -a w=() kids=() flags=() opts=() described=() plain=() anycase=() partial=()
+  local n k=-1 i word gap rest=$COMP_LINE space=$' \\t\\n' cur raw keep x
+  local kind cmd argn method flag lead valued files dtag
+  # bash splits words at = and : too (COMP_WORDBREAKS): glue back what the line has without a space between.
+  for (( i = 0; i <= COMP_CWORD; i++ )); do
+    word=\${COMP_WORDS[i]}
+    gap=\${rest%%[!$space]*}; rest=\${rest#"$gap"}; rest=\${rest#"$word"}
+    if (( k >= 1 )) && [[ -z $gap ]]; then w[k]+=$word; else w[++k]=$word; fi
+  done
+  n=$(( k - 1 )); cur=\${w[k]}; unset 'w[k]'
+  # Readline replaces only the text after the last break character: candidates lose what comes before it.
+  raw=\${COMP_WORDS[COMP_CWORD]}
+  [[ -n $raw && -z \${raw//[$COMP_WORDBREAKS]/} ]] && raw=
+  keep=$(( \${#cur} - \${#raw} )); (( keep < 0 )) && keep=0
+  ${p}_scan
+  if [[ $kind == host ]]; then
+    ${original} "$@"
+    # The host's function names our topic once per command under it.
+    local -a unique=()
+    for x in "\${COMPREPLY[@]}"; do [[ " \${unique[*]} " == *" $x "* ]] || unique+=("$x"); done
+    COMPREPLY=("\${unique[@]}")
+    return 0
+  fi
+  ${p}_collect
+  COMPREPLY=()
+  for x in "\${described[@]%%:*}" "\${plain[@]}" "\${anycase[@]}" "\${partial[@]}"; do
+    x=$lead$x; COMPREPLY+=("\${x:keep}")
+  done
+  compopt +o default 2>/dev/null
+  (( files )) && compopt -o default 2>/dev/null
+  (( \${#COMPREPLY[@]} == 1 && \${#partial[@]} == 1 )) && compopt -o nospace 2>/dev/null
+  return 0
+}
+# compopt and mapfile came with bash 4: an older bash keeps the plugin's function.
+if (( BASH_VERSINFO[0] >= 4 )); then
+${bins.map((bin) => `  complete ${registration}-F ${p}_complete ${shellQuote(bin)}`).join('\n')}
+fi
 ${end}
 `
 }
 
+/** The zsh block: wraps the plugin's main function `_<bin>`; it goes before the file's last line, which calls that function. */
 export function zshBlock(setup: CompletionSetup): string {
-  const id = shellIdentifier(setup.bin)
+  const p = prefixOf(setup)
   const {begin, end} = blockMarkers(setup.bin)
-  const topic = `_${setup.bin}_api`
+  const main = `_${setup.bin}`
+  const fallback = setup.topic === '' ? 'return 1' : `${main}_oclif "$@"; return`
   return `${begin}
-_${id}_api_words=${shellQuote(setup.wordsDir)}
-(( $+functions[${topic}_oclif] )) || functions[${topic}_oclif]=$functions[${topic}]
-${topic}() {
-  # words[1] is "api" here: the plugin's function hands over the words after the bin.
-  local cur=\${words[CURRENT]}
-${argumentScan(setup, 'words', 2, 'CURRENT', false)}
-  # A topic under api (spec …): hand it the words after its name, which the plugin's function omits to do.
-  if (( count > 0 )) && [[ $method == (${setup.subcommands.join('|') || '-'}) ]] && (( $+functions[${topic}_$method] )); then
-    shift words; (( CURRENT-- ))
-    ${topic}_$method
-    return
-  fi
-  if [[ $cur != -* ]]; then
-    if (( ! skip && count == 0 )); then
-      ${topic}_oclif "$@"
-      compadd -M 'm:{a-z}={A-Z}' -- ${setup.methods.join(' ')}
-      return 0
-    fi
-    if (( ! skip && count == 1 )); then
-${wordListFile(setup, id, `${topic}_oclif "$@"; return`, 'return 1')}
-      local -a templates
-      templates=("\${(@f)$(<$file)}")
-      compadd -Q -- $templates
-      return 0
-    fi
-  fi
-  ${topic}_oclif "$@"
+${sharedFunctions(setup, p, true)}
+# lines=(the lines of file $1): $(<file) starts no process in zsh.
+${p}_lines() {
+  lines=("\${(@f)$(<$1)}")
+}
+${p}_profiles() {
+  local x dir=${sessionsDir(setup)}
+  for x in $dir/*.json(N:t:r); do
+    [[ ${PROFILE_TEST} ]] && plain+=("$x")
+  done
+}
+(( $+functions[${main}_oclif] )) || functions[${main}_oclif]=$functions[${main}]
+${main}() {
+  [[ -e ${shellQuote(setup.pluginFile)} ]] || { ${fallback}; }
+  local -a w kids flags opts described plain anycase partial
+  local n cur kind cmd argn method flag lead valued files dtag ret=1
+  w=("\${(@Q)words[2,CURRENT-1]}"); n=\${#w}; cur=\${(Q)PREFIX}
+  ${p}_scan
+  [[ $kind == host ]] && { ${main}_oclif "$@"; return; }
+  ${p}_collect
+  [[ -n $lead ]] && compset -P "\${(b)lead}"
+  (( files )) && _files && ret=0
+  (( \${#described} )) && _describe -t $dtag \${dtag%s} described && ret=0
+  (( \${#plain} )) && compadd -- "\${plain[@]}" && ret=0
+  (( \${#anycase} )) && compadd -M 'm:{a-z}={A-Z}' -- "\${anycase[@]}" && ret=0
+  (( \${#partial} )) && compadd -S '' -- "\${partial[@]}" && ret=0
+  return ret
 }
 ${end}
 `
+}
+
+/** The options the plugin's bash script registers its function with (`complete -o default -F …`), to keep them. */
+export function bashRegistration(script: string, bin: string): string {
+  const escaped = `_${bin}_autocomplete`.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const match = new RegExp(`^complete ((?:-o \\S+ )*)-F ${escaped} `, 'm').exec(script)
+  return match?.[1] ?? ''
 }
 
 /** Put the block into a generated script: replace an earlier one, or insert it before `beforeLine` (else at the end). */
