@@ -9,7 +9,7 @@
  * host's PATH starts with that Node's directory for anything npm starts.
  */
 import {spawn} from 'node:child_process'
-import {copyFileSync, existsSync, mkdtempSync, writeFileSync} from 'node:fs'
+import {copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -61,6 +61,8 @@ export interface RunResult {
 export interface Host extends HostSpec {
   root: string
   bin: string
+  /** How many times the host's command on PATH (a shim counting its starts) was started. */
+  starts(): number
   env: NodeJS.ProcessEnv
   configDir: string
   dataDir: string
@@ -132,10 +134,17 @@ export async function createHost(spec: HostSpec): Promise<Host> {
   const home = privateDirectory(join(root, 'home'))
   const env = hostEnv(home, spec.env)
   const installed = installOnce(`${spec.name}-${spec.spec.replaceAll(/[^\w.^-]/g, '_')}`, spec.spec, env)
+  // The host's command on PATH, as a shell's completion would start it: a shim that counts its starts.
+  const shims = privateDirectory(join(root, 'bin'))
+  const log = join(root, 'starts.log')
+  const bin = join(installed, spec.binPath)
+  writeFileSync(join(shims, spec.name), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${process.execPath}' '${bin}' "$@"\n`, {mode: 0o755})
+  env.PATH = `${shims}:${env.PATH ?? ''}`
+  const starts = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0)
   const configDir = join(home, 'config', spec.name)
   // sf asks before installing a plugin Salesforce did not sign; its allow list is the documented answer.
   if (spec.name === 'sf') privateDirectory(configDir)
-  return {...spec, bin: join(installed, spec.binPath), cacheDir: join(home, 'cache', spec.name), configDir, dataDir: join(home, 'data', spec.name), env, root}
+  return {...spec, bin, starts, cacheDir: join(home, 'cache', spec.name), configDir, dataDir: join(home, 'data', spec.name), env, root}
 }
 
 /** The arguments that run command `id` (`proton:mail:list`) in this host. */

@@ -192,18 +192,29 @@ for (const spec of HOSTS) {
     })
 
     // heroku has an autocomplete of its own (it asks api.heroku.com while it builds): only oclif's is extended.
-    if (spec.autocomplete === 'oclif') it('`autocomplete bash` adds `proton api` METHOD and ENDPOINT completion to the host’s script', async () => {
-      expect((await hostRun(host, ['autocomplete', 'bash'])).status).to.equal(0)
-      const setup = (await hostCommand(host, 'autocomplete:script', ['bash'])).stdout.trim()
-      const words = [spec.name, ...spell(spec, 'proton:api'), 'GET', '/core/v4/u']
+    /** TAB at the end of `words` in bash, with the host's completion set up as its profile line does. */
+    const tabInBash = (setup: string, words: string[]): {candidates: string[]; stderr: string} => {
       const script = `${setup}
 fn=$(complete -p ${spec.name}); fn=\${fn#*-F }; fn=\${fn%% *}
 COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE="${words.join(' ')}"; COMP_POINT=\${#COMP_LINE}
-"$fn" ${spec.name} /core/v4/u GET; printf '%s\\n' "\${COMPREPLY[@]}"`
+"$fn" ${spec.name} ${words.at(-1)} ${words.at(-2)}; printf '%s\\n' "\${COMPREPLY[@]}"`
       const bash = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {encoding: 'utf8', env: host.env, timeout: 15_000})
-      expect(bash.stderr).to.equal('')
-      expect(bash.stdout.split('\n')).to.include('/core/v4/users')
-    })
+      return {candidates: bash.stdout.split('\n').filter(Boolean), stderr: bash.stderr}
+    }
+
+    let completionSetup = ''
+    // heroku has an autocomplete of its own (it asks api.heroku.com while it builds): only oclif's is extended.
+    if (spec.autocomplete === 'oclif') {
+      it('`autocomplete bash` adds `proton api` METHOD and ENDPOINT completion to the host’s script, no start per TAB', async () => {
+        expect((await hostRun(host, ['autocomplete', 'bash'])).status).to.equal(0)
+        completionSetup = (await hostCommand(host, 'autocomplete:script', ['bash'])).stdout.trim()
+        const starts = host.starts()
+        const tab = tabInBash(completionSetup, [spec.name, ...spell(spec, 'proton:api'), 'GET', '/core/v4/us'])
+        expect(tab.stderr).to.equal('')
+        expect(tab.candidates).to.include('/core/v4/users')
+        expect(host.starts()).to.equal(starts)
+      })
+    }
 
     it('uninstalls the sibling, then the plugin, cleanly', async () => {
       expect((await hostCommand(host, 'plugins:uninstall', [SIBLING])).status).to.equal(0)
@@ -215,6 +226,19 @@ COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE="${wo
       expect(gone.stderr).to.match(/not a[n]? .*command|not found/i)
       expect(existsSync(join(host.dataDir, 'node_modules', ...PLUGIN.split('/')))).to.equal(false)
     })
+
+    if (spec.autocomplete === 'oclif') {
+      it('after the uninstall, the completion it added costs nothing and prints nothing', () => {
+        const starts = host.starts()
+        for (const words of [[spec.name, 'proton', 'api', 'GET', '/core/v4/us'], [spec.name, 'proton', 'api', '--profile', '']]) {
+          const tab = tabInBash(completionSetup, words)
+          expect(tab.stderr, words.join(' ')).to.equal('')
+          expect(tab.candidates).not.to.include('/core/v4/users')
+        }
+
+        expect(host.starts()).to.equal(starts)
+      })
+    }
 
     it('`plugins link --no-install <repo>` runs the working tree’s build for development', async () => {
       const env = {OCLIF_DISABLE_LINKED_ESM_WARNING: '1'}
