@@ -12,8 +12,8 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {loadDescription} from '../dist/lib/spec/openapi-load.js'
-import {SHIPPED_FORMAT, shippedFile} from '../dist/lib/spec/shipped.js'
+import {loadDescription} from '../dist/lib/description/openapi-load.js'
+import {SHIPPED_FORMAT, shippedFile} from '../dist/lib/description/shipped.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const METHOD_KEY = /^ {4}(get|put|post|delete|patch|head|options|trace):\s*$/

@@ -7,7 +7,7 @@ import {build} from 'esbuild'
 import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 
 import Api from '../dist/commands/proton/api.js'
-import {commandTable} from '../dist/lib/command-table.js'
+import {commandTable} from '../dist/lib/runtime/command-table.js'
 import {lazyListFormat} from './lazy-list-format.js'
 
 const out = new URL('../dist/fast/', import.meta.url)
@@ -28,7 +28,7 @@ const result = await build({
   keepNames: true,
   legalComments: 'none',
   logLevel: 'warning',
-  // src/lib/spec/shipped.ts reads import.meta only when not bundled; in this bundle it finds its files from __dirname.
+  // src/lib/description/shipped.ts reads import.meta only when not bundled; in this bundle it finds its files from __dirname.
   logOverride: {'empty-import-meta': 'silent'},
   metafile: true,
   minify: true,

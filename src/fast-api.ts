@@ -8,12 +8,12 @@
  */
 import {join} from 'node:path'
 
-import {standaloneNames} from './lib/command-names.ts'
-import {type CommandTable, fastParse} from './lib/fast-parse.ts'
-import {CommandExit, type GlobalFlags, Invocation, reportFailure} from './lib/invocation.ts'
-import {fieldsInOrder, type RawRequestFlags, runRawRequest} from './lib/raw-request.ts'
-import {checkSessionDirectory} from './lib/session-directory.ts'
-import {type CliNames, standaloneDirectories} from './lib/standalone-dirs.ts'
+import {standaloneNames} from './lib/runtime/command-names.ts'
+import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
+import {CommandExit, type GlobalFlags, Invocation, reportFailure} from './lib/runtime/invocation.ts'
+import {fieldsInOrder, type RawRequestFlags, runRawRequest} from './lib/request/raw-request.ts'
+import {checkSessionDirectory} from './lib/session/directory.ts'
+import {type CliNames, standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
 
 /** dist/fast/api-command.json, written at build time from the oclif definitions. */
 export interface FastPathTable extends CliNames, CommandTable {

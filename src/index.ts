@@ -3,16 +3,16 @@
  * session store and refresh, the contract's constants, exit statuses,
  * errors and output helpers. Everything here is typed (dist/index.d.ts).
  */
-export {type Answer, type Failure, type Outcome, readAnswer} from './lib/api-answer.ts'
-export {describeApiError} from './lib/api-error.ts'
-export {baseKey, buildRequestUrl, isLoopbackHost, parseBaseUrl} from './lib/api-url.ts'
-export {ProtonCommand, type ProtonArgs, type ProtonFlags} from './lib/base-command.ts'
-export * from './lib/contract.ts'
-export {DedicatedCommand, dryRunFlag} from './lib/dedicated-command.ts'
-export type {PlannedRequest} from './lib/dry-run.ts'
-export {sniffJson, type Envelope} from './lib/envelope.ts'
-export {CliFailure, authError, describeFailure, oneLine, unavailableError, usageError} from './lib/errors.ts'
-export {EXIT, exitStatusForResponse, type ExitStatus} from './lib/exit-status.ts'
+export {type Answer, type Failure, type Outcome, readAnswer} from './lib/output/api-answer.ts'
+export {describeApiError} from './lib/output/api-error.ts'
+export {baseKey, buildRequestUrl, isLoopbackHost, parseBaseUrl} from './lib/http/api-url.ts'
+export {ProtonCommand, type ProtonArgs, type ProtonFlags} from './lib/runtime/base-command.ts'
+export * from './lib/contract/contract.ts'
+export {DedicatedCommand, dryRunFlag} from './lib/runtime/dedicated-command.ts'
+export type {PlannedRequest} from './lib/request/dry-run.ts'
+export {sniffJson, type Envelope} from './lib/output/envelope.ts'
+export {CliFailure, authError, describeFailure, oneLine, unavailableError, usageError} from './lib/runtime/errors.ts'
+export {EXIT, exitStatusForResponse, type ExitStatus} from './lib/runtime/exit-status.ts'
 export {
   createApiClient,
   createTransport,
@@ -22,10 +22,10 @@ export {
   type ApiResponse,
   type ClientOptions,
   type TransportOptions,
-} from './lib/http-client.ts'
-export type {JsonValue} from './lib/json-value.ts'
-export {OUTPUT_FORMATS, toYaml, writeBodyBytes, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output.ts'
-export {checkSessionDirectory, type DirectoryReport} from './lib/session-directory.ts'
-export {refreshSession, type RefreshContext} from './lib/session-refresh.ts'
-export {resolveSession, sessionExpired, type ActiveSession, type SessionRequest} from './lib/session.ts'
-export {SessionStore, checkProfileName, type StoredSession} from './lib/session-store.ts'
+} from './lib/http/client.ts'
+export type {JsonValue} from './lib/output/json-value.ts'
+export {OUTPUT_FORMATS, toYaml, writeBodyBytes, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output/output.ts'
+export {checkSessionDirectory, type DirectoryReport} from './lib/session/directory.ts'
+export {refreshSession, type RefreshContext} from './lib/session/refresh.ts'
+export {resolveSession, sessionExpired, type ActiveSession, type SessionRequest} from './lib/session/session.ts'
+export {SessionStore, checkProfileName, type StoredSession} from './lib/session/store.ts'

@@ -10,7 +10,7 @@
  */
 import {createRequire, enableCompileCache} from 'node:module'
 
-import {moveLeadingGlobalFlags} from './lib/leading-flags.ts'
+import {moveLeadingGlobalFlags} from './lib/runtime/leading-flags.ts'
 
 const require = createRequire(import.meta.url)
 

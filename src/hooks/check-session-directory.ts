@@ -9,7 +9,7 @@ import type {Hook} from '@oclif/core'
 
 import {join} from 'node:path'
 
-import {checkSessionDirectory} from '../lib/session-directory.ts'
+import {checkSessionDirectory} from '../lib/session/directory.ts'
 
 const hook: Hook<'init'> = async function (options) {
   try {

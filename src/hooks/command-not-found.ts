@@ -6,7 +6,7 @@
  */
 import type {Hook} from '@oclif/core'
 
-import {nearestCommands} from '../lib/nearest-commands.ts'
+import {nearestCommands} from '../lib/runtime/nearest-commands.ts'
 
 const hook: Hook<'command_not_found'> = async function ({argv, config, id}) {
   const words = [...id.split(':'), ...(argv ?? [])]

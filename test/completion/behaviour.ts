@@ -11,7 +11,7 @@ import {mkdirSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {runBinary} from '../helpers/run-binary.ts'
-import {PUBLISHED_FILE} from '../spec/published-description.ts'
+import {PUBLISHED_FILE} from '../lib/description/published-description.ts'
 import {type Completion, type CompletionHome, completionHome, drive, type HostHome, hostHome, type Shell} from './setup.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']

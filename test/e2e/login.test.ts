@@ -7,11 +7,11 @@ import {expect} from 'chai'
 import {spawn} from 'node:child_process'
 import {statSync} from 'node:fs'
 
-import {decodeBase32, totp} from '../../src/lib/totp.ts'
+import {decodeBase32, totp} from '../../src/lib/sandbox/totp.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
-import {vectors} from '../srp/vectors.ts'
+import {vectors} from '../lib/session/srp/vectors.ts'
 
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP'
 const PASSWORD = 'correct horse battery staple'

@@ -10,12 +10,12 @@ import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {BUILTIN_OPERATIONS} from '../../src/lib/spec/builtin.ts'
+import {BUILTIN_OPERATIONS} from '../../src/lib/description/builtin.ts'
 import {type PackageCopy, packageCopy} from '../helpers/package-copy.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
-import {declaredOperations, publishedText} from '../spec/published-description.ts'
+import {declaredOperations, publishedText} from '../lib/description/published-description.ts'
 
 const SHIPPED = fileURLToPath(new URL('../../dist/description/published.json', import.meta.url))
 const BUNDLE = fileURLToPath(new URL('../../dist/fast/api.cjs', import.meta.url))

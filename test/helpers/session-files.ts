@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {SessionStore, type StoredSession} from '../../src/lib/session-store.ts'
+import {SessionStore, type StoredSession} from '../../src/lib/session/store.ts'
 
 export const TOKENS = {
   AccessToken: 'acc-7c1f0e5a9b3d4e21-secret',

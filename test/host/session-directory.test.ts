@@ -4,7 +4,7 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {checkSessionDirectory, LEFTOVER_AGE_MS} from '../../src/lib/session-directory.ts'
+import {checkSessionDirectory, LEFTOVER_AGE_MS} from '../../src/lib/session/directory.ts'
 
 describe('checkSessionDirectory', () => {
   let root: string

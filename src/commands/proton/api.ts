@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../lib/base-command.ts'
-import {DEFAULT_TIMEOUT_SECONDS} from '../../lib/http-client.ts'
-import {fieldsInOrder, runRawRequest} from '../../lib/raw-request.ts'
-import {DEFAULT_RETRIES} from '../../lib/retry-policy.ts'
-import {METHODS} from '../../lib/request-input.ts'
+import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/client.ts'
+import {fieldsInOrder, runRawRequest} from '../../lib/request/raw-request.ts'
+import {DEFAULT_RETRIES} from '../../lib/http/retry-policy.ts'
+import {METHODS} from '../../lib/request/input.ts'
 
 export default class Api extends ProtonCommand<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'

@@ -1,12 +1,12 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../lib/base-command.ts'
-import {commandLineInHelp} from '../../lib/command-names.ts'
-import {usageError} from '../../lib/errors.ts'
+import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {commandLineInHelp} from '../../lib/runtime/command-names.ts'
+import {usageError} from '../../lib/runtime/errors.ts'
 import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../../lib/sandbox/launch.ts'
 import {selfLogin} from '../../lib/sandbox/self-login.ts'
 import {DEFAULTS, type Sandbox as Server, startSandbox} from '../../lib/sandbox/server.ts'
-import {checkProfileName} from '../../lib/session-store.ts'
+import {checkProfileName} from '../../lib/session/store.ts'
 
 export default class Sandbox extends ProtonCommand<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'

@@ -6,9 +6,9 @@
  */
 import {join} from 'node:path'
 
-import {METHODS} from '../request-input.ts'
-import {writeFileAtomic} from '../spec/store.ts'
-import type {Operation} from '../spec/types.ts'
+import {METHODS} from '../request/input.ts'
+import {writeFileAtomic} from '../description/store.ts'
+import type {Operation} from '../description/types.ts'
 
 export function wordListDir(cacheDir: string): string {
   return join(cacheDir, 'completion', 'api')

@@ -1,10 +1,10 @@
 /**
  * Response codes the sandbox answers with that the contract does not name
  * (auth and request-shape codes the service uses); the contract's own come
- * from src/lib/contract.ts.
+ * from src/lib/contract/contract.ts.
  */
-import {API_CODES} from '../contract.ts'
-import {SERVICE_CODE} from '../service-codes.ts'
+import {API_CODES} from '../contract/contract.ts'
+import {SERVICE_CODE} from '../contract/service-codes.ts'
 
 /** A code the contract names, by its name (CODE carries only the ones the tool acts on). */
 function contractCode(name: (typeof API_CODES)[keyof typeof API_CODES]): number {

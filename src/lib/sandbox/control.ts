@@ -3,7 +3,7 @@
  * service): read the request log and refresh counts, set and clear faults,
  * expire access tokens now. They need no session and are never faulted.
  */
-import {CODE} from '../contract.ts'
+import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
 import type {FaultTable} from './faults.ts'

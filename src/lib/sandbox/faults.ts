@@ -5,7 +5,7 @@
  * until the rules are cleared). Latency rules add up and the request then
  * goes on; of the other kinds, the first eligible rule decides.
  */
-import {CODE} from '../contract.ts'
+import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {JsonObject} from './validation.ts'
 

@@ -2,9 +2,9 @@
  * What `proton sandbox` needs around the server: its flags turned into
  * options (with one-line errors), and waiting for SIGINT or SIGTERM.
  */
-import {isLoopbackHost} from '../api-url.ts'
-import {usageError} from '../errors.ts'
-import {decodeBase32} from '../totp.ts'
+import {isLoopbackHost} from '../http/api-url.ts'
+import {usageError} from '../runtime/errors.ts'
+import {decodeBase32} from './totp.ts'
 
 export function checkHost(host: string): string {
   if (!isLoopbackHost(host)) throw usageError(`--host must be a loopback address (127.0.0.1, ::1, localhost): the sandbox speaks plain HTTP, not ${JSON.stringify(host)}`)

@@ -4,7 +4,7 @@
  */
 import type {IncomingHttpHeaders} from 'node:http'
 
-import {CODE, LABEL_TYPE} from '../contract.ts'
+import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import type {AuthService, Session} from './auth.ts'
 import type {SandboxState} from './state.ts'
 

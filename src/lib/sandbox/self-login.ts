@@ -4,10 +4,10 @@
  * proof, TOTP when the account has one), and return the session as the
  * tool stores it.
  */
-import {parseBaseUrl} from '../api-url.ts'
-import {login} from '../login.ts'
-import type {StoredSession} from '../session-store.ts'
-import {totp} from '../totp.ts'
+import {parseBaseUrl} from '../http/api-url.ts'
+import {login} from '../session/login.ts'
+import type {StoredSession} from '../session/store.ts'
+import {totp} from './totp.ts'
 
 export interface SelfLogin {
   url: string

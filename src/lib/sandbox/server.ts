@@ -7,8 +7,8 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo, Socket} from 'node:net'
 
-import {CODE, HEADER} from '../contract.ts'
-import {HUMAN_VERIFICATION_HEADER} from '../service-codes.ts'
+import {CODE, HEADER} from '../contract/contract.ts'
+import {HUMAN_VERIFICATION_HEADER} from '../contract/service-codes.ts'
 import {SandboxError} from './api-error.ts'
 import {type Account, AuthService} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'

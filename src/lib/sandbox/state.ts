@@ -3,7 +3,7 @@
  * inbox messages, labels, folders and a contact group, one calendar and one
  * drive volume, with the contract's field names and enumerations.
  */
-import {CODE} from '../contract.ts'
+import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import {newId} from './ids.ts'
 import type {CalendarInput, LabelInput} from './validation.ts'

@@ -3,7 +3,7 @@
  * #RRGGBB colours, the enumerations, and AddressID belonging to the account.
  * The first failing rule answers 422 with Code 2000 (or 2061 for an id).
  */
-import {CALENDAR_DISPLAY, CODE, LABEL_TYPE, nameOf} from '../contract.ts'
+import {CALENDAR_DISPLAY, CODE, LABEL_TYPE, nameOf} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 
 export type JsonObject = Record<string, unknown>

@@ -1,5 +1,5 @@
-import {DedicatedCommand} from '../../../lib/dedicated-command.ts'
-import {userText} from '../../../lib/views/user.ts'
+import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
+import {userText} from '../../../lib/output/views/user.ts'
 
 export default class AccountShow extends DedicatedCommand<typeof AccountShow> {
   static override summary = 'Show the account’s user record (GET /core/v4/users).'

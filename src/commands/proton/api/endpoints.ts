@@ -1,12 +1,12 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {commandLineInHelp} from '../../../lib/command-names.ts'
-import {parseMethod} from '../../../lib/request-input.ts'
-import {staleNote} from '../../../lib/spec/age.ts'
-import {listOperations, tableRows} from '../../../lib/spec/endpoint-list.ts'
-import {alignedTable, structured} from '../../../lib/spec/render.ts'
-import {activeDescription, nameOf} from '../../../lib/spec/store.ts'
+import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {parseMethod} from '../../../lib/request/input.ts'
+import {staleNote} from '../../../lib/description/age.ts'
+import {listOperations, tableRows} from '../../../lib/description/endpoint-list.ts'
+import {alignedTable, structured} from '../../../lib/description/render.ts'
+import {activeDescription, nameOf} from '../../../lib/description/store.ts'
 
 export default class Endpoints extends ProtonCommand<typeof Endpoints> {
   static override summary = 'List the operations of the API description: method, path template, summary.'

@@ -1,6 +1,6 @@
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {type SessionSummary, summarize} from '../../../lib/session-summary.ts'
-import {renderTable} from '../../../lib/table.ts'
+import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {type SessionSummary, summarize} from '../../../lib/session/summary.ts'
+import {renderTable} from '../../../lib/output/table.ts'
 
 export default class AuthList extends ProtonCommand<typeof AuthList> {
   static override summary = 'List the profiles that have sessions.'

@@ -1,12 +1,12 @@
 import {Args, Flags} from '@oclif/core'
 
-import {parseBaseUrl} from '../../../lib/api-url.ts'
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {DEFAULT_API_URL} from '../../../lib/contract.ts'
-import {usageError} from '../../../lib/errors.ts'
-import {completeOnTerminal} from '../../../lib/human-verification.ts'
-import {login} from '../../../lib/login.ts'
-import {ask, canPrompt, firstLineOfStdin} from '../../../lib/prompt.ts'
+import {parseBaseUrl} from '../../../lib/http/api-url.ts'
+import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {DEFAULT_API_URL} from '../../../lib/contract/contract.ts'
+import {usageError} from '../../../lib/runtime/errors.ts'
+import {completeOnTerminal} from '../../../lib/session/human-verification.ts'
+import {login} from '../../../lib/session/login.ts'
+import {ask, canPrompt, firstLineOfStdin} from '../../../lib/runtime/prompt.ts'
 
 export default class AuthLogin extends ProtonCommand<typeof AuthLogin> {
   static override summary = 'Log in with SRP (and a TOTP second factor when the account has one) and keep the session for the profile.'

@@ -1,7 +1,7 @@
-import {buildRequestUrl} from '../../../lib/api-url.ts'
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {describeFailure} from '../../../lib/errors.ts'
-import {EXIT} from '../../../lib/exit-status.ts'
+import {buildRequestUrl} from '../../../lib/http/api-url.ts'
+import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {describeFailure} from '../../../lib/runtime/errors.ts'
+import {EXIT} from '../../../lib/runtime/exit-status.ts'
 
 export default class AuthLogout extends ProtonCommand<typeof AuthLogout> {
   static override summary = 'End the session on the service, then remove it locally (even when the service cannot be reached).'

@@ -1,6 +1,6 @@
-import {ProtonCommand} from '../../../lib/base-command.ts'
-import {EXIT} from '../../../lib/exit-status.ts'
-import {describeSummary, summarize} from '../../../lib/session-summary.ts'
+import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {EXIT} from '../../../lib/runtime/exit-status.ts'
+import {describeSummary, summarize} from '../../../lib/session/summary.ts'
 
 export default class AuthStatus extends ProtonCommand<typeof AuthStatus> {
   static override summary = 'Show the session of a profile: user, API URL, scopes and the age of its tokens (never a token).'

@@ -1,12 +1,12 @@
 import {Flags} from '@oclif/core'
 
-import {firstEnabledAddressId} from '../../../lib/addresses.ts'
-import {CALENDAR_DISPLAY} from '../../../lib/contract.ts'
-import {valueOfName} from '../../../lib/decode.ts'
-import {dryRunFlag, DedicatedCommand} from '../../../lib/dedicated-command.ts'
-import type {PlannedRequest} from '../../../lib/dry-run.ts'
-import {checkColor, checkId, checkName} from '../../../lib/input-checks.ts'
-import {idOf} from '../../../lib/records.ts'
+import {firstEnabledAddressId} from '../../../lib/request/addresses.ts'
+import {CALENDAR_DISPLAY} from '../../../lib/contract/contract.ts'
+import {valueOfName} from '../../../lib/output/decode.ts'
+import {dryRunFlag, DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
+import type {PlannedRequest} from '../../../lib/request/dry-run.ts'
+import {checkColor, checkId, checkName} from '../../../lib/request/input-checks.ts'
+import {idOf} from '../../../lib/output/records.ts'
 
 const ADDRESSES: PlannedRequest = {method: 'GET', path: '/core/v4/addresses'}
 /** What --dry-run shows for an address it does not look up. */

@@ -1,5 +1,5 @@
-import {DedicatedCommand} from '../../../lib/dedicated-command.ts'
-import {calendarsText} from '../../../lib/views/calendars.ts'
+import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
+import {calendarsText} from '../../../lib/output/views/calendars.ts'
 
 export default class CalendarList extends DedicatedCommand<typeof CalendarList> {
   static override summary = 'List calendars (GET /calendar/v1).'

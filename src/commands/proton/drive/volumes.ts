@@ -1,5 +1,5 @@
-import {DedicatedCommand} from '../../../lib/dedicated-command.ts'
-import {volumesText} from '../../../lib/views/volumes.ts'
+import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
+import {volumesText} from '../../../lib/output/views/volumes.ts'
 
 export default class DriveVolumes extends DedicatedCommand<typeof DriveVolumes> {
   static override summary = 'List drive volumes (GET /drive/volumes).'

@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {DedicatedCommand} from '../../../lib/dedicated-command.ts'
-import {MAILBOX_WORDS, parseMailboxLabel} from '../../../lib/input-checks.ts'
-import {messagesText} from '../../../lib/views/messages.ts'
+import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
+import {MAILBOX_WORDS, parseMailboxLabel} from '../../../lib/request/input-checks.ts'
+import {messagesText} from '../../../lib/output/views/messages.ts'
 
 export default class MailList extends DedicatedCommand<typeof MailList> {
   static override summary = 'List messages, one page at a time (GET /mail/v4/messages).'

@@ -1,8 +1,8 @@
-import {ProtonCommand} from '../../../../lib/base-command.ts'
-import {staleNote} from '../../../../lib/spec/age.ts'
-import {alignedTable, structured} from '../../../../lib/spec/render.ts'
-import {activeDescription, nameOf} from '../../../../lib/spec/store.ts'
-import {summarise, summaryRows} from '../../../../lib/spec/summary.ts'
+import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {staleNote} from '../../../../lib/description/age.ts'
+import {alignedTable, structured} from '../../../../lib/description/render.ts'
+import {activeDescription, nameOf} from '../../../../lib/description/store.ts'
+import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
 
 export default class SpecShow extends ProtonCommand<typeof SpecShow> {
   static override summary = 'Show which API description is in use, how many operations it holds, and its age.'

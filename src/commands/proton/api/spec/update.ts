@@ -1,11 +1,11 @@
 import {Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../../../lib/base-command.ts'
-import {commandLineInHelp} from '../../../../lib/command-names.ts'
-import {alignedTable, structured} from '../../../../lib/spec/render.ts'
-import {activeDescription} from '../../../../lib/spec/store.ts'
-import {summarise, summaryRows} from '../../../../lib/spec/summary.ts'
-import {updateDescription} from '../../../../lib/spec/update.ts'
+import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
+import {alignedTable, structured} from '../../../../lib/description/render.ts'
+import {activeDescription} from '../../../../lib/description/store.ts'
+import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
+import {updateDescription} from '../../../../lib/description/update.ts'
 
 export default class SpecUpdate extends ProtonCommand<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'

@@ -1,6 +1,6 @@
-import {ProtonCommand} from '../../../../lib/base-command.ts'
+import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
 import {writeWordList} from '../../../../lib/completion/word-list.ts'
-import {activeDescription} from '../../../../lib/spec/store.ts'
+import {activeDescription} from '../../../../lib/description/store.ts'
 
 export default class SpecWords extends ProtonCommand<typeof SpecWords> {
   static override hidden = true

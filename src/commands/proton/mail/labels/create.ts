@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {dryRunFlag, DedicatedCommand} from '../../../../lib/dedicated-command.ts'
-import type {PlannedRequest} from '../../../../lib/dry-run.ts'
-import {usageError} from '../../../../lib/errors.ts'
-import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../../../../lib/input-checks.ts'
-import {idOf} from '../../../../lib/records.ts'
+import {dryRunFlag, DedicatedCommand} from '../../../../lib/runtime/dedicated-command.ts'
+import type {PlannedRequest} from '../../../../lib/request/dry-run.ts'
+import {usageError} from '../../../../lib/runtime/errors.ts'
+import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../../../../lib/request/input-checks.ts'
+import {idOf} from '../../../../lib/output/records.ts'
 
 const TYPES: LabelTypeWord[] = ['label', 'folder']
 

@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {dryRunFlag, DedicatedCommand} from '../../../../lib/dedicated-command.ts'
-import type {PlannedRequest} from '../../../../lib/dry-run.ts'
-import {EXIT, type ExitStatus} from '../../../../lib/exit-status.ts'
-import {checkId} from '../../../../lib/input-checks.ts'
+import {dryRunFlag, DedicatedCommand} from '../../../../lib/runtime/dedicated-command.ts'
+import type {PlannedRequest} from '../../../../lib/request/dry-run.ts'
+import {EXIT, type ExitStatus} from '../../../../lib/runtime/exit-status.ts'
+import {checkId} from '../../../../lib/request/input-checks.ts'
 
 export default class MailLabelsDelete extends DedicatedCommand<typeof MailLabelsDelete> {
   static override summary = 'Delete labels or folders by ID (DELETE /mail/v4/labels/<label_id>).'

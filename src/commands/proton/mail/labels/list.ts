@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {DedicatedCommand} from '../../../../lib/dedicated-command.ts'
-import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../../../../lib/input-checks.ts'
-import {labelsText} from '../../../../lib/views/labels.ts'
+import {DedicatedCommand} from '../../../../lib/runtime/dedicated-command.ts'
+import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../../../../lib/request/input-checks.ts'
+import {labelsText} from '../../../../lib/output/views/labels.ts'
 
 const TYPES = Object.keys(LABEL_TYPE_WORDS) as LabelTypeWord[]
 

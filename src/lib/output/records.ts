@@ -1,0 +1,30 @@
+/** Reading the parts of an answer a text table needs, whatever else it holds. */
+import {unavailableError} from '../runtime/errors.ts'
+import type {JsonValue} from './json-value.ts'
+
+export type JsonRecord = {[key: string]: JsonValue}
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The array under `key` (its items that are objects); an answer without it cannot be shown as a table. */
+export function listOf(data: JsonValue | undefined, key: string): JsonRecord[] {
+  const list = isRecord(data) ? data[key] : undefined
+  if (!Array.isArray(list)) throw unavailableError(`the answer carries no "${key}" list (see it with --output json)`)
+  return list.filter((item) => isRecord(item))
+}
+
+/** The object under `key`. */
+export function recordOf(data: JsonValue | undefined, key: string): JsonRecord {
+  const record = isRecord(data) ? data[key] : undefined
+  if (!isRecord(record)) throw unavailableError(`the answer carries no "${key}" object (see it with --output json)`)
+  return record
+}
+
+/** The string ID of the object under `key`: what a mutation prints. */
+export function idOf(data: JsonValue | undefined, key: string): string {
+  const id = recordOf(data, key).ID
+  if (typeof id !== 'string' || id === '') throw unavailableError(`the answer carries no "${key}.ID" (see it with --output json)`)
+  return id
+}

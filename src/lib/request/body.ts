@@ -1,0 +1,58 @@
+/**
+ * The raw command's request parts from its flags: --query pairs, and the
+ * body from exactly one of --body (JSON), --input (any bytes) or the
+ * -F/-f fields (which make the query instead for GET, HEAD, DELETE, OPTIONS).
+ */
+import {readFile} from 'node:fs/promises'
+
+import {usageError} from '../runtime/errors.ts'
+import {type FieldArgument, fieldsMakeBody, fieldsToBody, fieldsToQuery, parseFields} from './fields.ts'
+import {stringifyExact} from '../output/json-value.ts'
+import {parseQueryPair, readJsonBody} from './input.ts'
+
+export interface BodyFlags {
+  body?: string
+  input?: string
+  query?: string[]
+}
+
+export interface RequestParts {
+  query: Array<[string, string]>
+  body?: Buffer
+  /** The file the body came from, for --dry-run's curl command. */
+  bodyFile?: string
+}
+
+async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
+  if (value === '-') {
+    const chunks: Buffer[] = []
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+    return Buffer.concat(chunks)
+  }
+
+  try {
+    return await readFile(value)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw usageError(`--input cannot read ${JSON.stringify(value)}: ${code === 'ENOENT' ? 'no such file' : code}`)
+  }
+}
+
+export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<RequestParts> {
+  const given = [flags.body !== undefined && '--body', flags.input !== undefined && '--input', fields.length > 0 && '-F/-f'].filter(Boolean)
+  if (given.length > 1) throw usageError(`${given.join(' and ')} cannot be used together: give the request body one way`)
+  const query = (flags.query ?? []).map((pair) => parseQueryPair(pair))
+  if (fields.length > 0) {
+    const parsed = await parseFields(fields, stdin)
+    if (!fieldsMakeBody(method)) return {query: [...query, ...fieldsToQuery(parsed)]}
+    return {body: Buffer.from(stringifyExact(fieldsToBody(parsed))), query}
+  }
+
+  if (flags.input !== undefined) {
+    return {body: await readInput(flags.input, stdin), bodyFile: flags.input === '-' ? undefined : flags.input, query}
+  }
+
+  if (flags.body === undefined) return {query}
+  const bodyFile = flags.body.startsWith('@') ? flags.body.slice(1) : undefined
+  return {body: await readJsonBody(flags.body, stdin), bodyFile, query}
+}

@@ -1,0 +1,85 @@
+/**
+ * The raw command's inputs, checked before anything is sent: METHOD,
+ * ENDPOINT, --query pairs and the JSON --body.
+ */
+import {readFile} from 'node:fs/promises'
+
+import {usageError} from '../runtime/errors.ts'
+import {describeJsonError} from '../output/json-syntax.ts'
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
+export type Method = (typeof METHODS)[number]
+
+export function parseMethod(text: string): Method {
+  const method = text.toUpperCase()
+  if ((METHODS as readonly string[]).includes(method)) return method as Method
+  throw usageError(`METHOD must be one of ${METHODS.join(', ')}, not ${JSON.stringify(text)}`)
+}
+
+/** ENDPOINT: a path relative to the base URL that begins with exactly one "/". */
+export function parseEndpoint(text: string): string {
+  const shown = JSON.stringify(text)
+  if (/^[a-z][a-z\d+.-]*:/i.test(text)) {
+    throw usageError(`ENDPOINT must be a path relative to the API base URL, such as /core/v4/users, not a URL: ${shown}`)
+  }
+
+  if (!text.startsWith('/')) throw usageError(`ENDPOINT must begin with "/", as in /core/v4/users: ${shown}`)
+  if (text.startsWith('//')) throw usageError(`ENDPOINT must begin with a single "/" (a leading "//" names another host): ${shown}`)
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001F\u007F]/u.test(text)) throw usageError(`ENDPOINT must not contain whitespace or control characters: ${shown}`)
+  if (text.includes('\\')) throw usageError(`ENDPOINT must not contain a backslash: ${shown}`)
+  if (text.includes('#')) throw usageError(`ENDPOINT must not contain "#" (fragments are never sent): ${shown}`)
+  const path = text.split('?', 1)[0]
+  const dotSegment = path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+  if (dotSegment) throw usageError(`ENDPOINT must not contain "." or ".." segments: ${shown}`)
+  return text
+}
+
+/** One --query occurrence: split at the first "=", keep the rest as given. */
+export function parseQueryPair(text: string): [string, string] {
+  const at = text.indexOf('=')
+  if (at === -1) throw usageError(`--query takes key=value, got ${JSON.stringify(text)}`)
+  if (at === 0) throw usageError(`--query has an empty key: ${JSON.stringify(text)}`)
+  return [text.slice(0, at), text.slice(at + 1)]
+}
+
+async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+  return Buffer.concat(chunks)
+}
+
+/**
+ * --body: inline JSON, @path for a file, - for standard input. Checked to be
+ * JSON before sending, then sent as the very bytes given.
+ */
+export async function readJsonBody(value: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
+  let bytes: Buffer
+  let source: string
+  if (value === '-') {
+    bytes = await readStdin(stdin)
+    source = 'standard input'
+  } else if (value.startsWith('@')) {
+    const path = value.slice(1)
+    try {
+      bytes = await readFile(path)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error'
+      throw usageError(`--body cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : code}`)
+    }
+
+    source = JSON.stringify(path)
+  } else {
+    bytes = Buffer.from(value, 'utf8')
+    source = 'the argument'
+  }
+
+  const text = bytes.toString('utf8')
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    throw usageError(`--body (${source}) is not valid JSON: ${describeJsonError(text, error)}`)
+  }
+
+  return bytes
+}

@@ -1,0 +1,93 @@
+/**
+ * What `proton api METHOD ENDPOINT` does once its flags are parsed: build
+ * the request, check it against the API description, send it with the
+ * session (or print it as curl, or fetch every page) and print the answer.
+ * Shared by the oclif command (src/commands/proton/api.ts) and the fast path of
+ * bin/run.js (src/fast-api.ts), so it must not import @oclif/core.
+ */
+import {buildRequestUrl} from '../http/api-url.ts'
+import {renderCurl} from './curl.ts'
+import {usageError} from '../runtime/errors.ts'
+import {parseHeaders} from './headers.ts'
+import {type ApiRequest, sessionHeaders} from '../http/client.ts'
+import type {Display, Invocation} from '../runtime/invocation.ts'
+import {fetchPages, mergePages, slurpPages} from './pagination.ts'
+import {requestParts} from './body.ts'
+import {parseEndpoint, parseMethod} from './input.ts'
+import type {ActiveSession} from '../session/session.ts'
+import {checkRequest} from '../description/request-check.ts'
+
+/** The raw command's own flags, parsed (the global ones are the Invocation's). */
+export interface RawRequestFlags {
+  body?: string
+  'dry-run': boolean
+  header?: string[]
+  include: boolean
+  input?: string
+  'output-file'?: string
+  paginate: boolean
+  query?: string[]
+  silent: boolean
+  slurp: boolean
+  strict: boolean
+}
+
+export interface RawRequest {
+  method: string
+  endpoint: string
+  flags: RawRequestFlags
+  /** -F and -f in the order given, which decides how keys nest and arrays fill. */
+  fields: Array<{text: string; typed: boolean}>
+}
+
+/** The -F/-f flags among the flags as given, in their order. */
+export function fieldsInOrder(flagsInOrder: ReadonlyArray<{flag: string; input: string}>): RawRequest['fields'] {
+  return flagsInOrder.filter(({flag}) => flag === 'field' || flag === 'raw-field').map(({flag, input}) => ({text: input, typed: flag === 'field'}))
+}
+
+export async function runRawRequest(invocation: Invocation, {endpoint: endpointText, fields, flags, method: methodText}: RawRequest): Promise<void> {
+  const method = parseMethod(methodText)
+  const endpoint = parseEndpoint(endpointText)
+  const headers = parseHeaders(flags.header ?? [], (line) => process.stderr.write(`${line}\n`))
+  const {body, bodyFile, query} = await requestParts(method, flags, fields)
+  if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
+  const checked = flags.input === undefined ? body : undefined
+  const {cacheDir, names} = invocation.context
+  await checkRequest({body: checked, endpoint, method, query}, {cacheDir, names, strict: flags.strict, warn: (line) => invocation.note(line)})
+  const session = await invocation.session()
+  const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
+  const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
+  if (flags['dry-run']) printCurl(invocation, session, request, bodyFile)
+  else if (flags.paginate) await paginate(invocation, session, request, display, flags.slurp)
+  else await invocation.printResponse(await invocation.request(session, request), display)
+}
+
+function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
+  const headers = {...sessionHeaders(session, invocation.transport(), request.body !== undefined), ...request.headers}
+  const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
+  process.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
+}
+
+/** Every page from the one asked for (Page, default 0); one envelope, or with --slurp the pages. */
+async function paginate(invocation: Invocation, session: ActiveSession, request: ApiRequest, display: Display, slurp: boolean): Promise<void> {
+  const {searchParams} = request.url
+  const whole = (name: string) => {
+    const text = searchParams.get(name)
+    if (text !== null && !/^\d+$/.test(text)) throw usageError(`--paginate needs ${name} to be a whole number, not ${JSON.stringify(text)}`)
+    return text === null ? undefined : Number(text)
+  }
+
+  const pageSize = whole('PageSize')
+  const fetchPage = (page: number) => {
+    const url = new URL(request.url)
+    url.searchParams.set('Page', String(page))
+    return invocation.request(session, {...request, url})
+  }
+
+  const pages = await fetchPages(fetchPage, whole('Page') ?? 0, pageSize)
+  if (!pages.ok) return invocation.printResponse(pages.failed, display)
+  if (pages.note) invocation.note(`Note: ${pages.note}`)
+  const [first] = pages.pages
+  const body = slurp ? slurpPages(pages.pages) : pages.pages.length === 1 ? first.body : mergePages(pages.pages)
+  await invocation.printResponse({...first, body}, display)
+}

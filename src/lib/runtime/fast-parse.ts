@@ -1,0 +1,119 @@
+/**
+ * Parses a command line the way oclif's parser would, from a table of the
+ * command's flags and arguments written at build time from the oclif
+ * definitions themselves (scripts/build-fast-path.js), without loading
+ * oclif. It only accepts what it understands completely: anything else
+ * (help, an unknown or repeated flag, a bad value, a missing argument, a
+ * flag's constraint broken) returns undefined and oclif parses the line,
+ * so every usage error still comes from oclif. test/lib/runtime/fast-parse.test.ts
+ * checks that both parsers agree on every line this one accepts.
+ */
+
+export interface FlagEntry {
+  name: string
+  char?: string
+  kind: 'boolean' | 'integer' | 'string'
+  multiple?: boolean
+  options?: readonly string[]
+  default?: boolean | number | string
+  env?: string
+  min?: number
+  max?: number
+  exclusive?: readonly string[]
+  dependsOn?: readonly string[]
+}
+
+export interface CommandTable {
+  /** The positional arguments, in order; all required. */
+  args: readonly string[]
+  flags: readonly FlagEntry[]
+}
+
+export interface FastParse {
+  args: Record<string, string>
+  flags: Record<string, unknown>
+  /** Flags in the order given, as oclif's raw tokens report them. */
+  flagsInOrder: Array<{flag: string; input: string}>
+}
+
+/** A token oclif might read as a flag (or as a misspelt one). */
+function flagLike(token: string): boolean {
+  return token.startsWith('-') && token !== '-'
+}
+
+function parseValue(entry: FlagEntry, text: string): unknown {
+  if (entry.options && !entry.options.includes(text)) return undefined
+  if (entry.kind !== 'integer') return text
+  if (!/^\d{1,15}$/.test(text)) return undefined
+  const value = Number(text)
+  if ((entry.min !== undefined && value < entry.min) || (entry.max !== undefined && value > entry.max)) return undefined
+  return value
+}
+
+export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): FastParse | undefined {
+  const byName = new Map(table.flags.map((entry) => [entry.name, entry]))
+  const byChar = new Map(table.flags.filter((entry) => entry.char).map((entry) => [entry.char, entry]))
+  const flagsInOrder: FastParse['flagsInOrder'] = []
+  const positionals: string[] = []
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index]
+    if (!flagLike(token)) {
+      positionals.push(token)
+      continue
+    }
+
+    // --name, --name=value, --name value; -c, -cvalue, -c=value, -c value. Nothing else (no --, no -abc bundles).
+    let entry: FlagEntry | undefined
+    let inline: string | undefined
+    if (token.startsWith('--')) {
+      const equals = token.indexOf('=')
+      entry = byName.get(equals === -1 ? token.slice(2) : token.slice(2, equals))
+      if (equals !== -1) inline = token.slice(equals + 1)
+    } else {
+      entry = byChar.get(token[1])
+      if (token.length > 2) inline = token.slice(token[2] === '=' ? 3 : 2)
+    }
+
+    if (!entry) return undefined
+    if (entry.kind === 'boolean') {
+      if (inline !== undefined) return undefined
+      flagsInOrder.push({flag: entry.name, input: token})
+      continue
+    }
+
+    const value = inline ?? argv[++index]
+    if (value === undefined || flagLike(value)) return undefined
+    const name = entry.name
+    if (!entry.multiple && flagsInOrder.some(({flag}) => flag === name)) return undefined
+    flagsInOrder.push({flag: name, input: value})
+  }
+
+  if (positionals.length !== table.args.length) return undefined
+  const flags: Record<string, unknown> = {}
+  for (const entry of table.flags) {
+    const inputs = flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input)
+    let value: unknown
+    if (inputs.length > 0 && entry.kind === 'boolean') value = true
+    else if (inputs.length > 0) {
+      const values = inputs.map((text) => parseValue(entry, text))
+      if (values.includes(undefined)) return undefined
+      value = entry.multiple ? values : values[0]
+    } else if (entry.env && env[entry.env]) {
+      // oclif reads a non-empty variable for a flag left out; only string flags here have one.
+      if (entry.kind !== 'string' || entry.multiple) return undefined
+      value = parseValue(entry, env[entry.env] as string)
+      if (value === undefined) return undefined
+    } else value = entry.default
+
+    if (value !== undefined) flags[entry.name] = value
+  }
+
+  // oclif checks these for every flag with a value, defaults and variables included.
+  for (const entry of table.flags) {
+    if (flags[entry.name] === undefined) continue
+    if (entry.exclusive?.some((other) => flags[other] !== undefined)) return undefined
+    if (entry.dependsOn?.some((other) => flags[other] === undefined)) return undefined
+  }
+
+  return {args: Object.fromEntries(table.args.map((name, index) => [name, positionals[index]])), flags, flagsInOrder}
+}

@@ -1,0 +1,24 @@
+/**
+ * Where oclif puts a standalone CLI's config and cache directories
+ * (Config#configDir and #cacheDir), computed without loading oclif, for
+ * the fast path. Not for Windows, where the fast path steps aside.
+ * test/lib/runtime/standalone-dirs.test.ts compares it with oclif's Config.
+ */
+import {homedir, tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+export interface CliNames {
+  bin: string
+  dirname: string
+}
+
+export function standaloneDirectories({bin, dirname}: CliNames, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): {cacheDir: string; configDir: string} {
+  const home = env.HOME || homedir() || tmpdir()
+  // <BIN>_CONFIG_DIR, <BIN>_CACHE_DIR: oclif's per-CLI overrides.
+  const scoped = (key: string) => env[`${bin.replaceAll('@', '').replaceAll(/[/-]/g, '_')}_${key}`.toUpperCase()]
+  const xdg = (category: 'cache' | 'config') => join(env[`XDG_${category.toUpperCase()}_HOME`] || join(home, `.${category}`), dirname)
+  return {
+    cacheDir: scoped('CACHE_DIR') || (platform === 'darwin' ? join(home, 'Library', 'Caches', dirname) : xdg('cache')),
+    configDir: scoped('CONFIG_DIR') || xdg('config'),
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What `auth status` and `auth list` may show of a session: everything but
+ * its tokens.
+ */
+import {age} from '../output/age.ts'
+import type {StoredSession} from './store.ts'
+
+export interface SessionSummary {
+  profile: string
+  state: 'active' | 'expired'
+  username?: string
+  apiUrl: string
+  uid: string
+  scopes: string[]
+  appVersion?: string
+  createdAt?: string
+  refreshedAt?: string
+  refreshRefusedAt?: string
+  refreshError?: string
+}
+
+export function summarize(profile: string, session: StoredSession): SessionSummary {
+  return {
+    apiUrl: session.APIURL,
+    appVersion: session.AppVersion,
+    createdAt: session.CreatedAt,
+    profile,
+    refreshedAt: session.RefreshedAt,
+    refreshError: session.RefreshError,
+    refreshRefusedAt: session.RefreshRefusedAt,
+    scopes: Array.isArray(session.Scopes) ? session.Scopes : [],
+    state: session.RefreshRefusedAt ? 'expired' : 'active',
+    uid: session.UID,
+    username: session.Username,
+  }
+}
+
+/** Aligned "label  value" lines. */
+export function describeSummary(summary: SessionSummary, now = Date.now()): string {
+  const when = (iso?: string) => (iso ? `${iso} (${age(iso, now)})` : undefined)
+  const rows: Array<[string, string | undefined]> = [
+    ['profile', summary.profile],
+    ['user', summary.username],
+    ['API URL', summary.apiUrl],
+    ['session UID', summary.uid],
+    ['scopes', summary.scopes.join(' ') || undefined],
+    ['logged in', when(summary.createdAt)],
+    ['tokens renewed', when(summary.refreshedAt ?? summary.createdAt)],
+    ['state', summary.state === 'active' ? 'active' : `expired: the service refused to renew it (${summary.refreshError ?? 'no reason given'})`],
+  ]
+  const shown = rows.filter((row): row is [string, string] => row[1] !== undefined)
+  const width = Math.max(...rows.map(([label]) => label.length))
+  return shown.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n')
+}

@@ -1,0 +1,113 @@
+/** proton calendar list / create in-process (nock). */
+import {expect} from 'chai'
+import nock from 'nock'
+
+import {API, proton, useInProcessService} from '../../helpers/in-process.ts'
+
+const CALENDARS = JSON.stringify({
+  Calendars: [
+    {Color: '#7272a7', Display: 1, Email: 'me@proton.test', Flags: 3, ID: 'c1', Name: 'Mine', Permissions: 127, Type: 0},
+    // The service's v1 shape: settings on the first member.
+    {ID: 'c2', Members: [{Color: '#DB60D6', Display: 0, Email: 'me@proton.test', Flags: 0, Name: 'Holidays', Permissions: 96}], Type: 2},
+    {Color: '#000000', Display: 7, Flags: 128, ID: 'c3', Name: 'Odd', Permissions: 0, Type: 5},
+  ],
+  Code: 1000,
+})
+
+const ADDRESSES = JSON.stringify({
+  Addresses: [
+    {Email: 'off@proton.test', ID: 'a-disabled', Order: 0, Status: 0},
+    {Email: 'alias@proton.test', ID: 'a-second', Order: 2, Status: 1},
+    {Email: 'me@proton.test', ID: 'a-first', Order: 1, Status: 1},
+  ],
+  Code: 1000,
+})
+
+const CREATED = '{"Code":1000,"Calendar":{"ID":"cal-new=="}}'
+
+describe('proton calendar (in-process, nock)', () => {
+  useInProcessService()
+
+  it('list: Display and Type by name, Flags and Permissions as every set bit, member-level settings read', async () => {
+    nock(API).get('/api/calendar/v1').reply(200, CALENDARS)
+    const result = await proton(['calendar', 'list'])
+    expect(result.exit).to.equal(0)
+    expect(result.stdout).to.equal(
+      [
+        'ID  NAME      COLOR    DISPLAY  TYPE      FLAGS                     PERMISSIONS                                                       EMAIL',
+        'c1  Mine      #7272a7  VISIBLE  PERSONAL  ACTIVE,UPDATE_PASSPHRASE  SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY  me@proton.test',
+        'c2  Holidays  #DB60D6  HIDDEN   HOLIDAYS  INACTIVE                  READ,AVAILABILITY                                                 me@proton.test',
+        'c3  Odd       #000000  7        5         128',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('list --output json / yaml', async () => {
+    nock(API).get('/api/calendar/v1').twice().reply(200, CALENDARS)
+    expect((await proton(['calendar', 'list', '--output', 'json'])).stdout).to.equal(CALENDARS)
+    expect((await proton(['calendar', 'list', '--output', 'yaml'])).stdout).to.match(/^Calendars:\n {2}- Color: "#7272a7"\n {4}Display: 1\n/)
+  })
+
+  it('create with --address-id: one POST, Display 1, the ID on stdout', async () => {
+    nock(API).post('/api/calendar/v1', {AddressID: 'a-given', Color: '#7272a7', Display: 1, Name: 'Work'}).reply(200, CREATED)
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--address-id', 'a-given'])
+    expect(result).to.deep.equal({exit: 0, stderr: 'Created calendar "Work" (cal-new==).\n', stdout: 'cal-new==\n'})
+  })
+
+  it('create without --address-id: the first enabled address by Order; --hidden sends Display 0', async () => {
+    nock(API)
+      .get('/api/core/v4/addresses')
+      .reply(200, ADDRESSES)
+      .post('/api/calendar/v1', {AddressID: 'a-first', Color: '#7272a7', Display: 0, Name: 'Work'})
+      .reply(200, CREATED)
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden'])
+    expect(result.exit).to.equal(0)
+    expect(result.stdout).to.equal('cal-new==\n')
+  })
+
+  it('create with no enabled address: exit 1 asking for --address-id, no POST', async () => {
+    nock(API).get('/api/core/v4/addresses').reply(200, '{"Code":1000,"Addresses":[{"ID":"a","Status":2}]}')
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7'])
+    expect(result).to.deep.equal({exit: 1, stderr: 'Error: the account has no enabled address; pass --address-id\n', stdout: ''})
+  })
+
+  it('create: the service’s refusal of the address (422, Code 2061) is exit 1, its JSON on stdout with --output json', async () => {
+    const refusal = '{"Code":2061,"Error":"AddressID is not one of the account’s addresses"}'
+    nock(API).post('/api/calendar/v1').reply(422, refusal)
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--address-id', 'x', '--output', 'json'])
+    expect(result.exit).to.equal(1)
+    expect(result.stdout).to.equal(refusal)
+    expect(result.stderr).to.equal('Error: HTTP 422 Unprocessable Entity, Code 2061 INVALID_ID_ERROR: AddressID is not one of the account’s addresses\n')
+  })
+
+  it('create refuses a bad colour or an empty name before anything, address lookup included', async () => {
+    expect(await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a'])).to.deep.equal({
+      exit: 1,
+      stderr: 'Error: --color must be a colour of the form #RRGGBB (six hex digits), not "#7272a"\n',
+      stdout: '',
+    })
+    expect((await proton(['calendar', 'create', '--name=', '--color', '#7272a7'])).stderr).to.equal('Error: --name must not be empty\n')
+  })
+
+  it('create --dry-run without --address-id: both requests printed, the address a placeholder, nothing sent', async () => {
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--dry-run', '--output', 'json'])
+    expect(result.exit).to.equal(0)
+    expect(JSON.parse(result.stdout)).to.deep.equal([
+      {Method: 'GET', URL: 'https://mail.proton.me/api/core/v4/addresses'},
+      {
+        Body: {AddressID: '<first enabled address from GET /core/v4/addresses>', Color: '#7272a7', Display: 1, Name: 'Work'},
+        Method: 'POST',
+        URL: 'https://mail.proton.me/api/calendar/v1',
+      },
+    ])
+    expect(result.stderr).to.equal('Dry run: 2 requests were not sent.\n')
+  })
+
+  it('create --dry-run with --address-id: the one POST', async () => {
+    const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--address-id', 'a1', '--hidden', '--dry-run'])
+    expect(result.stdout).to.equal(
+      'POST https://mail.proton.me/api/calendar/v1\n{\n  "Name": "Work",\n  "Color": "#7272a7",\n  "Display": 0,\n  "AddressID": "a1"\n}\n',
+    )
+  })
+})

@@ -1,0 +1,47 @@
+/** What a dedicated command makes of one answer. */
+import {expect} from 'chai'
+
+import {firstEnabledAddressId} from '../../../src/lib/request/addresses.ts'
+import {readAnswer} from '../../../src/lib/output/api-answer.ts'
+import type {ApiResponse} from '../../../src/lib/http/client.ts'
+import {pageFooter} from '../../../src/lib/output/views/messages.ts'
+
+const response = (statusCode: number, body: string, headers = {}): ApiResponse => ({
+  body: Buffer.from(body),
+  headers,
+  httpVersion: '1.1',
+  statusCode,
+  statusMessage: '',
+})
+
+describe('readAnswer', () => {
+  it('keeps the bytes and parses with exact integers', () => {
+    const outcome = readAnswer(response(200, '{"Code":1000,"N":9007199254740993}'))
+    expect(outcome.ok && outcome.answer.data).to.deep.equal({Code: 1000, N: 9_007_199_254_740_993n})
+    expect(outcome.ok && outcome.answer.body.toString()).to.equal('{"Code":1000,"N":9007199254740993}')
+  })
+
+  it('an empty success (204) is an answer without data; an empty failure is its status', () => {
+    const empty = readAnswer(response(204, ''))
+    expect(empty.ok && empty.answer.data).to.equal(undefined)
+    const failed = readAnswer(response(404, ''))
+    expect(failed.ok === false && failed.failure).to.deep.equal({exitStatus: 3, message: 'HTTP 404'})
+  })
+
+  it('Code 2501 in a 200 answer is still "not found"', () => {
+    const outcome = readAnswer(response(200, '{"Code":2501}'))
+    expect(outcome.ok === false && outcome.failure.exitStatus).to.equal(3)
+  })
+})
+
+it('first enabled address: lowest Order among Status 1', () => {
+  const data = {Addresses: [{ID: 'off', Order: 0, Status: 0}, {ID: 'b', Order: 3, Status: 1}, {ID: 'a', Order: 2, Status: 1}]}
+  expect(firstEnabledAddressId(data)).to.equal('a')
+  expect(() => firstEnabledAddressId({Addresses: []})).to.throw('the account has no enabled address; pass --address-id')
+})
+
+it('page footer: pages from 1, at least one page', () => {
+  expect(pageFooter(1, 50, 0)).to.equal('page 1 of 1, 0 messages')
+  expect(pageFooter(2, 3, 7)).to.equal('page 2 of 3, 7 messages')
+  expect(pageFooter(1, 50, 1)).to.equal('page 1 of 1, 1 message')
+})

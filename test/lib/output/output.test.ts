@@ -1,0 +1,115 @@
+import {expect} from 'chai'
+import {parse} from 'yaml'
+
+import {describeApiError} from '../../../src/lib/output/api-error.ts'
+import {sniffJson} from '../../../src/lib/output/envelope.ts'
+import {parseExact} from '../../../src/lib/output/json-value.ts'
+import {type OutputStream, writeJsonBody} from '../../../src/lib/output/output.ts'
+import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
+import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
+
+function sink(isTTY: boolean): OutputStream & {text(): string; bytes(): Buffer} {
+  const chunks: Buffer[] = []
+  return {
+    bytes: () => Buffer.concat(chunks),
+    isTTY,
+    text: () => Buffer.concat(chunks).toString('utf8'),
+    write(chunk) {
+      chunks.push(Buffer.from(chunk))
+      return true
+    },
+  }
+}
+
+const ODD = Buffer.from('{ "Code" :1000,\t"Big": 12345678901234567890, "Esc": "caf\\u00e9 \\/ \\n", "Neg": -98765432109876543210, "F": 1.5 }')
+
+describe('writeJsonBody', () => {
+  it('passes the bytes through untouched when stdout is not a terminal', async () => {
+    for (const format of ['text', 'json'] as const) {
+      const out = sink(false)
+      await writeJsonBody(ODD, format, out)
+      expect(out.bytes().equals(ODD), format).to.equal(true)
+    }
+  })
+
+  it('with json on a terminal, the bytes as received and a final newline only when they lack one', async () => {
+    const out = sink(true)
+    await writeJsonBody(ODD, 'json', out)
+    expect(out.bytes().equals(Buffer.concat([ODD, Buffer.from('\n')]))).to.equal(true)
+    const ended = Buffer.from('{"Code":1000}\n')
+    const again = sink(true)
+    await writeJsonBody(ended, 'json', again)
+    expect(again.bytes().equals(ended)).to.equal(true)
+  })
+
+  it('indents on a terminal, keeping big integers exact, coloured unless NO_COLOR', async () => {
+    const plain = sink(true)
+    await writeJsonBody(ODD, 'text', plain, {NO_COLOR: '1'})
+    expect(plain.text()).to.include('"Big": 12345678901234567890').and.include('"Neg": -98765432109876543210').and.include('"Esc": "café / \\n"')
+    expect(plain.text()).not.to.include('\u001B[')
+    const coloured = sink(true)
+    await writeJsonBody(ODD, 'text', coloured, {})
+    expect(coloured.text()).to.include('\u001B[')
+  })
+
+  it('converts to YAML keeping every integer exact', async () => {
+    const out = sink(false)
+    await writeJsonBody(ODD, 'yaml', out)
+    expect(out.text()).to.match(/^Code: 1000\nBig: 12345678901234567890\n/).and.include('\nNeg: -98765432109876543210\nF: 1.5\n')
+    expect(parse(out.text(), {intAsBigInt: true})).to.deep.equal({Big: 12_345_678_901_234_567_890n, Code: 1000n, Esc: 'café / \n', F: 1.5, Neg: -98_765_432_109_876_543_210n})
+  })
+})
+
+describe('parseExact and prettyJson', () => {
+  it('keeps integers beyond 2^53 and leaves safe numbers as numbers', () => {
+    const value = parseExact('{"a": 9007199254740993, "b": 42, "c": 1e400, "d": [18446744073709551615]}') as Record<string, unknown>
+    expect(value.a).to.equal(9_007_199_254_740_993n)
+    expect(value.b).to.equal(42)
+    expect(value.c).to.equal(Infinity)
+    expect(value.d).to.deep.equal([18_446_744_073_709_551_615n])
+    expect(prettyJson({a: [], b: {}, c: [1n, null, true]}, false)).to.equal('{\n  "a": [],\n  "b": {},\n  "c": [\n    1,\n    null,\n    true\n  ]\n}')
+  })
+})
+
+describe('sniffJson', () => {
+  it('reads the envelope Code and Error', () => {
+    expect(sniffJson(Buffer.from('{"Code":2501,"Error":"Label does not exist"}'))).to.deep.equal({
+      envelope: {code: 2501, error: 'Label does not exist', valid: true},
+      json: true,
+    })
+    expect(sniffJson(Buffer.from('[1,2]'))).to.deep.equal({envelope: {valid: true}, json: true})
+    expect(sniffJson(Buffer.from('"text"'))).to.deep.equal({envelope: {valid: true}, json: true})
+  })
+
+  it('marks an envelope whose Code is not an integer', () => {
+    expect(sniffJson(Buffer.from('{"Code":"1000"}'))).to.deep.equal({envelope: {code: undefined, error: undefined, valid: false}, json: true})
+    expect(sniffJson(Buffer.from('{"Code":1000.5}')).json && sniffJson(Buffer.from('{"Code":1000.5}'))).to.deep.include({json: true})
+  })
+
+  it('tells a body that is not JSON', () => {
+    expect(sniffJson(Buffer.from('<html><body>502 Bad Gateway</body></html>')).json).to.equal(false)
+    expect(sniffJson(Buffer.from('{"Code":1000,"Users":[{"ID":"a"')).json).to.equal(false)
+  })
+})
+
+describe('describeApiError', () => {
+  it('names the status, the Code with its contract name, and the service’s text on one line', () => {
+    expect(describeApiError(404, 'Not Found', {code: 2501, error: 'Label\ndoes not exist', valid: true})).to.equal(
+      'HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist',
+    )
+    expect(describeApiError(422, '', {code: 12345, valid: true})).to.equal('HTTP 422, Code 12345')
+    expect(describeApiError(500, 'Internal Server Error')).to.equal('HTTP 500 Internal Server Error')
+  })
+})
+
+describe('redaction', () => {
+  it('hides tokens, cookies and verification tokens', () => {
+    expect(redactHeader('Authorization', 'Bearer abc.def')).to.equal('Bearer [redacted]')
+    expect(redactHeader('authorization', 'abc')).to.equal('[redacted]')
+    expect(redactHeader('Cookie', 'AUTH-x=secret')).to.equal('[redacted]')
+    expect(redactHeader('set-cookie', 'AUTH-x=secret; Path=/; HttpOnly')).to.equal('AUTH-x=[redacted]; Path=/; HttpOnly')
+    expect(redactHeader('x-pm-human-verification-token', 'tok')).to.equal('[redacted]')
+    expect(redactHeader('x-pm-uid', 'uid-1')).to.equal('uid-1')
+    expect(headerLines('< ', {'set-cookie': ['a=1', 'b=2'], skip: undefined})).to.deep.equal(['< set-cookie: a=[redacted]', '< set-cookie: b=[redacted]'])
+  })
+})

@@ -1,0 +1,21 @@
+/** --dry-run of the raw command: the request as a curl command. */
+import {expect} from 'chai'
+
+import {renderCurl, shellQuote} from '../../../src/lib/request/curl.ts'
+
+describe('--dry-run curl rendering', () => {
+  it('quotes for the shell and never shows the token', () => {
+    expect(shellQuote("it's")).to.equal(String.raw`'it'\''s'`)
+    const curl = renderCurl({
+      body: {bytes: Buffer.from(`{"Name":"it's"}`)},
+      headers: {authorization: 'Bearer secret-token', 'x-pm-uid': 'u1'},
+      method: 'POST',
+      url: new URL('https://mail.proton.me/api/mail/v4/labels?a=1&b=2'),
+    })
+    expect(curl).to.equal(
+      String.raw`curl -X POST 'https://mail.proton.me/api/mail/v4/labels?a=1&b=2' -H "authorization: Bearer ${'$'}{PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: u1' --data-binary '{"Name":"it'\''s"}'`,
+    )
+    expect(curl).not.to.include('secret-token')
+    expect(renderCurl({body: {bytes: Buffer.from('x'), file: 'a b.bin'}, headers: {}, method: 'PUT', url: new URL('http://h/')})).to.equal("curl -X PUT 'http://h/' --data-binary '@a b.bin'")
+  })
+})

@@ -1,0 +1,36 @@
+import {Config} from '@oclif/core'
+import {expect} from 'chai'
+import {fileURLToPath} from 'node:url'
+
+import {standaloneDirectories} from '../../../src/lib/runtime/standalone-dirs.ts'
+import {setEnvironment, snapshotEnvironment} from '../../helpers/environment.ts'
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const NAMES = {bin: 'proton', dirname: 'proton-cli'}
+
+describe('standaloneDirectories: where the fast path finds sessions and the API description', () => {
+  let restore: () => void
+  beforeEach(() => {
+    restore = snapshotEnvironment()
+  })
+  afterEach(() => restore())
+
+  const cases: Array<Record<string, string | undefined>> = [
+    {HOME: '/home/someone', XDG_CACHE_HOME: undefined, XDG_CONFIG_HOME: undefined},
+    {HOME: '/home/someone', XDG_CACHE_HOME: '/tmp/cache', XDG_CONFIG_HOME: '/tmp/config'},
+    {HOME: '/home/someone', XDG_CACHE_HOME: '', XDG_CONFIG_HOME: ''},
+    {HOME: '/home/someone', PROTON_CACHE_DIR: '/srv/cache', PROTON_CONFIG_DIR: '/srv/config', XDG_CONFIG_HOME: '/tmp/config'},
+    {HOME: '/home/someone', PROTON_CONFIG_DIR: '', XDG_CONFIG_HOME: '/tmp/config'},
+  ]
+  for (const env of cases) {
+    it(`are oclif's Config directories with ${JSON.stringify(env)}`, async () => {
+      setEnvironment(env)
+      const config = await Config.load(ROOT)
+      expect(standaloneDirectories(NAMES, process.env)).to.deep.equal({cacheDir: config.cacheDir, configDir: config.configDir})
+    })
+  }
+
+  it('puts the cache under ~/Library/Caches on macOS, as oclif does', () => {
+    expect(standaloneDirectories(NAMES, {HOME: '/Users/someone'}, 'darwin').cacheDir).to.equal('/Users/someone/Library/Caches/proton-cli')
+  })
+})

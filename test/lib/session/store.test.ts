@@ -1,0 +1,78 @@
+import {expect} from 'chai'
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+
+import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {checkProfileName} from '../../../src/lib/session/store.ts'
+import {type TempHome, tempHome, TOKENS} from '../../helpers/session-files.ts'
+
+describe('SessionStore', () => {
+  let home: TempHome
+  beforeEach(() => {
+    home = tempHome()
+  })
+  afterEach(() => home.remove())
+
+  it('writes <configDir>/sessions/<profile>.json with mode 0600 in a 0700 directory', async () => {
+    await home.writeSession('https://mail.proton.me/api', 'work')
+    const path = home.store.pathOf('work')
+    expect(path).to.equal(`${home.home}/proton-cli/sessions/work.json`)
+    expect(statSync(path).mode & 0o777).to.equal(0o600)
+    expect(statSync(home.store.directory).mode & 0o777).to.equal(0o700)
+    expect(JSON.parse(readFileSync(path, 'utf8'))).to.deep.equal({...TOKENS, APIURL: 'https://mail.proton.me/api'})
+  })
+
+  it('tightens a sessions directory that others could read', async () => {
+    mkdirSync(home.store.directory, {mode: 0o755, recursive: true})
+    await home.writeSession('https://mail.proton.me/api')
+    expect(statSync(home.store.directory).mode & 0o777).to.equal(0o700)
+  })
+
+  it('reads back what it wrote, and nothing for an unknown profile', async () => {
+    await home.writeSession('https://mail.proton.me/api', 'default', {Scopes: ['full'], Username: 'alice'})
+    const session = await home.store.read('default')
+    expect(session?.Username).to.equal('alice')
+    expect(session?.Scopes).to.deep.equal(['full'])
+    expect(await home.store.read('other')).to.equal(undefined)
+  })
+
+  it('replaces a session without leaving temporary files behind', async () => {
+    await home.writeSession('https://a.example/api')
+    await home.writeSession('https://b.example/api')
+    expect((await home.store.read('default'))?.APIURL).to.equal('https://b.example/api')
+    expect(readdirSync(home.store.directory)).to.deep.equal(['default.json'])
+  })
+
+  it('lists profiles and removes them', async () => {
+    await home.writeSession('https://mail.proton.me/api', 'b')
+    await home.writeSession('https://mail.proton.me/api', 'a')
+    writeFileSync(`${home.store.directory}/notes.txt`, 'x')
+    expect(await home.store.list()).to.deep.equal(['a', 'b'])
+    expect(await home.store.remove('a')).to.equal(true)
+    expect(await home.store.remove('a')).to.equal(false)
+    expect(await home.store.list()).to.deep.equal(['b'])
+  })
+
+  it('refuses damaged session files with an authentication failure', async () => {
+    mkdirSync(home.store.directory, {recursive: true})
+    writeFileSync(home.store.pathOf('broken'), '{"UID": "x", ')
+    writeFileSync(home.store.pathOf('partial'), '{"UID": "x", "AccessToken": "y"}')
+    for (const [profile, pattern] of [
+      ['broken', /not valid JSON/],
+      ['partial', /lacks RefreshToken, APIURL/],
+    ] as const) {
+      try {
+        await home.store.read(profile)
+        expect.fail('expected a failure')
+      } catch (error) {
+        expect(error).to.be.instanceOf(CliFailure)
+        expect((error as CliFailure).exitStatus).to.equal(2)
+        expect((error as CliFailure).message).to.match(pattern)
+      }
+    }
+  })
+
+  it('accepts only safe profile names', () => {
+    for (const name of ['default', 'work-2', 'a.b_c']) expect(checkProfileName(name)).to.equal(name)
+    for (const name of ['', '../x', 'a/b', '.hidden', 'x'.repeat(65), 'a b']) expect(() => checkProfileName(name), name).to.throw(CliFailure, /profile names/)
+  })
+})
