@@ -162,7 +162,6 @@ export const CLIENT_TYPES = {
   10: 'AUTHENTICATOR',
   11: 'MEET',
 } as const satisfies Enumeration
-export const MAIL_PAGE_SIZES = [50, 100, 200] as const
 
 export const INVOICE_STATE = {0: 'Unpaid', 1: 'Paid', 2: 'Void', 3: 'Billed', 4: 'Writeoff'} as const satisfies Enumeration
 export const API_IMPORTER_STATE = {
@@ -217,7 +216,6 @@ export const HEADER = {
 } as const
 
 export const DEFAULT_API_URL = 'https://mail.proton.me/api'
-export const DEFAULT_APP_VERSION = 'Other'
 
 /** The name of a value in an enumeration, or undefined when it has none. */
 export function nameOf(enumeration: Enumeration, value: number): string | undefined {

@@ -7,6 +7,7 @@
  */
 import {parseDocument} from 'yaml'
 
+import {isRecord} from '../output/records.ts'
 import {oneLine, usageError} from '../runtime/errors.ts'
 import {cleanSchema, isUnconstrained} from './schema-cleanup.ts'
 import type {LoadedDescription, Operation, ParameterInfo} from './types.ts'
@@ -17,18 +18,14 @@ const METHOD_LINE = new RegExp(`^ *(${HTTP_METHODS.join('|')}) *: *$`)
 
 type Json = Record<string, unknown>
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Follows a local reference (#/components/…) once; other references stay unresolved. */
 function resolver(root: Json | undefined): (value: unknown) => unknown {
   return (value) => {
-    if (!isRecord(value) || typeof value.$ref !== 'string') return value
+    if (!isRecord<Json>(value) || typeof value.$ref !== 'string') return value
     if (!root || !value.$ref.startsWith('#/')) return undefined
     let node: unknown = root
     for (const part of value.$ref.slice(2).split('/')) {
-      node = isRecord(node) ? node[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined
+      node = isRecord<Json>(node) ? node[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined
     }
 
     return node
@@ -39,9 +36,9 @@ function queryParameters(parameters: unknown[], resolve: (value: unknown) => unk
   const query: ParameterInfo[] = []
   for (const raw of parameters) {
     const parameter = resolve(raw)
-    if (!isRecord(parameter)) return undefined
+    if (!isRecord<Json>(parameter)) return undefined
     if (parameter.in !== 'query' || typeof parameter.name !== 'string') continue
-    const type = isRecord(parameter.schema) && typeof parameter.schema.type === 'string' ? parameter.schema.type : undefined
+    const type = isRecord<Json>(parameter.schema) && typeof parameter.schema.type === 'string' ? parameter.schema.type : undefined
     query.push(type ? {name: parameter.name, type} : {name: parameter.name})
   }
 
@@ -50,22 +47,22 @@ function queryParameters(parameters: unknown[], resolve: (value: unknown) => unk
 
 function bodySchema(requestBody: unknown, resolve: (value: unknown) => unknown): object | undefined {
   const body = resolve(requestBody)
-  if (!isRecord(body) || !isRecord(body.content)) return undefined
+  if (!isRecord<Json>(body) || !isRecord<Json>(body.content)) return undefined
   const type = Object.keys(body.content).find((name) => /^application\/(.+\+)?json\b/i.test(name))
   const media = type === undefined ? undefined : body.content[type]
-  if (!isRecord(media)) return undefined
+  if (!isRecord<Json>(media)) return undefined
   const schema = cleanSchema(resolve(media.schema))
   return isUnconstrained(schema) ? undefined : schema
 }
 
 function operationsOf(path: string, item: unknown, root: Json | undefined): Operation[] {
-  if (!isRecord(item)) return []
+  if (!isRecord<Json>(item)) return []
   const resolve = resolver(root)
   const shared = Array.isArray(item.parameters) ? item.parameters : []
   const operations: Operation[] = []
   for (const method of HTTP_METHODS) {
     const operation = item[method]
-    if (!isRecord(operation)) continue
+    if (!isRecord<Json>(operation)) continue
     const own = Array.isArray(operation.parameters) ? operation.parameters : []
     const summary = typeof operation.summary === 'string' ? operation.summary : typeof operation.operationId === 'string' ? operation.operationId : ''
     const query = queryParameters([...shared, ...own], resolve)
@@ -151,7 +148,7 @@ export function loadDescription(text: string, source: string): LoadedDescription
   const document = parseDocument(repairedText, {prettyErrors: false, uniqueKeys: false})
   if (document.errors.length === 0) {
     const root: unknown = document.toJS({maxAliasCount: 1000})
-    if (!isRecord(root) || !isRecord(root.paths)) throw usageError(`${source} is not an OpenAPI description: it has no "paths"`)
+    if (!isRecord<Json>(root) || !isRecord<Json>(root.paths)) throw usageError(`${source} is not an OpenAPI description: it has no "paths"`)
     const operations = Object.entries(root.paths).flatMap(([path, item]) => operationsOf(path, item, root))
     return {operations, repaired, skipped: 0}
   }
@@ -163,7 +160,7 @@ export function loadDescription(text: string, source: string): LoadedDescription
   for (const block of blocks) {
     const part = parseDocument(block.lines.join('\n'), {prettyErrors: false, uniqueKeys: false})
     const parsed: unknown = part.errors.length === 0 ? part.toJS({maxAliasCount: 1000}) : undefined
-    if (isRecord(parsed)) {
+    if (isRecord<Json>(parsed)) {
       for (const [path, item] of Object.entries(parsed)) operations.push(...operationsOf(path, item, undefined))
     } else {
       skipped++

@@ -8,6 +8,7 @@
  * unconstrained schema, so a flaw in the description never turns a valid
  * request into an error.
  */
+import {isRecord} from '../output/records.ts'
 
 type Schema = Record<string, unknown>
 
@@ -20,10 +21,6 @@ const BUILTIN_MEMBERS = new Set([
   ...Object.getOwnPropertyNames(Object.prototype),
   ...Object.getOwnPropertyNames(Function.prototype),
 ])
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isBuiltinMember(name: string): boolean {
   return BUILTIN_MEMBERS.has(name) || name.startsWith('__@')
@@ -54,9 +51,9 @@ function validPattern(pattern: unknown): pattern is string {
 
 /** A schema ajv can compile, with every unreliable part left unconstrained ({}). */
 export function cleanSchema(input: unknown): Schema {
-  if (!isRecord(input) || typeof input.$ref === 'string' || input.nullable === true) return {}
+  if (!isRecord<Schema>(input) || typeof input.$ref === 'string' || input.nullable === true) return {}
   const types = cleanType(input)
-  const properties = isRecord(input.properties) ? input.properties : undefined
+  const properties = isRecord<Schema>(input.properties) ? input.properties : undefined
   if (properties && isRenderedBuiltin(properties)) return {}
   // A bare object is how the generator writes a type it could not resolve.
   if (types?.length === 1 && types[0] === 'object' && !properties && input.additionalProperties === undefined) return {}
@@ -75,7 +72,7 @@ export function cleanSchema(input: unknown): Schema {
     }
   }
 
-  if (isRecord(input.items)) out.items = cleanSchema(input.items)
+  if (isRecord<Schema>(input.items)) out.items = cleanSchema(input.items)
   if (typeof input.additionalProperties === 'boolean') out.additionalProperties = input.additionalProperties
   if (Array.isArray(input.enum) && input.enum.length > 0) out.enum = input.enum
   if (validPattern(input.pattern)) out.pattern = input.pattern

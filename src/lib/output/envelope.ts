@@ -1,9 +1,4 @@
-/**
- * The JSON sniff: is the body JSON, and what is its envelope's Code? The
- * envelope check is an ajv validator compiled at build time
- * (scripts/build-validators.js), so no schema is compiled at run time.
- */
-import validateEnvelope from '../generated/envelope-validator.ts'
+/** The JSON sniff: is the body JSON, and what is its envelope's Code? */
 import {scanJson} from './json-scan.ts'
 
 export interface Envelope {
@@ -21,8 +16,8 @@ const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
 
 /**
  * Is the body JSON, and what is its envelope's Code? The body is checked
- * without being parsed into objects (see json-scan.ts); the validator sees
- * only the top-level Code.
+ * without being parsed into objects (see json-scan.ts); of the envelope only
+ * the top-level Code and Error are read.
  */
 export function sniffJson(body: Buffer): Sniff {
   const scan = scanJson(body, ENVELOPE_MEMBERS)
@@ -30,7 +25,7 @@ export function sniffJson(body: Buffer): Sniff {
   if (!scan.object) return {envelope: {valid: true}, json: true}
   const code = scan.members.get('Code')
   const error = scan.members.get('Error')
-  const valid = validateEnvelope(scan.members.has('Code') ? {Code: code} : {}) as boolean
+  const valid = !scan.members.has('Code') || Number.isInteger(code)
   return {
     envelope: {
       code: valid && typeof code === 'number' ? code : undefined,

@@ -4,7 +4,8 @@ import type {JsonValue} from './json-value.ts'
 
 export type JsonRecord = {[key: string]: JsonValue}
 
-export function isRecord(value: unknown): value is JsonRecord {
+/** A JSON object (not an array, not null); T names the shape the caller reads it as. */
+export function isRecord<T extends object = JsonRecord>(value: unknown): value is T {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

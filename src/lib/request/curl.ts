@@ -4,6 +4,7 @@
  * reads it from $PROTON_ACCESS_TOKEN, which the person sets themselves.
  */
 import {HEADER} from '../contract/contract.ts'
+import {shellQuote} from '../completion/shell-words.ts'
 
 export interface CurlRequest {
   method: string
@@ -12,11 +13,6 @@ export interface CurlRequest {
   headers: Record<string, string>
   /** The body: inline bytes, or read from a file by curl. */
   body?: {bytes: Buffer; file?: string}
-}
-
-/** One shell word in single quotes (a quote inside becomes '\''). */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", String.raw`'\''`)}'`
 }
 
 function isPrintableText(bytes: Buffer): boolean {

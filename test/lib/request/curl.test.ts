@@ -1,7 +1,8 @@
 /** --dry-run of the raw command: the request as a curl command. */
 import {expect} from 'chai'
 
-import {renderCurl, shellQuote} from '../../../src/lib/request/curl.ts'
+import {shellQuote} from '../../../src/lib/completion/shell-words.ts'
+import {renderCurl} from '../../../src/lib/request/curl.ts'
 
 describe('--dry-run curl rendering', () => {
   it('quotes for the shell and never shows the token', () => {

@@ -1,0 +1,67 @@
+/** What a fault makes of an answer: a dropped connection, an HTML 502, a 429, a 503, a verification demand, any status. */
+import type {IncomingMessage, ServerResponse} from 'node:http'
+
+import {HUMAN_VERIFICATION_HEADER} from '../contract/service-codes.ts'
+import {SandboxError} from './api-error.ts'
+import {SANDBOX_CODE} from './codes.ts'
+import {CONTROL_PREFIX} from './control.ts'
+import type {FaultRule} from './faults.ts'
+import {envelope, header, writeJson} from './http-io.ts'
+import type {LoggedRequest} from './stats.ts'
+
+const BAD_GATEWAY_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+/** Answer as the fault says; false when the fault only marks the answer (truncate) or is passed (a completed verification). */
+export function answerFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, entry: LoggedRequest): boolean {
+  switch (rule.Kind) {
+    case 'drop': {
+      entry.Status = 0
+      request.socket.destroy()
+      return true
+    }
+
+    case 'html-502': {
+      entry.Status = 502
+      response.writeHead(502, {'content-length': String(Buffer.byteLength(BAD_GATEWAY_PAGE)), 'content-type': 'text/html'})
+      response.end(BAD_GATEWAY_PAGE)
+      return true
+    }
+
+    case 'rate-limit': {
+      entry.Status = 429
+      const error = new SandboxError(429, SANDBOX_CODE.TOO_MANY_REQUESTS, 'Too many recent API requests')
+      writeJson(response, 429, envelope(error), {'retry-after': String(rule.RetryAfter ?? 1)})
+      return true
+    }
+
+    case 'unavailable': {
+      entry.Status = 503
+      writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'})
+      return true
+    }
+
+    case 'human-verification': {
+      // Answered by the verification headers with the token it issued.
+      const token = `sandbox-hv-${rule.ID}`
+      if (header(request, HUMAN_VERIFICATION_HEADER.TOKEN) === token && header(request, HUMAN_VERIFICATION_HEADER.TYPE)) return false
+      entry.Status = 422
+      writeJson(response, 422, {
+        Code: SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
+        Details: {HumanVerificationMethods: ['captcha', 'email'], HumanVerificationToken: token, WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`},
+        Error: 'Human verification required',
+      })
+      return true
+    }
+
+    case 'status': {
+      entry.Status = rule.Status ?? 500
+      writeJson(response, entry.Status, rule.Body)
+      return true
+    }
+
+    default: {
+      return false
+    }
+  }
+}
