@@ -15,7 +15,7 @@ import {createTransport, send, type TransportOptions} from '../http/client.ts'
 import {challengeOf, type HumanVerification, verificationHeaders} from './human-verification.ts'
 import {HUMAN_VERIFICATION_HEADER, SERVICE_CODE} from '../contract/service-codes.ts'
 import type {StoredSession} from './store.ts'
-import {clientProof} from './srp/client.ts'
+import {type ClientProof, clientProof} from './srp/client.ts'
 import {srpGroup} from './srp/group.ts'
 import {hashPassword} from './srp/password.ts'
 import {verifySignedModulus} from './srp/verify-modulus.ts'
@@ -66,12 +66,16 @@ function field(answer: Answer, name: string): string {
   return value
 }
 
-export async function login(input: LoginInput): Promise<StoredSession> {
-  const {apiUrl, transport, username} = input
+type Call = (path: string, body: Answer | undefined, credentials?: Credentials) => Promise<Answer>
 
-  // Once a person has passed human verification, every later call carries its headers.
+/**
+ * POST one step of the login and read its answer. Once a person has passed
+ * human verification, every later call carries its headers.
+ */
+function loginCaller(input: LoginInput): Call {
+  const {apiUrl, transport} = input
   let verified: Record<string, string> = {}
-  const call = async (path: string, body: Answer | undefined, credentials?: Credentials): Promise<Answer> => {
+  const call: Call = async (path, body, credentials) => {
     const response = await send(createTransport(transport, credentials), {
       body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
       headers: verified,
@@ -99,9 +103,11 @@ export async function login(input: LoginInput): Promise<StoredSession> {
     throw new CliFailure(`login failed at ${path}: ${line}`, status === EXIT.USAGE ? EXIT.AUTH : status)
   }
 
-  const anonymous = await call('/auth/v4/sessions', undefined)
-  const start: Credentials = {accessToken: field(anonymous, 'AccessToken'), uid: field(anonymous, 'UID')}
-  const info = await call('/core/v4/auth/info', {Username: username}, start)
+  return call
+}
+
+/** The SRP proof for the parameters the service sent, once its modulus is verified. */
+async function proofFor(input: LoginInput, info: Answer): Promise<ClientProof> {
   const version = Number(info.Version)
   if (!SUPPORTED_AUTH_VERSIONS.has(version)) {
     throw authError(`this account uses auth version ${info.Version}, which only the service's own clients can log in with; log in once there to upgrade it`)
@@ -109,13 +115,41 @@ export async function login(input: LoginInput): Promise<StoredSession> {
 
   const modulus = await (input.verifyModulus ?? verifySignedModulus)(field(info, 'Modulus'))
   const salt = Buffer.from(field(info, 'Salt'), 'base64')
-  let proof
   try {
-    proof = clientProof(srpGroup(modulus), hashPassword(input.password, salt, modulus), Buffer.from(field(info, 'ServerEphemeral'), 'base64'))
+    return clientProof(srpGroup(modulus), hashPassword(input.password, salt, modulus), Buffer.from(field(info, 'ServerEphemeral'), 'base64'))
   } catch (error) {
     throw authError(`refusing to log in: ${(error as Error).message}`)
   }
+}
 
+/** The server proves it knew the verifier; until then nothing is kept. */
+function checkServerProof(auth: Answer, proof: ClientProof): void {
+  const serverProof = Buffer.from(typeof auth.ServerProof === 'string' ? auth.ServerProof : '', 'base64')
+  if (serverProof.length !== proof.expectedServerProof.length || !timingSafeEqual(serverProof, proof.expectedServerProof)) {
+    throw authError('refusing the session: the server did not prove that it knows the password verifier')
+  }
+}
+
+/** The scopes once the second factor, if the account has one, is passed. */
+async function passSecondFactor(call: Call, input: LoginInput, auth: Answer, session: Credentials): Promise<string[]> {
+  const scopes = Array.isArray(auth.Scopes) ? auth.Scopes.map(String) : []
+  const factor = secondFactor(auth)
+  if (factor === 'fido2-only') {
+    throw authError('this account’s only second factor is a security key (FIDO2), which this tool cannot use; add an authenticator app (TOTP) in the account’s security settings')
+  }
+
+  if (factor !== 'totp') return scopes
+  const done = await call('/core/v4/auth/2fa', {TwoFactorCode: await input.totpCode()}, session)
+  return Array.isArray(done.Scopes) ? done.Scopes.map(String) : scopes
+}
+
+export async function login(input: LoginInput): Promise<StoredSession> {
+  const {apiUrl, transport, username} = input
+  const call = loginCaller(input)
+  const anonymous = await call('/auth/v4/sessions', undefined)
+  const start: Credentials = {accessToken: field(anonymous, 'AccessToken'), uid: field(anonymous, 'UID')}
+  const info = await call('/core/v4/auth/info', {Username: username}, start)
+  const proof = await proofFor(input, info)
   const auth = await call(
     '/core/v4/auth',
     {
@@ -126,24 +160,9 @@ export async function login(input: LoginInput): Promise<StoredSession> {
     },
     start,
   )
-  // The server proves it knew the verifier; until then nothing is kept.
-  const serverProof = Buffer.from(typeof auth.ServerProof === 'string' ? auth.ServerProof : '', 'base64')
-  if (serverProof.length !== proof.expectedServerProof.length || !timingSafeEqual(serverProof, proof.expectedServerProof)) {
-    throw authError('refusing the session: the server did not prove that it knows the password verifier')
-  }
-
+  checkServerProof(auth, proof)
   const session: Credentials = {accessToken: field(auth, 'AccessToken'), uid: field(auth, 'UID')}
-  let scopes = Array.isArray(auth.Scopes) ? auth.Scopes.map(String) : []
-  const factor = secondFactor(auth)
-  if (factor === 'fido2-only') {
-    throw authError('this account’s only second factor is a security key (FIDO2), which this tool cannot use; add an authenticator app (TOTP) in the account’s security settings')
-  }
-
-  if (factor === 'totp') {
-    const done = await call('/core/v4/auth/2fa', {TwoFactorCode: await input.totpCode()}, session)
-    if (Array.isArray(done.Scopes)) scopes = done.Scopes.map(String)
-  }
-
+  const scopes = await passSecondFactor(call, input, auth, session)
   const now = new Date().toISOString()
   return {
     AccessToken: session.accessToken,
