@@ -9,6 +9,7 @@ import {usageError} from '../runtime/errors.ts'
 import {type FieldArgument, fieldsMakeBody, fieldsToBody, fieldsToQuery, parseFields} from './fields.ts'
 import {stringifyExact} from '../output/json-value.ts'
 import {parseQueryPair, readJsonBody} from './input.ts'
+import {readAll} from './stdin.ts'
 
 export interface BodyFlags {
   body?: string
@@ -24,11 +25,7 @@ export interface RequestParts {
 }
 
 async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
-  if (value === '-') {
-    const chunks: Buffer[] = []
-    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-    return Buffer.concat(chunks)
-  }
+  if (value === '-') return readAll(stdin)
 
   try {
     return await readFile(value)

@@ -9,6 +9,7 @@ import {readFile} from 'node:fs/promises'
 
 import {usageError} from '../runtime/errors.ts'
 import type {JsonValue} from '../output/json-value.ts'
+import {readAll} from './stdin.ts'
 
 export interface FieldArgument {
   /** key=value as given. */
@@ -56,11 +57,7 @@ async function typedValue(text: string, stdin: NodeJS.ReadableStream): Promise<J
   if (!text.startsWith('@')) return text
   const path = text.slice(1)
   try {
-    if (path === '-') {
-      const chunks: Buffer[] = []
-      for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-      return Buffer.concat(chunks).toString('utf8')
-    }
+    if (path === '-') return (await readAll(stdin)).toString('utf8')
 
     return await readFile(path, 'utf8')
   } catch (error) {

@@ -6,6 +6,7 @@ import {readFile} from 'node:fs/promises'
 
 import {usageError} from '../runtime/errors.ts'
 import {describeJsonError} from '../output/json-syntax.ts'
+import {readAll} from './stdin.ts'
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 export type Method = (typeof METHODS)[number]
@@ -43,12 +44,6 @@ export function parseQueryPair(text: string): [string, string] {
   return [text.slice(0, at), text.slice(at + 1)]
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
-  return Buffer.concat(chunks)
-}
-
 /**
  * --body: inline JSON, @path for a file, - for standard input. Checked to be
  * JSON before sending, then sent as the very bytes given.
@@ -57,7 +52,7 @@ export async function readJsonBody(value: string, stdin: NodeJS.ReadableStream =
   let bytes: Buffer
   let source: string
   if (value === '-') {
-    bytes = await readStdin(stdin)
+    bytes = await readAll(stdin)
     source = 'standard input'
   } else if (value.startsWith('@')) {
     const path = value.slice(1)
