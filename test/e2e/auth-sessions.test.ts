@@ -53,7 +53,10 @@ describe('auth status, list, logout (child process)', function () {
     await home.writeSession(server.url, 'default', {RefreshError: 'HTTP 422, Code 10013', RefreshRefusedAt: new Date().toISOString()})
     const result = await run(['auth', 'status'])
     expect(result.status).to.equal(2)
-    expect(result.stdout.toString()).to.include('state           expired: the service refused to renew it (HTTP 422, Code 10013)')
+    const lines = result.stdout.toString().trimEnd().split('\n')
+    expect(lines.at(-1)).to.match(/^state {2,}expired: the service refused to renew it \(HTTP 422, Code 10013\)$/)
+    // Labels and values in two aligned columns.
+    expect(new Set(lines.map((line) => /^\S+(?: \S+)* {2,}/.exec(line)?.[0].length))).to.have.property('size', 1)
   })
 
   it('list: every profile with a session, the one in use marked', async () => {

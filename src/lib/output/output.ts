@@ -15,6 +15,11 @@ export interface OutputStream {
   write(chunk: string | Uint8Array): boolean
 }
 
+/** Data the tool composed itself as JSON or YAML text, ending with a newline. */
+export async function structuredText(value: unknown, format: Exclude<OutputFormat, 'text'>): Promise<string> {
+  return format === 'yaml' ? toYaml(value) : `${JSON.stringify(value, null, 2)}\n`
+}
+
 export async function toYaml(value: unknown): Promise<string> {
   // Loaded only when asked for: most runs never need a YAML serialiser.
   // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.

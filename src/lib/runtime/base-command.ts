@@ -9,7 +9,7 @@ import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 import {type CommandNames, commandLine, HOST_TOPIC} from './command-names.ts'
 import {type ApiRequest, type ApiResponse, DEFAULT_TIMEOUT_SECONDS, type TransportOptions} from '../http/client.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
-import {OUTPUT_FORMATS, toYaml} from '../output/output.ts'
+import {OUTPUT_FORMATS, structuredText} from '../output/output.ts'
 import {ParseFailure, parseProblems} from './parse-errors.ts'
 import {DEFAULT_RETRIES} from '../http/retry-policy.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -146,8 +146,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
    */
   protected async printData(value: unknown, text: () => string): Promise<void> {
     const {output} = this.flags
-    if (output === 'json') process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
-    else if (output === 'yaml') process.stdout.write(await toYaml(value))
+    if (output !== 'text') process.stdout.write(await structuredText(value, output))
     else {
       const rendered = text()
       if (rendered) process.stdout.write(`${rendered}\n`)

@@ -3,6 +3,7 @@
  * its tokens.
  */
 import {age} from '../output/age.ts'
+import {alignedRows} from '../output/table.ts'
 import type {StoredSession} from './store.ts'
 
 export interface SessionSummary {
@@ -48,7 +49,5 @@ export function describeSummary(summary: SessionSummary, now = Date.now()): stri
     ['tokens renewed', when(summary.refreshedAt ?? summary.createdAt)],
     ['state', summary.state === 'active' ? 'active' : `expired: the service refused to renew it (${summary.refreshError ?? 'no reason given'})`],
   ]
-  const shown = rows.filter((row): row is [string, string] => row[1] !== undefined)
-  const width = Math.max(...rows.map(([label]) => label.length))
-  return shown.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n')
+  return alignedRows(rows.filter((row): row is [string, string] => row[1] !== undefined))
 }

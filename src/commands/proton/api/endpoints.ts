@@ -5,7 +5,8 @@ import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 import {parseMethod} from '../../../lib/request/input.ts'
 import {staleNote} from '../../../lib/description/age.ts'
 import {listOperations, tableRows} from '../../../lib/description/endpoint-list.ts'
-import {alignedTable, structured} from '../../../lib/description/render.ts'
+import {alignedRows} from '../../../lib/output/table.ts'
+import {structuredText} from '../../../lib/output/output.ts'
 import {activeDescription, nameOf} from '../../../lib/description/store.ts'
 
 export default class Endpoints extends ProtonCommand<typeof Endpoints> {
@@ -37,7 +38,7 @@ The description is the one "${commandLineInHelp('api:spec:update')}" stored, els
     if (stale) this.note(stale)
     const listed = listOperations(description.operations, this.args.filter, method)
     if (this.flags.output !== 'text') {
-      process.stdout.write(await structured(listed, this.flags.output))
+      process.stdout.write(await structuredText(listed, this.flags.output))
       return
     }
 
@@ -46,6 +47,6 @@ The description is the one "${commandLineInHelp('api:spec:update')}" stored, els
       return
     }
 
-    process.stdout.write(`${alignedTable(tableRows(listed))}\n`)
+    process.stdout.write(`${alignedRows(tableRows(listed))}\n`)
   }
 }

@@ -1,6 +1,7 @@
 import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
 import {staleNote} from '../../../../lib/description/age.ts'
-import {alignedTable, structured} from '../../../../lib/description/render.ts'
+import {alignedRows} from '../../../../lib/output/table.ts'
+import {structuredText} from '../../../../lib/output/output.ts'
 import {activeDescription, nameOf} from '../../../../lib/description/store.ts'
 import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
 
@@ -16,6 +17,6 @@ export default class SpecShow extends ProtonCommand<typeof SpecShow> {
     const stale = staleNote(description.stored, now, this.names)
     if (stale) this.note(stale)
     const summary = summarise(description, now)
-    process.stdout.write(this.flags.output === 'text' ? `${alignedTable(summaryRows(summary))}\n` : await structured(summary, this.flags.output))
+    process.stdout.write(this.flags.output === 'text' ? `${alignedRows(summaryRows(summary))}\n` : await structuredText(summary, this.flags.output))
   }
 }

@@ -2,7 +2,8 @@ import {Flags} from '@oclif/core'
 
 import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
 import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
-import {alignedTable, structured} from '../../../../lib/description/render.ts'
+import {alignedRows} from '../../../../lib/output/table.ts'
+import {structuredText} from '../../../../lib/output/output.ts'
 import {activeDescription} from '../../../../lib/description/store.ts'
 import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
 import {updateDescription} from '../../../../lib/description/update.ts'
@@ -28,11 +29,11 @@ The description is parsed once here, tolerating its known flaws (unindented mult
     const {changed, stored} = await updateDescription(this.config.cacheDir, this.flags.from)
     const summary = summarise(activeDescription(this.config.cacheDir), new Date())
     if (this.flags.output !== 'text') {
-      process.stdout.write(await structured({changed, ...summary}, this.flags.output))
+      process.stdout.write(await structuredText({changed, ...summary}, this.flags.output))
       return
     }
 
     const verdict = changed ? `Stored the API description from ${stored.source}` : `The API description from ${stored.source} is unchanged`
-    process.stdout.write(`${verdict}.\n${alignedTable(summaryRows(summary))}\n`)
+    process.stdout.write(`${verdict}.\n${alignedRows(summaryRows(summary))}\n`)
   }
 }
