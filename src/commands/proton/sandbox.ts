@@ -69,7 +69,7 @@ Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log 
     try {
       if (flags['write-session']) {
         const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
-        await this.sessions.write(profile, session)
+        await this.sessions.writeLocked(profile, session)
         this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.commandLine('api')} GET /core/v4/users --profile ${profile}`)
       }
 

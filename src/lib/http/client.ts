@@ -145,7 +145,8 @@ export function createApiClient(options: ClientOptions): Got {
   })
 }
 
-function single(value: string | string[] | undefined): string | undefined {
+/** The first value of a header that may come more than once. */
+export function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 

@@ -30,6 +30,28 @@ export function unavailableError(message: string): CliFailure {
   return new CliFailure(message, EXIT.UNAVAILABLE)
 }
 
+const FILE_REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EDQUOT: 'disk quota exceeded',
+  ELOOP: 'it is a symbolic link, which is not followed',
+  ENOSPC: 'no space left on the device',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+}
+
+/**
+ * A file the tool could not write or read (disk full, read-only, no
+ * permission …): exit 1, never taken for the network's failure and never
+ * retried as one. `action` says what was being done: "save the session of
+ * profile work to".
+ */
+export function fileFailure(action: string, path: string, error: unknown): CliFailure {
+  if (error instanceof CliFailure) return error
+  const code = (error as NodeJS.ErrnoException)?.code
+  const reason = code ? `${FILE_REASONS[code] ?? 'failed'} (${code})` : error instanceof Error ? error.message : String(error)
+  return new CliFailure(`cannot ${action} ${path}: ${reason}`, EXIT.USAGE)
+}
+
 /** Collapse a message to one printable line (no control characters). */
 export function oneLine(text: string, max = 500): string {
   // eslint-disable-next-line no-control-regex

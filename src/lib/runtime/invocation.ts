@@ -11,7 +11,7 @@ import type {CommandNames} from './command-names.ts'
 import {sniffJson} from '../output/envelope.ts'
 import {authError, describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, createApiClient, send, type TransportOptions} from '../http/client.ts'
+import {type ApiRequest, type ApiResponse, createApiClient, DEFAULT_TIMEOUT_SECONDS, send, type TransportOptions} from '../http/client.ts'
 import {challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptSignal} from './interrupt.ts'
 import {writeFileAtomically} from '../output/output-file.ts'
@@ -149,8 +149,10 @@ export class Invocation {
     const transport = this.transport()
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
+    // Waiting for another process's refresh ends when this request's --timeout does.
+    const deadline = Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
     const refresh = session.refreshToken && request.headers?.authorization === undefined
-      ? (failed: string) => refreshSession({names: this.context.names, session, store: this.sessions, transport}, failed)
+      ? (failed: string) => refreshSession({deadline, names: this.context.names, session, store: this.sessions, transport}, failed)
       : undefined
     const client = createApiClient({...transport, refresh, session})
     const response = await send(client, request, transport)

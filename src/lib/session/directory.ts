@@ -4,7 +4,7 @@
  * them wider), and no leftover temporary files of atomic writes that were
  * interrupted (a crash between open and rename).
  */
-import {chmod, readdir, rm, stat} from 'node:fs/promises'
+import {chmod, lstat, readdir, rm, stat} from 'node:fs/promises'
 import {join} from 'node:path'
 
 /** <profile>.json.<pid>.<random>.tmp, as SessionStore.write names them. */
@@ -29,8 +29,9 @@ function processIsGone(pid: number): boolean {
 }
 
 async function narrow(path: string, mode: number, report: DirectoryReport): Promise<void> {
-  const info = await stat(path)
-  if ((info.mode & 0o777 & ~mode) === 0) return
+  const info = await lstat(path)
+  // chmod would follow a symbolic link into a file that is not ours: links are left alone.
+  if (info.isSymbolicLink() || (info.mode & 0o777 & ~mode) === 0) return
   await chmod(path, info.mode & 0o777 & mode)
   report.tightened.push(path)
 }
@@ -46,6 +47,7 @@ export async function checkSessionDirectory(directory: string, now = Date.now())
   const report: DirectoryReport = {removed: [], tightened: []}
   let names: string[]
   try {
+    if ((await lstat(directory)).isSymbolicLink()) return report
     names = await readdir(directory)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return report

@@ -1,47 +1,86 @@
 /**
  * An exclusive lock file beside a session file, so that of several
- * processes that find the access token expired only one refreshes it. The
- * lock holds the owner's pid; a lock whose owner is gone, or that is older
- * than the stale bound, is broken.
+ * processes that find the access token expired only one refreshes it (a
+ * refresh token can be spent once).
+ *
+ * The lock names its owner: its pid and, where the system tells it, the
+ * process's start time, so a reused pid is not taken for the owner. A lock
+ * is broken only when its owner is gone, never for its age: a refresh may
+ * wait on the service for a long time (a 429 with Retry-After, a slow
+ * answer), and taking the lock from a live owner would spend the same
+ * refresh token twice. The one exception is a lock still empty long after it
+ * was made: its owner died between creating and writing it.
  */
 import {randomBytes} from 'node:crypto'
+import {readFileSync} from 'node:fs'
 import {link, open, readFile, rename, rm, stat} from 'node:fs/promises'
 import {setTimeout as sleep} from 'node:timers/promises'
 
-import {unavailableError} from '../runtime/errors.ts'
+import {fileFailure, unavailableError} from '../runtime/errors.ts'
+
+/** A lock still empty after this long was left by a process that died making it. */
+export const EMPTY_LOCK_MS = 10_000
 
 export interface LockOptions {
-  /** A lock older than this is a leftover and is broken. */
-  staleMs?: number
-  /** Give up waiting after this long. */
+  /** Give up waiting for another owner after this long. */
   waitMs?: number
+  /** The error when the wait is over: what was waited for, and what to do. */
+  waited?: (owner: LockOwner | undefined, waitedMs: number) => Error
 }
 
-function ownerIsGone(text: string): boolean {
-  const pid = Number.parseInt(text.split(':', 1)[0], 10)
-  if (!Number.isInteger(pid) || pid <= 0) return false
+export interface LockOwner {
+  pid: number
+  /** The owner's start time as the system counts it (Linux: clock ticks since boot); undefined where unknown. */
+  started?: string
+}
+
+/** When process `pid` started (Linux /proc), undefined where the system does not say. */
+export function processStartTime(pid: number): string | undefined {
   try {
-    process.kill(pid, 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+  } catch {
+    return undefined
   }
 }
 
-/** The content of the lock at `path` when it is stale, else undefined. */
-async function staleContent(path: string, staleMs: number): Promise<string | undefined> {
+export function parseOwner(text: string): LockOwner | undefined {
+  const [pid, started] = text.split(':')
+  const number = Number.parseInt(pid, 10)
+  if (!Number.isInteger(number) || number <= 0) return undefined
+  // Locks of earlier versions hold `pid:random`: no start time to compare.
+  return {pid: number, started: /^\d+$/.test(started ?? '') ? started : undefined}
+}
+
+export function ownerIsAlive(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0)
+  } catch (error) {
+    // EPERM: a process of another user holds that pid, so not the owner, who wrote into our own directory.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH' && (error as NodeJS.ErrnoException).code !== 'EPERM'
+  }
+
+  if (owner.started === undefined) return true
+  const started = processStartTime(owner.pid)
+  return started === undefined || started === owner.started
+}
+
+/** The content of the lock at `path` when it may be broken, else undefined. */
+async function breakableContent(path: string): Promise<string | undefined> {
   try {
     const [info, text] = await Promise.all([stat(path), readFile(path, 'utf8')])
-    // An empty file is a lock being written this instant: only age breaks it.
-    return Date.now() - info.mtimeMs > staleMs || (text !== '' && ownerIsGone(text)) ? text : undefined
+    if (text === '') return Date.now() - info.mtimeMs > EMPTY_LOCK_MS ? text : undefined
+    const owner = parseOwner(text)
+    return owner === undefined || !ownerIsAlive(owner) ? text : undefined
   } catch {
     return undefined
   }
 }
 
 /**
- * Break a stale lock without stealing a fresh one that replaced it since it
- * was judged: move it aside, and put it back if it is not the one judged.
+ * Break a lock without stealing a fresh one that replaced it since it was
+ * judged: move it aside, and put it back if it is not the one judged.
  */
 async function breakLock(path: string, judged: string): Promise<void> {
   const aside = `${path}.${randomBytes(6).toString('hex')}.stale`
@@ -55,32 +94,46 @@ async function breakLock(path: string, judged: string): Promise<void> {
   await rm(aside, {force: true})
 }
 
+/** Create the lock file with our token in it; false when another process holds it. A disk fault is a one-line error, no file left behind. */
+async function create(path: string, token: string): Promise<boolean> {
+  let handle
+  try {
+    handle = await open(path, 'wx', 0o600)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw fileFailure('create the lock file', path, error)
+  }
+
+  try {
+    await handle.writeFile(token)
+    await handle.close()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    await rm(path, {force: true})
+    throw fileFailure('write the lock file', path, error)
+  }
+
+  return true
+}
+
 /** Run `work` while holding the lock at `path`. */
 export async function withLock<T>(path: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const staleMs = options.staleMs ?? 30_000
-  const deadline = Date.now() + (options.waitMs ?? 45_000)
-  const token = `${process.pid}:${randomBytes(6).toString('hex')}`
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(path, 'wx', 0o600)
-      try {
-        await handle.writeFile(token)
-      } finally {
-        await handle.close()
-      }
-
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const stale = await staleContent(path, staleMs)
-      if (stale !== undefined) {
-        await breakLock(path, stale)
-        continue
-      }
-
-      if (Date.now() > deadline) throw unavailableError(`the session is locked by another process (${path}); try again`)
-      await sleep(Math.min(10 * 2 ** Math.min(attempt, 4), 150) + Math.random() * 10)
+  const waitMs = options.waitMs ?? 45_000
+  const start = Date.now()
+  const token = `${process.pid}:${processStartTime(process.pid) ?? ''}:${randomBytes(6).toString('hex')}`
+  for (let attempt = 0; !(await create(path, token)); attempt++) {
+    const breakable = await breakableContent(path)
+    if (breakable !== undefined) {
+      await breakLock(path, breakable)
+      continue
     }
+
+    if (Date.now() - start >= waitMs) {
+      const owner = parseOwner(await readFile(path, 'utf8').catch(() => ''))
+      throw options.waited?.(owner, Date.now() - start) ?? unavailableError(`the session is locked by another process (${path}); try again`)
+    }
+
+    await sleep(Math.min(10 * 2 ** Math.min(attempt, 4), 150, Math.max(1, waitMs - (Date.now() - start))) + Math.random() * 10)
   }
 
   try {

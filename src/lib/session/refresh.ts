@@ -5,11 +5,16 @@
  * its tokens are still the ones that failed; otherwise it adopts the newer
  * ones. A transient failure keeps the session; only a refusal ends it.
  */
-import type {CommandNames} from '../runtime/command-names.ts'
+import {setTimeout as sleep} from 'node:timers/promises'
+
+import {type CommandNames, commandLine} from '../runtime/command-names.ts'
 import {SUCCESS_CODES} from '../contract/contract.ts'
-import {authError, unavailableError} from '../runtime/errors.ts'
-import {withLock} from './file-lock.ts'
-import {createTransport, send, type TransportOptions} from '../http/client.ts'
+import {authError, CliFailure, unavailableError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import {interruptedError} from '../runtime/interrupt.ts'
+import {retryDelayMs} from '../http/retry-policy.ts'
+import {type LockOwner, withLock} from './file-lock.ts'
+import {createTransport, DEFAULT_TIMEOUT_SECONDS, send, single, type TransportOptions} from '../http/client.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
 import {type ActiveSession, sessionExpired} from './session.ts'
 import type {SessionStore, StoredSession} from './store.ts'
@@ -21,7 +26,12 @@ export interface RefreshContext {
   store: SessionStore
   transport: TransportOptions
   names: CommandNames
+  /** When the command's --timeout runs out (ms since the epoch): waiting for another process's refresh ends a little before. */
+  deadline?: number
 }
+
+/** Kept of the deadline for this process to say why it stopped before the transport's timeout does. */
+const DEADLINE_MARGIN_MS = 250
 
 interface Tokens {
   AccessToken: string
@@ -29,8 +39,23 @@ interface Tokens {
   Scopes?: string[]
 }
 
-/** A refusal by the service (4xx): the refresh token is no good. */
+/** The service's refusal of the refresh token (400 or 422, as its own clients read it): the session has ended. */
 class RefreshRefused extends Error {}
+
+/**
+ * Once sent, a refresh is waited for at least this long, whatever is left
+ * of the command's --timeout: abandoning it could spend the refresh token
+ * without keeping the new one.
+ */
+export const REFRESH_ANSWER_MS = 60_000
+/** 409 (a race on the service's side), 429 and 5xx: the service did not renew the session; ask again. */
+const TRANSIENT = (status: number) => status === 409 || status === 429 || status >= 500
+const REFUSED = new Set([400, 422])
+
+/** The budget of a refresh: the command's --timeout, counted from the first ask. */
+function budgetMs(transport: TransportOptions): number {
+  return (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+}
 
 async function requestTokens(context: RefreshContext, uid: string, refreshToken: string): Promise<Tokens> {
   const {session, transport} = context
@@ -41,40 +66,50 @@ async function requestTokens(context: RefreshContext, uid: string, refreshToken:
     ResponseType: 'token',
     UID: uid,
   })
-  let response
-  try {
-    response = await send(createTransport(transport), {
-      body: Buffer.from(body),
-      headers: {'x-pm-uid': uid},
-      method: 'POST',
-      url: buildRequestUrl(session.apiUrl, '/auth/v4/refresh'),
-    }, transport)
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw unavailableError(`could not refresh the session of profile ${session.profile} (${reason}); the session is kept, try again`)
-  }
+  const deadline = Date.now() + budgetMs(transport)
+  const kept = (reason: string) => unavailableError(`could not refresh the session of profile ${session.profile} (${reason}); the session is kept, try again`)
+  for (let attempt = 1; ; attempt++) {
+    let response
+    try {
+      // One attempt at a time: the retries of a refresh are decided here, not by the transport.
+      response = await send(createTransport(transport), {
+        body: Buffer.from(body),
+        headers: {'x-pm-uid': uid},
+        method: 'POST',
+        url: buildRequestUrl(session.apiUrl, '/auth/v4/refresh'),
+      }, {...transport, retries: 0, timeoutSeconds: Math.max(deadline - Date.now(), REFRESH_ANSWER_MS) / 1000})
+    } catch (error) {
+      if (error instanceof CliFailure && error.exitStatus !== EXIT.UNAVAILABLE) throw error
+      throw kept(error instanceof Error ? error.message : String(error))
+    }
 
-  const {statusCode} = response
-  if (statusCode === 429 || statusCode >= 500) {
-    throw unavailableError(`could not refresh the session of profile ${session.profile} (HTTP ${statusCode}); the session is kept, try again`)
-  }
+    const {statusCode} = response
+    let answer: Partial<Tokens> & {Code?: number; Error?: string} = {}
+    try {
+      answer = JSON.parse(response.body.toString('utf8'))
+    } catch {
+      // Judged by status.
+    }
 
-  let answer: Partial<Tokens> & {Code?: number; Error?: string} = {}
-  try {
-    answer = JSON.parse(response.body.toString('utf8'))
-  } catch {
-    // Judged below by status.
-  }
+    const described = `HTTP ${statusCode}${answer.Code ? `, Code ${answer.Code}` : ''}${answer.Error ? `: ${answer.Error}` : ''}`
+    if (TRANSIENT(statusCode)) {
+      const wait = retryDelayMs(attempt, {retryAfter: single(response.headers['retry-after']), status: statusCode})
+      if (Date.now() + wait >= deadline) throw kept(described)
+      transport.log?.(`(refresh: ${described}; asking again in ${wait} ms)`)
+      await sleep(wait, undefined, {signal: transport.signal}).catch(() => {
+        throw interruptedError()
+      })
+      continue
+    }
 
-  if (statusCode >= 400 || (answer.Code !== undefined && !SUCCESS_CODES.has(answer.Code))) {
-    throw new RefreshRefused(`HTTP ${statusCode}${answer.Code ? `, Code ${answer.Code}` : ''}${answer.Error ? `: ${answer.Error}` : ''}`)
-  }
+    if (REFUSED.has(statusCode)) throw new RefreshRefused(described)
+    if (statusCode >= 300 || (answer.Code !== undefined && !SUCCESS_CODES.has(answer.Code))) throw kept(described)
+    if (typeof answer.AccessToken !== 'string' || typeof answer.RefreshToken !== 'string') {
+      throw unavailableError(`the refresh of profile ${session.profile} answered without tokens (HTTP ${statusCode}); the session is kept`)
+    }
 
-  if (typeof answer.AccessToken !== 'string' || typeof answer.RefreshToken !== 'string') {
-    throw unavailableError(`the refresh of profile ${session.profile} answered without tokens (HTTP ${statusCode}); the session is kept`)
+    return {AccessToken: answer.AccessToken, RefreshToken: answer.RefreshToken, Scopes: answer.Scopes}
   }
-
-  return {AccessToken: answer.AccessToken, RefreshToken: answer.RefreshToken, Scopes: answer.Scopes}
 }
 
 function adopt(session: ActiveSession, stored: StoredSession): void {
@@ -85,7 +120,7 @@ function adopt(session: ActiveSession, stored: StoredSession): void {
 
 /** Renew `context.session`'s tokens in place after `failedAccessToken` met a 401. */
 export async function refreshSession(context: RefreshContext, failedAccessToken: string): Promise<void> {
-  const {names, session, store} = context
+  const {names, session, store, transport} = context
   if (session.source === 'env') {
     // Environment sessions are renewed in memory only.
     try {
@@ -100,7 +135,10 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
     return
   }
 
-  await withLock(`${store.pathOf(session.profile)}.lock`, async () => {
+  // Waiting for another process's refresh counts against this command's --timeout.
+  const waited = (owner: LockOwner | undefined, waitedMs: number) =>
+    unavailableError(`waited ${Math.round(waitedMs / 1000)} s for another proton process${owner ? ` (pid ${owner.pid})` : ''} renewing the session of profile ${session.profile}; try again, or allow more with --timeout`)
+  await withLock(store.lockOf(session.profile), async () => {
     const current = await store.read(session.profile)
     if (!current || current.UID !== session.uid) throw sessionExpired(session.profile, names)
     if (current.RefreshRefusedAt) throw sessionExpired(session.profile, names)
@@ -115,8 +153,8 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
       tokens = await requestTokens(context, current.UID, current.RefreshToken)
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error
-      // Kept, so that `auth status` can say what happened.
-      await store.write(session.profile, {...current, RefreshError: error.message, RefreshRefusedAt: new Date().toISOString()})
+      // Kept, so that `auth status` can say what happened; the refusal stands even if it cannot be noted.
+      await store.write(session.profile, {...current, RefreshError: error.message, RefreshRefusedAt: new Date().toISOString()}).catch(() => {})
       throw sessionExpired(session.profile, names)
     }
 
@@ -127,8 +165,13 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
       RefreshedAt: new Date().toISOString(),
       ...(tokens.Scopes ? {Scopes: tokens.Scopes} : {}),
     }
-    await store.write(session.profile, renewed)
+    // The old refresh token is spent now: whatever happens to the file, this process keeps the new ones.
     adopt(session, renewed)
-  })
+    try {
+      await store.write(session.profile, renewed)
+    } catch (error) {
+      // Said even with --quiet: the user is about to lose the session.
+      process.stderr.write(`Warning: the renewed session of profile ${session.profile} could not be saved (${error instanceof Error ? error.message : String(error)}); this command goes on with it, but once it ends the profile needs "${commandLine(names, 'auth:login')}" again\n`)
+    }
+  }, {waited, waitMs: context.deadline === undefined ? budgetMs(transport) : Math.max(0, context.deadline - Date.now() - DEADLINE_MARGIN_MS)})
 }
-

@@ -4,10 +4,12 @@
  * never leaves a broken file.
  */
 import {randomBytes} from 'node:crypto'
-import {chmod, mkdir, open, readdir, readFile, rename, rm} from 'node:fs/promises'
+import {constants} from 'node:fs'
+import {chmod, lstat, mkdir, open, readdir, rename, rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
-import {authError, usageError} from '../runtime/errors.ts'
+import {authError, fileFailure, usageError} from '../runtime/errors.ts'
+import {type LockOptions, withLock} from './file-lock.ts'
 
 export interface StoredSession {
   UID: string
@@ -68,12 +70,19 @@ export class SessionStore {
   /** The profile's session, or undefined when it has none. A damaged file is an error. */
   async read(profile: string): Promise<StoredSession | undefined> {
     const path = this.pathOf(profile)
+    await this.refuseLinkedDirectory()
     let text: string
     try {
-      text = await readFile(path, 'utf8')
+      // A symbolic link in the file's place is not followed into someone else's file.
+      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+      try {
+        text = await handle.readFile('utf8')
+      } finally {
+        await handle.close()
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-      throw authError(`cannot read the session of profile ${profile} (${path}): ${(error as NodeJS.ErrnoException).code}`)
+      throw fileFailure(`read the session of profile ${profile} from`, path, error)
     }
 
     let value: unknown
@@ -92,24 +101,43 @@ export class SessionStore {
     return value as StoredSession
   }
 
-  /** Replace the profile's session atomically. */
+  /** The sessions directory, refused when it is a symbolic link: nothing of ours is written through one. */
+  private async refuseLinkedDirectory(): Promise<void> {
+    const info = await lstat(this.directory).catch(() => undefined)
+    if (info?.isSymbolicLink()) throw fileFailure('use the sessions directory', this.directory, Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
+  }
+
+  /**
+   * Replace the profile's session atomically: a temporary file (0600),
+   * flushed, renamed over the old one, the rename flushed. A symbolic link in
+   * the file's place is refused, never followed or replaced. A disk fault is
+   * one line naming the file (exit 1).
+   */
   async write(profile: string, session: StoredSession): Promise<void> {
     const path = this.pathOf(profile)
-    await mkdir(this.directory, {mode: 0o700, recursive: true})
-    await chmod(this.directory, 0o700)
+    const failed = (error: unknown) => fileFailure(`save the session of profile ${profile} to`, path, error)
+    await this.ensureDirectory(failed)
+
+    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw failed(Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
     const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    const handle = await open(temporary, 'wx', 0o600)
+    let handle
+    try {
+      handle = await open(temporary, 'wx', 0o600)
+    } catch (error) {
+      throw failed(error)
+    }
+
     try {
       await handle.writeFile(`${JSON.stringify(session, null, 2)}\n`)
       await handle.sync()
-    } catch (error) {
       await handle.close()
+      await rename(temporary, path)
+    } catch (error) {
+      await handle.close().catch(() => {})
       await rm(temporary, {force: true})
-      throw error
+      throw failed(error)
     }
 
-    await handle.close()
-    await rename(temporary, path)
     // Make the rename itself durable.
     const directory = await open(this.directory, 'r')
     try {
@@ -117,6 +145,28 @@ export class SessionStore {
     } finally {
       await directory.close()
     }
+  }
+
+  /** The lock every writer of the profile's session holds: refresh, login. */
+  lockOf(profile: string): string {
+    return `${this.pathOf(profile)}.lock`
+  }
+
+  /** The sessions directory, made (0700) when missing; never through a symbolic link. */
+  private async ensureDirectory(failed: (error: unknown) => Error): Promise<void> {
+    await this.refuseLinkedDirectory()
+    try {
+      await mkdir(this.directory, {mode: 0o700, recursive: true})
+      await chmod(this.directory, 0o700)
+    } catch (error) {
+      throw failed(error)
+    }
+  }
+
+  /** write() under the profile's lock, so that it never interleaves with a refresh of the same profile. */
+  async writeLocked(profile: string, session: StoredSession, options: LockOptions = {}): Promise<void> {
+    await this.ensureDirectory((error) => fileFailure('create the sessions directory', this.directory, error))
+    await withLock(this.lockOf(profile), () => this.write(profile, session), options)
   }
 
   async remove(profile: string): Promise<boolean> {

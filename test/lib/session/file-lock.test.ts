@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
-import {withLock} from '../../../src/lib/session/file-lock.ts'
+import {EMPTY_LOCK_MS, processStartTime, withLock} from '../../../src/lib/session/file-lock.ts'
 
 describe('withLock', () => {
   let dir: string
@@ -21,7 +21,7 @@ describe('withLock', () => {
     const holder = (name: string) =>
       withLock(lock, async () => {
         events.push(`${name} in`)
-        expect(readFileSync(lock, 'utf8')).to.match(new RegExp(`^${process.pid}:[0-9a-f]{12}$`))
+        expect(readFileSync(lock, 'utf8')).to.match(new RegExp(`^${process.pid}:${processStartTime(process.pid)}:[0-9a-f]{12}$`))
         await new Promise((resolve) => setTimeout(resolve, 30))
         events.push(`${name} out`)
         return name
@@ -37,15 +37,45 @@ describe('withLock', () => {
     expect(await withLock(lock, async () => 'ran', {waitMs: 1000})).to.equal('ran')
   })
 
-  it('breaks a lock older than the stale bound, even if its owner lives', async () => {
-    writeFileSync(lock, `${process.pid}:abcdef012345`)
-    const old = new Date(Date.now() - 60_000)
+  it('never breaks a lock whose owner lives, however old the lock is', async () => {
+    const live = `${process.pid}:${processStartTime(process.pid)}:abcdef012345`
+    writeFileSync(lock, live)
+    const old = new Date(Date.now() - 3_600_000)
     utimesSync(lock, old, old)
-    expect(await withLock(lock, async () => 'ran', {staleMs: 30_000, waitMs: 1000})).to.equal('ran')
+    const error = await withLock(lock, async () => 'ran', {waitMs: 300}).catch((failure: unknown) => failure)
+    expect(error).to.be.instanceOf(CliFailure)
+    expect(readFileSync(lock, 'utf8')).to.equal(live)
+  })
+
+  it('breaks a lock whose pid now belongs to another process (another start time)', async () => {
+    writeFileSync(lock, `${process.pid}:1:abcdef012345`)
+    expect(await withLock(lock, async () => 'ran', {waitMs: 1000})).to.equal('ran')
+  })
+
+  it('breaks an empty lock only once it is older than a write could take', async () => {
+    writeFileSync(lock, '')
+    const fresh = await withLock(lock, async () => 'ran', {waitMs: 200}).catch((failure: unknown) => failure)
+    expect(fresh).to.be.instanceOf(CliFailure)
+    const old = new Date(Date.now() - EMPTY_LOCK_MS - 1000)
+    utimesSync(lock, old, old)
+    expect(await withLock(lock, async () => 'ran', {waitMs: 1000})).to.equal('ran')
+  })
+
+  it('says whom it waited for, as the caller words it', async () => {
+    writeFileSync(lock, `${process.pid}:${processStartTime(process.pid)}:abcdef012345`)
+    const error = await withLock(lock, async () => 'ran', {waited: (owner, waitedMs) => new Error(`pid ${owner?.pid} for ${waitedMs >= 100}`), waitMs: 100}).catch((failure: unknown) => failure)
+    expect((error as Error).message).to.equal(`pid ${process.pid} for true`)
+  })
+
+  it('a lock it cannot create is a one-line file error (exit 1), not a wait', async () => {
+    const error = await withLock(join(dir, 'missing', 'x.lock'), async () => 'ran').catch((failure: unknown) => failure)
+    expect(error).to.be.instanceOf(CliFailure)
+    expect((error as CliFailure).exitStatus).to.equal(1)
+    expect((error as CliFailure).message).to.equal(`cannot create the lock file ${join(dir, 'missing', 'x.lock')}: failed (ENOENT)`)
   })
 
   it('gives up on a live lock after the wait bound (exit 5), leaving it in place', async () => {
-    writeFileSync(lock, `${process.pid}:abcdef012345`)
+    writeFileSync(lock, `${process.pid}:${processStartTime(process.pid)}:abcdef012345`)
     try {
       await withLock(lock, async () => 'ran', {waitMs: 100})
       expect.fail('expected a failure')
@@ -55,7 +85,7 @@ describe('withLock', () => {
       expect((error as CliFailure).message).to.match(/locked by another process/)
     }
 
-    expect(readFileSync(lock, 'utf8')).to.equal(`${process.pid}:abcdef012345`)
+    expect(readFileSync(lock, 'utf8')).to.equal(`${process.pid}:${processStartTime(process.pid)}:abcdef012345`)
   })
 
   it('releases the lock when the work fails', async () => {

@@ -1,7 +1,8 @@
 import {expect} from 'chai'
-import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {processStartTime} from '../../../src/lib/session/file-lock.ts'
 import {checkProfileName} from '../../../src/lib/session/store.ts'
 import {type TempHome, tempHome, TOKENS} from '../../helpers/session-files.ts'
 
@@ -69,6 +70,19 @@ describe('SessionStore', () => {
         expect((error as CliFailure).message).to.match(pattern)
       }
     }
+  })
+
+  it('writeLocked takes the profile’s lock: it waits while a live process holds it, and writes nothing meanwhile', async () => {
+    await home.store.write('work', {...TOKENS, APIURL: 'https://mail.proton.me/api'})
+    const before = readFileSync(home.store.pathOf('work'), 'utf8')
+    writeFileSync(home.store.lockOf('work'), `${process.pid}:${processStartTime(process.pid)}:0123456789ab`)
+    const refused = await home.store.writeLocked('work', {...TOKENS, AccessToken: 'other', APIURL: 'https://mail.proton.me/api'}, {waitMs: 200}).catch((error: unknown) => error)
+    expect(refused).to.be.instanceOf(CliFailure)
+    expect(readFileSync(home.store.pathOf('work'), 'utf8')).to.equal(before)
+    rmSync(home.store.lockOf('work'))
+    await home.store.writeLocked('work', {...TOKENS, AccessToken: 'other', APIURL: 'https://mail.proton.me/api'})
+    expect(JSON.parse(readFileSync(home.store.pathOf('work'), 'utf8'))).to.include({AccessToken: 'other'})
+    expect(existsSync(home.store.lockOf('work'))).to.equal(false)
   })
 
   it('accepts only safe profile names', () => {

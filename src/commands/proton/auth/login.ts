@@ -45,7 +45,7 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
       username,
       verifyHuman: (challenge) => completeOnTerminal(challenge, 'complete it, then log in again from a terminal'),
     })
-    await this.sessions.write(flags.profile, session)
+    await this.sessions.writeLocked(flags.profile, session)
     this.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
   }
 
