@@ -4,7 +4,7 @@
 // documented (exit status, stdout, stderr), stop the sandbox. Exits 0 only
 // if every check passed. Sessions go to a temporary XDG_CONFIG_HOME.
 import {spawn} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -151,7 +151,9 @@ async function main() {
   })
 
   // A sandbox fault: the next call gets an intermediary's HTML page.
-  await fetch(`${url}/__sandbox/faults`, {body: JSON.stringify({Kind: 'html-502', Path: '/core/v4/users'}), method: 'POST'})
+  // The controls' secret: kept in the session --write-session wrote.
+  const secret = JSON.parse(readFileSync(join(home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')).SandboxSecret
+  await fetch(`${url}/__sandbox/faults`, {body: JSON.stringify({Kind: 'html-502', Path: '/core/v4/users'}), headers: {'x-sandbox-secret': secret}, method: 'POST'})
   console.log(`\n(sandbox fault set: the next GET /core/v4/users gets an HTML 502 page, as from a proxy; --retries 0 keeps it from being retried)`)
   await step('A body that is not JSON: stderr, empty stdout, exit 5', ['GET', '/core/v4/users', '--retries', '0'], {status: 5, stderr: /502 Bad Gateway[\s\S]*not JSON/, stdoutEmpty: true})
 }

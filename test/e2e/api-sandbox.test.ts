@@ -10,7 +10,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
 
 interface Logged {
@@ -27,7 +27,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   const env = () => baseEnv(home.home)
   const api = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: env(), input})
   const control = (path: string, method = 'GET', body?: unknown) =>
-    fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+    sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   const fault = async (rule: Record<string, unknown>) => expect((await control('faults', 'POST', rule)).status).to.equal(200)
   const requests = async (): Promise<string[]> => {
     const stats = (await (await control('stats')).json()) as {Requests: Logged[]}

@@ -7,7 +7,7 @@ import {expect} from 'chai'
 import {execFile} from 'node:child_process'
 
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
 
 interface Logged {
@@ -25,11 +25,11 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: env()})
   const out = (result: RunResult) => result.stdout.toString('utf8')
   const requests = async (): Promise<Logged[]> => {
-    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Requests: Logged[]}
+    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Requests: Logged[]}
     return stats.Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
   }
 
-  const resetLog = () => fetch(`${sandbox.url}/__sandbox/stats`, {method: 'DELETE'})
+  const resetLog = () => sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
 
   before(async () => {
     home = tempHome()
@@ -185,10 +185,10 @@ describe('dedicated commands against the sandbox (built binary)', function () {
 
   it('an expired access token is refreshed once for a dedicated command too', async () => {
     await resetLog()
-    await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {method: 'POST'})
+    await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
     const result = await proton(['mail', 'labels', 'list'])
     expect(result.status).to.equal(0)
-    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Refreshes: number}
+    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number}
     expect(stats.Refreshes).to.equal(1)
   })
 

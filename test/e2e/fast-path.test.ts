@@ -10,7 +10,7 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
 
 const MODULE_REPORT = fileURLToPath(new URL('../fixtures/module-report.js', import.meta.url))
@@ -40,7 +40,7 @@ describe('the fast path of `proton api` (built binary)', function () {
   }
 
   const control = (path: string, method = 'GET', body?: unknown) =>
-    fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+    sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   // Response dates and the sandbox's per-request IDs differ between two runs; nothing else may.
   const steady = (stderr: string) => stderr.replaceAll(/^(<? ?date:).*$/gim, '$1 …').replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
 

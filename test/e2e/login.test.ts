@@ -9,7 +9,7 @@ import {statSync} from 'node:fs'
 
 import {decodeBase32, totp} from '../../src/lib/sandbox/totp.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
 import {vectors} from '../lib/session/srp/vectors.ts'
 
@@ -35,14 +35,14 @@ describe('auth login (built binary, sandbox)', function () {
   })
 
   afterEach(async () => {
-    for (const sandbox of [plain, withTotp]) await fetch(`${sandbox.url}/__sandbox/faults`, {method: 'DELETE'})
+    for (const sandbox of [plain, withTotp]) await sandboxFetch(sandbox, `faults`, {method: 'DELETE'})
     for (const profile of await home.store.list()) await home.store.remove(profile)
   })
 
   const login = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) =>
     runBinary(['auth', 'login', ...args], {env: baseEnv(home.home, options.env), input: options.input})
   const fault = (sandbox: Running, rule: object) =>
-    fetch(`${sandbox.url}/__sandbox/faults`, {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
+    sandboxFetch(sandbox, `faults`, {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
 
   it('logs in with the password on stdin and keeps the session (0600) that api then uses', async () => {
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: `${PASSWORD}\nignored second line\n`})

@@ -6,7 +6,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
 
 describe('refresh race (16 processes, built binary, sandbox)', function () {
@@ -24,12 +24,12 @@ describe('refresh race (16 processes, built binary, sandbox)', function () {
     home.remove()
   })
 
-  const stats = async () => (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Refreshes: number; RefreshesRefused: number}
+  const stats = async () => (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number; RefreshesRefused: number}
 
   for (let round = 1; round <= 2; round++) {
     it(`all 16 succeed with exactly one refresh (round ${round})`, async () => {
-      await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {method: 'POST'})
-      await fetch(`${sandbox.url}/__sandbox/stats`, {method: 'DELETE'})
+      await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
+      await sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
       const runs = await Promise.all(
         Array.from({length: 16}, () => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(home.home), timeoutMs: 60_000})),
       )

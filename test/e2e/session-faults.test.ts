@@ -12,7 +12,7 @@ import {join} from 'node:path'
 
 import {processStartTime} from '../../src/lib/session/file-lock.ts'
 import {BIN, baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
 
 interface TmpfsRun {
@@ -35,7 +35,7 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
   let sessions: string
   const users = (extra: string[] = []) => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', ...extra], {env: baseEnv(home.home), timeoutMs: 40_000})
   const control = async (method: string, path: string, body?: unknown) =>
-    (await fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})).json() as Promise<Record<string, unknown>>
+    (await sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})).json() as Promise<Record<string, unknown>>
   const stats = async () => (await control('GET', 'stats')) as unknown as Stats
   const file = () => join(sessions, 'sandbox.json')
 

@@ -6,13 +6,15 @@ import {BIN} from './run-binary.ts'
 export interface Running {
   child: ChildProcessWithoutNullStreams
   url: string
+  /** The X-Sandbox-Secret its /__sandbox/ controls need, as it printed it. */
+  secret: string
   stderr: () => string
   exited: Promise<number | null>
 }
 
 /**
  * Start the built sandbox (through `bin`: ours, or a host CLI's, which spells the command its way); resolves
- * once its first stdout line (the base URL) is out.
+ * once its first stdout line (the base URL) and its note with the controls' secret are out.
  */
 export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string, command = ['sandbox']): Promise<Running> {
   const child = spawn(process.execPath, [bin, ...command, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
@@ -20,12 +22,23 @@ export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin 
   let stdout = ''
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const secret = () => /X-Sandbox-Secret: (\S+?)\./.exec(stderr)?.[1]
   return new Promise((resolve, reject) => {
+    const ready = () => {
+      const found = secret()
+      if (stdout.includes('\n') && found) resolve({child, exited, secret: found, stderr: () => stderr, url: stdout.split('\n')[0]})
+    }
+
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString()
-      if (stdout.includes('\n')) resolve({child, exited, stderr: () => stderr, url: stdout.split('\n')[0]})
+      ready()
     })
+    child.stderr.on('data', ready)
     void exited.then((code) => reject(new Error(`the sandbox exited (${code}) before it was ready: ${stderr}`)))
   })
 }
 
+/** fetch() of one of the sandbox's /__sandbox/ controls (`stats`, `faults` …), with its secret. */
+export function sandboxFetch(sandbox: Pick<Running, 'secret' | 'url'>, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${sandbox.url}/__sandbox/${path}`, {...init, headers: {...(init.headers as Record<string, string>), 'x-sandbox-secret': sandbox.secret}})
+}

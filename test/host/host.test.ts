@@ -10,14 +10,14 @@ import {spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {createHost, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
 
 const SIBLING = 'proton-sibling-fixture'
 const PLUGIN = '@proton-cli/plugin-api'
 
 async function control(sandbox: Running, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+  const response = await sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   return (await response.json()) as Record<string, unknown>
 }
 

@@ -15,13 +15,13 @@ export default class Sandbox extends ProtonCommand<typeof Sandbox> {
 
 The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to a profile: the PROFILE argument (--write-session NAME), else --profile NAME given on the command line, else "sandbox"; PROTON_PROFILE is not used, so a sandbox session never replaces the one a shell uses every day. Then "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 
-Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
+Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret the sandbox prints at start (and --write-session keeps in the profile as SandboxSecret): GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --write-session',
     '<%= config.bin %> <%= command.id %> --write-session --profile demo',
     '<%= config.bin %> <%= command.id %> --port 8080 --user alice --password secret --totp-secret JBSWY3DPEHPK3PXP',
-    `curl -s -X POST http://127.0.0.1:8080/__sandbox/faults -d '{"Kind":"rate-limit","Path":"/core/v4/users","Count":2}'`,
+    `curl -s -X POST http://127.0.0.1:8080/__sandbox/faults -H "X-Sandbox-Secret: $SECRET" -d '{"Kind":"rate-limit","Path":"/core/v4/users","Count":2}'`,
   ]
 
   static override args = {
@@ -69,12 +69,13 @@ Tests and demos control it under /__sandbox/: GET /__sandbox/stats (request log 
     try {
       if (flags['write-session']) {
         const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
-        await this.sessions.writeLocked(profile, session)
+        // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
+        await this.sessions.writeLocked(profile, {...session, SandboxSecret: sandbox.controlSecret})
         this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.commandLine('api')} GET /core/v4/users --profile ${profile}`)
       }
 
       process.stdout.write(`${sandbox.url}\n`)
-      this.note(`Proton sandbox for account "${flags.user}" at ${sandbox.url}; controls under ${sandbox.url}/__sandbox/. Stop with Ctrl-C.`)
+      this.note(`Proton sandbox for account "${flags.user}" at ${sandbox.url}; controls under ${sandbox.url}/__sandbox/ with the header X-Sandbox-Secret: ${sandbox.controlSecret}. Stop with Ctrl-C.`)
       await untilStopped()
     } finally {
       await sandbox.close()

@@ -25,6 +25,7 @@ export const SRP_VERSION = 4
 export const FULL_SCOPES = ['full', 'self', 'user', 'loggedin', 'mail', 'calendar', 'drive', 'settings', 'keys', 'nondelinquent', 'verified']
 /** A session whose password was right but whose second factor is still owed. */
 export const TWO_FACTOR_SCOPES = ['twofactor']
+/** Each kind of session is bounded on its own, so a flood of unauthenticated sessions never evicts a logged-in one. */
 const SESSION_LIMIT = 10_000
 const SRP_ATTEMPT_LIMIT = 1000
 
@@ -90,7 +91,10 @@ export class AuthService {
   private readonly salt = randomBytes(10)
   private readonly fakeSaltKey = randomBytes(32)
   private verifier?: Buffer
+  /** Logged-in sessions (a login needs the password, so nobody can flood this map). */
   private readonly sessions = new Map<string, Session>()
+  /** Unauthenticated sessions: anyone may open them, so they are evicted among themselves. */
+  private readonly anonymous = new Map<string, Session>()
   private readonly attempts = new Map<string, SrpAttempt>()
   private readonly tokenTtlMs: number
   private readonly clock: () => number
@@ -145,7 +149,7 @@ export class AuthService {
     const scopes = twoFactor ? TWO_FACTOR_SCOPES : FULL_SCOPES
     // A login made with an unauthenticated session upgrades that session.
     const uid = header(headers, HEADER.UID)
-    const anonymous = uid === undefined ? undefined : this.sessions.get(uid)
+    const anonymous = uid === undefined ? undefined : this.anonymous.get(uid)
     const session = this.issue(anonymous?.anonymous ? anonymous.UID : newToken(), scopes, false)
     return {
       Code: CODE.SINGLE_SUCCESS,
@@ -183,7 +187,7 @@ export class AuthService {
       if (body.GrantType !== 'refresh_token') throw invalid('GrantType must be "refresh_token"')
       requiredString(body, 'RedirectURI')
       const token = requiredString(body, 'RefreshToken')
-      const session = this.sessions.get(uid)
+      const session = this.find(uid)
       if (!session || session.RefreshToken !== token) {
         throw new SandboxError(422, SANDBOX_CODE.REFRESH_TOKEN_INVALID, 'Invalid refresh token')
       }
@@ -199,7 +203,7 @@ export class AuthService {
 
   /** DELETE /core/v4/auth: end the session. */
   logout(session: Session): JsonObject {
-    this.sessions.delete(session.UID)
+    this.forget(session.UID)
     return {Code: CODE.SINGLE_SUCCESS}
   }
 
@@ -210,7 +214,7 @@ export class AuthService {
     const match = authorization === undefined ? null : /^Bearer (\S+)$/i.exec(authorization)
     if (!match) throw unauthorized('Authorization: Bearer <access token> is required')
     if (!uid) throw unauthorized(`the ${HEADER.UID} header is required`)
-    const session = this.sessions.get(uid)
+    const session = this.find(uid)
     if (!session || session.AccessToken !== match[1]) throw unauthorized('Invalid access token')
     if (this.clock() >= session.expiresAt) throw unauthorized('Access token expired')
     if (full && !session.Scopes.includes('full')) {
@@ -224,7 +228,7 @@ export class AuthService {
   /** Fault: make access tokens (one session's, or all) expire now. */
   expireAccessTokens(uid?: string): number {
     let count = 0
-    for (const session of this.sessions.values()) {
+    for (const session of [...this.sessions.values(), ...this.anonymous.values()]) {
       if (uid !== undefined && session.UID !== uid) continue
       session.expiresAt = 0
       count++
@@ -253,9 +257,18 @@ export class AuthService {
       Scopes: scopes,
       UID: uid,
     }
-    this.sessions.delete(uid)
-    remember(this.sessions, uid, session, SESSION_LIMIT)
+    this.forget(uid)
+    remember(anonymous ? this.anonymous : this.sessions, uid, session, SESSION_LIMIT)
     return session
+  }
+
+  private find(uid: string): Session | undefined {
+    return this.sessions.get(uid) ?? this.anonymous.get(uid)
+  }
+
+  private forget(uid: string): void {
+    this.sessions.delete(uid)
+    this.anonymous.delete(uid)
   }
 
   private tokens(session: Session): JsonObject {

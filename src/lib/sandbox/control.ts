@@ -1,7 +1,8 @@
 /**
  * The sandbox's own control routes under /__sandbox/ (never part of the
  * service): read the request log and refresh counts, set and clear faults,
- * expire access tokens now. They need no session and are never faulted.
+ * expire access tokens now. They need no session, only the sandbox's own
+ * secret (X-Sandbox-Secret), and are never faulted.
  */
 import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
@@ -11,6 +12,7 @@ import type {Route} from './routes.ts'
 import type {SandboxStats} from './stats.ts'
 
 export const CONTROL_PREFIX = '/__sandbox/'
+export const CONTROL_SECRET_HEADER = 'x-sandbox-secret'
 
 export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}

@@ -4,6 +4,7 @@
  * envelope, whatever the input, except for the faults that exist to break
  * that rule.
  */
+import {randomBytes, timingSafeEqual} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo, Socket} from 'node:net'
 
@@ -11,7 +12,7 @@ import {CODE, HEADER} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import {type Account, AuthService} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
-import {CONTROL_PREFIX, controlRoutes} from './control.ts'
+import {CONTROL_PREFIX, CONTROL_SECRET_HEADER, controlRoutes} from './control.ts'
 import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
 import {DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
@@ -32,12 +33,16 @@ export interface SandboxOptions {
   maxBodyBytes?: number
   /** Milliseconds since the epoch; tests move time with it. */
   clock?: () => number
+  /** What /__sandbox/ controls must carry in X-Sandbox-Secret (default: a new random one). */
+  controlSecret?: string
   /** Told about an unexpected error (a sandbox bug), which was answered 500. */
   onError?: (error: unknown, method: string, path: string) => void
 }
 
 export interface Sandbox {
   url: string
+  /** The X-Sandbox-Secret its controls need. */
+  controlSecret: string
   port: number
   state: SandboxState
   auth: AuthService
@@ -71,6 +76,7 @@ function findRoute(routes: Route[], method: string, path: string): {route: Route
 export const DEFAULTS = {host: '127.0.0.1', password: 'demo', tokenTtlSeconds: 3600, username: 'demo'} as const
 /** What a running sandbox serves: its state, login, faults and counters. */
 interface Services {
+  controlSecret: string
   state: SandboxState
   auth: AuthService
   faults: FaultTable
@@ -83,11 +89,20 @@ function services(options: SandboxOptions, clock: () => number): Services {
   const stats = new SandboxStats()
   const account: Account = {email: String(state.user.Email), password: options.password ?? DEFAULTS.password, totpKey: options.totpKey, username}
   const auth = new AuthService({account, clock, stats, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds})
-  return {auth, faults: new FaultTable(), state, stats}
+  return {auth, controlSecret: options.controlSecret ?? randomBytes(18).toString('base64url'), faults: new FaultTable(), state, stats}
 }
 
 /** One request, answered: controls, faults, the app-version rule, then the API's routes. */
-function requestHandler({auth, faults, state, stats}: Services, options: SandboxOptions, clock: () => number) {
+/** Controls change what every client of the sandbox sees: only who started it (and was told its secret) may use them. */
+function checkControlSecret(request: IncomingMessage, secret: string): void {
+  const given = Buffer.from(header(request, CONTROL_SECRET_HEADER) ?? '')
+  const expected = Buffer.from(secret)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new SandboxError(403, SANDBOX_CODE.NOT_ALLOWED, `the sandbox's controls need the ${CONTROL_SECRET_HEADER} header it printed at start`)
+  }
+}
+
+function requestHandler({auth, controlSecret, faults, state, stats}: Services, options: SandboxOptions, clock: () => number) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const api = apiRoutes(state, auth)
   const control = controlRoutes(stats, faults, auth)
@@ -114,6 +129,7 @@ function requestHandler({auth, faults, state, stats}: Services, options: Sandbox
       if (!body.complete && body.size > DRAIN_LIMIT_BYTES) response.setHeader('connection', 'close')
       if (body.size > maxBodyBytes) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${maxBodyBytes} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
+        checkControlSecret(request, controlSecret)
         writeJson(response, 200, dispatch(control, method, url, request, body.bytes))
         return
       }

@@ -8,7 +8,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
 import {baseEnv, runBinary, type RunResult} from '../../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../../helpers/session-files.ts'
 
 describe('proton sandbox + proton api, end to end (built binary)', function () {
@@ -96,7 +96,7 @@ describe('proton sandbox + proton api, end to end (built binary)', function () {
   })
 
   it('a non-JSON answer (fault html-502): stderr gets it, stdout stays empty, exit 5', async () => {
-    await fetch(`${sandbox.url}/__sandbox/faults`, {body: '{"Kind":"html-502","Path":"/drive/volumes"}', method: 'POST'})
+    await sandboxFetch(sandbox, `faults`, {body: '{"Kind":"html-502","Path":"/drive/volumes"}', method: 'POST'})
     // A GET is retried after a 5xx (test/daily); here the page must be the answer.
     const result = await api(['GET', '/drive/volumes', '--retries', '0'])
     expect(result.status).to.equal(5)
@@ -105,13 +105,13 @@ describe('proton sandbox + proton api, end to end (built binary)', function () {
   })
 
   it('an expired access token is refreshed once, the rotated pair saved, the request answered', async () => {
-    await fetch(`${sandbox.url}/__sandbox/stats`, {method: 'DELETE'})
+    await sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
     const before = await home.store.read('sandbox')
-    await fetch(`${sandbox.url}/__sandbox/expire-tokens`, {method: 'POST'})
+    await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
     const result = await api(['GET', '/core/v4/users'])
     expect(result.status).to.equal(0)
     expect(json(result)).to.include({Code: 1000})
-    const stats = (await (await fetch(`${sandbox.url}/__sandbox/stats`)).json()) as {Refreshes: number}
+    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number}
     expect(stats.Refreshes).to.equal(1)
     const after = await home.store.read('sandbox')
     expect(after!.AccessToken).not.to.equal(before!.AccessToken)

@@ -37,6 +37,19 @@ describe('sandbox authentication', () => {
   })
   after(() => harness.close())
 
+  it('10,000 unauthenticated sessions evict none that logged in', async function () {
+    this.timeout(120_000)
+    const session = await harness.login()
+    for (let batch = 0; batch < 100; batch++) {
+      const opened = await Promise.all(Array.from({length: 101}, () => harness.call('POST', '/auth/v4/sessions')))
+      for (const answer of opened) expect(answer.status).to.equal(200)
+    }
+
+    expect((await harness.call('GET', '/core/v4/users', {session})).status).to.equal(200)
+    const refreshed = await harness.call('POST', '/auth/v4/refresh', {body: refreshBody(session), headers: {'x-pm-uid': session.UID}})
+    expect(refreshed.status, refreshed.text).to.equal(200)
+  })
+
   describe('headers', () => {
     let session: StoredSession
     before(async () => {

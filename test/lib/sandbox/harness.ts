@@ -35,7 +35,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const sandbox = await startSandbox({port: 0, ...options})
   const call = async (method: string, path: string, callOptions: CallOptions = {}): Promise<Answer> => {
     const {appVersion = APP_VERSION, body, session} = callOptions
-    const headers: Record<string, string> = {...callOptions.headers}
+    // The controls need the sandbox's secret; a test that means to leave it out says so with its own header.
+    const headers: Record<string, string> = {...(path.startsWith('/__sandbox/') ? {'x-sandbox-secret': sandbox.controlSecret} : {}), ...callOptions.headers}
     if (appVersion !== null) headers['x-pm-appversion'] = appVersion
     if (session) {
       headers.authorization = `Bearer ${session.AccessToken}`

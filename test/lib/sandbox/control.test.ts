@@ -1,0 +1,50 @@
+/** The sandbox's /__sandbox/ controls answer only who has its secret. */
+import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {baseEnv} from '../../helpers/run-binary.ts'
+import {sandboxFetch, startSandboxProcess} from '../../helpers/sandbox-process.ts'
+import {tempHome} from '../../helpers/session-files.ts'
+import {type Harness, startHarness} from './harness.ts'
+
+describe('sandbox controls', () => {
+  let harness: Harness
+  before(async () => {
+    harness = await startHarness()
+  })
+  after(() => harness.close())
+
+  it('refuse a request without the secret or with another one (403), changing nothing', async () => {
+    for (const headers of [{'x-sandbox-secret': ''}, {'x-sandbox-secret': 'guess'}, {'x-sandbox-secret': `${harness.sandbox.controlSecret}x`}]) {
+      const added = await harness.call('POST', '/__sandbox/faults', {body: {Kind: 'unavailable', Path: '/'}, headers})
+      expect(added.status).to.equal(403)
+      expect(added.json).to.deep.equal({Code: 2011, Error: "the sandbox's controls need the x-sandbox-secret header it printed at start"})
+    }
+
+    expect((await harness.call('GET', '/__sandbox/faults')).json).to.deep.include({Faults: []})
+    expect((await harness.call('GET', '/core/v4/users')).status).to.equal(401)
+  })
+
+  it('accept the secret: a fault set with it applies', async () => {
+    expect((await harness.call('POST', '/__sandbox/faults', {body: {Count: 1, Kind: 'unavailable', Path: '/core/v4/users'}})).status).to.equal(200)
+    expect((await harness.call('GET', '/core/v4/users')).status).to.equal(503)
+  })
+
+  it('`proton sandbox` prints its secret at start and --write-session keeps it in the profile', async function () {
+    this.timeout(30_000)
+    const home = tempHome()
+    const running = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
+    try {
+      expect(running.stderr()).to.include(`with the header X-Sandbox-Secret: ${running.secret}.`)
+      const session = JSON.parse(readFileSync(join(home.home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')) as {SandboxSecret: string}
+      expect(session.SandboxSecret).to.equal(running.secret)
+      expect((await fetch(`${running.url}/__sandbox/stats`)).status).to.equal(403)
+      expect((await sandboxFetch(running, 'stats')).status).to.equal(200)
+    } finally {
+      running.child.kill('SIGTERM')
+      await running.exited
+      home.remove()
+    }
+  })
+})
