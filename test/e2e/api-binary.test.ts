@@ -76,8 +76,8 @@ describe('bin/run.js api (child process)', function () {
     }
   })
 
-  it('exits 2 when a 401 cannot be cured by a refresh, and marks the session expired', async () => {
-    server.handle(json(401, '{"Code":401,"Error":"Invalid access token"}'))
+  it('exits 2 when the service refuses the refresh token (422), and marks the session expired', async () => {
+    server.handle((request, res) => (request.url === '/auth/v4/refresh' ? json(422, '{"Code":10013,"Error":"Invalid refresh token"}') : json(401, '{"Code":401,"Error":"Invalid access token"}'))(request, res))
     const result = await run(['GET', '/core/v4/users'])
     expect(result.status).to.equal(2)
     expect(result.stdout.length).to.equal(0)
@@ -85,7 +85,7 @@ describe('bin/run.js api (child process)', function () {
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).to.deep.equal(['GET /core/v4/users', 'POST /auth/v4/refresh'])
     const stored = await home.store.read('default')
     expect(stored?.RefreshRefusedAt).to.be.a('string')
-    expect(stored?.RefreshError).to.equal('HTTP 401, Code 401: Invalid access token')
+    expect(stored?.RefreshError).to.equal('HTTP 422, Code 10013: Invalid refresh token')
     // An ended session fails at once, without a request.
     const again = await run(['GET', '/core/v4/users'])
     expect([again.status, again.stderr]).to.deep.equal([2, result.stderr])
@@ -280,11 +280,17 @@ describe('bin/run.js api (child process)', function () {
     expect(stored?.Scopes).to.deep.equal(['full'])
   })
 
-  it('keeps the session when the refresh meets a transient failure (exit 5)', async () => {
+  it('keeps the session when the refresh meets a transient failure it outlasts, or an answer that is no refusal (exit 5)', async () => {
     server.handle((request, res) => json(request.url === '/auth/v4/refresh' ? 503 : 401, '{"Code":503}')(request, res))
-    const result = await run(['GET', '/core/v4/users'])
+    const result = await run(['GET', '/core/v4/users', '--timeout', '2'])
     expect(result.status).to.equal(5)
-    expect(result.stderr).to.match(/^Error: could not refresh the session of profile default \(HTTP 503\); the session is kept, try again\n$/)
+    expect(result.stderr).to.match(/^Error: could not refresh the session of profile default \(HTTP 503, Code 503\); the session is kept, try again\n$/)
+    // Asked again with backoff within --timeout, never taken for a refusal.
+    expect(server.requests.filter((request) => request.url === '/auth/v4/refresh').length).to.be.above(1)
+    server.handle((request, res) => json(401, '{"Code":401,"Error":"Invalid access token"}')(request, res))
+    const unauthorized = await run(['GET', '/core/v4/users'])
+    expect(unauthorized.status).to.equal(5)
+    expect(unauthorized.stderr).to.equal('Error: could not refresh the session of profile default (HTTP 401, Code 401: Invalid access token); the session is kept, try again\n')
     expect(await home.store.read('default')).to.deep.include({...TOKENS})
     expect((await home.store.read('default'))?.RefreshRefusedAt).to.equal(undefined)
   })

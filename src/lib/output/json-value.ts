@@ -26,3 +26,15 @@ export function stringifyExact(value: JsonValue, indent?: number): string {
   const raw = (JSON as unknown as {rawJSON: (text: string) => unknown}).rawJSON
   return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? raw(item.toString()) : item), indent)
 }
+
+const RAW = JSON as unknown as {rawJSON: (text: string) => JsonValue; isRawJSON: (value: unknown) => boolean}
+
+/** A JSON text that stringify writes as it is (JSON.rawJSON): numbers exactly as the user wrote them. */
+export function rawJson(text: string): JsonValue {
+  return RAW.rawJSON(text)
+}
+
+/** Whether a value came from rawJson (an object to JavaScript, a number to JSON). */
+export function isRawJson(value: unknown): boolean {
+  return RAW.isRawJSON(value)
+}

@@ -1,7 +1,8 @@
 /**
  * The raw command's request parts from its flags: --query pairs, and the
- * body from exactly one of --body (JSON), --input (any bytes) or the
- * -F/-f fields (which make the query instead for GET, HEAD, DELETE, OPTIONS).
+ * body from one of --body (JSON), --input (any bytes) or the -F/-f fields
+ * (which make the query instead for GET, HEAD, DELETE, OPTIONS). With
+ * --input the fields go to the query, as in gh.
  */
 import {readFile} from 'node:fs/promises'
 
@@ -9,7 +10,7 @@ import {usageError} from '../runtime/errors.ts'
 import {type FieldArgument, fieldsMakeBody, fieldsToBody, fieldsToQuery, parseFields} from './fields.ts'
 import {stringifyExact} from '../output/json-value.ts'
 import {parseQueryPair, readJsonBody} from './input.ts'
-import {readAll} from './stdin.ts'
+import {StandardInput} from './stdin.ts'
 
 export interface BodyFlags {
   body?: string
@@ -24,8 +25,8 @@ export interface RequestParts {
   bodyFile?: string
 }
 
-async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
-  if (value === '-') return readAll(stdin)
+async function readInput(value: string, stdin: StandardInput): Promise<Buffer> {
+  if (value === '-') return stdin.read('--input -')
 
   try {
     return await readFile(value)
@@ -37,16 +38,18 @@ async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<B
 
 export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<RequestParts> {
   const given = [flags.body !== undefined && '--body', flags.input !== undefined && '--input', fields.length > 0 && '-F/-f'].filter(Boolean)
-  if (given.length > 1) throw usageError(`${given.join(' and ')} cannot be used together: give the request body one way`)
+  if (flags.body !== undefined && given.length > 1) throw usageError(`${given.join(' and ')} cannot be used together: give the request body one way`)
+  const input = new StandardInput(stdin)
   const query = (flags.query ?? []).map((pair) => parseQueryPair(pair))
-  if (fields.length > 0) {
-    const parsed = await parseFields(fields, stdin)
-    if (!fieldsMakeBody(method)) return {query: [...query, ...fieldsToQuery(parsed)]}
-    return {body: Buffer.from(stringifyExact(fieldsToBody(parsed))), query}
+  const parsed = await parseFields(fields, input)
+  if (flags.input !== undefined) {
+    const body = await readInput(flags.input, input)
+    return {body, bodyFile: flags.input === '-' ? undefined : flags.input, query: [...query, ...fieldsToQuery(parsed)]}
   }
 
-  if (flags.input !== undefined) {
-    return {body: await readInput(flags.input, stdin), bodyFile: flags.input === '-' ? undefined : flags.input, query}
+  if (parsed.length > 0) {
+    if (!fieldsMakeBody(method)) return {query: [...query, ...fieldsToQuery(parsed)]}
+    return {body: Buffer.from(stringifyExact(fieldsToBody(parsed))), query}
   }
 
   if (flags.body === undefined) return {query}

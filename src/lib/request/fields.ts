@@ -1,15 +1,16 @@
 /**
  * -F/--field and -f/--raw-field, as `gh api` has them: key=value pairs that
  * build the JSON body (POST, PUT, PATCH) or the query (other methods).
- * -F types its value (true, false, null, integers and decimals become JSON
- * values, @path a file's contents as a string); -f keeps it a string. Keys
- * nest: Parent[Child]=v, and IDs[]=a appends to an array.
+ * -F types its value (true, false, null and numbers become JSON values, the
+ * numbers exactly as written; @path a file's contents as a string); -f keeps
+ * it a string. Keys nest: Parent[Child]=v, IDs[]=a appends to an array, and
+ * `-F IDs[]` alone (no "=") makes it an empty array, as in gh.
  */
 import {readFile} from 'node:fs/promises'
 
 import {usageError} from '../runtime/errors.ts'
-import type {JsonValue} from '../output/json-value.ts'
-import {readAll} from './stdin.ts'
+import {isRawJson, type JsonValue, rawJson} from '../output/json-value.ts'
+import {StandardInput} from './stdin.ts'
 
 export interface FieldArgument {
   /** key=value as given. */
@@ -22,8 +23,14 @@ interface Field {
   key: string
   /** The key's path: a name, then one segment per bracket ('' appends to an array). */
   path: string[]
-  value: JsonValue
+  /** Undefined for `key[]` alone: the array, empty. */
+  value?: JsonValue
+  /** The value as written, for the query string. */
+  text: string
 }
+
+/** A JSON number: what -F sends as a number, with the very digits given. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/
 
 const BODY_METHODS: ReadonlySet<string> = new Set(['PATCH', 'POST', 'PUT'])
 
@@ -44,20 +51,16 @@ function parsePath(key: string, flag: string): string[] {
   return path
 }
 
-async function typedValue(text: string, stdin: NodeJS.ReadableStream): Promise<JsonValue> {
+async function typedValue(key: string, text: string, stdin: StandardInput): Promise<JsonValue> {
   if (text === 'true') return true
   if (text === 'false') return false
   if (text === 'null') return null
-  if (/^-?(?:0|[1-9]\d*)$/.test(text)) {
-    const number = Number(text)
-    return Number.isSafeInteger(number) ? number : BigInt(text)
-  }
-
-  if (/^-?(?:0|[1-9]\d*)\.\d+$/.test(text)) return Number(text)
+  // 1.50 stays 1.50 and 1.23456789012345678901 keeps every digit: no round trip through a double.
+  if (JSON_NUMBER.test(text)) return rawJson(text)
   if (!text.startsWith('@')) return text
   const path = text.slice(1)
+  if (path === '-') return (await stdin.read(`-F ${key}=@-`)).toString('utf8')
   try {
-    if (path === '-') return (await readAll(stdin)).toString('utf8')
 
     return await readFile(path, 'utf8')
   } catch (error) {
@@ -66,16 +69,17 @@ async function typedValue(text: string, stdin: NodeJS.ReadableStream): Promise<J
   }
 }
 
-async function parseField(argument: FieldArgument, stdin: NodeJS.ReadableStream): Promise<Field> {
+async function parseField(argument: FieldArgument, stdin: StandardInput): Promise<Field> {
   const flag = flagName(argument.typed)
   const at = argument.text.indexOf('=')
-  if (at <= 0) throw usageError(`${flag} takes key=value, got ${JSON.stringify(argument.text)}`)
+  if (at === -1 && argument.text.endsWith('[]')) return {key: argument.text, path: parsePath(argument.text, flag), text: ''}
+  if (at <= 0) throw usageError(`${flag} takes key=value (or key[] for an empty array), got ${JSON.stringify(argument.text)}`)
   const key = argument.text.slice(0, at)
   const text = argument.text.slice(at + 1)
-  return {key, path: parsePath(key, flag), value: argument.typed ? await typedValue(text, stdin) : text}
+  return {key, path: parsePath(key, flag), text, value: argument.typed ? await typedValue(key, text, stdin) : text}
 }
 
-export async function parseFields(fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<Field[]> {
+export async function parseFields(fields: readonly FieldArgument[], stdin = new StandardInput()): Promise<Field[]> {
   const parsed: Field[] = []
   for (const field of fields) parsed.push(await parseField(field, stdin))
   return parsed
@@ -89,7 +93,7 @@ function put(object: {[key: string]: JsonValue}, key: string, value: JsonValue):
 }
 
 function isObject(value: JsonValue | undefined): value is {[key: string]: JsonValue} {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value !== 'bigint'
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isRawJson(value)
 }
 
 /** The JSON body the fields describe. */
@@ -101,7 +105,9 @@ export function fieldsToBody(fields: readonly Field[]): {[key: string]: JsonValu
       const last = index === path.length - 1
       const parent: {[key: string]: JsonValue} = node as {[key: string]: JsonValue}
       if (last) {
-        if (segment === '') (node as JsonValue[]).push(value)
+        if (segment === '') {
+          if (value !== undefined) (node as JsonValue[]).push(value)
+        } else if (value === undefined) throw usageError(`${key}: only a key ending in [] may stand without a value`)
         else if (Object.hasOwn(parent, segment)) throw usageError(`the field ${JSON.stringify(key)} is given twice`)
         else put(parent, segment, value)
         break
@@ -121,7 +127,7 @@ export function fieldsToBody(fields: readonly Field[]): {[key: string]: JsonValu
   return root
 }
 
-/** The query pairs the fields describe: keys as written, values as text. */
+/** The query pairs the fields describe: keys and values as written (an empty array adds no pair). */
 export function fieldsToQuery(fields: readonly Field[]): Array<[string, string]> {
-  return fields.map(({key, value}) => [key, value === null ? '' : String(value)])
+  return fields.flatMap(({key, text, value}) => (value === undefined ? [] : [[key, typeof value === 'string' ? value : value === null ? '' : text] as [string, string]]))
 }

@@ -7,6 +7,7 @@
  * nothing here may import @oclif/core.
  */
 import {describeApiError} from '../output/api-error.ts'
+import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
 import {sniffJson} from '../output/envelope.ts'
 import {authError, describeFailure} from './errors.ts'
@@ -131,7 +132,7 @@ export class Invocation {
   /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
   transport(): TransportOptions {
     return {
-      appVersion: this.flags['app-version'],
+      appVersion: checkHeaderValue('--app-version', this.flags['app-version']),
       log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
       retries: this.flags.retries,
       signal: interruptSignal(),
