@@ -1,0 +1,77 @@
+/**
+ * What goes over the wire is what the user wrote: the built binary against
+ * a recording server on 127.0.0.1, comparing the bytes received with the
+ * command line, and checking that a refused line sends nothing.
+ */
+import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
+import {type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
+import {type TempHome, tempHome} from '../helpers/session-files.ts'
+
+describe('the request as written (built binary, recording server)', function () {
+  this.timeout(30_000)
+  let server: ScriptedServer
+  let home: TempHome
+
+  before(async () => {
+    server = await startServer()
+  })
+  after(() => server.close())
+
+  beforeEach(async () => {
+    server.requests.length = 0
+    home = tempHome()
+    await home.writeSession(server.url)
+  })
+  afterEach(() => home.remove())
+
+  const run = (args: string[], input?: string) => runBinary(['api', ...args], {env: baseEnv(home.home), input})
+
+  it('-F numbers go with the digits as written; `-F x[]` alone is an empty array', async () => {
+    const result = await run(['POST', '/core/v4/x', '-F', 'v=1.50', '-F', 'd=1.23456789012345678901', '-F', 'n=12345678901234567890', '-F', 'x[]'])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(server.requests[0].body.toString()).to.equal('{"v":1.50,"d":1.23456789012345678901,"n":12345678901234567890,"x":[]}')
+    await run(['GET', '/core/v4/x', '-F', 'v=1.50', '-F', 'x[]'])
+    expect(server.requests[1].url).to.equal('/core/v4/x?v=1.50')
+  })
+
+  it('with --input, -f/-F go to the query (as gh); the body is the input, byte for byte', async () => {
+    const file = join(home.home, 'body.bin')
+    writeFileSync(file, Buffer.from([0x7b, 0x00, 0xff, 0x7d]))
+    const result = await run(['POST', '/core/v4/x', '--input', file, '-f', 'q=a b', '-F', 'n=2'])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(server.requests[0].url).to.equal('/core/v4/x?q=a%20b&n=2')
+    expect(server.requests[0].body).to.deep.equal(Buffer.from([0x7b, 0x00, 0xff, 0x7d]))
+  })
+
+  const refusals: Array<{name: string; args: string[]; input?: string; stderr: RegExp | string}> = [
+    {args: ['POST', '/core/v4/labels', '-F', 'a=@-', '-F', 'b=@-'], input: 'note', name: 'a second -F key=@-', stderr: 'Error: -F b=@-: standard input was already read by -F a=@-; it can be read once\n'},
+    {args: ['GET', '/core/v4/users', '-H', 'X-A: 1', '-H', 'X-A: 2'], name: 'a header given twice', stderr: /^Error: -H\/--header X-A is given twice/},
+    {args: ['GET', '/core/v4/users', '-H', 'Content-Length: 3'], name: 'Content-Length', stderr: 'Error: -H/--header Content-Length: the client sets this header itself (it frames the request)\n'},
+    {args: ['POST', '/core/v4/labels', '-H', 'Transfer-Encoding: chunked', '--body', '{}'], name: 'Transfer-Encoding', stderr: /the client sets this header itself/},
+    {args: ['GET', '/core/v4/users', '-H', 'Host: example.org'], name: 'Host', stderr: /the client sets this header itself/},
+    {args: ['GET', '/core/v4/users', '-H', 'X-A: café'], name: 'a header value that is not ASCII', stderr: 'Error: -H/--header X-A: the value must be ASCII text (encode other text first, e.g. percent-encoded)\n'},
+    {args: ['GET', '/core/v4/users', '--app-version', 'a\r\nX-Injected: 1'], name: 'CR LF in --app-version', stderr: 'Error: --app-version: the value must not contain CR or LF\n'},
+  ]
+  for (const refusal of refusals) {
+    it(`refuses ${refusal.name}: one line, exit 1, nothing sent`, async () => {
+      const result = await run(refusal.args, refusal.input)
+      expect(result.status).to.equal(1)
+      expect(result.stdout.length).to.equal(0)
+      if (typeof refusal.stderr === 'string') expect(result.stderr).to.equal(refusal.stderr)
+      else expect(result.stderr).to.match(refusal.stderr)
+      expect(server.requests).to.have.length(0)
+    })
+  }
+
+  it('refuses a header byte that is not UTF-8, as a shell passes it ($\'caf\\xff\'): exit 1, not a network failure', () => {
+    const result = spawnSync('sh', ['-c', `"$NODE" "$BIN" api GET /core/v4/users -H "$(printf 'X-A: caf\\377')"`], {encoding: 'utf8', env: {...baseEnv(home.home), BIN, NODE: process.execPath}})
+    expect(result.status).to.equal(1)
+    expect(result.stderr).to.equal('Error: -H/--header X-A: the value must be ASCII text (it holds bytes that are not UTF-8)\n')
+    expect(server.requests).to.have.length(0)
+  })
+})
