@@ -62,14 +62,20 @@ export interface ApiRequest {
 }
 
 const ACCEPT = 'application/vnd.protonmail.v1+json'
+/** Named here rather than left to the client, so that --dry-run's curl asks for the same encodings. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br'
+
+/** The headers every request carries, whatever its session. */
+function transportHeaders(options: TransportOptions): Record<string, string> {
+  return {accept: ACCEPT, 'accept-encoding': ACCEPT_ENCODING, [HEADER.APP_VERSION]: options.appVersion, 'user-agent': options.userAgent}
+}
 
 /** The headers a request with the session carries (for --dry-run; the token in clear, for the caller to redact). */
 export function sessionHeaders(session: Pick<ActiveSession, 'accessToken' | 'uid'>, options: TransportOptions, withBody: boolean): Record<string, string> {
   return {
-    accept: ACCEPT,
+    ...transportHeaders(options),
     [HEADER.AUTHORIZATION]: `Bearer ${session.accessToken}`,
     [HEADER.UID]: session.uid,
-    [HEADER.APP_VERSION]: options.appVersion,
     ...(withBody ? {'content-type': 'application/json'} : {}),
   }
 }
@@ -86,12 +92,12 @@ function sameOrigin(response: {headers: Record<string, unknown>; url: string}): 
 
 /** The transport settings every request shares, with credentials when given (read at each send). */
 export function createTransport(options: TransportOptions, credentials?: Pick<ActiveSession, 'accessToken' | 'uid'>): Got {
-  const {appVersion, log, userAgent} = options
+  const {log} = options
   return got.extend({
     allowGetBody: true,
     // Only same-origin redirects are followed: credentials stay with the session's origin.
     followRedirect: (response) => sameOrigin({headers: response.headers, url: response.url}),
-    headers: {accept: ACCEPT, [HEADER.APP_VERSION]: appVersion, 'user-agent': userAgent},
+    headers: transportHeaders(options),
     hooks: {
       afterResponse: [
         (response) => {

@@ -1,7 +1,9 @@
 /**
  * --dry-run for the raw command: the request as a curl command ready to
- * paste into a POSIX shell. The access token never appears: the command
- * reads it from $PROTON_ACCESS_TOKEN, which the person sets themselves.
+ * paste into a POSIX shell, sending what the tool would send: the same
+ * method, URL, headers (User-Agent and Accept-Encoding included) and body
+ * bytes. The access token never appears: the command reads it from
+ * $PROTON_ACCESS_TOKEN, which the person sets themselves.
  */
 import {HEADER} from '../contract/contract.ts'
 import {shellQuote} from '../completion/shell-words.ts'
@@ -21,18 +23,34 @@ function isPrintableText(bytes: Buffer): boolean {
   return Buffer.from(text, 'utf8').equals(bytes) && !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)
 }
 
+/** Any bytes as a printf(1) format that writes exactly them (octal escapes; NUL included). */
+function printfBytes(bytes: Buffer): string {
+  return `printf '${[...bytes].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}'`
+}
+
+/**
+ * How curl is told the method: -I for HEAD (-X HEAD would make it wait for
+ * a body that never comes), nothing for what it does by default (GET, POST
+ * with a body), -X otherwise.
+ */
+function methodWords(method: string, withBody: boolean): string[] {
+  if (method === 'HEAD') return ['-I']
+  if ((method === 'GET' && !withBody) || (method === 'POST' && withBody)) return []
+  return ['-X', method]
+}
+
 export function renderCurl({body, headers, method, url}: CurlRequest): string {
-  const words = ['curl', ...(method === 'GET' ? [] : ['-X', method]), shellQuote(url.toString())]
+  // -sS: no progress meter, errors still said. --compressed: curl decodes the answer as the tool does,
+  // and our Accept-Encoding header replaces its own.
+  const words = ['curl', '-sS', '--compressed', ...methodWords(method, body !== undefined), shellQuote(url.toString())]
   for (const [name, value] of Object.entries(headers)) {
     // The session's token is replaced by a variable; a token given with -H is redacted the same way.
     words.push('-H', name === HEADER.AUTHORIZATION ? `"${name}: Bearer \${PROTON_ACCESS_TOKEN}"` : shellQuote(`${name}: ${value}`))
   }
 
-  if (body) {
-    if (body.file !== undefined) words.push('--data-binary', shellQuote(`@${body.file}`))
-    else if (isPrintableText(body.bytes)) words.push('--data-binary', shellQuote(body.bytes.toString('utf8')))
-    else words.push('--data-binary', "@-  # the body read from standard input")
-  }
-
-  return words.join(' ')
+  if (!body) return words.join(' ')
+  // --data-raw takes the text as it is (--data-binary would read a file named by a leading @).
+  if (body.file !== undefined) return [...words, '--data-binary', shellQuote(`@${body.file}`)].join(' ')
+  if (isPrintableText(body.bytes)) return [...words, '--data-raw', shellQuote(body.bytes.toString('utf8'))].join(' ')
+  return `${printfBytes(body.bytes)} | ${[...words, '--data-binary', '@-'].join(' ')}`
 }

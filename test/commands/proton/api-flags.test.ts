@@ -168,7 +168,7 @@ describe('proton api for daily use (in-process, nock)', () => {
       expect(result).to.deep.equal({
         exit: 0,
         stderr: '',
-        stdout: `curl -X DELETE 'https://mail.proton.me/api/mail/v4/labels/l1' -H 'accept: application/vnd.protonmail.v1+json' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${TOKENS.UID}' -H 'x-pm-appversion: Other'\n`,
+        stdout: `curl -sS --compressed -X DELETE 'https://mail.proton.me/api/mail/v4/labels/l1' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${TOKENS.UID}'\n`,
       })
     })
   })
