@@ -266,7 +266,10 @@ describe('bin/run.js api (child process)', function () {
     expect(refresh.url).to.equal('/auth/v4/refresh')
     expect(refresh.headers['x-pm-uid']).to.equal(TOKENS.UID)
     expect(refresh.headers.authorization).to.equal(undefined)
-    expect(JSON.parse(refresh.body.toString())).to.deep.equal({
+    // As go-proton-api sends it: State is 32 random characters, new for each refresh.
+    const {State, ...sent} = JSON.parse(refresh.body.toString()) as {State: string}
+    expect(State).to.match(/^[\w-]{32}$/)
+    expect(sent).to.deep.equal({
       GrantType: 'refresh_token',
       RedirectURI: 'https://protonmail.ch',
       RefreshToken: TOKENS.RefreshToken,

@@ -46,6 +46,8 @@ export interface Session {
   expiresAt: number
   /** An unauthenticated session from POST /auth/v4/sessions. */
   anonymous: boolean
+  /** Unix seconds: when the session was opened (kept across refreshes). */
+  createdAt: number
 }
 
 interface SrpAttempt {
@@ -177,12 +179,18 @@ export class AuthService {
     return {Code: CODE.SINGLE_SUCCESS, Scopes: session.Scopes}
   }
 
-  /** POST /auth/v4/refresh: rotate both tokens; the old refresh token is dead afterwards. */
+  /**
+   * POST /auth/v4/refresh: rotate both tokens; the old refresh token is dead
+   * afterwards. The session is named as either official client names it: UID
+   * in the body (go-proton-api), or the x-pm-uid header (python-proton-core).
+   */
   refresh(body: JsonObject, headers: IncomingHttpHeaders): JsonObject {
     try {
-      const uid = header(headers, HEADER.UID)
-      if (!uid) throw invalid(`the ${HEADER.UID} header is required`)
-      if (requiredString(body, 'UID') !== uid) throw invalid(`UID does not match the ${HEADER.UID} header`)
+      const fromHeader = header(headers, HEADER.UID)
+      const fromBody = body.UID === undefined ? undefined : requiredString(body, 'UID')
+      if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) throw invalid(`UID does not match the ${HEADER.UID} header`)
+      const uid = fromBody ?? fromHeader
+      if (!uid) throw invalid(`UID is required, in the body or the ${HEADER.UID} header`)
       if (body.ResponseType !== 'token') throw invalid('ResponseType must be "token"')
       if (body.GrantType !== 'refresh_token') throw invalid('GrantType must be "refresh_token"')
       requiredString(body, 'RedirectURI')
@@ -192,7 +200,7 @@ export class AuthService {
         throw new SandboxError(422, SANDBOX_CODE.REFRESH_TOKEN_INVALID, 'Invalid refresh token')
       }
 
-      const fresh = this.issue(uid, session.Scopes, session.anonymous)
+      const fresh = this.issue(uid, session.Scopes, session.anonymous, session.createdAt)
       this.stats.refreshes++
       return {Code: CODE.SINGLE_SUCCESS, ...this.tokens(fresh)}
     } catch (error) {
@@ -201,7 +209,20 @@ export class AuthService {
     }
   }
 
-  /** DELETE /core/v4/auth: end the session. */
+  /** GET /auth/v4/sessions: the account's logged-in sessions, as go-proton-api reads them. */
+  listSessions(current: Session): JsonObject {
+    const Sessions = [...this.sessions.values()].map((session) => ({
+      ClientID: 'proton-cli-sandbox',
+      CreateTime: session.createdAt,
+      LocalizedClientName: session.UID === current.UID ? 'This session' : 'Another session',
+      MemberID: 'sandbox-member',
+      Revocable: 1,
+      UID: session.UID,
+    }))
+    return {Code: CODE.SINGLE_SUCCESS, Sessions}
+  }
+
+  /** DELETE /core/v4/auth (and /auth/v4): end the session. */
   logout(session: Session): JsonObject {
     this.forget(session.UID)
     return {Code: CODE.SINGLE_SUCCESS}
@@ -248,10 +269,11 @@ export class AuthService {
     return this.verifier
   }
 
-  private issue(uid: string, scopes: string[], anonymous: boolean): Session {
+  private issue(uid: string, scopes: string[], anonymous: boolean, createdAt = Math.floor(this.clock() / 1000)): Session {
     const session: Session = {
       AccessToken: newToken(),
       anonymous,
+      createdAt,
       expiresAt: this.clock() + this.tokenTtlMs,
       RefreshToken: newToken(),
       Scopes: scopes,

@@ -56,13 +56,20 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     },
   ]
 
+  // The login calls at both places the official clients use: the web client's /core/v4/auth…, go-proton-api's /auth/v4….
+  const login = (prefix: string): Route[] => [
+    {access: 'none', handle: (request) => auth.info(request.json()), method: 'POST', path: new RegExp(`^${prefix}/info$`)},
+    {access: 'none', handle: (request) => auth.login(request.json(), request.headers), method: 'POST', path: new RegExp(`^${prefix}$`)},
+    {access: 'session', handle: (request, session) => auth.secondFactor(session, request.json()), method: 'POST', path: new RegExp(`^${prefix}/2fa$`)},
+    {access: 'session', handle: (_request, session) => auth.logout(session), method: 'DELETE', path: new RegExp(`^${prefix}$`)},
+  ]
+
   return [
     {access: 'none', handle: () => auth.createSession(), method: 'POST', path: /^\/auth\/v4\/sessions$/},
-    {access: 'none', handle: (request) => auth.info(request.json()), method: 'POST', path: /^\/core\/v4\/auth\/info$/},
-    {access: 'none', handle: (request) => auth.login(request.json(), request.headers), method: 'POST', path: /^\/core\/v4\/auth$/},
-    {access: 'session', handle: (request, session) => auth.secondFactor(session, request.json()), method: 'POST', path: /^\/core\/v4\/auth\/2fa$/},
+    {access: 'full', handle: (_request, session) => auth.listSessions(session), method: 'GET', path: /^\/auth\/v4\/sessions$/},
+    ...login('/core/v4/auth'),
+    ...login('/auth/v4'),
     {access: 'none', handle: (request) => auth.refresh(request.json(), request.headers), method: 'POST', path: /^\/auth\/v4\/refresh$/},
-    {access: 'session', handle: (_request, session) => auth.logout(session), method: 'DELETE', path: /^\/core\/v4\/auth$/},
     {access: 'full', handle: () => ({...success, User: state.user}), method: 'GET', path: /^\/core\/v4\/users$/},
     {access: 'full', handle: () => ({...success, Addresses: state.addresses, Total: state.addresses.length}), method: 'GET', path: /^\/core\/v4\/addresses$/},
     {access: 'full', handle: () => ({...success, Volumes: state.volumes}), method: 'GET', path: /^\/drive\/volumes$/},

@@ -5,6 +5,7 @@
  * its tokens are still the ones that failed; otherwise it adopts the newer
  * ones. A transient failure keeps the session; only a refusal ends it.
  */
+import {randomBytes} from 'node:crypto'
 import {setTimeout as sleep} from 'node:timers/promises'
 
 import {type CommandNames, commandLine} from '../runtime/command-names.ts'
@@ -59,11 +60,13 @@ function budgetMs(transport: TransportOptions): number {
 
 async function requestTokens(context: RefreshContext, uid: string, refreshToken: string): Promise<Tokens> {
   const {session, transport} = context
+  // As go-proton-api sends it, State included: 32 random characters.
   const body = JSON.stringify({
     GrantType: 'refresh_token',
     RedirectURI: REFRESH_REDIRECT_URI,
     RefreshToken: refreshToken,
     ResponseType: 'token',
+    State: randomBytes(24).toString('base64url'),
     UID: uid,
   })
   const deadline = Date.now() + budgetMs(transport)

@@ -11,8 +11,8 @@ import {vectors} from '../session/srp/vectors.ts'
 import {type CallOptions, type Harness, startHarness} from './harness.ts'
 
 /** One SRP login by hand, so a test can get every step wrong on purpose. */
-async function srpLogin(harness: Harness, username: string, password: string) {
-  const info = await harness.call('POST', '/core/v4/auth/info', {body: {Username: username}})
+async function srpLogin(harness: Harness, username: string, password: string, prefix = '/core/v4/auth') {
+  const info = await harness.call('POST', `${prefix}/info`, {body: {Username: username}})
   const modulus = decodeSignedModulus(String(info.json!.Modulus))
   const hashed = hashPassword(password, Buffer.from(String(info.json!.Salt), 'base64'), modulus)
   const proof = clientProof(srpGroup(modulus), hashed, Buffer.from(String(info.json!.ServerEphemeral), 'base64'))
@@ -22,7 +22,7 @@ async function srpLogin(harness: Harness, username: string, password: string) {
     SRPSession: info.json!.SRPSession,
     Username: username,
   }
-  return {answer: await harness.call('POST', '/core/v4/auth', {body}), body, info, proof}
+  return {answer: await harness.call('POST', prefix, {body}), body, info, proof}
 }
 
 function refreshBody(session: Pick<StoredSession, 'RefreshToken' | 'UID'>) {
@@ -148,6 +148,20 @@ describe('sandbox authentication', () => {
     })
   })
 
+  describe('the Go client’s login (go-proton-api: /auth/v4/info, /auth/v4, /auth/v4/2fa, DELETE /auth/v4) and its session list', () => {
+    it('logs in, lists the session, and logs out', async () => {
+      const {answer} = await srpLogin(harness, 'demo', 'demo', '/auth/v4')
+      expect(answer.status, answer.text).to.equal(200)
+      const session = answer.json as unknown as StoredSession
+      expect((await harness.call('GET', '/core/v4/users', {session})).status).to.equal(200)
+      const listed = await harness.call('GET', '/auth/v4/sessions', {session})
+      expect(listed.status).to.equal(200)
+      expect((listed.json!.Sessions as Array<{UID: string; CreateTime: number}>).find(({UID}) => UID === session.UID)).to.include({CreateTime: Math.floor(now / 1000)})
+      expect((await harness.call('DELETE', '/auth/v4', {session})).status).to.equal(200)
+      expect((await harness.call('GET', '/core/v4/users', {session})).status).to.equal(401)
+    })
+  })
+
   describe('tokens', () => {
     it('expires an access token after the TTL; a refresh brings a working pair', async () => {
       const session = await harness.login()
@@ -174,10 +188,21 @@ describe('sandbox authentication', () => {
       expect(stats).to.include({Refreshes: 1, RefreshesRefused: 1})
     })
 
-    it('refuses a refresh without x-pm-uid, with another UID, or with a wrong grant, with 422', async () => {
+    it('refreshes in both official shapes: UID in the body (go-proton-api), or x-pm-uid alone (python-proton-core)', async () => {
       const session = await harness.login()
+      const go = await harness.call('POST', '/auth/v4/refresh', {body: {...refreshBody(session), State: 'a'.repeat(32)}, headers: {}})
+      expect(go.status, go.text).to.equal(200)
+      const tokens = go.json as unknown as StoredSession
+      const {UID: _uid, ...withoutUid} = refreshBody(tokens)
+      const python = await harness.call('POST', '/auth/v4/refresh', {body: withoutUid, headers: {'x-pm-uid': session.UID}})
+      expect(python.status, python.text).to.equal(200)
+    })
+
+    it('refuses a refresh without a UID anywhere, with another UID, or with a wrong grant, with 422', async () => {
+      const session = await harness.login()
+      const {UID: _uid, ...withoutUid} = refreshBody(session)
       const cases: CallOptions[] = [
-        {body: refreshBody(session), headers: {}},
+        {body: withoutUid, headers: {}},
         {body: refreshBody(session), headers: {'x-pm-uid': 'other'}},
         {body: {...refreshBody(session), GrantType: 'password'}, headers: {'x-pm-uid': session.UID}},
         {body: {...refreshBody(session), ResponseType: 'code'}, headers: {'x-pm-uid': session.UID}},
