@@ -10,6 +10,7 @@ import {join} from 'node:path'
 
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
+import {sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'
 
 describe('the request as written (built binary, recording server)', function () {
@@ -137,4 +138,26 @@ describe('--dry-run prints a curl that sends what the tool sends (both run again
       expect(seen(1)).to.deep.equal(seen(0))
     })
   }
+})
+
+describe('the app version the service refuses (sandbox)', function () {
+  this.timeout(30_000)
+  it('names --app-version and PROTON_APP_VERSION in the error line of a 400 with Code 5003, and 5001 by name', async () => {
+    const home = tempHome()
+    const sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
+    try {
+      await sandboxFetch(sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'app-version', Path: '/core/v4/users'}), method: 'POST'})
+      const refused = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(home.home)})
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr).to.equal(
+        'Error: HTTP 400 Bad Request, Code 5003 APP_VERSION_BAD: This version of the app is no longer supported, please update to continue using the app (set --app-version or PROTON_APP_VERSION to a version the service accepts)\n',
+      )
+      const missing = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', '-H', 'x-pm-appversion:'], {env: baseEnv(home.home)})
+      expect(missing.stderr).to.include('Code 5001 APP_VERSION_MISSING: The x-pm-appversion header is required (set --app-version or PROTON_APP_VERSION)')
+    } finally {
+      sandbox.child.kill('SIGTERM')
+      await sandbox.exited
+      home.remove()
+    }
+  })
 })

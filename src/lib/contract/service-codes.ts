@@ -3,8 +3,10 @@
  * the tool (and the sandbox standing in for the service) must act on.
  */
 export const SERVICE_CODE = {
-  /** Missing or bad x-pm-appversion. */
-  APP_VERSION_BAD: 5001,
+  /** No x-pm-appversion header, or one the service cannot read. */
+  APP_VERSION_MISSING: 5001,
+  /** "This version of the app is no longer supported": the service refuses the x-pm-appversion given. */
+  APP_VERSION_BAD: 5003,
   /** Wrong password (SRP proof) or wrong second factor. */
   WRONG_CREDENTIALS: 8002,
   /** The service wants a person to prove they are one before it goes on. */
@@ -12,6 +14,9 @@ export const SERVICE_CODE = {
   /** A refresh token that is unknown, already used or for another session. */
   REFRESH_TOKEN_INVALID: 10013,
 } as const
+
+/** The names of those codes, for error lines (go-proton-api's names where it has them). */
+export const SERVICE_CODE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(SERVICE_CODE).map(([name, code]) => [code, name]))
 
 /** The request headers that answer a human-verification challenge. */
 export const HUMAN_VERIFICATION_HEADER = {

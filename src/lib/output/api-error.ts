@@ -1,15 +1,23 @@
 /** The one stderr line that explains an API error. */
 import {API_CODES, nameOf} from '../contract/contract.ts'
+import {SERVICE_CODE, SERVICE_CODE_NAMES} from '../contract/service-codes.ts'
 import {oneLine} from '../runtime/errors.ts'
 import type {Envelope} from './envelope.ts'
+
+/** What to do about an answer, where the tool knows: the app version is the user's to change. */
+const HINTS: Readonly<Record<number, string>> = {
+  [SERVICE_CODE.APP_VERSION_BAD]: 'set --app-version or PROTON_APP_VERSION to a version the service accepts',
+  [SERVICE_CODE.APP_VERSION_MISSING]: 'set --app-version or PROTON_APP_VERSION',
+}
 
 export function describeApiError(statusCode: number, statusMessage: string, envelope?: Envelope): string {
   const parts = [`HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`]
   if (envelope?.code !== undefined) {
-    const name = nameOf(API_CODES, envelope.code)
+    const name = nameOf(API_CODES, envelope.code) ?? SERVICE_CODE_NAMES[envelope.code]
     parts.push(`Code ${envelope.code}${name ? ` ${name}` : ''}`)
   }
 
   const text = envelope?.error ? `: ${oneLine(envelope.error)}` : ''
-  return parts.join(', ') + text
+  const hint = envelope?.code === undefined ? undefined : HINTS[envelope.code]
+  return parts.join(', ') + text + (hint ? ` (${hint})` : '')
 }

@@ -41,6 +41,13 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
       return true
     }
 
+    case 'app-version': {
+      // As the service answers an app version it no longer supports.
+      entry.Status = 400
+      writeJson(response, 400, {Code: SANDBOX_CODE.APP_VERSION_BAD, Error: 'This version of the app is no longer supported, please update to continue using the app'})
+      return true
+    }
+
     case 'human-verification': {
       // Answered by the verification headers with the token it issued.
       const token = `sandbox-hv-${rule.ID}`

@@ -9,7 +9,7 @@ import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {JsonObject} from './validation.ts'
 
-export const FAULT_KINDS = ['html-502', 'rate-limit', 'unavailable', 'status', 'latency', 'truncate', 'drop', 'human-verification'] as const
+export const FAULT_KINDS = ['html-502', 'rate-limit', 'unavailable', 'status', 'latency', 'truncate', 'drop', 'human-verification', 'app-version'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export interface FaultRule {

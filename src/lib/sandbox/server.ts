@@ -140,7 +140,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (plan.rule && answerFault(plan.rule, request, response, entry)) return
       truncate = plan.rule?.Kind === 'truncate'
       if (!header(request, HEADER.APP_VERSION)) {
-        throw new SandboxError(400, SANDBOX_CODE.APP_VERSION_BAD, `The ${HEADER.APP_VERSION} header is required`)
+        throw new SandboxError(400, SANDBOX_CODE.APP_VERSION_MISSING, `The ${HEADER.APP_VERSION} header is required`)
       }
 
       const answer = dispatch(api, method, url, request, body.bytes)

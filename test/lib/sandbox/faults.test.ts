@@ -49,6 +49,13 @@ describe('sandbox faults', () => {
     expect(answer.json).to.include({Code: 503})
   })
 
+  it('app-version: 400 with Code 5003, as the service answers an app version it no longer supports', async () => {
+    await fault({Kind: 'app-version'})
+    const answer = await users()
+    expect(answer.status).to.equal(400)
+    expect(answer.json).to.deep.equal({Code: 5003, Error: 'This version of the app is no longer supported, please update to continue using the app'})
+  })
+
   it('status: any status with the JSON body given', async () => {
     await fault({Body: {Code: 10013, Error: 'refused'}, Kind: 'status', Path: '/auth/v4/refresh', Status: 422})
     const answer = await harness.call('POST', '/auth/v4/refresh', {body: {}})
