@@ -1,10 +1,11 @@
 /**
  * The JSON sniff: is the body JSON, and what is its envelope's Code? The
- * envelope check is an ajv validator compiled at build time
- * (scripts/build-validators.js), so no schema is compiled at run time.
+ * body is checked by the scanner (json-scan.ts) as it arrives, without being
+ * parsed into objects; the envelope check is an ajv validator compiled at
+ * build time (scripts/build-validators.js) and sees only the top-level Code.
  */
 import validateEnvelope from '../generated/envelope-validator.ts'
-import {scanJson} from './json-scan.ts'
+import {type ScanResult, scanJson} from './json-scan.ts'
 
 export interface Envelope {
   /** The envelope's Code when it is an integer. */
@@ -17,16 +18,12 @@ export interface Envelope {
 
 export type Sniff = {envelope: Envelope; json: true} | {json: false; reason: string}
 
-const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
+/** The top-level members the envelope check reads. */
+export const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
 
-/**
- * Is the body JSON, and what is its envelope's Code? The body is checked
- * without being parsed into objects (see json-scan.ts); the validator sees
- * only the top-level Code.
- */
-export function sniffJson(body: Buffer): Sniff {
-  const scan = scanJson(body, ENVELOPE_MEMBERS)
-  if (!scan.json) return {json: false, reason: body.length === 0 ? 'empty' : 'not JSON'}
+/** The sniff of a finished scan that captured ENVELOPE_MEMBERS. */
+export function sniffOf(scan: ScanResult): Sniff {
+  if (!scan.json) return {json: false, reason: scan.length === 0 ? 'empty' : 'not JSON'}
   if (!scan.object) return {envelope: {valid: true}, json: true}
   const code = scan.members.get('Code')
   const error = scan.members.get('Error')
@@ -39,4 +36,9 @@ export function sniffJson(body: Buffer): Sniff {
     },
     json: true,
   }
+}
+
+/** Is this whole body JSON, and what is its envelope's Code? */
+export function sniffJson(body: Uint8Array): Sniff {
+  return sniffOf(scanJson(body, ENVELOPE_MEMBERS))
 }
