@@ -160,10 +160,22 @@ export class Invocation {
 
   /**
    * Send one request as `request` does, the answer of any size checked as it
-   * arrives and kept in `spool`, never whole in memory; with `outputFile`, a
-   * 2xx answer goes straight to the temporary file beside it instead (the
-   * rename at the end is what publishes it, so that is safe). Print it with
+   * arrives and kept in `spool`, never whole in memory. Print it with
    * printAnswer.
+   *
+   * Why stdout never gets bytes as they arrive: a body that is not JSON, is
+   * cut short, is retried or is interrupted must leave stdout empty, and the
+   * exit status must be known before the first byte is written (a closed
+   * pipe exits with it). Neither is known before the last byte: the Code may
+   * follow a 400 MiB list, and any byte may break the JSON. The status line
+   * does not decide it either: a 5xx's JSON body still goes to stdout, a body
+   * that is not JSON to stderr. What a pipe or a terminal got cannot be taken
+   * back, and a file on stdout cannot be cut back cleanly (Node has no lseek:
+   * the shell's shared offset would stay past the cut). With `outputFile`, a
+   * 2xx answer does go straight to the temporary file beside it: nothing is
+   * published before the rename, which happens only once the Code is known
+   * to be a success. Other statuses never replace the file, so their bodies
+   * go to the spool, for their Error text and a verification challenge.
    */
   async receive(session: ActiveSession, request: ApiRequest, spool: Spool, outputFile?: string): Promise<Received<ReceivedBody>> {
     const receiver: Receiver<ReceivedBody> = async (head) =>
