@@ -52,7 +52,8 @@ export async function writeJsonSource(source: ByteSource, format: OutputFormat, 
   const env = options.env ?? process.env
   const render = format === 'yaml' || (format === 'text' && stream.isTTY)
   if (render && source.length > RENDER_LIMIT) {
-    options.note?.(`Note: the answer is ${source.length} bytes, more than ${RENDER_LIMIT} can be ${format === 'yaml' ? 'converted to YAML' : 'indented'}; it is printed as received`)
+    const what = format === 'yaml' ? 'convert to YAML; printed as received (JSON, which YAML reads as the same data)' : 'indent; printed as received'
+    options.note?.(`Note: the answer (${source.length} bytes) is over ${RENDER_LIMIT / 1024 / 1024} MiB, too large to ${what}`)
   } else if (format === 'yaml') {
     stream.write(await toYaml(parseExact((await readAll(source)).toString('utf8'))))
     return
