@@ -1,10 +1,12 @@
 /**
  * The one HTTP client: got instances whose hooks attach the session's
- * headers, refuse to carry them to another origin, refresh an expired
- * access token once, and log redacted request and response lines for
- * --verbose. Every command sends through here.
+ * headers and refuse to carry them to another origin, and send(), which
+ * streams each answer's body to a writer as it arrives (refreshing an
+ * expired access token once, retrying as the policy allows, logging
+ * redacted lines for --verbose). Every command sends through here.
  */
-import got, {type Got, RequestError, type Response, TimeoutError} from 'got'
+import got, {type Got, type Request, RequestError, TimeoutError} from 'got'
+import type {IncomingMessage} from 'node:http'
 import {setTimeout as sleep} from 'node:timers/promises'
 
 import type {ActiveSession} from '../session/session.ts'
@@ -44,15 +46,35 @@ export interface ClientOptions extends TransportOptions {
   refresh?: (failedAccessToken: string) => Promise<void>
 }
 
-export interface ApiResponse {
+/** An answer's status line and headers: known before its body. */
+export interface ResponseHead {
   statusCode: number
   statusMessage: string
   httpVersion: string
   headers: Record<string, string | string[] | undefined>
-  body: Buffer
   /** Set when a redirect to another origin was answered instead of followed. */
   refusedRedirect?: string
 }
+
+/** An answer whose body went to a BodyWriter, which made `body` of it. */
+export type Received<B> = ResponseHead & {body: B}
+
+export type ApiResponse = Received<Buffer>
+
+/**
+ * Where the body of the one attempt that is answered goes, chunk by chunk
+ * (write is awaited before the next chunk is read: the socket waits, memory
+ * stays flat). An attempt that fails partway is discarded before any retry,
+ * so nothing of it reaches the user.
+ */
+export interface BodyWriter<B> {
+  write(chunk: Buffer): Promise<void> | void
+  end(): B | Promise<B>
+  discard(): Promise<void> | void
+}
+
+/** Makes the writer for an answer, once its head is in and no retry will follow. */
+export type Receiver<B> = (head: ResponseHead) => BodyWriter<B> | Promise<BodyWriter<B>>
 
 export interface ApiRequest {
   method: string
@@ -99,16 +121,6 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
     followRedirect: (response) => sameOrigin({headers: response.headers, url: response.url}),
     headers: transportHeaders(options),
     hooks: {
-      afterResponse: [
-        (response) => {
-          if (log) {
-            log(`< HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
-            for (const line of headerLines('< ', response.headers)) log(line)
-          }
-
-          return response
-        },
-      ],
       beforeRedirect: [
         (next, response) => log?.(`< HTTP ${response.statusCode}: following redirect to ${next.url?.toString()}`),
       ],
@@ -127,28 +139,20 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
         },
       ],
     },
-    responseType: 'buffer',
     retry: {limit: 0},
     throwHttpErrors: false,
   })
 }
 
-/** A client that sends the session's credentials, refreshing them once on 401. */
+/** What createApiClient adds to its instance: send() renews the session with it on a 401. */
+const refreshers = new WeakMap<Got, {refresh: NonNullable<ClientOptions['refresh']>; session: ActiveSession}>()
+
+/** A client that sends the session's credentials; send() refreshes them once on 401. */
 export function createApiClient(options: ClientOptions): Got {
   const {refresh, session} = options
-  return createTransport(options, session).extend({
-    hooks: {
-      afterResponse: [
-        async (response, retryWithMergedOptions) => {
-          const context = response.request.options.context as {refreshed?: boolean}
-          if (response.statusCode !== 401 || !refresh || context.refreshed) return response
-          await refresh(session.accessToken)
-          options.log?.('(access token refreshed; sending the request again)')
-          return retryWithMergedOptions({context: {refreshed: true}})
-        },
-      ],
-    },
-  })
+  const client = createTransport(options, session)
+  if (refresh) refreshers.set(client, {refresh, session})
+  return client
 }
 
 /** The first value of a header that may come more than once. */
@@ -156,77 +160,145 @@ export function single(value: string | string[] | undefined): string | undefined
   return Array.isArray(value) ? value[0] : value
 }
 
-async function attempt(client: Got, request: ApiRequest, timeoutMs: number, signal?: AbortSignal): Promise<ApiResponse> {
+interface Opened {
+  head: ResponseHead
+  stream: Request
+}
+
+/**
+ * One attempt, up to its status line and headers; the body is left in the
+ * stream. A 401 with a refresher renews the session and sends again, once.
+ */
+async function open(client: Got, request: ApiRequest, timeoutMs: number, options: SendOptions, refreshed = false): Promise<Opened> {
+  const {log, signal} = options
   const headers = {
     ...(request.body === undefined ? {} : {'content-type': 'application/json'}),
     ...request.headers,
   }
-  const response: Response<Uint8Array> = await client(request.url, {
+  const stream = client.stream(request.url, {
     body: request.body,
     context: {ownHeaders: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase())},
     headers,
     method: request.method as 'GET',
-    responseType: 'buffer',
     signal,
     timeout: {request: timeoutMs},
   })
-  const raw = response.body
-  const redirected = response.statusCode >= 300 && response.statusCode < 400 && typeof response.headers.location === 'string'
+  // got's stream waits for a body to be written when the method may carry one.
+  if (request.body === undefined) stream.end()
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    // Kept for the stream's life: a failure after the head is the body reader's to report.
+    stream.on('error', reject)
+    stream.once('response', resolve)
+  })
+  if (log) {
+    log(`< HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
+    for (const line of headerLines('< ', response.headers)) log(line)
+  }
+
+  const refresher = refreshers.get(client)
+  if (response.statusCode === 401 && refresher && !refreshed) {
+    stream.destroy()
+    await refresher.refresh(refresher.session.accessToken)
+    log?.('(access token refreshed; sending the request again)')
+    return open(client, request, timeoutMs, options, true)
+  }
+
+  const statusCode = response.statusCode ?? 0
+  const redirected = statusCode >= 300 && statusCode < 400 && typeof response.headers.location === 'string'
   return {
-    // got hands back a Uint8Array; a Buffer view of the same memory, no copy.
-    body: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength),
-    headers: response.headers,
-    httpVersion: response.httpVersion,
-    refusedRedirect: redirected ? String(response.headers.location) : undefined,
-    statusCode: response.statusCode,
-    statusMessage: response.statusMessage ?? '',
+    head: {
+      headers: response.headers,
+      httpVersion: response.httpVersion,
+      refusedRedirect: redirected ? String(response.headers.location) : undefined,
+      statusCode,
+      statusMessage: response.statusMessage ?? '',
+    },
+    stream,
+  }
+}
+
+/** The body of an answer into its writer; the writer is discarded if anything fails. */
+async function receiveBody<B>(opened: Opened, receive: Receiver<B>): Promise<B> {
+  let writer: BodyWriter<B> | undefined
+  try {
+    writer = await receive(opened.head)
+    for await (const chunk of opened.stream as AsyncIterable<Buffer>) await writer.write(chunk)
+    return await writer.end()
+  } catch (error) {
+    opened.stream.destroy()
+    await writer?.discard()
+    throw error
+  }
+}
+
+/** Collects a body in memory: for answers that are small by nature (sessions, the dedicated commands). */
+export function collectBody(): BodyWriter<Buffer> {
+  let chunks: Buffer[] = []
+  return {
+    discard() {
+      chunks = []
+    },
+    end: () => Buffer.concat(chunks),
+    write(chunk) {
+      chunks.push(chunk)
+    },
   }
 }
 
 /**
  * Send one request, again after a failure the retry policy allows, all
- * within the timeout. Network failures and the timeout become exit-5
- * failures, an abort (Ctrl-C) exit 130; an answer that is still a failure
- * after the last retry is returned as it is.
+ * within the timeout, and hand the body of the answer that stands to the
+ * writer `receive` makes. Whether to retry is decided on the status line,
+ * before any of the body is read; a body that fails partway (a dropped
+ * connection) is discarded, then retried or reported like any network
+ * failure. Network failures and the timeout become exit-5 failures, an abort
+ * (Ctrl-C) exit 130; an answer that is still a failure after the last retry
+ * is returned as it is.
  */
-export async function send(client: Got, request: ApiRequest, options: SendOptions = {}): Promise<ApiResponse> {
+export async function sendTo<B>(client: Got, request: ApiRequest, receive: Receiver<B>, options: SendOptions = {}): Promise<Received<B>> {
   const {log, signal} = options
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
   const retries = options.retries ?? DEFAULT_RETRIES
   const deadline = Date.now() + timeoutSeconds * 1000
   const timedOut = () => unavailableError(`no complete answer from ${request.url.origin} within ${timeoutSeconds} s (timeout; see --timeout)`)
   for (let retry = 1; ; retry++) {
-    let response: ApiResponse | undefined
-    let failure: Error | undefined
-    let outcome: Outcome
+    /** Why and after how long to send again; undefined: this outcome stands. */
+    const plan = (outcome: Outcome) => {
+      const reason = retry <= retries ? retryReason(request.method, outcome) : undefined
+      const wait = reason === undefined ? 0 : retryDelayMs(retry, outcome)
+      // A wait that would run past the deadline is not started.
+      return reason === undefined || Date.now() + wait >= deadline ? undefined : {reason, wait}
+    }
+
+    let again: {reason: string; wait: number} | undefined
     try {
-      response = await attempt(client, request, Math.max(1, deadline - Date.now()), signal)
-      outcome = {retryAfter: single(response.headers['retry-after']), status: response.statusCode}
+      const opened = await open(client, request, Math.max(1, deadline - Date.now()), options)
+      again = plan({retryAfter: single(opened.head.headers['retry-after']), status: opened.head.statusCode})
+      if (!again) return {...opened.head, body: await receiveBody(opened, receive)}
+      opened.stream.destroy()
     } catch (error) {
       if (signal?.aborted) throw interruptedError()
       // However the transport reports it (got's TimeoutError, a reset socket), the deadline has passed.
       if (error instanceof TimeoutError || Date.now() >= deadline) throw timedOut()
-      failure = describeNetworkError(error, request.url)
-      // A failure of our own (a refused refresh, say) is not the network's.
+      const failure = describeNetworkError(error, request.url)
+      // A failure of our own (a refused refresh, an answer that cannot be kept) is not the network's.
       if (!(error instanceof RequestError) || error.cause instanceof CliFailure) throw failure
-      outcome = {networkError: networkReason(error)}
+      again = plan({networkError: networkReason(error)})
+      if (!again) throw failure
     }
 
-    const reason = retry <= retries ? retryReason(request.method, outcome) : undefined
-    const wait = reason === undefined ? 0 : retryDelayMs(retry, outcome)
-    // A wait that would run past the deadline is not started: the last answer stands.
-    if (reason === undefined || Date.now() + wait >= deadline) {
-      if (response) return response
-      throw failure
-    }
-
-    log?.(`(${request.method} ${request.url.pathname}: ${reason}; retry ${retry} of ${retries} in ${wait} ms)`)
+    log?.(`(${request.method} ${request.url.pathname}: ${again.reason}; retry ${retry} of ${retries} in ${again.wait} ms)`)
     try {
-      await sleep(wait, undefined, {signal})
+      await sleep(again.wait, undefined, {signal})
     } catch {
       throw interruptedError()
     }
   }
+}
+
+/** sendTo with the body collected in memory. */
+export async function send(client: Got, request: ApiRequest, options: SendOptions = {}): Promise<ApiResponse> {
+  return sendTo(client, request, collectBody, options)
 }
 
 function networkReason(error: RequestError): string {

@@ -1,5 +1,10 @@
-/** The JSON sniff: is the body JSON, and what is its envelope's Code? */
-import {scanJson} from './json-scan.ts'
+/**
+ * The JSON sniff: is the body JSON, and what is its envelope's Code? The
+ * body is checked by the scanner (json-scan.ts) as it arrives, without being
+ * parsed into objects; of the envelope only the top-level Code and Error
+ * are read.
+ */
+import {type ScanResult, scanJson} from './json-scan.ts'
 
 export interface Envelope {
   /** The envelope's Code when it is an integer. */
@@ -12,16 +17,12 @@ export interface Envelope {
 
 export type Sniff = {envelope: Envelope; json: true} | {json: false; reason: string}
 
-const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
+/** The top-level members the envelope check reads. */
+export const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
 
-/**
- * Is the body JSON, and what is its envelope's Code? The body is checked
- * without being parsed into objects (see json-scan.ts); of the envelope only
- * the top-level Code and Error are read.
- */
-export function sniffJson(body: Buffer): Sniff {
-  const scan = scanJson(body, ENVELOPE_MEMBERS)
-  if (!scan.json) return {json: false, reason: body.length === 0 ? 'empty' : 'not JSON'}
+/** The sniff of a finished scan that captured ENVELOPE_MEMBERS. */
+export function sniffOf(scan: ScanResult): Sniff {
+  if (!scan.json) return {json: false, reason: scan.length === 0 ? 'empty' : 'not JSON'}
   if (!scan.object) return {envelope: {valid: true}, json: true}
   const code = scan.members.get('Code')
   const error = scan.members.get('Error')
@@ -34,4 +35,9 @@ export function sniffJson(body: Buffer): Sniff {
     },
     json: true,
   }
+}
+
+/** Is this whole body JSON, and what is its envelope's Code? */
+export function sniffJson(body: Uint8Array): Sniff {
+  return sniffOf(scanJson(body, ENVELOPE_MEMBERS))
 }

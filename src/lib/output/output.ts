@@ -2,13 +2,26 @@
  * How a JSON body reaches standard output. json: the bytes as received
  * (on a terminal, with a final newline when they lack one). text: the same
  * bytes when stdout is not a terminal, indented (and coloured unless
- * NO_COLOR) when it is. yaml: converted, integers exact.
+ * NO_COLOR) when it is. yaml: converted, integers exact. The bytes are
+ * copied from wherever they wait (memory or the spool) chunk by chunk; only
+ * indenting and YAML need the whole value, and only up to RENDER_LIMIT.
  */
+import {Writable} from 'node:stream'
+
+import {interruptedError} from '../runtime/interrupt.ts'
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
+import {type ByteSource, bufferSource, readAll} from './spool.ts'
 
 export const OUTPUT_FORMATS = ['text', 'json', 'yaml'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
+/**
+ * Indenting and YAML parse the whole body, which takes some ten times its
+ * size in memory: a larger body is printed as received (JSON is YAML too),
+ * with a note.
+ */
+export const RENDER_LIMIT = 64 * 1024 * 1024
 
 export interface OutputStream {
   isTTY?: boolean
@@ -20,6 +33,14 @@ export async function structuredText(value: unknown, format: Exclude<OutputForma
   return format === 'yaml' ? toYaml(value) : `${JSON.stringify(value, null, 2)}\n`
 }
 
+export interface WriteOptions {
+  env?: NodeJS.ProcessEnv
+  /** Checked between chunks: Ctrl-C stops the copy (exit 130). */
+  signal?: AbortSignal
+  /** Told when a body is too large to convert (an explanatory line). */
+  note?: (line: string) => void
+}
+
 export async function toYaml(value: unknown): Promise<string> {
   // Loaded only when asked for: most runs never need a YAML serialiser.
   // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.
@@ -28,18 +49,27 @@ export async function toYaml(value: unknown): Promise<string> {
 }
 
 export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: OutputStream, env = process.env): Promise<void> {
-  if (format === 'yaml') {
-    stream.write(await toYaml(parseExact(body.toString('utf8'))))
-    return
-  }
+  await writeJsonSource(bufferSource(body), format, stream, {env})
+}
 
-  if (format === 'text' && stream.isTTY) {
+/** A JSON body, in the format asked for (see the top of this file). */
+export async function writeJsonSource(source: ByteSource, format: OutputFormat, stream: OutputStream, options: WriteOptions = {}): Promise<void> {
+  const env = options.env ?? process.env
+  const render = format === 'yaml' || (format === 'text' && stream.isTTY)
+  if (render && source.length > RENDER_LIMIT) {
+    const what = format === 'yaml' ? 'convert to YAML; printed as received (JSON, which YAML reads as the same data)' : 'indent; printed as received'
+    options.note?.(`Note: the answer (${source.length} bytes) is over ${RENDER_LIMIT / 1024 / 1024} MiB, too large to ${what}`)
+  } else if (format === 'yaml') {
+    stream.write(await toYaml(parseExact((await readAll(source)).toString('utf8'))))
+    return
+  } else if (render) {
     const colour = !env.NO_COLOR && env.TERM !== 'dumb'
-    stream.write(`${prettyJson(parseExact(body.toString('utf8')), colour)}\n`)
+    stream.write(`${prettyJson(parseExact((await readAll(source)).toString('utf8')), colour)}\n`)
     return
   }
 
-  writeBodyBytes(body, stream)
+  const last = await writeSource(source, stream, options.signal)
+  if (stream.isTTY && last !== undefined && last !== 0x0a) stream.write('\n')
 }
 
 /**
@@ -50,4 +80,26 @@ export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: 
 export function writeBodyBytes(body: Uint8Array, stream: OutputStream): void {
   stream.write(body)
   if (stream.isTTY && body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
+}
+
+/**
+ * Copy a source to a stream chunk by chunk, each written before the next is
+ * read (the source lends its chunks), so a slow reader never makes the body
+ * pile up in memory. Returns the last byte written.
+ */
+export async function writeSource(source: ByteSource, stream: OutputStream, signal?: AbortSignal): Promise<number | undefined> {
+  let last: number | undefined
+  for await (const chunk of source.chunks()) {
+    if (signal?.aborted) throw interruptedError()
+    if (chunk.length === 0) continue
+    last = chunk.at(-1)
+    if (stream instanceof Writable && stream.write === Writable.prototype.write) {
+      await new Promise<void>((resolve, reject) => stream.write(chunk, (error) => (error ? reject(error) : resolve())))
+    } else {
+      // A stand-in (a test's capture) may keep what it is given and call back never: a copy, at once.
+      stream.write(Buffer.from(chunk))
+    }
+  }
+
+  return last
 }

@@ -5,7 +5,7 @@
 import {readFile} from 'node:fs/promises'
 
 import {usageError} from '../runtime/errors.ts'
-import {describeJsonError} from '../output/json-syntax.ts'
+import {describeJsonError} from '../output/json-scan.ts'
 import {readAll} from './stdin.ts'
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const

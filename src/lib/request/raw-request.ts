@@ -12,6 +12,7 @@ import {parseHeaders} from './headers.ts'
 import {type ApiRequest, sessionHeaders} from '../http/client.ts'
 import type {Display, Invocation} from '../runtime/invocation.ts'
 import {fetchPages, mergePages, slurpPages} from './pagination.ts'
+import type {Spool} from '../output/spool.ts'
 import {requestParts} from './body.ts'
 import {parseEndpoint, parseMethod} from './input.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -57,9 +58,14 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   const session = await invocation.session()
   const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
   const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
-  if (flags['dry-run']) printCurl(invocation, session, request, bodyFile)
-  else if (flags.paginate) await paginate(invocation, session, request, display, flags.slurp)
-  else await invocation.printResponse(await invocation.request(session, request), display)
+  if (flags['dry-run']) return printCurl(invocation, session, request, bodyFile)
+  const spool = invocation.spool()
+  try {
+    if (flags.paginate) await paginate(invocation, {display, request, session, spool}, flags.slurp)
+    else await invocation.printAnswer(await invocation.receive(session, request, spool, display.outputFile), display)
+  } finally {
+    await spool.close()
+  }
 }
 
 function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
@@ -69,7 +75,7 @@ function printCurl(invocation: Invocation, session: ActiveSession, request: ApiR
 }
 
 /** Every page from the one asked for (Page, default 0); one envelope, or with --slurp the pages. */
-async function paginate(invocation: Invocation, session: ActiveSession, request: ApiRequest, display: Display, slurp: boolean): Promise<void> {
+async function paginate(invocation: Invocation, {display, request, session, spool}: {display: Display; request: ApiRequest; session: ActiveSession; spool: Spool}, slurp: boolean): Promise<void> {
   const {searchParams} = request.url
   const whole = (name: string) => {
     const text = searchParams.get(name)
@@ -81,13 +87,13 @@ async function paginate(invocation: Invocation, session: ActiveSession, request:
   const fetchPage = (page: number) => {
     const url = new URL(request.url)
     url.searchParams.set('Page', String(page))
-    return invocation.request(session, {...request, url})
+    return invocation.receive(session, {...request, url}, spool)
   }
 
   const pages = await fetchPages(fetchPage, whole('Page') ?? 0, pageSize)
-  if (!pages.ok) return invocation.printResponse(pages.failed, display)
+  if (!pages.ok) return invocation.printAnswer(pages.failed, display)
   if (pages.note) invocation.note(`Note: ${pages.note}`)
   const [first] = pages.pages
   const body = slurp ? slurpPages(pages.pages) : pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-  await invocation.printResponse({...first, body}, display)
+  await invocation.printAnswer({...first, body}, display)
 }

@@ -6,20 +6,23 @@
  * bin/run.js runs the raw command on it without loading oclif at all, so
  * nothing here may import @oclif/core.
  */
+import {join} from 'node:path'
+
 import {describeApiError} from '../output/api-error.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
-import {sniffJson} from '../output/envelope.ts'
 import {authError, describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, createApiClient, DEFAULT_TIMEOUT_SECONDS, send, type TransportOptions} from '../http/client.ts'
-import {challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
-import {interruptSignal} from './interrupt.ts'
-import {writeFileAtomically} from '../output/output-file.ts'
-import {type OutputFormat, writeJsonBody} from '../output/output.ts'
+import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
+import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
+import {interruptedError, interruptSignal} from './interrupt.ts'
+import {AtomicFile} from '../output/output-file.ts'
+import {type OutputFormat, writeJsonSource, writeSource} from '../output/output.ts'
+import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
 import {headerLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
+import {readAll, Spool} from '../output/spool.ts'
 import {SessionStore} from '../session/store.ts'
 
 /** The flags every command takes (ProtonCommand.baseFlags), parsed. */
@@ -144,9 +147,45 @@ export class Invocation {
   /**
    * Send one request with the session (retried as the policy allows);
    * network failures and the timeout throw (exit 5). Human verification
-   * (Code 9001) is completed on a terminal and the request sent again.
+   * (Code 9001) is completed on a terminal and the request sent again. The
+   * answer comes whole in memory: for answers small by nature.
    */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
+    return this.exchange(session, request, collectBody, (body) => body)
+  }
+
+  /** A spool for this run's answers, under <cacheDir>/spool (see spool.ts); close it when done. */
+  spool(): Spool {
+    return new Spool(join(this.context.cacheDir, 'spool'))
+  }
+
+  /**
+   * Send one request as `request` does, the answer of any size checked as it
+   * arrives and kept in `spool`, never whole in memory. Print it with
+   * printAnswer.
+   *
+   * Why stdout never gets bytes as they arrive: a body that is not JSON, is
+   * cut short, is retried or is interrupted must leave stdout empty, and the
+   * exit status must be known before the first byte is written (a closed
+   * pipe exits with it). Neither is known before the last byte: the Code may
+   * follow a 400 MiB list, and any byte may break the JSON. The status line
+   * does not decide it either: a 5xx's JSON body still goes to stdout, a body
+   * that is not JSON to stderr. What a pipe or a terminal got cannot be taken
+   * back, and a file on stdout cannot be cut back cleanly (Node has no lseek:
+   * the shell's shared offset would stay past the cut). With `outputFile`, a
+   * 2xx answer does go straight to the temporary file beside it: nothing is
+   * published before the rename, which happens only once the Code is known
+   * to be a success. Other statuses never replace the file, so their bodies
+   * go to the spool, for their Error text and a verification challenge.
+   */
+  async receive(session: ActiveSession, request: ApiRequest, spool: Spool, outputFile?: string): Promise<Received<ReceivedBody>> {
+    const receiver: Receiver<ReceivedBody> = async (head) =>
+      outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await AtomicFile.create(outputFile)) : spoolWriter(spool)
+    // A challenge is a short error answer: only such a body is read back to look for one.
+    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined))
+  }
+
+  private async exchange<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>): Promise<Received<B>> {
     const transport = this.transport()
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
@@ -156,12 +195,18 @@ export class Invocation {
       ? (failed: string) => refreshSession({deadline, names: this.context.names, session, store: this.sessions, transport}, failed)
       : undefined
     const client = createApiClient({...transport, refresh, session})
-    const response = await send(client, request, transport)
-    const challenge = challengeIn(response)
+    const challengeOf = async (response: Received<B>) => {
+      if (response.statusCode < 400) return undefined
+      const body = await bytesOf(response.body)
+      return body && challengeIn({...response, body})
+    }
+
+    const response = await sendTo(client, request, receive, transport)
+    const challenge = await challengeOf(response)
     if (!challenge) return response
     const method = await completeOnTerminal(challenge, 'complete it, then run the command again from a terminal')
-    const again = await send(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, transport)
-    if (challengeIn(again)) throw authError('the service did not accept the human verification')
+    const again = await sendTo(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, receive, transport)
+    if (await challengeOf(again)) throw authError('the service did not accept the human verification')
     return again
   }
 
@@ -172,14 +217,24 @@ export class Invocation {
    * and --output-file.
    */
   async printResponse(response: ApiResponse, display: Display = {}): Promise<void> {
-    const {body, refusedRedirect, statusCode, statusMessage} = response
+    return this.printAnswer({...response, body: receivedFromBuffer(response.body)}, display)
+  }
+
+  /**
+   * printResponse for an answer that was checked while it arrived (receive):
+   * its status is known before a byte of it is printed, and the bytes are
+   * copied from where they wait, chunk by chunk.
+   */
+  async printAnswer(answer: Received<ReceivedBody>, display: Display = {}): Promise<void> {
+    const {body, refusedRedirect, statusCode, statusMessage} = answer
     if (display.include) {
-      process.stderr.write(`HTTP/${response.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
-      for (const line of headerLines('', response.headers)) process.stderr.write(`${line}\n`)
+      process.stderr.write(`HTTP/${answer.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
+      for (const line of headerLines('', answer.headers)) process.stderr.write(`${line}\n`)
     }
 
     if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
-    if (display.outputFile !== undefined) return this.saveBody(response, display.outputFile)
+    if (display.outputFile !== undefined) return this.saveBody(answer, display.outputFile)
+    const {signal} = this.transport()
     if (body.length === 0) {
       const status = exitStatusForResponse(statusCode, undefined)
       if (status !== EXIT.OK) this.note(`Error: ${describeApiError(statusCode, statusMessage)}`)
@@ -187,18 +242,18 @@ export class Invocation {
       return
     }
 
-    const sniff = sniffJson(body)
+    const {sniff, source} = body
     if (!sniff.json) {
-      process.stderr.write(body)
-      if (body.at(-1) !== 0x0a) process.stderr.write('\n')
-      const type = response.headers['content-type'] ?? 'no content type'
+      if (source) await writeSource(source, process.stderr, signal)
+      if (body.lastByte !== 0x0a) process.stderr.write('\n')
+      const type = answer.headers['content-type'] ?? 'no content type'
       process.stderr.write(`Error: HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}: the answer is not JSON (${type}, ${body.length} bytes)\n`)
       this.exit(EXIT.UNAVAILABLE)
     }
 
     const status = exitStatusForResponse(statusCode, sniff.envelope.code)
     this.expectExit(status)
-    if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
+    if (!display.silent && source) await writeJsonSource(source, this.flags.output, process.stdout, {note: (line) => this.note(line), signal})
     if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     if (status !== EXIT.OK) {
       this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
@@ -210,16 +265,30 @@ export class Invocation {
    * --output-file: a successful answer's body, JSON or not, replaces the file;
    * a failure leaves the file alone and is reported as usual, but on stderr.
    */
-  private async saveBody(response: ApiResponse, path: string): Promise<void> {
-    const {body, statusCode, statusMessage} = response
-    const sniff = sniffJson(body)
-    const envelope = sniff.json ? sniff.envelope : undefined
+  private async saveBody(answer: Received<ReceivedBody>, path: string): Promise<void> {
+    const {body, statusCode, statusMessage} = answer
+    const envelope = body.sniff.json ? body.sniff.envelope : undefined
     const status = exitStatusForResponse(statusCode, envelope?.code)
     if (status === EXIT.OK) {
-      await writeFileAtomically(path, body)
+      // Streamed into the temporary file already, or (a merged --paginate answer) written now.
+      const file = body.file ?? (await AtomicFile.create(path))
+      try {
+        const {signal} = this.transport()
+        for await (const chunk of body.file ? [] : (body.source?.chunks() ?? [])) {
+          if (signal?.aborted) throw interruptedError()
+          await file.write(chunk)
+        }
+
+        await file.commit()
+      } catch (error) {
+        await file.abandon()
+        throw error
+      }
+
       return
     }
 
+    await body.file?.abandon()
     this.note(`Error: ${describeApiError(statusCode, statusMessage, envelope)} (${path} left as it was)`)
     this.exit(status)
   }

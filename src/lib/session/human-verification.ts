@@ -46,7 +46,7 @@ export function verificationHeaders(challenge: HumanVerification, method: string
 }
 
 /** Only small answers are looked at: a challenge is a short JSON error. */
-const CHALLENGE_MAX_BYTES = 64 * 1024
+export const CHALLENGE_MAX_BYTES = 64 * 1024
 
 /** The challenge when the answer is a Code 9001 error, else undefined. */
 export function challengeIn(response: ApiResponse): HumanVerification | undefined {

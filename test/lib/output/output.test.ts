@@ -4,7 +4,8 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, writeJsonBody} from '../../../src/lib/output/output.ts'
+import {type OutputStream, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
 
@@ -57,6 +58,23 @@ describe('writeJsonBody', () => {
     await writeJsonBody(ODD, 'yaml', out)
     expect(out.text()).to.match(/^Code: 1000\nBig: 12345678901234567890\n/).and.include('\nNeg: -98765432109876543210\nF: 1.5\n')
     expect(parse(out.text(), {intAsBigInt: true})).to.deep.equal({Big: 12_345_678_901_234_567_890n, Code: 1000n, Esc: 'café / \n', F: 1.5, Neg: -98_765_432_109_876_543_210n})
+  })
+})
+
+describe('writeJsonSource beyond what can be converted', () => {
+  it('prints a body over RENDER_LIMIT as received, for yaml and on a terminal, with a note', async () => {
+    const big = Buffer.alloc(RENDER_LIMIT + 2, 0x20)
+    big.write('[1,', 0)
+    big.write(']', big.length - 1)
+    const what = {text: 'indent; printed as received', yaml: 'convert to YAML; printed as received (JSON, which YAML reads as the same data)'}
+    for (const [format, tty] of [['yaml', false], ['text', true]] as const) {
+      const out = sink(tty)
+      const notes: string[] = []
+      await writeJsonSource(bufferSource(big), format, out, {note: (line) => notes.push(line)})
+      expect(out.bytes().subarray(0, big.length).equals(big), format).to.equal(true)
+      expect(out.bytes().length).to.equal(big.length + (tty ? 1 : 0))
+      expect(notes).to.deep.equal([`Note: the answer (${big.length} bytes) is over 64 MiB, too large to ${what[format]}`])
+    }
   })
 })
 
