@@ -260,6 +260,8 @@ describe('bin/run.js api (child process)', function () {
     for (const secret of [...SECRETS, ...Object.values(renewed)]) expect(everything).not.to.include(secret)
     expect(result.stderr).to.include('> authorization: Bearer [redacted]').and.include('< HTTP/1.1 401 Unauthorized')
     expect(result.stderr).to.include(`< set-cookie: AUTH-${TOKENS.UID}=[redacted]; Path=/`).and.include('> POST http://127.0.0.1')
+    // Every request's status line, the one sent again after the refresh last.
+    expect(result.stderr.match(/^< HTTP\/1\.1 .*$/gm)).to.deep.equal(['< HTTP/1.1 401 Unauthorized', '< HTTP/1.1 200 OK', '< HTTP/1.1 200 OK'])
     const [first, refresh, retry] = server.requests
     expect(server.requests).to.have.length(3)
     expect(first.body.toString()).to.equal('{}')
