@@ -75,69 +75,55 @@ describe('the request as written (built binary, recording server)', function () 
     expect(result.stderr).to.equal('Error: -H/--header X-A: the value must be ASCII text (it holds bytes that are not UTF-8)\n')
     expect(server.requests).to.have.length(0)
   })
-})
 
-describe('--dry-run prints a curl that sends what the tool sends (both run against a recording server)', function () {
-  this.timeout(30_000)
-  let server: ScriptedServer
-  let home: TempHome
-  before(async () => {
-    server = await startServer()
-  })
-  after(() => server.close())
-  beforeEach(async () => {
-    server.requests.length = 0
-    home = tempHome()
-    await home.writeSession(server.url)
-  })
-  afterEach(() => home.remove())
-
-  const shell = (script: string, env: NodeJS.ProcessEnv, input?: Buffer | string) =>
-    new Promise<{status: number | null; stderr: string}>((resolve, reject) => {
-      const child = spawn('sh', ['-c', script], {env, stdio: ['pipe', 'ignore', 'pipe']})
-      let stderr = ''
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      child.on('error', reject)
-      child.on('close', (status) => {
-        clearTimeout(timer)
-        resolve({status, stderr})
+  describe('--dry-run prints a curl that sends what the tool sends (both run against the recording server)', () => {
+    const shell = (script: string, env: NodeJS.ProcessEnv, input?: Buffer | string) =>
+      new Promise<{status: number | null; stderr: string}>((resolve, reject) => {
+        const child = spawn('sh', ['-c', script], {env, stdio: ['pipe', 'ignore', 'pipe']})
+        let stderr = ''
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+        child.on('error', reject)
+        child.on('close', (status) => {
+          clearTimeout(timer)
+          resolve({status, stderr})
+        })
+        child.stdin.end(input ?? '')
       })
-      child.stdin.end(input ?? '')
-    })
 
-  /** A request as the server saw it; Host and Connection belong to the connection, not to what was written. */
-  const seen = (index: number) => {
-    const {body, headers, method, url} = server.requests[index]
-    const lines = Object.entries(headers)
-      .filter(([name]) => name !== 'host' && name !== 'connection')
-      .map(([name, value]) => `${name}: ${String(value)}`)
-      .sort()
-    return {body: body.toString('hex'), lines, method, url}
-  }
+    /** A request as the server saw it; Host and Connection belong to the connection, not to what was written. */
+    const seen = (index: number) => {
+      const {body, headers, method, url} = server.requests[index]
+      const lines = Object.entries(headers)
+        .filter(([name]) => name !== 'host' && name !== 'connection')
+        .map(([name, value]) => `${name}: ${String(value)}`)
+        .sort()
+      return {body: body.toString('hex'), lines, method, url}
+    }
 
-  const cases: Array<{name: string; args: string[]; input?: Buffer | string}> = [
-    {args: ['POST', '/core/v4/labels', '-f', 'Name=it\'s', '-F', 'Type=1', '-H', 'X-Trace: a b'], name: 'fields and a header'},
-    {args: ['POST', '/core/v4/labels', '--input', '-'], input: '@/etc/hostname', name: 'a body from stdin that begins with @'},
-    {args: ['PUT', '/core/v4/labels/x', '--input', '-'], input: Buffer.from([0, 0xff, 0x27, 0x0a]), name: 'bytes that are not text'},
-    {args: ['HEAD', '/core/v4/users'], name: 'HEAD'},
-    {args: ['GET', '/mail/v4/messages', '--query', 'Page=0', '--query', 'Subject=a&b c'], name: 'a query'},
-  ]
-  for (const {args, input, name} of cases) {
-    it(name, async () => {
-      const env = baseEnv(home.home)
-      const dry = await runBinary(['api', ...args, '--dry-run'], {env, input})
-      expect(dry.status, dry.stderr).to.equal(0)
-      expect(server.requests).to.have.length(0)
-      const sent = await runBinary(['api', ...args], {env, input})
-      expect(sent.status, sent.stderr).to.equal(0)
-      // Not spawnSync: the recording server answers from this process.
-      const curl = await shell(dry.stdout.toString(), {...env, PROTON_ACCESS_TOKEN: 'acc-7c1f0e5a9b3d4e21-secret'}, input)
-      expect(curl.status, curl.stderr).to.equal(0)
-      expect(server.requests).to.have.length(2)
-      expect(seen(1)).to.deep.equal(seen(0))
-    })
-  }
+    const cases: Array<{name: string; args: string[]; input?: Buffer | string}> = [
+      {args: ['POST', '/core/v4/labels', '-f', 'Name=it\'s', '-F', 'Type=1', '-H', 'X-Trace: a b'], name: 'fields and a header'},
+      {args: ['POST', '/core/v4/labels', '--input', '-'], input: '@/etc/hostname', name: 'a body from stdin that begins with @'},
+      {args: ['PUT', '/core/v4/labels/x', '--input', '-'], input: Buffer.from([0, 0xff, 0x27, 0x0a]), name: 'bytes that are not text'},
+      {args: ['HEAD', '/core/v4/users'], name: 'HEAD'},
+      {args: ['GET', '/mail/v4/messages', '--query', 'Page=0', '--query', 'Subject=a&b c'], name: 'a query'},
+    ]
+    for (const {args, input, name} of cases) {
+      it(name, async () => {
+        const env = baseEnv(home.home)
+        const dry = await runBinary(['api', ...args, '--dry-run'], {env, input})
+        expect(dry.status, dry.stderr).to.equal(0)
+        expect(server.requests).to.have.length(0)
+        const sent = await runBinary(['api', ...args], {env, input})
+        expect(sent.status, sent.stderr).to.equal(0)
+        // Not spawnSync: the recording server answers from this process.
+        const curl = await shell(dry.stdout.toString(), {...env, PROTON_ACCESS_TOKEN: 'acc-7c1f0e5a9b3d4e21-secret'}, input)
+        expect(curl.status, curl.stderr).to.equal(0)
+        expect(server.requests).to.have.length(2)
+        expect(seen(1)).to.deep.equal(seen(0))
+      })
+    }
+  })
 })
 
 describe('the app version the service refuses (sandbox)', function () {
