@@ -6,11 +6,10 @@
  * bin/run.js runs the raw command on it without loading oclif at all, so
  * nothing here may import @oclif/core.
  */
-import {describeApiError} from '../output/api-error.ts'
+import {type Classified, classifyAnswer} from '../output/api-answer.ts'
 import type {CommandNames} from './command-names.ts'
-import {sniffJson} from '../output/envelope.ts'
 import {authError, describeFailure} from './errors.ts'
-import {EXIT, exitStatusForResponse} from './exit-status.ts'
+import {EXIT} from './exit-status.ts'
 import {type ApiRequest, type ApiResponse, createApiClient, send, type TransportOptions} from '../http/client.ts'
 import {challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptSignal} from './interrupt.ts'
@@ -176,29 +175,24 @@ export class Invocation {
     }
 
     if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
-    if (display.outputFile !== undefined) return this.saveBody(response, display.outputFile)
-    if (body.length === 0) {
-      const status = exitStatusForResponse(statusCode, undefined)
-      if (status !== EXIT.OK) this.note(`Error: ${describeApiError(statusCode, statusMessage)}`)
-      if (status !== EXIT.OK) this.exit(status)
-      return
-    }
-
-    const sniff = sniffJson(body)
-    if (!sniff.json) {
+    const answer = classifyAnswer(response)
+    if (display.outputFile !== undefined) return this.saveBody(body, answer, display.outputFile)
+    if (answer.kind === 'not-json') {
       process.stderr.write(body)
       if (body.at(-1) !== 0x0a) process.stderr.write('\n')
-      const type = response.headers['content-type'] ?? 'no content type'
-      process.stderr.write(`Error: HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}: the answer is not JSON (${type}, ${body.length} bytes)\n`)
-      this.exit(EXIT.UNAVAILABLE)
+      process.stderr.write(`Error: ${answer.message}\n`)
+      this.exit(answer.exitStatus)
     }
 
-    const status = exitStatusForResponse(statusCode, sniff.envelope.code)
-    this.expectExit(status)
-    if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
-    if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+    const status = answer.exitStatus
+    if (answer.kind === 'json') {
+      this.expectExit(status)
+      if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
+      if (!answer.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+    }
+
     if (status !== EXIT.OK) {
-      this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
+      this.note(`Error: ${answer.message}`)
       this.exit(status)
     }
   }
@@ -207,17 +201,14 @@ export class Invocation {
    * --output-file: a successful answer's body, JSON or not, replaces the file;
    * a failure leaves the file alone and is reported as usual, but on stderr.
    */
-  private async saveBody(response: ApiResponse, path: string): Promise<void> {
-    const {body, statusCode, statusMessage} = response
-    const sniff = sniffJson(body)
-    const envelope = sniff.json ? sniff.envelope : undefined
-    const status = exitStatusForResponse(statusCode, envelope?.code)
-    if (status === EXIT.OK) {
+  private async saveBody(body: Buffer, answer: Classified, path: string): Promise<void> {
+    const verdict = answer.kind === 'not-json' ? answer.byStatus : answer
+    if (verdict.exitStatus === EXIT.OK) {
       await writeFileAtomically(path, body)
       return
     }
 
-    this.note(`Error: ${describeApiError(statusCode, statusMessage, envelope)} (${path} left as it was)`)
-    this.exit(status)
+    this.note(`Error: ${verdict.message} (${path} left as it was)`)
+    this.exit(verdict.exitStatus)
   }
 }
