@@ -10,8 +10,11 @@ import {join} from 'node:path'
 
 import {standaloneNames} from './lib/runtime/command-names.ts'
 import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
-import {CommandExit, type GlobalFlags, Invocation, reportFailure} from './lib/runtime/invocation.ts'
-import {fieldsInOrder, type RawRequestFlags, runRawRequest} from './lib/request/raw-request.ts'
+import {api} from './lib/commands/api.ts'
+import {readGlobalFlags} from './lib/runtime/global-flags.ts'
+import {Invocation} from './lib/runtime/invocation.ts'
+import {LineReader} from './lib/runtime/parsed-line.ts'
+import {execute} from './lib/runtime/plain-command.ts'
 import {checkSessionDirectory} from './lib/session/directory.ts'
 import {type CliNames, standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
 
@@ -35,15 +38,11 @@ export async function runApi(argv: readonly string[], table: FastPathTable, env 
   const parsed = fastParse(argv, table, env)
   if (!parsed) return false
   const {cacheDir, configDir} = standaloneDirectories(table, env)
-  const invocation = new Invocation(parsed.flags as unknown as GlobalFlags, {cacheDir, configDir, names: standaloneNames(table.bin), version: table.version})
-  const flags = parsed.flags as unknown as RawRequestFlags
-  try {
-    // What the init hook does on oclif's path; it never stops a command.
-    await checkSessionDirectory(join(configDir, 'sessions')).catch(() => undefined)
-    await runRawRequest(invocation, {endpoint: parsed.args.endpoint, fields: fieldsInOrder(parsed.flagsInOrder), flags, method: parsed.args.method})
-  } catch (error) {
-    process.exitCode = error instanceof CommandExit ? error.status : reportFailure(error)
-  }
+  const line = {...parsed, argv: Object.values(parsed.args)}
+  const invocation = new Invocation(readGlobalFlags(new LineReader(line)), {cacheDir, configDir, names: standaloneNames(table.bin), version: table.version})
+  // What the init hook does on oclif's path; it never stops a command.
+  await checkSessionDirectory(join(configDir, 'sessions')).catch(() => undefined)
+  process.exitCode = await execute(api, invocation, line)
 
   return true
 }

@@ -14,23 +14,14 @@ import {type ApiRequest, type ApiResponse, createApiClient, send, type Transport
 import {challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptSignal} from './interrupt.ts'
 import {writeFileAtomically} from '../output/output-file.ts'
-import {type OutputFormat, writeJsonBody} from '../output/output.ts'
+import {type OutputStream, writeJsonBody} from '../output/output.ts'
+import type {GlobalFlags} from './global-flags.ts'
 import {headerLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
 import {SessionStore} from '../session/store.ts'
 
-/** The flags every command takes (ProtonCommand.baseFlags), parsed. */
-export interface GlobalFlags {
-  'api-url'?: string
-  'app-version': string
-  output: OutputFormat
-  profile: string
-  quiet: boolean
-  retries: number
-  timeout: number
-  verbose: boolean
-}
+export type {GlobalFlags} from './global-flags.ts'
 
 /** Where the command runs: the CLI's name and directories (the host's, inside a host CLI). */
 export interface RunContext {
@@ -50,6 +41,28 @@ export interface Display {
   silent?: boolean
   /** --output-file: the body goes to this file (atomically), nothing to stdout. */
   outputFile?: string
+}
+
+/** What a run reads and writes, and its clock: the process's, or a test's. */
+export interface Io {
+  readonly stdin: NodeJS.ReadableStream
+  readonly stdout: OutputStream
+  readonly stderr: OutputStream
+  readonly env: NodeJS.ProcessEnv
+  now(): Date
+}
+
+export function processIo(): Io {
+  return {
+    env: process.env,
+    now: () => new Date(),
+    stderr: process.stderr,
+    // Created on first use: most runs never read it.
+    get stdin() {
+      return process.stdin
+    },
+    stdout: process.stdout,
+  }
 }
 
 /** Thrown to end a command with a status once everything it had to say is said. */
@@ -81,21 +94,23 @@ function guardStdout(): void {
 }
 
 /** Any failure as the user sees it: one line on stderr (a stack only with DEBUG); returns the exit status. */
-export function reportFailure(error: unknown): number {
+export function reportFailure(error: unknown, {env, stderr}: Pick<Io, 'env' | 'stderr'> = processIo()): number {
   const {exitStatus, message} = describeFailure(error)
-  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
-  process.stderr.write(`Error: ${message}\n`)
+  if (env.DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`)
+  stderr.write(`Error: ${message}\n`)
   return exitStatus
 }
 
 export class Invocation {
   readonly flags: GlobalFlags
   readonly context: RunContext
+  readonly io: Io
 
-  constructor(flags: GlobalFlags, context: RunContext) {
+  constructor(flags: GlobalFlags, context: RunContext, io: Io = processIo()) {
     this.flags = flags
     this.context = context
-    guardStdout()
+    this.io = io
+    if (io.stdout === process.stdout) guardStdout()
   }
 
   /** End the command with this status (see CommandExit). */
@@ -110,7 +125,7 @@ export class Invocation {
 
   /** An explanatory stderr line, unless --quiet. */
   note(line: string): void {
-    if (!this.flags.quiet) process.stderr.write(`${line}\n`)
+    if (!this.flags.quiet) this.io.stderr.write(`${line}\n`)
   }
 
   get sessions(): SessionStore {
@@ -121,7 +136,7 @@ export class Invocation {
     return resolveSession({
       apiUrl: this.flags['api-url'],
       names: this.context.names,
-      env: process.env,
+      env: this.io.env,
       profile: this.flags.profile,
       store: this.sessions,
     })
@@ -131,7 +146,7 @@ export class Invocation {
   transport(): TransportOptions {
     return {
       appVersion: this.flags['app-version'],
-      log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      log: this.flags.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       retries: this.flags.retries,
       signal: interruptSignal(),
       timeoutSeconds: this.flags.timeout,
@@ -169,25 +184,26 @@ export class Invocation {
    */
   async printResponse(response: ApiResponse, display: Display = {}): Promise<void> {
     const {body, refusedRedirect, statusCode, statusMessage} = response
+    const {stderr} = this.io
     if (display.include) {
-      process.stderr.write(`HTTP/${response.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
-      for (const line of headerLines('', response.headers)) process.stderr.write(`${line}\n`)
+      stderr.write(`HTTP/${response.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
+      for (const line of headerLines('', response.headers)) stderr.write(`${line}\n`)
     }
 
     if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
     const answer = classifyAnswer(response)
     if (display.outputFile !== undefined) return this.saveBody(body, answer, display.outputFile)
     if (answer.kind === 'not-json') {
-      process.stderr.write(body)
-      if (body.at(-1) !== 0x0a) process.stderr.write('\n')
-      process.stderr.write(`Error: ${answer.message}\n`)
+      stderr.write(body)
+      if (body.at(-1) !== 0x0a) stderr.write('\n')
+      stderr.write(`Error: ${answer.message}\n`)
       this.exit(answer.exitStatus)
     }
 
     const status = answer.exitStatus
     if (answer.kind === 'json') {
       this.expectExit(status)
-      if (!display.silent) await writeJsonBody(body, this.flags.output, process.stdout)
+      if (!display.silent) await writeJsonBody(body, this.flags.output, this.io.stdout, this.io.env)
       if (!answer.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     }
 

@@ -1,12 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
+import {apiEndpoints} from '../../../lib/commands/api-endpoints.ts'
 import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
 import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
-import {parseMethod} from '../../../lib/request/input.ts'
-import {staleNote} from '../../../lib/description/age.ts'
-import {listOperations, tableRows} from '../../../lib/description/endpoint-list.ts'
-import {alignedTable, structured} from '../../../lib/description/render.ts'
-import {activeDescription, nameOf} from '../../../lib/description/store.ts'
 
 export default class Endpoints extends ProtonCommand<typeof Endpoints> {
   static override summary = 'List the operations of the API description: method, path template, summary.'
@@ -29,23 +25,5 @@ The description is the one "${commandLineInHelp('api:spec:update')}" stored, els
     method: Flags.string({summary: 'Only operations of this HTTP method.'}),
   }
 
-  public async run(): Promise<void> {
-    const method = this.flags.method === undefined ? undefined : parseMethod(this.flags.method)
-    const description = activeDescription(this.config.cacheDir)
-    if (description.problem) this.note(`Warning: ${description.problem}; using ${nameOf(description)}`)
-    const stale = staleNote(description.stored, new Date(), this.names)
-    if (stale) this.note(stale)
-    const listed = listOperations(description.operations, this.args.filter, method)
-    if (this.flags.output !== 'text') {
-      process.stdout.write(await structured(listed, this.flags.output))
-      return
-    }
-
-    if (listed.length === 0) {
-      this.note(`No operation of the API description (${description.source}) matches.`)
-      return
-    }
-
-    process.stdout.write(`${alignedTable(tableRows(listed))}\n`)
-  }
+  static override runs = apiEndpoints
 }

@@ -1,11 +1,8 @@
 import {Flags} from '@oclif/core'
 
+import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
 import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
 import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
-import {alignedTable, structured} from '../../../../lib/description/render.ts'
-import {activeDescription} from '../../../../lib/description/store.ts'
-import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
-import {updateDescription} from '../../../../lib/description/update.ts'
 
 export default class SpecUpdate extends ProtonCommand<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'
@@ -24,15 +21,5 @@ The description is parsed once here, tolerating its known flaws (unindented mult
     from: Flags.string({summary: 'File or URL of the description (default: where the stored one came from).'}),
   }
 
-  public async run(): Promise<void> {
-    const {changed, stored} = await updateDescription(this.config.cacheDir, this.flags.from)
-    const summary = summarise(activeDescription(this.config.cacheDir), new Date())
-    if (this.flags.output !== 'text') {
-      process.stdout.write(await structured({changed, ...summary}, this.flags.output))
-      return
-    }
-
-    const verdict = changed ? `Stored the API description from ${stored.source}` : `The API description from ${stored.source} is unchanged`
-    process.stdout.write(`${verdict}.\n${alignedTable(summaryRows(summary))}\n`)
-  }
+  static override runs = apiSpecUpdate
 }
