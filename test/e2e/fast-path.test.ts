@@ -1,11 +1,12 @@
 /**
- * The fast path of bin/run.js (`proton api …` without oclif) against the
- * oclif path (PROTON_FAST_PATH=0), through the built binary and the
- * sandbox: the same stdout bytes, stderr and exit status for every kind
- * of answer and failure; and a module report proving which path ran.
+ * The fast path of bin/run.js (a command without oclif) against the oclif
+ * path (PROTON_FAST_PATH=0), through the built binary and the sandbox: the
+ * same stdout bytes, stderr and exit status for every command it runs and
+ * every kind of answer and failure; and a module report proving which path
+ * ran.
  */
 import {expect} from 'chai'
-import {readFileSync, rmSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -22,9 +23,11 @@ interface Case {
   fault?: Record<string, unknown>
   /** The file --output-file writes, compared after each run. */
   file?: string
+  /** The exit status both paths end with (default 0). */
+  status?: number
 }
 
-describe('the fast path of `proton api` (built binary)', function () {
+describe('the fast path (built binary): every command it runs answers as oclif does', function () {
   this.timeout(120_000)
   let home: TempHome
   let sandbox: Running
@@ -35,7 +38,7 @@ describe('the fast path of `proton api` (built binary)', function () {
     rmSync(report, {force: true})
     const env = baseEnv(home.home, {MODULE_REPORT: report, ...(options.fast ? {} : {PROTON_FAST_PATH: '0'})})
     const profile = args.includes('--profile') ? [] : ['--profile', 'sandbox']
-    const result = await runBinary([...profile, 'api', ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
+    const result = await runBinary([...profile, ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
     return {...result, oclifLoaded: readFileSync(report, 'utf8').includes('/@oclif/core/')}
   }
 
@@ -55,23 +58,43 @@ describe('the fast path of `proton api` (built binary)', function () {
   })
 
   const cases: Array<[string, Case]> = [
-    ['a JSON answer', {args: ['GET', '/core/v4/users']}],
-    ['--output yaml', {args: ['GET', '/core/v4/users', '--output', 'yaml']}],
-    ['-i and --verbose (headers on stderr, redacted)', {args: ['GET', '/core/v4/users', '-i', '--verbose']}],
-    ['an unknown endpoint: the warning, exit 3', {args: ['GET', '/core/v4/nope']}],
-    ['--paginate with -F', {args: ['get', '/mail/v4/messages', '-F', 'PageSize=2', '--paginate']}],
-    ['--paginate --slurp --output json', {args: ['GET', '/mail/v4/messages', '-F=PageSize=3', '--paginate', '--slurp', '--output=json']}],
-    ['--strict refusing a body (exit 1, nothing sent)', {args: ['POST', '/mail/v4/labels', '--body', '{"Name":3}', '--strict']}],
-    ['a bad METHOD (exit 1)', {args: ['BREW', '/core/v4/users']}],
-    ['an ENDPOINT without its slash (exit 1)', {args: ['GET', 'core/v4/users']}],
-    ['a profile without a session (exit 2)', {args: ['GET', '/core/v4/users', '--profile', 'nobody']}],
-    ['--dry-run with fields', {args: ['POST', '/mail/v4/labels', '-f', 'Name=Receipts', '-F', 'Type=1', '--dry-run']}],
-    ['--body from standard input', {args: ['POST', '/mail/v4/labels', '--body', '-', '--dry-run'], input: '{"Name":"From stdin","Type":1}'}],
-    ['a non-JSON 502 (exit 5)', {args: ['GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/core/v4/users'}}],
-    ['--output-file', {args: ['GET', '/core/v4/users', '--output-file', 'users.json'], file: 'users.json'}],
-    ['--silent on a 404 (exit 3)', {args: ['DELETE', '/mail/v4/labels/no-such-label', '--silent']}],
+    ['a JSON answer', {args: ['api', 'GET', '/core/v4/users']}],
+    ['--output yaml', {args: ['api', 'GET', '/core/v4/users', '--output', 'yaml']}],
+    ['-i and --verbose (headers on stderr, redacted)', {args: ['api', 'GET', '/core/v4/users', '-i', '--verbose']}],
+    ['an unknown endpoint: the warning, exit 3', {args: ['api', 'GET', '/core/v4/nope'], status: 3}],
+    ['--paginate with -F', {args: ['api', 'get', '/mail/v4/messages', '-F', 'PageSize=2', '--paginate']}],
+    ['--paginate --slurp --output json', {args: ['api', 'GET', '/mail/v4/messages', '-F=PageSize=3', '--paginate', '--slurp', '--output=json']}],
+    ['--strict refusing a body (exit 1, nothing sent)', {args: ['api', 'POST', '/mail/v4/labels', '--body', '{"Name":3}', '--strict'], status: 1}],
+    ['a bad METHOD (exit 1)', {args: ['api', 'BREW', '/core/v4/users'], status: 1}],
+    ['an ENDPOINT without its slash (exit 1)', {args: ['api', 'GET', 'core/v4/users'], status: 1}],
+    ['a profile without a session (exit 2)', {args: ['api', 'GET', '/core/v4/users', '--profile', 'nobody'], status: 2}],
+    ['--dry-run with fields', {args: ['api', 'POST', '/mail/v4/labels', '-f', 'Name=Receipts', '-F', 'Type=1', '--dry-run']}],
+    ['--body from standard input', {args: ['api', 'POST', '/mail/v4/labels', '--body', '-', '--dry-run'], input: '{"Name":"From stdin","Type":1}'}],
+    ['a non-JSON 502 (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/core/v4/users'}, status: 5}],
+    ['--output-file', {args: ['api', 'GET', '/core/v4/users', '--output-file', 'users.json'], file: 'users.json'}],
+    ['--silent on a 404 (exit 3)', {args: ['api', 'DELETE', '/mail/v4/labels/no-such-label', '--silent'], status: 3}],
+    ['account show', {args: ['account', 'show']}],
+    ['account show --output yaml', {args: ['account', 'show', '--output', 'yaml']}],
+    ['mail list with a mailbox and a page', {args: ['mail', 'list', '--label', 'inbox', '--page', '1', '--page-size', '3']}],
+    ['mail list --output json, global flags first', {args: ['--output', 'json', 'mail', 'list']}],
+    ['mail list with a --label that is no mailbox word nor ID (exit 1)', {args: ['mail', 'list', '--label', 'no-such-label', '--output', 'json'], status: 1}],
+    ['mail labels list', {args: ['mail', 'labels', 'list']}],
+    ['mail labels list --type folder --verbose', {args: ['mail', 'labels', 'list', '--type', 'folder', '--verbose']}],
+    ['mail labels list --type tag (exit 1, nothing sent)', {args: ['mail', 'labels', 'list', '--type', 'tag'], status: 1}],
+    ['mail labels create --dry-run', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--dry-run']}],
+    ['mail labels create with a bad colour (exit 1)', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', 'red'], status: 1}],
+    ['mail labels delete of IDs that do not exist, repeated (exit 3)', {args: ['mail', 'labels', 'delete', 'no-such-a', 'no-such-b', 'no-such-a', '--output', 'json'], status: 3}],
+    ['calendar list', {args: ['calendar', 'list']}],
+    ['calendar create --dry-run', {args: ['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden', '--dry-run']}],
+    ['drive volumes', {args: ['drive', 'volumes']}],
+    ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
+    ['auth status', {args: ['auth', 'status']}],
+    ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
+    ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
+    ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
+    ['api spec show --output json', {args: ['api', 'spec', 'show', '--output', 'json']}],
   ]
-  for (const [what, {args, fault, file, input}] of cases) {
+  for (const [what, {args, fault, file, input, status = 0}] of cases) {
     it(`answers as the oclif path does: ${what}`, async () => {
       const outcomes = []
       for (const fast of [true, false]) {
@@ -82,19 +105,45 @@ describe('the fast path of `proton api` (built binary)', function () {
       }
 
       expect(outcomes[0]).to.deep.equal(outcomes[1])
+      expect(outcomes[0].status, outcomes[0].stderr).to.equal(status)
     })
   }
 
-  it('leaves help, usage errors and the other api commands to oclif', async () => {
-    for (const args of [['GET', '/core/v4/users', '--help'], ['GET'], ['GET', '/x', '--bogus'], ['endpoints', '--method', 'GET']]) {
+  it('leaves help, usage errors, topics, the interactive commands and everything unusual to oclif', async () => {
+    const lines = [
+      ['api', 'GET', '/core/v4/users', '--help'],
+      ['api', 'GET'],
+      ['api', 'GET', '/x', '--bogus'],
+      ['mail', 'list', '-h'],
+      ['mail', 'labels', 'create', '--name', 'N'],
+      ['mail', 'labels'],
+      ['help', 'mail', 'list'],
+      ['auth', 'login', '--password-stdin'],
+      ['sandbox', '--port', '-1'],
+      ['mail', 'list', 'extra'],
+      ['--version'],
+    ]
+    for (const args of lines) {
       const result = await run(args, {fast: true})
       expect(result.oclifLoaded, args.join(' ')).to.equal(true)
     }
 
-    const help = await run(['GET', '/x', '--help'], {fast: true})
+    const help = await run(['api', 'GET', '/x', '--help'], {fast: true})
     expect(help.status).to.equal(0)
     expect(help.stdout.toString()).to.include('USAGE')
-    const missing = await run(['GET'], {fast: true})
+    const missing = await run(['api', 'GET'], {fast: true})
     expect([missing.status, missing.stderr]).to.deep.equal([1, 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'])
+  })
+
+  it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {
+    const data = join(home.home, 'data')
+    mkdirSync(join(data, 'proton-cli'), {recursive: true})
+    writeFileSync(join(data, 'proton-cli', 'package.json'), '{"oclif":{"plugins":[]}}')
+    const report = join(home.home, 'modules.txt')
+    const env = baseEnv(home.home, {MODULE_REPORT: report, XDG_DATA_HOME: data})
+    const result = await runBinary(['--profile', 'sandbox', 'account', 'show'], {env, nodeArgs: ['--import', MODULE_REPORT]})
+    expect(result.status).to.equal(0)
+    expect(readFileSync(report, 'utf8')).to.include('/@oclif/core/')
+    rmSync(data, {force: true, recursive: true})
   })
 })

@@ -18,7 +18,8 @@ The description is the one "${commandLineInHelp('api:spec:update')}" stored, els
   ]
 
   static override args = {
-    filter: Args.string({description: 'A path prefix (beginning with "/") or text to look for', required: false}),
+    // Left out, it is left out: oclif would otherwise read it from standard input when that is not a terminal.
+    filter: Args.string({description: 'A path prefix (beginning with "/") or text to look for', ignoreStdin: true, required: false}),
   }
 
   static override flags = {
