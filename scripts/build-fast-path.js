@@ -18,6 +18,14 @@ import {commandTable} from '../dist/lib/runtime/command-table.js'
 import {GLOBAL_FLAGS} from '../dist/lib/runtime/global-flags.js'
 import {lazyListFormat} from './lazy-list-format.js'
 
+/** got is the client everywhere but here: the fast path sends with got-lite (src/lib/http/got-lite.ts says why and how). */
+const gotLite = {
+  name: 'got-lite',
+  setup(build) {
+    build.onResolve({filter: /^got$/}, () => ({path: new URL('lib/http/got-lite.js', dist).pathname}))
+  },
+}
+
 const dist = new URL('../dist/', import.meta.url)
 const out = new URL('fast/', dist)
 const standalone = new URL('standalone/', dist)
@@ -70,7 +78,7 @@ const result = await build({
   minify: true,
   outdir: out.pathname,
   platform: 'node',
-  plugins: [lazyListFormat],
+  plugins: [gotLite, lazyListFormat],
   target: 'node22',
 })
 const table = {bin: pjson.oclif.bin, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}

@@ -21,6 +21,8 @@ interface Case {
   input?: string
   /** A sandbox fault set before each of the two runs. */
   fault?: Record<string, unknown>
+  /** A sandbox control (POST /__sandbox/<control>) before each of the two runs. */
+  control?: string
   /** The file --output-file writes, compared after each run. */
   file?: string
   /** The exit status both paths end with (default 0). */
@@ -44,8 +46,12 @@ describe('the fast path (built binary): every command it runs answers as oclif d
 
   const control = (path: string, method = 'GET', body?: unknown) =>
     fetch(`${sandbox.url}/__sandbox/${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
-  // Response dates and the sandbox's per-request IDs differ between two runs; nothing else may.
-  const steady = (stderr: string) => stderr.replaceAll(/^(<? ?date:).*$/gim, '$1 …').replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
+  // Response dates, the sandbox's per-request IDs and the jitter of retry waits differ between two runs; nothing else may.
+  const steady = (stderr: string) =>
+    stderr
+      .replaceAll(/^(<? ?date:).*$/gim, '$1 …')
+      .replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
+      .replaceAll(/^(\(.*; retry \d+ of \d+ in )\d+ ms\)$/gm, '$1… ms)')
 
   before(async () => {
     home = tempHome()
@@ -73,6 +79,13 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['a non-JSON 502 (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/core/v4/users'}, status: 5}],
     ['--output-file', {args: ['api', 'GET', '/core/v4/users', '--output-file', 'users.json'], file: 'users.json'}],
     ['--silent on a 404 (exit 3)', {args: ['api', 'DELETE', '/mail/v4/labels/no-such-label', '--silent'], status: 3}],
+    ['an expired access token: refreshed once, the request sent again (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], control: 'expire-tokens'}],
+    ['a dedicated command with an expired access token (--verbose)', {args: ['drive', 'volumes', '--verbose'], control: 'expire-tokens'}],
+    ['a 429 retried after its Retry-After (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], fault: {Count: 1, Kind: 'rate-limit', Path: '/core/v4/users', RetryAfter: 0}}],
+    ['a 503 retried, then given up (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users'}, status: 5}],
+    ['a JSON answer cut halfway (exit 5)', {args: ['api', 'GET', '/core/v4/users'], fault: {Count: 1, Kind: 'truncate', Path: '/core/v4/users'}, status: 5}],
+    ['a dropped connection (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'drop', Path: '/core/v4/users'}, status: 5}],
+    ['no answer within --timeout (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--timeout', '1'], fault: {Count: 1, DelayMs: 3000, Kind: 'latency', Path: '/core/v4/users'}, status: 5}],
     ['account show', {args: ['account', 'show']}],
     ['account show --output yaml', {args: ['account', 'show', '--output', 'yaml']}],
     ['mail list with a mailbox and a page', {args: ['mail', 'list', '--label', 'inbox', '--page', '1', '--page-size', '3']}],
@@ -88,17 +101,18 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['calendar create --dry-run', {args: ['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden', '--dry-run']}],
     ['drive volumes', {args: ['drive', 'volumes']}],
     ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
-    ['auth status', {args: ['auth', 'status']}],
+    ['auth status --output yaml (the text shows ages, which move)', {args: ['auth', 'status', '--output', 'yaml']}],
     ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
     ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
     ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
     ['api spec show --output json', {args: ['api', 'spec', 'show', '--output', 'json']}],
   ]
-  for (const [what, {args, fault, file, input, status = 0}] of cases) {
+  for (const [what, {args, control: act, fault, file, input, status = 0}] of cases) {
     it(`answers as the oclif path does: ${what}`, async () => {
       const outcomes = []
       for (const fast of [true, false]) {
         if (fault) await control('faults', 'POST', fault)
+        if (act) await control(act, 'POST')
         const result = await run(file ? args.map((arg) => (arg === file ? join(home.home, file) : arg)) : args, {fast, input})
         outcomes.push({file: file ? readFileSync(join(home.home, file), 'utf8') : undefined, status: result.status, stderr: steady(result.stderr), stdout: result.stdout.toString('utf8')})
         expect(result.oclifLoaded, fast ? 'the fast path loaded oclif' : 'oclif did not run').to.equal(!fast)
