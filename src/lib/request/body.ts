@@ -23,7 +23,7 @@ export interface RequestParts {
   bodyFile?: string
 }
 
-async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<Buffer> {
+async function readInput(value: string, stdin: AsyncIterable<Buffer | string>): Promise<Buffer> {
   if (value === '-') {
     const chunks: Buffer[] = []
     for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
@@ -38,7 +38,7 @@ async function readInput(value: string, stdin: NodeJS.ReadableStream): Promise<B
   }
 }
 
-export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<RequestParts> {
+export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<RequestParts> {
   const given = [flags.body !== undefined && '--body', flags.input !== undefined && '--input', fields.length > 0 && '-F/-f'].filter(Boolean)
   if (given.length > 1) throw usageError(`${given.join(' and ')} cannot be used together: give the request body one way`)
   const query = (flags.query ?? []).map((pair) => parseQueryPair(pair))

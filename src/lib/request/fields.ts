@@ -43,7 +43,7 @@ function parsePath(key: string, flag: string): string[] {
   return path
 }
 
-async function typedValue(text: string, stdin: NodeJS.ReadableStream): Promise<JsonValue> {
+async function typedValue(text: string, stdin: AsyncIterable<Buffer | string>): Promise<JsonValue> {
   if (text === 'true') return true
   if (text === 'false') return false
   if (text === 'null') return null
@@ -69,7 +69,7 @@ async function typedValue(text: string, stdin: NodeJS.ReadableStream): Promise<J
   }
 }
 
-async function parseField(argument: FieldArgument, stdin: NodeJS.ReadableStream): Promise<Field> {
+async function parseField(argument: FieldArgument, stdin: AsyncIterable<Buffer | string>): Promise<Field> {
   const flag = flagName(argument.typed)
   const at = argument.text.indexOf('=')
   if (at <= 0) throw usageError(`${flag} takes key=value, got ${JSON.stringify(argument.text)}`)
@@ -78,7 +78,7 @@ async function parseField(argument: FieldArgument, stdin: NodeJS.ReadableStream)
   return {key, path: parsePath(key, flag), value: argument.typed ? await typedValue(text, stdin) : text}
 }
 
-export async function parseFields(fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<Field[]> {
+export async function parseFields(fields: readonly FieldArgument[], stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<Field[]> {
   const parsed: Field[] = []
   for (const field of fields) parsed.push(await parseField(field, stdin))
   return parsed

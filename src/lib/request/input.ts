@@ -43,7 +43,7 @@ export function parseQueryPair(text: string): [string, string] {
   return [text.slice(0, at), text.slice(at + 1)]
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
+async function readStdin(stdin: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
   return Buffer.concat(chunks)
@@ -53,7 +53,7 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
  * --body: inline JSON, @path for a file, - for standard input. Checked to be
  * JSON before sending, then sent as the very bytes given.
  */
-export async function readJsonBody(value: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
+export async function readJsonBody(value: string, stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<Buffer> {
   let bytes: Buffer
   let source: string
   if (value === '-') {

@@ -48,8 +48,10 @@ export function fieldsInOrder(flagsInOrder: ReadonlyArray<{flag: string; input: 
 export async function runRawRequest(invocation: Invocation, {endpoint: endpointText, fields, flags, method: methodText}: RawRequest): Promise<void> {
   const method = parseMethod(methodText)
   const endpoint = parseEndpoint(endpointText)
-  const {stderr, stdin} = invocation.io
-  const headers = parseHeaders(flags.header ?? [], (line) => stderr.write(`${line}\n`))
+  const {io} = invocation
+  const headers = parseHeaders(flags.header ?? [], (line) => io.stderr.write(`${line}\n`))
+  // Standard input is opened only when a flag reads it (-, @-): most requests never do.
+  const stdin = {[Symbol.asyncIterator]: () => io.stdin[Symbol.asyncIterator]()}
   const {body, bodyFile, query} = await requestParts(method, flags, fields, stdin)
   if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
   const checked = flags.input === undefined ? body : undefined
