@@ -79,7 +79,7 @@ const result = await build({
   minify: true,
   outdir: out.pathname,
   platform: 'node',
-  plugins: [gotLite, lazyBuiltins(['crypto', 'os', 'timers/promises']), lazyListFormat],
+  plugins: [gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises']), lazyListFormat],
   target: 'node22',
 })
 const table = {bin: pjson.oclif.bin, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}

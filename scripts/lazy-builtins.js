@@ -1,11 +1,12 @@
 // An esbuild plugin for the fast path's bundle: the built-in modules listed
-// are required on first use instead of when the bundle starts. A module is
-// replaced by an object with the same keys (read from this Node at build
-// time), each a getter that requires the module when read; a function
-// whose name starts in lower case comes back as a function that requires
-// the module when called, so `import {randomBytes} from 'node:crypto'`
-// costs nothing until a temporary file needs a name. node:crypto alone is
-// some 5 ms of a cold start that most runs never use.
+// are required on first use instead of when the bundle starts. Each is
+// replaced by a module whose exports are its functions (those whose names
+// start in lower case, read from this Node at build time), each of which
+// requires the real module when called; so `import {randomBytes} from
+// 'node:crypto'` costs nothing until a temporary file needs a name
+// (node:crypto alone is some 5 ms of a cold start that most runs never
+// use). Importing anything else from such a module (a class, a constant)
+// fails the build: add it here in another form first.
 import {createRequire} from 'node:module'
 
 const require = createRequire(import.meta.url)
@@ -17,23 +18,17 @@ export function lazyBuiltins(names) {
     setup(build) {
       build.onResolve({filter}, ({namespace, path}) => {
         const name = `node:${path.replace(/^node:/, '')}`
-        // The module's own require of the real thing is left to Node.
+        // The stand-in's own require of the real module is left to Node.
         return namespace === 'lazy-builtin' ? {external: true, path: name} : {namespace: 'lazy-builtin', path: name}
       })
       build.onLoad({filter: /.*/, namespace: 'lazy-builtin'}, ({path}) => {
         const real = require(path)
-        const keys = Object.keys(real)
-        const calls = keys.filter((key) => typeof real[key] === 'function' && /^[a-z]/.test(key))
-        const contents = `let real
-const load = () => (real ??= require(${JSON.stringify(path)}))
-const calls = new Set(${JSON.stringify(calls)})
-const lazy = {}
-for (const key of ${JSON.stringify(keys)}) {
-  const get = calls.has(key) ? () => (...args) => load()[key](...args) : () => load()[key]
-  Object.defineProperty(lazy, key, {enumerable: true, get})
-}
-module.exports = lazy
-`
+        const calls = Object.keys(real).filter((key) => typeof real[key] === 'function' && /^[a-z]/.test(key))
+        const contents = [
+          'let real',
+          `const load = () => (real ??= require(${JSON.stringify(path)}))`,
+          ...calls.map((key) => `export const ${key} = (...args) => load().${key}(...args)`),
+        ].join('\n')
         return {contents, loader: 'js', resolveDir: '/'}
       })
     },
