@@ -4,7 +4,8 @@
  * never leaves a broken file.
  */
 import {randomBytes} from 'node:crypto'
-import {chmod, mkdir, open, readdir, readFile, rename, rm} from 'node:fs/promises'
+import {readFileSync} from 'node:fs'
+import {chmod, mkdir, open, readdir, rename, rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {authError, usageError} from '../runtime/errors.ts'
@@ -70,7 +71,8 @@ export class SessionStore {
     const path = this.pathOf(profile)
     let text: string
     try {
-      text = await readFile(path, 'utf8')
+      // Synchronous: every command reads one, and the asynchronous read would first start libuv's thread pool.
+      text = readFileSync(path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
       throw authError(`cannot read the session of profile ${profile} (${path}): ${(error as NodeJS.ErrnoException).code}`)
