@@ -69,8 +69,9 @@ const result = await build({
   // Loaded only for --output yaml and for checking a body: left in node_modules, not parsed at every start.
   external: ['ajv', 'yaml'],
   outExtension: {'.js': '.cjs'},
-  // Smaller to parse at every start. Names are kept: errors and classes are told apart by them.
-  keepNames: true,
+  // Smaller to parse at every start. Names are not kept (each kept one is a defineProperty at start): every error
+  // class of ours names itself (this.name = …), and nothing else reads a function's or class's name.
+  keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
   // src/lib/description/shipped.ts reads import.meta only when not bundled; in this bundle it finds its files from __dirname.
