@@ -17,7 +17,6 @@ import {FAST_COMMANDS, OCLIF_ONLY} from '../dist/lib/commands/registry.js'
 import {commandTable} from '../dist/lib/runtime/command-table.js'
 import {GLOBAL_FLAGS} from '../dist/lib/runtime/global-flags.js'
 import {lazyBuiltins} from './lazy-builtins.js'
-import {lazyListFormat} from './lazy-list-format.js'
 
 /** got is the client everywhere but here: the fast path sends with got-lite (src/lib/http/got-lite.ts says why and how). */
 const gotLite = {
@@ -80,7 +79,7 @@ const result = await build({
   minify: true,
   outdir: out.pathname,
   platform: 'node',
-  plugins: [gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises']), lazyListFormat],
+  plugins: [gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises'])],
   target: 'node22',
 })
 const table = {bin: pjson.oclif.bin, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}
