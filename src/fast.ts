@@ -85,8 +85,9 @@ export async function dispatch(argv: readonly string[], table: FastTable, env = 
   const {directories, line} = planned
   const context = {cacheDir: directories.cacheDir, configDir: directories.configDir, names: standaloneNames(table.bin), version: table.version}
   const invocation = new Invocation(readGlobalFlags(new LineReader(line)), context)
-  // What the init hook does on oclif's path; it never stops a command.
-  await checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined)
+  // What the init hook does on oclif's path. It never stops a command and nothing the command does depends on it,
+  // so it runs once the command waits, for its request as a rule, rather than before.
+  setImmediate(() => checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined))
   process.exitCode = await execute(await load(), invocation, line)
   return undefined
 }

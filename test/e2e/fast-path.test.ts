@@ -6,7 +6,7 @@
  * ran.
  */
 import {expect} from 'chai'
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -147,6 +147,17 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     expect(help.stdout.toString()).to.include('USAGE')
     const missing = await run(['api', 'GET'], {fast: true})
     expect([missing.status, missing.stderr]).to.deep.equal([1, 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'])
+  })
+
+  it('checks the sessions directory as oclif’s init hook does: narrowed, leftovers of dead writers removed', async () => {
+    const sessions = join(home.home, 'proton-cli', 'sessions')
+    const leftover = join(sessions, 'sandbox.json.999999999.abcdef.tmp')
+    writeFileSync(leftover, '{}')
+    chmodSync(join(sessions, 'sandbox.json'), 0o644)
+    chmodSync(sessions, 0o755)
+    const result = await run(['auth', 'list'], {fast: true})
+    expect([result.status, result.oclifLoaded]).to.deep.equal([0, false])
+    expect([statSync(sessions).mode & 0o777, statSync(join(sessions, 'sandbox.json')).mode & 0o777, existsSync(leftover)]).to.deep.equal([0o700, 0o600, false])
   })
 
   it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {
