@@ -3,9 +3,9 @@ import {Args, Flags} from '@oclif/core'
 import {api} from '../../lib/commands/api.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/request/input.ts'
-import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 
-export default class Api extends ProtonCommand<typeof Api> {
+export default class Api extends PlainAdapter<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
 
   static override description = `METHOD is one of ${METHODS.join(', ')} (any case). ENDPOINT is a path relative to the API base URL, beginning with "/"; it may carry its own ?query.

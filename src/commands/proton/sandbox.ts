@@ -1,11 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
 import {sandbox} from '../../lib/commands/sandbox.ts'
-import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../lib/runtime/command-names.ts'
 import {DEFAULTS} from '../../lib/sandbox/server.ts'
 
-export default class Sandbox extends ProtonCommand<typeof Sandbox> {
+export default class Sandbox extends PlainAdapter<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
 
   static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.

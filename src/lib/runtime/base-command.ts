@@ -13,7 +13,6 @@ import {globalFlag, readGlobalFlags} from './global-flags.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {ParseFailure, parseProblems} from './parse-errors.ts'
 import {LineReader, type ParsedLine} from './parsed-line.ts'
-import type {PlainCommand} from './plain-command.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {SessionStore} from '../session/store.ts'
 
@@ -45,13 +44,6 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     verbose: Flags.boolean({helpGroup, summary: verbose.summary}),
   }
 
-  /**
-   * The plain function the command runs (src/lib/commands), given its
-   * options from the parsed line; the fast path runs the same one. A
-   * command that overrides run() instead (a sibling plugin's) leaves it out.
-   */
-  static runs?: PlainCommand<unknown>
-
   protected flags!: ProtonFlags<T>
   protected args!: ProtonArgs<T>
   /** Every positional argument as given, for commands that take a list (static strict = false). */
@@ -59,7 +51,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   /** Flags in the order given on the command line (for flags whose relative order matters). */
   protected flagsInOrder!: Array<{flag: string; input: string}>
   /** The line as parsed, in the shape both parsers produce (see parsed-line.ts). */
-  protected line!: ParsedLine
+  protected parsedLine!: ParsedLine
   /** This run, free of oclif: what the methods below delegate to. */
   protected invocation!: Invocation
 
@@ -88,17 +80,10 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.args = args as ProtonArgs<T>
     this.positionals = argv.map(String)
     this.flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
-    this.line = {args: this.args, argv: this.positionals, flags, flagsInOrder: this.flagsInOrder}
+    this.parsedLine = {args: this.args, argv: this.positionals, flags, flagsInOrder: this.flagsInOrder}
     const {config} = this
     const context = {cacheDir: config.cacheDir, configDir: config.configDir, names: this.names, version: ctor.plugin?.version ?? '0.0.0'}
-    this.invocation = new Invocation(readGlobalFlags(new LineReader(this.line)), context)
-  }
-
-  /** Runs the command's plain function (static runs). */
-  public async run(): Promise<void> {
-    const {runs} = this.ctor as typeof ProtonCommand
-    if (!runs) throw new Error(`${this.id ?? 'this command'} has neither a run() nor a static runs`)
-    await runs.run(this.invocation, runs.options(new LineReader(this.line)))
+    this.invocation = new Invocation(readGlobalFlags(new LineReader(this.parsedLine)), context)
   }
 
   /** How this CLI spells our commands: inside a host they sit under the `proton` topic. */

@@ -1,10 +1,11 @@
 /**
  * One run of a command, free of the command framework: its global flags,
- * where the tool keeps its files, and what every command does with them
- * (the session, sending a request, printing an answer, explanatory lines,
- * the exit status). ProtonCommand wraps it for oclif; the fast path of
- * bin/run.js runs the raw command on it without loading oclif at all, so
- * nothing here may import @oclif/core.
+ * where the tool keeps its files, its streams, environment and clock (Io),
+ * and what every command does with them (the session, sending a request,
+ * printing an answer, explanatory lines, the exit status). Every command's
+ * plain function runs on it: under oclif (ProtonCommand) and on the fast
+ * path of bin/run.js, which loads no oclif, so nothing here may import
+ * @oclif/core.
  */
 import {type Classified, classifyAnswer} from '../output/api-answer.ts'
 import type {CommandNames} from './command-names.ts'

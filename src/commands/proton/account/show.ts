@@ -1,7 +1,7 @@
 import {accountShow} from '../../../lib/commands/account-show.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class AccountShow extends ProtonCommand<typeof AccountShow> {
+export default class AccountShow extends PlainAdapter<typeof AccountShow> {
   static override summary = 'Show the account’s user record (GET /core/v4/users).'
 
   static override description =

@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
 import {apiEndpoints} from '../../../lib/commands/api-endpoints.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
-export default class Endpoints extends ProtonCommand<typeof Endpoints> {
+export default class Endpoints extends PlainAdapter<typeof Endpoints> {
   static override summary = 'List the operations of the API description: method, path template, summary.'
 
   static override description = `FILTER beginning with "/" keeps the path templates it begins, and the template a concrete path such as /mail/v4/labels/abc belongs to; any other FILTER keeps operations whose path or summary contains it (any case).

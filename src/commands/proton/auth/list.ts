@@ -1,7 +1,7 @@
 import {authList} from '../../../lib/commands/auth-list.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class AuthList extends ProtonCommand<typeof AuthList> {
+export default class AuthList extends PlainAdapter<typeof AuthList> {
   static override summary = 'List the profiles that have sessions.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --output json']

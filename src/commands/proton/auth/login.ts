@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {authLogin} from '../../../lib/commands/auth-login.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class AuthLogin extends ProtonCommand<typeof AuthLogin> {
+export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
   static override summary = 'Log in with SRP (and a TOTP second factor when the account has one) and keep the session for the profile.'
 
   static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code comes from --totp, PROTON_TOTP or a prompt.

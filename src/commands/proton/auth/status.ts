@@ -1,7 +1,7 @@
 import {authStatus} from '../../../lib/commands/auth-status.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class AuthStatus extends ProtonCommand<typeof AuthStatus> {
+export default class AuthStatus extends PlainAdapter<typeof AuthStatus> {
   static override summary = 'Show the session of a profile: user, API URL, scopes and the age of its tokens (never a token).'
 
   static override description = 'Exits 2 when the profile has no session or its session has expired.'

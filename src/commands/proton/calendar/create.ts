@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
 import {calendarCreate} from '../../../lib/commands/calendar-create.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
 
-export default class CalendarCreate extends ProtonCommand<typeof CalendarCreate> {
+export default class CalendarCreate extends PlainAdapter<typeof CalendarCreate> {
   static override summary = 'Create a calendar (POST /calendar/v1) and print its ID.'
 
   static override description = `Without --address-id the calendar is tied to the account's first enabled address, read first with GET /core/v4/addresses. With --dry-run nothing is sent, not even that read: both requests are printed, the AddressID as a placeholder.

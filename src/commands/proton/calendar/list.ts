@@ -1,7 +1,7 @@
 import {calendarList} from '../../../lib/commands/calendar-list.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class CalendarList extends ProtonCommand<typeof CalendarList> {
+export default class CalendarList extends PlainAdapter<typeof CalendarList> {
   static override summary = 'List calendars (GET /calendar/v1).'
 
   static override description = `Text output: ID, name, colour, display (HIDDEN or VISIBLE), type (PERSONAL, SUBSCRIPTION, HOLIDAYS), flags and permissions (bit sets: every set bit by name) and the owner's address.`

@@ -1,7 +1,7 @@
 import {driveVolumes} from '../../../lib/commands/drive-volumes.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class DriveVolumes extends ProtonCommand<typeof DriveVolumes> {
+export default class DriveVolumes extends PlainAdapter<typeof DriveVolumes> {
   static override summary = 'List drive volumes (GET /drive/volumes).'
 
   static override description = 'Text output: volume ID, state, used and maximum space (binary units), creation time and share ID.'

@@ -2,9 +2,9 @@ import {Flags} from '@oclif/core'
 
 import {mailList} from '../../../lib/commands/mail-list.ts'
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
-import {ProtonCommand} from '../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class MailList extends ProtonCommand<typeof MailList> {
+export default class MailList extends PlainAdapter<typeof MailList> {
   static override summary = 'List messages, one page at a time (GET /mail/v4/messages).'
 
   static override description = `Text output: one row per message (ID, time as a local ISO date-time, sender, subject, "*" when unread), then "page P of Q, T messages". Pages count from 1 here, in --page and in the footer; the service's Page counts from 0, so --page N is sent as Page=N-1.

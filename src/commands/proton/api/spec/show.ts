@@ -1,7 +1,7 @@
 import {apiSpecShow} from '../../../../lib/commands/api-spec-show.ts'
-import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
-export default class SpecShow extends ProtonCommand<typeof SpecShow> {
+export default class SpecShow extends PlainAdapter<typeof SpecShow> {
   static override summary = 'Show which API description is in use, how many operations it holds, and its age.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --output json']

@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
 import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
-import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
 
-export default class SpecUpdate extends ProtonCommand<typeof SpecUpdate> {
+export default class SpecUpdate extends PlainAdapter<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'
 
   static override description = `Without --from, the stored description is fetched again from where it came from; a URL is asked with its ETag / Last-Modified, so an unchanged description costs a 304. A URL must be https:// (http:// only for loopback hosts).

@@ -1,7 +1,7 @@
 import {apiSpecWords} from '../../../../lib/commands/api-spec-words.ts'
-import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
-export default class SpecWords extends ProtonCommand<typeof SpecWords> {
+export default class SpecWords extends PlainAdapter<typeof SpecWords> {
   static override hidden = true
 
   static override summary = 'Write the word list shell completion reads (run by the completion script when it is missing).'

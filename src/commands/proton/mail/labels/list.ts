@@ -1,9 +1,9 @@
 import {Flags} from '@oclif/core'
 
 import {LABEL_LIST_TYPES, mailLabelsList} from '../../../../lib/commands/mail-labels-list.ts'
-import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
-export default class MailLabelsList extends ProtonCommand<typeof MailLabelsList> {
+export default class MailLabelsList extends PlainAdapter<typeof MailLabelsList> {
   static override summary = 'List labels, folders and contact groups (GET /mail/v4/labels).'
 
   static override description = `Text output: ID, name, type (by its LABEL_TYPE name: MESSAGE_LABEL, MESSAGE_FOLDER, CONTACT_GROUP, SYSTEM_FOLDER), colour and parent folder. Without --type, the service decides what it lists.`
