@@ -87,7 +87,14 @@ export async function dispatch(argv: readonly string[], table: FastTable, env = 
   const invocation = new Invocation(readGlobalFlags(new LineReader(line)), context)
   // What the init hook does on oclif's path. It never stops a command and nothing the command does depends on it,
   // so it runs once the command waits, for its request as a rule, rather than before.
-  setImmediate(() => checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined))
-  process.exitCode = await execute(await load(), invocation, line)
+  const checked = new Promise<unknown>((resolve) => {
+    setImmediate(() => resolve(checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined)))
+  })
+  const status = await execute(await load(), invocation, line)
+  await checked
+  // Once everything is written, end now: what the event loop still holds (the idle keep-alive socket, a garbage
+  // collection it has scheduled) changes nothing the command says, and waiting for it costs a millisecond or two.
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(status)
+  process.exitCode = status
   return undefined
 }
