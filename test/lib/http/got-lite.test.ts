@@ -7,9 +7,10 @@
  */
 import {expect} from 'chai'
 import {build} from 'esbuild'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {createServer, type Server} from 'node:http'
+import {createServer as createTlsServer, globalAgent} from 'node:https'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -41,11 +42,14 @@ interface Outcome {
   session: {accessToken: string}
 }
 
-/** A server whose handler each scenario sets; every request it gets is recorded as it came. */
-async function startServer(): Promise<{server: Server; url: string; wire: Wire[]; handle: (handler: Handler) => void}> {
+/** A certificate for 127.0.0.1 made for these tests (test/fixtures/tls), trusted only where a scenario says so. */
+const TLS = {cert: readFileSync(new URL('../../fixtures/tls/loopback-cert.pem', import.meta.url)), key: readFileSync(new URL('../../fixtures/tls/loopback-key.pem', import.meta.url))}
+
+/** A server (HTTP, or HTTPS with the loopback certificate) whose handler each scenario sets; every request it gets is recorded as it came. */
+async function startServer(tls = false): Promise<{server: Server; url: string; wire: Wire[]; handle: (handler: Handler) => void}> {
   let handler: Handler = (_request, _body, response) => response.end()
   const wire: Wire[] = []
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -61,10 +65,11 @@ async function startServer(): Promise<{server: Server; url: string; wire: Wire[]
       response.sendDate = false
       handler(request, body, response)
     })
-  })
+  }
+  const server = tls ? createTlsServer(TLS, listener) : createServer(listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const {port} = server.address() as AddressInfo
-  return {handle: (next) => (handler = next), server, url: `http://127.0.0.1:${port}`, wire}
+  return {handle: (next) => (handler = next), server, url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, wire}
 }
 
 interface Scenario {
@@ -74,6 +79,8 @@ interface Scenario {
   /** How the client is made: with a refresh (that renews or fails), or as a bare transport. */
   refresh?: 'renews' | 'fails'
   transport?: boolean
+  /** Over HTTPS; `trusted`: with the loopback certificate among the agent's authorities. */
+  tls?: 'trusted' | 'untrusted'
   retries?: number
   timeoutSeconds?: number
   /** The scenario's own check, on the got outcome (the other is compared with it). */
@@ -230,6 +237,19 @@ const scenarios: Record<string, Scenario> = {
     request: (base) => ({method: 'GET', url: new URL(`${base}/x`)}),
     timeoutSeconds: 1,
   },
+  'HTTPS with a certificate the agent trusts': {
+    check: (outcome) => expect(outcome.response?.body).to.equal(USERS),
+    handler: () => json(200, USERS),
+    request: (base) => ({method: 'GET', url: new URL(`${base}/core/v4/users`)}),
+    tls: 'trusted',
+  },
+  'HTTPS with a certificate nobody vouches for: refused': {
+    check: (outcome) => expect(outcome.failure?.message).to.match(/failed: DEPTH_ZERO_SELF_SIGNED_CERT$/),
+    handler: () => json(200, USERS),
+    request: (base) => ({method: 'GET', url: new URL(`${base}/core/v4/users`)}),
+    retries: 0,
+    tls: 'untrusted',
+  },
   'a bare transport (as refresh and login use it)': {
     check: (outcome) => expect(outcome.wire[0].headers.some((line) => line.startsWith('authorization'))).to.equal(false),
     handler: () => json(200, '{"Code":1000}'),
@@ -268,6 +288,7 @@ describe('got-lite: client.ts over got-lite does what it does over got', functio
   this.timeout(60_000)
   let withLite: Client
   let server: Awaited<ReturnType<typeof startServer>>
+  let tlsServer: Awaited<ReturnType<typeof startServer>>
   const directory = mkdtempSync(join(tmpdir(), 'got-lite-test-'))
 
   before(async () => {
@@ -286,21 +307,32 @@ describe('got-lite: client.ts over got-lite does what it does over got', functio
     })
     withLite = (await import(pathToFileURL(outfile).href)) as Client
     server = await startServer()
+    tlsServer = await startServer(true)
   })
 
   after(() => {
-    server?.server.closeAllConnections()
-    server?.server.close()
+    for (const each of [server, tlsServer]) {
+      each?.server.closeAllConnections()
+      each?.server.close()
+    }
+
     rmSync(directory, {force: true, recursive: true})
+  })
+
+  afterEach(() => {
+    delete globalAgent.options.ca
   })
 
   for (const [what, scenario] of Object.entries(scenarios)) {
     it(what, async () => {
-      server.handle(scenario.handler())
-      const expected = await run(withGot, scenario, server.url, server.wire)
+      const target = scenario.tls ? tlsServer : server
+      // Both send through Node's global agent: trusting the certificate there trusts it for both.
+      if (scenario.tls === 'trusted') globalAgent.options.ca = TLS.cert
+      target.handle(scenario.handler())
+      const expected = await run(withGot, scenario, target.url, target.wire)
       scenario.check(expected)
-      server.handle(scenario.handler())
-      const actual = await run(withLite, scenario, server.url, server.wire)
+      target.handle(scenario.handler())
+      const actual = await run(withLite, scenario, target.url, target.wire)
       expect(actual).to.deep.equal(expected)
     })
   }
