@@ -27,7 +27,8 @@
  *   merged, and without afterResponse hooks.
  * - Failures are RequestError (the code of their cause, else
  *   ERR_GOT_REQUEST_ERROR, or ERR_READING_RESPONSE_STREAM for a body; a
- *   hook's error as the cause), TimeoutError once timeout.request has passed.
+ *   hook's error as the cause), TimeoutError once timeout.request has passed;
+ *   the signal, when it aborts, ends the request in flight.
  */
 import {type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, request as httpRequest, STATUS_CODES} from 'node:http'
 
@@ -162,7 +163,7 @@ function prepare(options: Internals): void {
 async function open(options: Internals, started: (request: ClientRequest) => void): Promise<IncomingMessage> {
   const send = options.url.protocol === 'https:' ? (await import('node:https')).request : httpRequest
   return new Promise((resolve, reject) => {
-    const request = send(options.url, {headers: options.headers as Record<string, string | string[]>, method: options.method, signal: options.signal}, resolve)
+    const request = send(options.url, {headers: options.headers as Record<string, string | string[]>, method: options.method}, resolve)
     request.once('error', reject)
     started(request)
     request.end(options.body)
@@ -228,6 +229,12 @@ async function exchange(options: Internals): Promise<LiteResponse> {
           expired = true
           current?.destroy(new TimeoutError(limit))
         }, limit)
+  // The signal is watched here, as got watches it, rather than handed to http.request, which ties it to the stream
+  // with listeners of its own at every request.
+  const {signal} = options
+  const aborted = () => new RequestError('This operation was aborted', signal?.reason, 'ABORT_ERR')
+  const abort = () => current?.destroy(aborted())
+  signal?.addEventListener('abort', abort, {once: true})
   try {
     for (;;) {
       prepare(options)
@@ -236,6 +243,7 @@ async function exchange(options: Internals): Promise<LiteResponse> {
       }
 
       if (expired) throw new TimeoutError(limit ?? 0)
+      if (signal?.aborted) throw aborted()
       const native = await open(options, (request) => {
         current = request
       })
@@ -290,6 +298,7 @@ async function exchange(options: Internals): Promise<LiteResponse> {
     throw error
   } finally {
     clearTimeout(timer)
+    signal?.removeEventListener('abort', abort)
   }
 }
 

@@ -83,6 +83,8 @@ interface Scenario {
   tls?: 'trusted' | 'untrusted'
   retries?: number
   timeoutSeconds?: number
+  /** Ctrl-C: the signal aborted this long after the request starts. */
+  abortAfterMs?: number
   /** The scenario's own check, on the got outcome (the other is compared with it). */
   check: (outcome: Outcome) => void
 }
@@ -250,6 +252,12 @@ const scenarios: Record<string, Scenario> = {
     retries: 0,
     tls: 'untrusted',
   },
+  'Ctrl-C while waiting for the answer': {
+    abortAfterMs: 100,
+    check: (outcome) => expect(outcome.failure).to.deep.equal({exitStatus: 130, message: 'interrupted', name: 'CliFailure'}),
+    handler: () => () => undefined,
+    request: (base) => ({method: 'GET', url: new URL(`${base}/x`)}),
+  },
   'a bare transport (as refresh and login use it)': {
     check: (outcome) => expect(outcome.wire[0].headers.some((line) => line.startsWith('authorization'))).to.equal(false),
     handler: () => json(200, '{"Code":1000}'),
@@ -261,7 +269,9 @@ const scenarios: Record<string, Scenario> = {
 async function run(client: Client, scenario: Scenario, base: string, wire: Wire[]): Promise<Outcome> {
   const log: string[] = []
   const session: ActiveSession = {accessToken: 'old-token', apiUrl: new URL(base), profile: 'p', refreshToken: 'r', source: 'env', uid: 'uid-1'}
-  const options = {appVersion: 'Other', log: (line: string) => log.push(line), retries: scenario.retries ?? 3, timeoutSeconds: scenario.timeoutSeconds ?? 10, userAgent: 'proton-cli/test'}
+  const controller = new AbortController()
+  if (scenario.abortAfterMs !== undefined) setTimeout(() => controller.abort(), scenario.abortAfterMs)
+  const options = {appVersion: 'Other', log: (line: string) => log.push(line), retries: scenario.retries ?? 3, signal: controller.signal, timeoutSeconds: scenario.timeoutSeconds ?? 10, userAgent: 'proton-cli/test'}
   const refresh = async () => {
     if (scenario.refresh === 'fails') throw new client.CliFailure('session expired', 2)
     session.accessToken = 'new-token'
