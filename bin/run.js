@@ -12,14 +12,15 @@ if (Number(version.split('.')[0]) < MINIMUM_NODE_MAJOR) {
 } else {
   const argv = process.argv.slice(2)
   // process.getBuiltinModule (Node 22.3) hands node:module over without the facade an ES import builds, and the
-  // fast path's CommonJS bundle is then required from here: no second ES module before a command runs (src/main.ts).
+  // fast path (src/fast-load.ts, bundled as CommonJS) is then required from here: no second ES module before a
+  // command runs (src/main.ts).
   const builtin = process.getBuiltinModule?.('node:module')
   if (builtin) {
     // Node keeps compiled code between runs (in the OS temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
     builtin.enableCompileCache?.()
-    const require = builtin.createRequire(import.meta.url)
-    require('../dist/fast/run.cjs')
-      .dispatch(argv, require('../dist/fast/commands.json'))
+    builtin
+      .createRequire(import.meta.url)('../dist/fast/load.cjs')
+      .start(argv)
       .then((args) => args && import('../dist/main.js').then(({runOclif}) => runOclif(args)))
   } else {
     import('../dist/main.js').then(({main}) => main(argv))

@@ -10,6 +10,7 @@
 // definition fast-parse cannot follow exactly, and global flags that differ
 // from their table (src/lib/runtime/global-flags.ts).
 import {build} from 'esbuild'
+import {createHash} from 'node:crypto'
 import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {isDeepStrictEqual} from 'node:util'
 
@@ -58,8 +59,11 @@ if (stray.length > 0) throw new Error(`FAST_COMMANDS names commands the manifest
 rmSync(out, {force: true, recursive: true})
 const result = await build({
   bundle: true,
-  entryNames: 'run',
-  entryPoints: [new URL('fast.js', dist).pathname],
+  // run.cjs: the dispatcher and every command; load.cjs: what starts it, with its code cache (src/fast-load.ts).
+  entryPoints: [
+    {in: new URL('fast.js', dist).pathname, out: 'run'},
+    {in: new URL('fast-load.js', dist).pathname, out: 'load'},
+  ],
   // CommonJS, on purpose: require('node:tls') hands over the module as it is, where an ES import
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
@@ -82,9 +86,11 @@ const result = await build({
   plugins: [gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises'])],
   target: 'node22',
 })
-const table = {bin: pjson.oclif.bin, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}
+// The hash names the bundle's code cache: V8 checks a cache against the length of its source, not its text.
+const hash = createHash('sha256').update(readFileSync(new URL('run.cjs', out))).digest('hex').slice(0, 16)
+const table = {bin: pjson.oclif.bin, bundle: {file: 'run.cjs', hash}, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}
 writeFileSync(new URL('commands.json', out), `${JSON.stringify(table)}\n`)
 const files = Object.entries(result.metafile.outputs)
-const entry = files.find(([, output]) => output.entryPoint)
+const entry = files.find(([path]) => path.endsWith('run.cjs'))
 const oclifOnly = Object.keys(OCLIF_ONLY).join(', ')
 console.log(`dist/fast: entry ${Math.round(entry[1].bytes / 1024)} KiB from ${Object.keys(result.metafile.inputs).length} modules; ${Object.keys(commands).length} commands (oclif only: ${oclifOnly})`)

@@ -75,13 +75,14 @@ export function plan(args: readonly string[], table: FastTable, env: NodeJS.Proc
 /**
  * Run the line on the fast path and return undefined, or return the
  * arguments for oclif (global flags written before the command moved
- * behind it), having done nothing.
+ * behind it), having done nothing. `running` learns which command runs.
  */
-export async function dispatch(argv: readonly string[], table: FastTable, env = process.env): Promise<string[] | undefined> {
+export async function dispatch(argv: readonly string[], table: FastTable, env = process.env, running?: (id: string) => void): Promise<string[] | undefined> {
   const args = moveLeadingGlobalFlags(argv)
   const planned = plan(args, table, env)
   const load = planned && FAST_COMMANDS[planned.id]
   if (!planned || !load) return args
+  running?.(planned.id)
   const {directories, line} = planned
   const context = {cacheDir: directories.cacheDir, configDir: directories.configDir, names: standaloneNames(table.bin), version: table.version}
   const invocation = new Invocation(readGlobalFlags(new LineReader(line)), context)

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url)
 export async function main(argv: readonly string[]): Promise<void> {
   // Node keeps compiled code between runs (in the OS temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
   enableCompileCache?.()
-  const args = await require('./fast/run.cjs').dispatch(argv, require('./fast/commands.json'))
+  const args = await require('./fast/load.cjs').start(argv)
   if (args) await runOclif(args)
 }
 
