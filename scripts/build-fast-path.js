@@ -72,6 +72,9 @@ const result = await build({
   // Loaded only for --output yaml and for checking a body: left in node_modules, not parsed at every start.
   external: ['ajv', 'yaml'],
   outExtension: {'.js': '.cjs'},
+  // import() of what stays outside the bundle (ajv, yaml, node:https, node:zlib) as require(): no ES loader, and
+  // load.cjs compiles the bundle as a script, which has no import() of its own.
+  supported: {'dynamic-import': false},
   // Smaller to parse at every start. Names are not kept (each kept one is a defineProperty at start): every error
   // class of ours names itself (this.name = …), and nothing else reads a function's or class's name.
   keepNames: false,

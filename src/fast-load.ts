@@ -22,7 +22,7 @@
 import {mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
-import {constants, Script} from 'node:vm'
+import {Script} from 'node:vm'
 
 import type {dispatch, FastTable} from './fast.ts'
 import {standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
@@ -75,11 +75,7 @@ function writeCodeCache(cache: CodeCache, data: Buffer): void {
 function loadBundle(path: string, cachedData?: Buffer): {bundle: Bundle; script: Script} {
   const source = readFileSync(path, 'utf8')
   // The wrapper Node puts around a CommonJS module, so the bundle runs as it would under require().
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    cachedData,
-    filename: path,
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  })
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {cachedData, filename: path})
   const module = {exports: {}}
   const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, directory: string) => void
   wrapper(module.exports, createRequire(path), module, path, dirname(path))
