@@ -10,6 +10,9 @@ import {chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeF
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
+import {createServer} from 'node:https'
+import type {AddressInfo} from 'node:net'
+
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
@@ -158,6 +161,33 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     const result = await run(['auth', 'list'], {fast: true})
     expect([result.status, result.oclifLoaded]).to.deep.equal([0, false])
     expect([statSync(sessions).mode & 0o777, statSync(join(sessions, 'sandbox.json')).mode & 0o777, existsSync(leftover)]).to.deep.equal([0o700, 0o600, false])
+  })
+
+  it('answers as the oclif path does over HTTPS (a loopback certificate the child trusts)', async () => {
+    const certificate = fileURLToPath(new URL('../fixtures/tls/loopback-cert.pem', import.meta.url))
+    const tls = {cert: readFileSync(certificate), key: readFileSync(new URL('../fixtures/tls/loopback-key.pem', import.meta.url))}
+    const server = createServer(tls, (request, response) => {
+      response.sendDate = false
+      response.writeHead(request.url === '/core/v4/users' ? 200 : 404, {'content-type': 'application/json'}).end('{"Code":1000,"User":{"Name":"tls"}}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const {port} = server.address() as AddressInfo
+      const outcomes = []
+      for (const fast of [true, false]) {
+        const report = join(home.home, 'modules.txt')
+        const env = baseEnv(home.home, {MODULE_REPORT: report, NODE_EXTRA_CA_CERTS: certificate, PROTON_ACCESS_TOKEN: 'token', PROTON_UID: 'uid', ...(fast ? {} : {PROTON_FAST_PATH: '0'})})
+        const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', `https://127.0.0.1:${port}`, '--verbose'], {env, nodeArgs: ['--import', MODULE_REPORT]})
+        expect(readFileSync(report, 'utf8').includes('/@oclif/core/')).to.equal(!fast)
+        outcomes.push({status: result.status, stderr: result.stderr, stdout: result.stdout.toString()})
+      }
+
+      expect(outcomes[0]).to.deep.equal(outcomes[1])
+      expect(outcomes[0]).to.deep.include({status: 0, stdout: '{"Code":1000,"User":{"Name":"tls"}}'})
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
   })
 
   it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {
