@@ -59,6 +59,27 @@ describe('auth login (built binary, sandbox)', function () {
     expect(JSON.parse(users.stdout.toString()).User.Name).to.equal('demo')
   })
 
+  it('auth login --app-version keeps it in the profile; every later call and refresh sends it, unless PROTON_APP_VERSION overrides', async () => {
+    const version = 'web-mail@5.0.99.0'
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url, '--app-version', version], {input: PASSWORD})
+    expect(result.status).to.equal(0)
+    expect(await home.store.read('default')).to.include({AppVersion: version})
+    await sandboxFetch(plain, 'stats', {method: 'DELETE'})
+    await sandboxFetch(plain, 'expire-tokens', {method: 'POST'})
+    expect((await runBinary(['api', 'GET', '/core/v4/users'], {env: baseEnv(home.home)})).status).to.equal(0)
+    expect((await runBinary(['mail', 'labels', 'list'], {env: baseEnv(home.home)})).status).to.equal(0)
+    expect((await runBinary(['api', 'GET', '/core/v4/addresses'], {env: baseEnv(home.home, {PROTON_APP_VERSION: 'Other'})})).status).to.equal(0)
+    const stats = (await (await sandboxFetch(plain, 'stats')).json()) as {Refreshes: number; Requests: Array<{AppVersion: string; Method: string; Path: string; Status: number}>}
+    expect(stats.Requests.map((entry) => `${entry.Method} ${entry.Path} ${entry.Status} ${entry.AppVersion}`)).to.deep.equal([
+      `GET /core/v4/users 401 ${version}`,
+      `POST /auth/v4/refresh 200 ${version}`,
+      `GET /core/v4/users 200 ${version}`,
+      `GET /mail/v4/labels 200 ${version}`,
+      'GET /core/v4/addresses 200 Other',
+    ])
+    expect(stats.Refreshes).to.equal(1)
+  })
+
   it('takes the password from PROTON_PASSWORD, into the --profile given', async () => {
     const result = await login(['demo', '--api-url', plain.url, '--profile', 'work'], {env: {PROTON_PASSWORD: PASSWORD}})
     expect(result.status).to.equal(0)

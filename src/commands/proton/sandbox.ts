@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {appVersionFor} from '../../lib/runtime/invocation.ts'
 import {commandLineInHelp} from '../../lib/runtime/command-names.ts'
 import {usageError} from '../../lib/runtime/errors.ts'
 import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../../lib/sandbox/launch.ts'
@@ -68,7 +69,7 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
 
     try {
       if (flags['write-session']) {
-        const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
+        const session = await selfLogin({appVersion: appVersionFor(flags['app-version']), password: flags.password, totpKey, url: sandbox.url, username: flags.user})
         // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
         await this.sessions.writeLocked(profile, {...session, SandboxSecret: sandbox.controlSecret})
         this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.commandLine('api')} GET /core/v4/users --profile ${profile}`)

@@ -28,10 +28,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).',
     }),
     'app-version': Flags.string({
-      default: 'Other',
       env: 'PROTON_APP_VERSION',
       helpGroup: 'GLOBAL',
-      summary: 'Value of the x-pm-appversion header.',
+      summary: 'Value of the x-pm-appversion header (default: the one the profile logged in with, else Other).',
     }),
     output: Flags.option({
       default: 'text' as const,
@@ -176,9 +175,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     return this.invocation.request(session, request)
   }
 
-  /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
-  protected transport(): TransportOptions {
-    return this.invocation.transport()
+  /** Settings every request shares: app version (see Invocation.transport), user agent, retries, timeout, Ctrl-C, --verbose log. */
+  protected transport(session?: ActiveSession): TransportOptions {
+    return this.invocation.transport(session)
   }
 
   /** Print an API answer as the raw command does and exit with its status: see Invocation.printResponse. */

@@ -28,7 +28,8 @@ import {SessionStore} from '../session/store.ts'
 /** The flags every command takes (ProtonCommand.baseFlags), parsed. */
 export interface GlobalFlags {
   'api-url'?: string
-  'app-version': string
+  /** Given (--app-version or PROTON_APP_VERSION), else undefined: see appVersionFor. */
+  'app-version'?: string
   output: OutputFormat
   profile: string
   quiet: boolean
@@ -66,6 +67,19 @@ export class CommandExit extends Error {
     this.name = 'CommandExit'
     this.status = status
   }
+}
+
+/** What x-pm-appversion says when nobody chose: what python-proton-core sends by default (proton/session/api.py). */
+export const DEFAULT_APP_VERSION = 'Other'
+
+/**
+ * The app version a request announces: the one given (--app-version or
+ * PROTON_APP_VERSION), else the one the session's profile logged in with
+ * (kept in its file as AppVersion, as python-proton-core keeps its
+ * appversion with the session), else Other.
+ */
+export function appVersionFor(given: string | undefined, session?: Pick<ActiveSession, 'stored'>): string {
+  return given ?? session?.stored?.AppVersion ?? DEFAULT_APP_VERSION
 }
 
 /** The status a command will exit with, known before its output is written. */
@@ -132,10 +146,14 @@ export class Invocation {
     })
   }
 
-  /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
-  transport(): TransportOptions {
+  /**
+   * Settings every request shares: the app version (for requests of
+   * `session`, see appVersionFor), user agent, retries, timeout, Ctrl-C,
+   * --verbose log.
+   */
+  transport(session?: ActiveSession): TransportOptions {
     return {
-      appVersion: checkHeaderValue('--app-version', this.flags['app-version']),
+      appVersion: checkHeaderValue('--app-version', appVersionFor(this.flags['app-version'], session)),
       log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
       retries: this.flags.retries,
       signal: interruptSignal(),
@@ -186,7 +204,7 @@ export class Invocation {
   }
 
   private async exchange<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>): Promise<Received<B>> {
-    const transport = this.transport()
+    const transport = this.transport(session)
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
     // Waiting for another process's refresh ends when this request's --timeout does.

@@ -120,15 +120,15 @@ describe('sandbox faults', () => {
     }
   })
 
-  it('logs each API request (method, path, query, status, UID) and never a token; DELETE resets', async () => {
+  it('logs each API request (method, path, query, status, UID, app version) and never a token; DELETE resets', async () => {
     await harness.call('DELETE', '/__sandbox/stats')
     await harness.call('GET', '/mail/v4/messages?Page=0&PageSize=2', {session})
     await harness.call('GET', '/nowhere', {session})
     const stats = (await harness.call('GET', '/__sandbox/stats')).json!
     const requests = stats.Requests as Record<string, unknown>[]
-    expect(requests.map(({Method, Path, Query, Status, UID}) => ({Method, Path, Query, Status, UID}))).to.deep.equal([
-      {Method: 'GET', Path: '/mail/v4/messages', Query: 'Page=0&PageSize=2', Status: 200, UID: session.UID},
-      {Method: 'GET', Path: '/nowhere', Query: '', Status: 404, UID: session.UID},
+    expect(requests.map(({AppVersion, Method, Path, Query, Status, UID}) => ({AppVersion, Method, Path, Query, Status, UID}))).to.deep.equal([
+      {AppVersion: 'Other', Method: 'GET', Path: '/mail/v4/messages', Query: 'Page=0&PageSize=2', Status: 200, UID: session.UID},
+      {AppVersion: 'Other', Method: 'GET', Path: '/nowhere', Query: '', Status: 404, UID: session.UID},
     ])
     const text = JSON.stringify(stats)
     expect(text).to.not.include(session.AccessToken)
