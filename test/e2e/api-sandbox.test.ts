@@ -77,14 +77,27 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(await requests()).to.have.length(1)
   })
 
+  for (const kind of ['unavailable', 'rate-limit']) {
+    it(`${kind} without Retry-After: the official clients' wait of seconds (3–8 s), never started past --timeout`, async () => {
+      await fault({Count: 1, Kind: kind, Path: '/core/v4/users', RetryAfter: null})
+      const result = await api(['GET', '/core/v4/users', '--timeout', '2', '--verbose'])
+      expect(result.status).to.equal(5)
+      const skipped = /\(GET \/core\/v4\/users: HTTP (\d+); not retried: waiting (\d+) ms would pass the 2 s timeout\)\n/.exec(result.stderr)
+      expect(skipped, result.stderr).not.to.equal(null)
+      expect(Number(skipped![1])).to.equal(kind === 'unavailable' ? 503 : 429)
+      expect(Number(skipped![2])).to.be.within(3000, 8000)
+      expect(await requests()).to.have.length(1)
+    })
+  }
+
   it('503 is retried for POST as for GET (not processed); another 5xx only for GET', async () => {
-    await fault({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/labels'})
+    await fault({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/labels', RetryAfter: 0})
     const created = await api(['POST', '/mail/v4/labels', '-f', 'Name=Retried', '-f', 'Color=#8080FF', '-F', 'Type=1'])
     expect(created.status, created.stderr).to.equal(0)
     expect(await requests()).to.deep.equal(['POST /mail/v4/labels 503', 'POST /mail/v4/labels 200'])
 
     await control('stats', 'DELETE')
-    await fault({Count: 1, Kind: 'unavailable', Path: '/core/v4/users'})
+    await fault({Count: 1, Kind: 'unavailable', Path: '/core/v4/users', RetryAfter: 0})
     expect((await api(['GET', '/core/v4/users'])).status).to.equal(0)
     expect(await requests()).to.deep.equal(['GET /core/v4/users 503', 'GET /core/v4/users 200'])
 

@@ -12,6 +12,10 @@ import type {LoggedRequest} from './stats.ts'
 const BAD_GATEWAY_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
+function retryAfter(rule: FaultRule): Record<string, string> {
+  return rule.RetryAfter === undefined ? {} : {'retry-after': String(rule.RetryAfter)}
+}
+
 /** Answer as the fault says; false when the fault only marks the answer (truncate) or is passed (a completed verification). */
 export function answerFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, entry: LoggedRequest): boolean {
   switch (rule.Kind) {
@@ -31,13 +35,13 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
     case 'rate-limit': {
       entry.Status = 429
       const error = new SandboxError(429, SANDBOX_CODE.TOO_MANY_REQUESTS, 'Too many recent API requests')
-      writeJson(response, 429, envelope(error), {'retry-after': String(rule.RetryAfter ?? 1)})
+      writeJson(response, 429, envelope(error), retryAfter(rule))
       return true
     }
 
     case 'unavailable': {
       entry.Status = 503
-      writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'})
+      writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'}, retryAfter(rule))
       return true
     }
 

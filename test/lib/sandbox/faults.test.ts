@@ -42,11 +42,21 @@ describe('sandbox faults', () => {
     expect((await users()).status).to.equal(200)
   })
 
-  it('unavailable: 503 with a JSON envelope', async () => {
+  it('unavailable: 503 with a JSON envelope, Retry-After only when given', async () => {
     await fault({Kind: 'unavailable'})
     const answer = await users()
     expect(answer.status).to.equal(503)
     expect(answer.json).to.include({Code: 503})
+    expect(answer.headers.has('retry-after')).to.equal(false)
+    await fault({Kind: 'unavailable', RetryAfter: 0})
+    expect((await users()).headers.get('retry-after')).to.equal('0')
+  })
+
+  it('rate-limit with RetryAfter null: 429 without Retry-After', async () => {
+    await fault({Kind: 'rate-limit', RetryAfter: null})
+    const answer = await users()
+    expect(answer.status).to.equal(429)
+    expect(answer.headers.has('retry-after')).to.equal(false)
   })
 
   it('app-version: 400 with Code 5003, as the service answers an app version it no longer supports', async () => {
