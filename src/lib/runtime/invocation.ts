@@ -11,10 +11,10 @@ import {join} from 'node:path'
 import {describeApiError} from '../output/api-error.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
-import {authError, describeFailure} from './errors.ts'
+import {describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
 import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
-import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
+import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {AtomicFile} from '../output/output-file.ts'
 import {type OutputFormat, writeJsonSource, writeSource} from '../output/output.ts'
@@ -165,7 +165,9 @@ export class Invocation {
   /**
    * Send one request with the session (retried as the policy allows);
    * network failures and the timeout throw (exit 5). Human verification
-   * (Code 9001) is completed on a terminal and the request sent again. The
+   * (Code 9001, or 12087: verify again) is answered with PROTON_HV_TOKEN and
+   * PROTON_HV_TYPE when given, else completed on a terminal, and the request
+   * sent again (see human-verification.ts). The
    * answer comes whole in memory: for answers small by nature.
    */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
@@ -216,16 +218,12 @@ export class Invocation {
     const challengeOf = async (response: Received<B>) => {
       if (response.statusCode < 400) return undefined
       const body = await bytesOf(response.body)
-      return body && challengeIn({...response, body})
+      return body && challengeIn({...response, body}, session.apiUrl)
     }
 
-    const response = await sendTo(client, request, receive, transport)
-    const challenge = await challengeOf(response)
-    if (!challenge) return response
-    const method = await completeOnTerminal(challenge, 'complete it, then run the command again from a terminal')
-    const again = await sendTo(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, receive, transport)
-    if (await challengeOf(again)) throw authError('the service did not accept the human verification')
-    return again
+    // Human verification: a completed one given ahead (a second run), else the person at the terminal.
+    const preset = presetVerification(process.env.PROTON_HV_TOKEN, process.env.PROTON_HV_TYPE)
+    return sendVerified((verified) => sendTo(client, {...request, headers: {...verified, ...request.headers}}, receive, transport), challengeOf, {hint: COMMAND_RETRY, preset})
   }
 
   /**

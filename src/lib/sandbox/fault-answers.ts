@@ -53,14 +53,20 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
     }
 
     case 'human-verification': {
-      // Answered by the verification headers with the token it issued.
+      // Passed by the verification headers: the token it issued, and the type of a method it offered.
+      // Other headers get 12087 (verify again), as the service answers a token it does not accept.
       const token = `sandbox-hv-${rule.ID}`
-      if (header(request, HUMAN_VERIFICATION_HEADER.TOKEN) === token && header(request, HUMAN_VERIFICATION_HEADER.TYPE)) return false
+      const methods = rule.Methods ?? ['captcha', 'email']
+      const sentToken = header(request, HUMAN_VERIFICATION_HEADER.TOKEN)
+      const sentType = header(request, HUMAN_VERIFICATION_HEADER.TYPE)
+      if (sentToken === token && sentType !== undefined && methods.includes(sentType)) return false
+      const refused = sentToken !== undefined
       entry.Status = 422
+      const webUrl = rule.WebUrl === false ? {} : {WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`}
       writeJson(response, 422, {
-        Code: SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
-        Details: {HumanVerificationMethods: ['captcha', 'email'], HumanVerificationToken: token, WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`},
-        Error: 'Human verification required',
+        Code: refused ? SANDBOX_CODE.HUMAN_VERIFICATION_INVALID_TOKEN : SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
+        Details: {HumanVerificationMethods: methods, HumanVerificationToken: token, ...webUrl},
+        Error: refused ? 'Invalid verification token' : 'Human verification required',
       })
       return true
     }

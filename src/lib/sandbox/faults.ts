@@ -26,6 +26,9 @@ export interface FaultRule {
   /** status: the HTTP status and JSON body answered. */
   Status?: number
   Body?: unknown
+  /** human-verification: the methods offered (default captcha, email), and whether Details carries a WebUrl (default true). */
+  Methods?: string[]
+  WebUrl?: boolean
   Seen: number
   Applied: number
 }
@@ -80,6 +83,17 @@ export class FaultTable {
     // rate-limit: Retry-After 1 unless given, none for null; unavailable: none unless given.
     const retryAfterGiven = body.RetryAfter !== undefined && body.RetryAfter !== null
     if ((kind === 'rate-limit' && body.RetryAfter !== null) || (kind === 'unavailable' && retryAfterGiven)) rule.RetryAfter = integer(body, 'RetryAfter', 1, 0, 86_400)
+    if (kind === 'human-verification') {
+      const methods = body.Methods ?? ['captcha', 'email']
+      if (!Array.isArray(methods) || methods.length === 0 || methods.length > 8 || !methods.every((method) => typeof method === 'string' && /^[a-z]{1,16}$/.test(method))) {
+        throw invalid('Methods must be a list of method names (captcha, email, sms …)')
+      }
+
+      if (body.WebUrl !== undefined && typeof body.WebUrl !== 'boolean') throw invalid('WebUrl must be true or false')
+      rule.Methods = methods as string[]
+      rule.WebUrl = body.WebUrl !== false
+    }
+
     if (kind === 'status') {
       rule.Status = integer(body, 'Status', 0, 200, 599)
       rule.Body = body.Body ?? {Code: rule.Status, Error: `Sandbox fault: HTTP ${rule.Status}`}

@@ -52,6 +52,42 @@ describe('sandbox faults', () => {
     expect((await users()).headers.get('retry-after')).to.equal('0')
   })
 
+  describe('human-verification', () => {
+    const hv = (token: string, type?: string) => ({'x-pm-human-verification-token': token, ...(type ? {'x-pm-human-verification-token-type': type} : {})})
+
+    it('9001 with the methods, a token and a WebUrl; passed by that token with the type of an offered method', async () => {
+      await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
+      const challenge = await users()
+      expect(challenge.status).to.equal(422)
+      expect(challenge.json).to.include({Code: 9001})
+      const details = challenge.json!.Details as {HumanVerificationMethods: string[]; HumanVerificationToken: string; WebUrl: string}
+      expect(details.HumanVerificationMethods).to.deep.equal(['captcha', 'email'])
+      expect(details.WebUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+$/)
+      const passed = await harness.call('GET', '/core/v4/users', {headers: hv(details.HumanVerificationToken, 'email'), session})
+      expect(passed.status).to.equal(200)
+    })
+
+    it('answers another token, no type, or a type it did not offer with 12087 (verify again) and the challenge', async () => {
+      await fault({Count: 0, Kind: 'human-verification', Methods: ['captcha'], Path: '/core/v4/users', WebUrl: false})
+      const {json} = await users()
+      const details = json!.Details as Record<string, unknown>
+      expect(details).to.deep.equal({HumanVerificationMethods: ['captcha'], HumanVerificationToken: details.HumanVerificationToken})
+      for (const headers of [hv('not-it', 'captcha'), hv(String(details.HumanVerificationToken)), hv(String(details.HumanVerificationToken), 'email')]) {
+        const answer = await harness.call('GET', '/core/v4/users', {headers, session})
+        expect(answer.status).to.equal(422)
+        expect(answer.json).to.include({Code: 12087})
+        expect(answer.json!.Details).to.deep.equal(details)
+      }
+    })
+
+    it('refuses Methods that are not a list of method names', async () => {
+      for (const Methods of [[], 'captcha', ['Captcha!'], [1]]) {
+        const answer = await harness.call('POST', '/__sandbox/faults', {body: {Kind: 'human-verification', Methods}})
+        expect(answer.status, JSON.stringify(Methods)).to.equal(422)
+      }
+    })
+  })
+
   it('rate-limit with RetryAfter null: 429 without Retry-After', async () => {
     await fault({Kind: 'rate-limit', RetryAfter: null})
     const answer = await users()
