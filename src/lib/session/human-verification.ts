@@ -142,13 +142,18 @@ export const COMMAND_RETRY: RetryHint = {
   carry: (token, methods) => `PROTON_HV_TOKEN='${token}' and PROTON_HV_TYPE set to the method you completed (${methods})`,
 }
 
+/** Where the challenge is shown. */
+export interface TextSink {
+  write(text: string): unknown
+}
+
 /**
  * Show the challenge; on a terminal ask which method was completed and
  * resolve with the token to send, else throw an exit-2 failure saying how
  * a second run finishes it.
  */
-export async function completeOnTerminal(challenge: HumanVerification, hint: RetryHint, interactive = canPrompt()): Promise<CompletedVerification> {
-  process.stderr.write(describeChallenge(challenge))
+export async function completeOnTerminal(challenge: HumanVerification, hint: RetryHint, interactive = canPrompt(), stderr: TextSink = process.stderr): Promise<CompletedVerification> {
+  stderr.write(describeChallenge(challenge))
   const methods = challenge.methods.join(', ') || 'captcha'
   if (!interactive) {
     throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(challenge.token, methods)}, or from a terminal`)
@@ -162,7 +167,7 @@ export async function completeOnTerminal(challenge: HumanVerification, hint: Ret
     if (answer === '') return {token: challenge.token, type: fallback}
     if (challenge.methods.includes(answer)) return {token: challenge.token, type: answer}
     if (attempt >= VERIFICATION_ATTEMPTS) throw usageError(`"${answer}" is not one of the methods offered (${methods})`)
-    process.stderr.write(`"${answer}" is not one of the methods offered (${methods}).\n`)
+    stderr.write(`"${answer}" is not one of the methods offered (${methods}).\n`)
   }
 }
 
@@ -174,6 +179,8 @@ export interface VerificationPlan {
   accepted?: (done: CompletedVerification) => void
   /** Whether a person may be asked (default: when stdin and stderr are a terminal). */
   interactive?: boolean
+  /** Where challenges are shown (default: process.stderr). */
+  stderr?: TextSink
 }
 
 /**
@@ -189,6 +196,7 @@ export async function sendVerified<T>(
   plan: VerificationPlan,
 ): Promise<T> {
   const interactive = plan.interactive ?? canPrompt()
+  const stderr = plan.stderr ?? process.stderr
   let sent = plan.preset
   let previous: HumanVerification | undefined
   for (let attempt = 0; ; attempt++) {
@@ -202,7 +210,7 @@ export async function sendVerified<T>(
     // A 12087 without Details is the same challenge, to be completed again.
     const challenge = found.token || !previous ? found : {...previous, code: found.code}
     if (sent && !interactive) {
-      process.stderr.write(describeChallenge(challenge))
+      stderr.write(describeChallenge(challenge))
       const given = sent === plan.preset ? ' given' : ''
       throw authError(
         `the service did not accept the human verification${given} (Code ${challenge.code}); complete it again, then ${plan.hint.again} with ${plan.hint.carry(challenge.token || '<the new token>', challenge.methods.join(', ') || 'captcha')}`,
@@ -210,7 +218,7 @@ export async function sendVerified<T>(
     }
 
     if (attempt >= VERIFICATION_ATTEMPTS) throw authError(`the service did not accept the human verification after ${VERIFICATION_ATTEMPTS} attempts`)
-    sent = await completeOnTerminal(challenge, plan.hint, interactive)
+    sent = await completeOnTerminal(challenge, plan.hint, interactive, stderr)
     previous = challenge
   }
 }
