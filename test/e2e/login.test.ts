@@ -74,7 +74,8 @@ describe('auth login (built binary, sandbox)', function () {
       `GET /core/v4/users 401 ${version}`,
       `POST /auth/v4/refresh 200 ${version}`,
       `GET /core/v4/users 200 ${version}`,
-      `GET /mail/v4/labels 200 ${version}`,
+      `GET /core/v4/labels 200 ${version}`,
+      `GET /core/v4/labels 200 ${version}`,
       'GET /core/v4/addresses 200 Other',
     ])
     expect(stats.Refreshes).to.equal(1)
