@@ -7,7 +7,7 @@
 import {join} from 'node:path'
 
 import {METHODS} from '../request/input.ts'
-import {writeFileAtomic} from '../description/store.ts'
+import {replaceFileSync} from '../files/atomic-file.ts'
 import type {Operation} from '../description/types.ts'
 
 export function wordListDir(cacheDir: string): string {
@@ -24,6 +24,6 @@ export function writeWordList(cacheDir: string, operations: readonly Operation[]
   const dir = wordListDir(cacheDir)
   for (const method of METHODS) {
     const templates = templatesFor(operations, method)
-    writeFileAtomic(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
+    replaceFileSync(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
   }
 }
