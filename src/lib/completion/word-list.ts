@@ -4,6 +4,7 @@
  * the path templates that method can be sent to, one per line. Written by
  * `api spec update`, by `autocomplete` setup, and on first use.
  */
+import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {METHODS} from '../request/input.ts'
@@ -22,6 +23,7 @@ function templatesFor(operations: readonly Operation[], method: string): string[
 
 export function writeWordList(cacheDir: string, operations: readonly Operation[]): void {
   const dir = wordListDir(cacheDir)
+  mkdirSync(dir, {recursive: true})
   for (const method of METHODS) {
     const templates = templatesFor(operations, method)
     replaceFileSync(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
