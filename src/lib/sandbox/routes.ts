@@ -8,6 +8,7 @@ import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
+import {messageActionRoutes} from './message-actions.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
 import type {SandboxState} from './state.ts'
 
@@ -99,6 +100,7 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: /^\/mail\/v4\/messages$/,
     },
+    ...messageActionRoutes(state),
     // The contract's table names /mail/v4/labels; the official clients use /core/v4/labels. Both are served.
     ...labelRoutes('/mail/v4/labels'),
     ...labelRoutes('/core/v4/labels'),
