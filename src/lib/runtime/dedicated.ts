@@ -6,7 +6,7 @@
  * ID on stdout, and --dry-run. DedicatedCommand and ProtonCommand expose
  * them as protected methods for sibling plugins.
  */
-import {type Answer, type Failure, readAnswer} from '../output/api-answer.ts'
+import {type Answer, type Failure, type Outcome, readAnswer} from '../output/api-answer.ts'
 import {buildRequestUrl, parseBaseUrl} from '../http/api-url.ts'
 import {commandLine} from './command-names.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
@@ -20,7 +20,8 @@ import type {ActiveSession} from '../session/session.ts'
 /** One session per run, read on the first call. */
 const sessions = new WeakMap<Invocation, Promise<ActiveSession>>()
 
-function activeSession(invocation: Invocation): Promise<ActiveSession> {
+/** The session this run's requests use, read once. */
+export function activeSession(invocation: Invocation): Promise<ActiveSession> {
   let session = sessions.get(invocation)
   if (!session) {
     session = invocation.session()
@@ -43,6 +44,15 @@ export async function call(invocation: Invocation, planned: PlannedRequest): Pro
  * stderr) and its exit status returned instead of an answer.
  */
 export async function tryCall(invocation: Invocation, planned: PlannedRequest): Promise<Answer | ExitStatus> {
+  return settle(invocation, await attempt(invocation, planned))
+}
+
+/**
+ * Send one request and read its answer, reporting nothing: the answer, or
+ * the failure for the caller to report (a command that answers for many
+ * items, say). Network failures and the timeout still throw.
+ */
+export async function attempt(invocation: Invocation, planned: PlannedRequest): Promise<Outcome> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
@@ -51,7 +61,11 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
     invocation.note(`HTTP ${response.statusCode}: redirect to ${response.refusedRedirect} not followed (credentials stay with the session's origin)`)
   }
 
-  const outcome = readAnswer(response)
+  return readAnswer(response)
+}
+
+/** An outcome as tryCall gives it: the answer, or the failure reported and its exit status. */
+export function settle(invocation: Invocation, outcome: Outcome): Answer | ExitStatus {
   if (!outcome.ok) {
     report(invocation, outcome.failure)
     return outcome.failure.exitStatus

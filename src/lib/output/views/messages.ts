@@ -3,7 +3,8 @@ import {cellText, idText} from '../cells.ts'
 import {timeText} from '../dates.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
-import {renderTable} from '../table.ts'
+import {alignedRows} from '../table.ts'
+import {type ColumnFit, fitRows} from '../fit.ts'
 
 function sender(message: JsonRecord): string {
   const from = message.Sender
@@ -31,10 +32,11 @@ export function servedPageSize(page: number, asked: number, returned: number, to
   return returned > 0 && returned < asked && before + returned < total ? returned : asked
 }
 
-export function messagesText(data: JsonValue | undefined, page: number, pageSize: number): string {
-  const messages = listOf(data, 'Messages')
-  const rawTotal = isRecord(data) ? data.Total : undefined
-  const total = typeof rawTotal === 'number' || typeof rawTotal === 'bigint' ? Number(rawTotal) : messages.length
+/** How a message table fits a terminal: the ID whole if it can be, the sender and subject cut first. */
+const MESSAGE_COLUMNS: readonly ColumnFit[] = [{kind: 'id', min: 12}, {kind: 'fixed'}, {kind: 'text', min: 12}, {kind: 'text', min: 16}, {kind: 'fixed'}]
+
+/** One row per message (ID, local time, sender, subject, "*" when unread), fitted to `width` when given. */
+export function messagesTable(messages: readonly JsonRecord[], width?: number): string {
   const rows = messages.map((message) => [
     idText(message.ID),
     timeText(message.Time),
@@ -42,6 +44,22 @@ export function messagesText(data: JsonValue | undefined, page: number, pageSize
     cellText(message.Subject),
     isUnread(message.Unread) ? '*' : '',
   ])
+  return alignedRows(fitRows([['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], ...rows], MESSAGE_COLUMNS, width))
+}
+
+const totalOf = (data: JsonValue | undefined, fallback: number) => {
+  const rawTotal = isRecord(data) ? data.Total : undefined
+  return typeof rawTotal === 'number' || typeof rawTotal === 'bigint' ? Number(rawTotal) : fallback
+}
+
+export function messagesText(data: JsonValue | undefined, page: number, pageSize: number, width?: number): string {
+  const messages = listOf(data, 'Messages')
+  const total = totalOf(data, messages.length)
   // Pages are counted from what the service returned: its Total, and the page size it applied.
-  return `${renderTable(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], rows)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
+  return `${messagesTable(messages, width)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
+}
+
+/** `mail list --all`: every message, then how many. */
+export function allMessagesText(messages: readonly JsonRecord[], width?: number): string {
+  return `${messagesTable(messages, width)}\n${messages.length} message${messages.length === 1 ? '' : 's'}, every page`
 }
