@@ -26,7 +26,15 @@ export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
   'mail:labels:create': async () => (await import('./mail-labels-create.ts')).mailLabelsCreate,
   'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
   'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
+  'mail:count': async () => (await import('./mail-count.ts')).mailCount,
+  'mail:delete': async () => (await import('./mail-actions.ts')).mailDelete,
+  'mail:label': async () => (await import('./mail-actions.ts')).mailLabel,
   'mail:list': async () => (await import('./mail-list.ts')).mailList,
+  'mail:mark': async () => (await import('./mail-actions.ts')).mailMark,
+  'mail:move': async () => (await import('./mail-actions.ts')).mailMove,
+  'mail:star': async () => (await import('./mail-actions.ts')).mailStar,
+  'mail:trash': async () => (await import('./mail-actions.ts')).mailTrash,
+  'mail:unstar': async () => (await import('./mail-actions.ts')).mailUnstar,
 }
 
 /** Always run by oclif, with the reason. */

@@ -10,12 +10,15 @@ const HINTS: Readonly<Record<number, string>> = {
   [SERVICE_CODE.APP_VERSION_MISSING]: 'set --app-version or PROTON_APP_VERSION',
 }
 
+/** "Code 2501 NOT_FOUND_ERROR": a Code with its name, where the contract or the service's codes give one. */
+export function codeText(code: number): string {
+  const name = nameOf(API_CODES, code) ?? SERVICE_CODE_NAMES[code]
+  return `Code ${code}${name ? ` ${name}` : ''}`
+}
+
 export function describeApiError(statusCode: number, statusMessage: string, envelope?: Envelope): string {
   const parts = [`HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`]
-  if (envelope?.code !== undefined) {
-    const name = nameOf(API_CODES, envelope.code) ?? SERVICE_CODE_NAMES[envelope.code]
-    parts.push(`Code ${envelope.code}${name ? ` ${name}` : ''}`)
-  }
+  if (envelope?.code !== undefined) parts.push(codeText(envelope.code))
 
   const text = envelope?.error ? `: ${oneLine(envelope.error)}` : ''
   const hint = envelope?.code === undefined ? undefined : HINTS[envelope.code]
