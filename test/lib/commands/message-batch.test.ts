@@ -2,6 +2,7 @@
 import {expect} from 'chai'
 
 import {BATCH_MAX, chunked, itemResults} from '../../../src/lib/commands/message-batch.ts'
+import type {JsonValue} from '../../../src/lib/output/json-value.ts'
 
 describe('message batches', () => {
   it('chunks by 150 (go-proton-api’s maxPageSize), the last chunk holding the rest', () => {
@@ -13,7 +14,7 @@ describe('message batches', () => {
   })
 
   it('reads the Responses per item, in the order of the IDs sent', () => {
-    const data = {
+    const data: JsonValue = {
       Code: 1001,
       Responses: [
         {ID: 'b', Response: {Code: 2501, Error: 'Message does not exist'}},
