@@ -14,7 +14,7 @@ import type {ActiveSession} from '../session/session.ts'
 import {HEADER} from '../contract/contract.ts'
 import {CliFailure, unavailableError} from '../runtime/errors.ts'
 import {interruptedError} from '../runtime/interrupt.ts'
-import {headerLines} from './redact.ts'
+import {headerLines, responseHeadLines} from './redact.ts'
 import {DEFAULT_RETRIES, type Outcome, retryDelayMs, retryReason} from './retry-policy.ts'
 
 /** The whole request, retries and their waits included, unless the caller says otherwise. */
@@ -191,8 +191,8 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     stream.once('response', resolve)
   })
   if (log) {
-    log(`< HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
-    for (const line of headerLines('< ', response.headers)) log(line)
+    const {headers, httpVersion, statusCode = 0, statusMessage} = response
+    for (const line of responseHeadLines('< ', {headers, httpVersion, statusCode, statusMessage})) log(line)
   }
 
   const refresher = refreshers.get(client)

@@ -3,7 +3,7 @@
  * exact) with the raw bytes kept for --output json, or the failure the raw
  * command would report, with the same exit status and error line.
  */
-import {describeApiError} from './api-error.ts'
+import {describeApiError, describeNotJson} from './api-error.ts'
 import {sniffJson} from './envelope.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
@@ -40,10 +40,8 @@ export function readAnswer(response: ApiResponse): Outcome {
 
   const sniff = sniffJson(body)
   if (!sniff.json) {
-    const type = response.headers['content-type'] ?? 'no content type'
-    const status = `HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`
     return {
-      failure: {exitStatus: EXIT.UNAVAILABLE, message: `${status}: the answer is not JSON (${type}, ${body.length} bytes)`, notJson: body},
+      failure: {exitStatus: EXIT.UNAVAILABLE, message: describeNotJson(statusCode, statusMessage, response.headers['content-type'], body.length), notJson: body},
       ok: false,
     }
   }

@@ -9,6 +9,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
+import {TextEscaper} from './escape.ts'
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
 import {type ByteSource, bufferSource, readAll} from './spool.ts'
@@ -102,4 +103,27 @@ export async function writeSource(source: ByteSource, stream: OutputStream, sign
   }
 
   return last
+}
+
+/**
+ * A body that is not JSON, for a person on stderr: decoded as UTF-8 and
+ * its control characters escaped (escape.ts), line breaks and tabs kept.
+ */
+export async function writeEscapedSource(source: ByteSource, stream: OutputStream, signal?: AbortSignal): Promise<void> {
+  const escaper = new TextEscaper()
+  for await (const chunk of source.chunks()) {
+    if (signal?.aborted) throw interruptedError()
+    const text = escaper.write(chunk)
+    if (text) await writeText(stream, text)
+  }
+
+  const rest = escaper.end()
+  if (rest) await writeText(stream, rest)
+}
+
+/** Write text, waiting for the stream to take it (a slow reader never makes it pile up). */
+async function writeText(stream: OutputStream, text: string): Promise<void> {
+  if (stream instanceof Writable && stream.write === Writable.prototype.write) {
+    await new Promise<void>((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())))
+  } else stream.write(text)
 }

@@ -7,6 +7,8 @@
 import {type Command, Flags} from '@oclif/core'
 
 import {type Answer, type Failure, readAnswer} from '../output/api-answer.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
+import {TextEscaper} from '../output/escape.ts'
 import {buildRequestUrl, parseBaseUrl} from '../http/api-url.ts'
 import {ProtonCommand} from './base-command.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
@@ -40,9 +42,7 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
     const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
     const url = buildRequestUrl(this.active.apiUrl, planned.path, planned.query)
     const response = await this.request(this.active, {body, method: planned.method, url})
-    if (response.refusedRedirect) {
-      this.note(`HTTP ${response.statusCode}: redirect to ${response.refusedRedirect} not followed (credentials stay with the session's origin)`)
-    }
+    if (response.refusedRedirect) this.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
 
     const outcome = readAnswer(response)
     if (!outcome.ok) {
@@ -56,7 +56,9 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
 
   private report(failure: Failure): void {
     if (failure.notJson) {
-      process.stderr.write(failure.notJson)
+      // The service's text on a terminal: its control characters escaped.
+      const escaper = new TextEscaper()
+      process.stderr.write(escaper.write(failure.notJson) + escaper.end())
       if (failure.notJson.at(-1) !== 0x0a) process.stderr.write('\n')
       process.stderr.write(`Error: ${failure.message}\n`)
       return

@@ -8,18 +8,18 @@
  */
 import {join} from 'node:path'
 
-import {describeApiError} from '../output/api-error.ts'
+import {describeApiError, describeNotJson, describeRefusedRedirect} from '../output/api-error.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
 import {authError, describeFailure} from './errors.ts'
 import {EXIT, exitStatusForResponse} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
+import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, type ResponseHead, sendTo, type TransportOptions} from '../http/client.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {AtomicFile} from '../output/output-file.ts'
-import {type OutputFormat, writeJsonSource, writeSource} from '../output/output.ts'
+import {type OutputFormat, writeEscapedSource, writeJsonSource} from '../output/output.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
-import {headerLines} from '../http/redact.ts'
+import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
 import {readAll, Spool} from '../output/spool.ts'
@@ -227,12 +227,8 @@ export class Invocation {
    */
   async printAnswer(answer: Received<ReceivedBody>, display: Display = {}): Promise<void> {
     const {body, refusedRedirect, statusCode, statusMessage} = answer
-    if (display.include) {
-      process.stderr.write(`HTTP/${answer.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
-      for (const line of headerLines('', answer.headers)) process.stderr.write(`${line}\n`)
-    }
-
-    if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
+    if (display.include) this.printHead(answer)
+    if (refusedRedirect) this.note(describeRefusedRedirect(statusCode, refusedRedirect))
     if (display.outputFile !== undefined) return this.saveBody(answer, display.outputFile)
     const {signal} = this.transport()
     if (body.length === 0) {
@@ -244,10 +240,10 @@ export class Invocation {
 
     const {sniff, source} = body
     if (!sniff.json) {
-      if (source) await writeSource(source, process.stderr, signal)
+      // Shown for a person to read, its control characters escaped: it is the service's text on a terminal.
+      if (source) await writeEscapedSource(source, process.stderr, signal)
       if (body.lastByte !== 0x0a) process.stderr.write('\n')
-      const type = answer.headers['content-type'] ?? 'no content type'
-      process.stderr.write(`Error: HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}: the answer is not JSON (${type}, ${body.length} bytes)\n`)
+      process.stderr.write(`Error: ${describeNotJson(statusCode, statusMessage, answer.headers['content-type'], body.length)}\n`)
       this.exit(EXIT.UNAVAILABLE)
     }
 
@@ -259,6 +255,11 @@ export class Invocation {
       this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
       this.exit(status)
     }
+  }
+
+  /** -i: an answer's status line and headers on stderr, escaped. */
+  printHead(head: ResponseHead): void {
+    for (const line of responseHeadLines('', head)) process.stderr.write(`${line}\n`)
   }
 
   /**

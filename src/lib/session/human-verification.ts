@@ -6,6 +6,7 @@
  * Used by login and by every authenticated request.
  */
 import {sniffJson} from '../output/envelope.ts'
+import {escapeLine} from '../output/escape.ts'
 import {authError} from '../runtime/errors.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
@@ -33,8 +34,10 @@ export function challengeOf(answer: Record<string, unknown>): HumanVerification 
  * method completed, else throw an exit-2 failure saying what to do instead.
  */
 export async function completeOnTerminal(challenge: HumanVerification, otherwise: string): Promise<string> {
-  const where = challenge.url ? ` at ${challenge.url}` : ''
-  process.stderr.write(`Human verification required (methods: ${challenge.methods.join(', ') || 'unspecified'}): complete it in a browser${where}\n`)
+  // The URL and the methods are the service's text (Details): escaped.
+  const where = challenge.url ? ` at ${escapeLine(challenge.url)}` : ''
+  const methods = escapeLine(challenge.methods.join(', ')) || 'unspecified'
+  process.stderr.write(`Human verification required (methods: ${methods}): complete it in a browser${where}\n`)
   if (!canPrompt()) throw authError(`human verification required; ${otherwise}`)
   await ask('Press Enter once it is done: ')
   return challenge.methods.includes('captcha') ? 'captcha' : (challenge.methods[0] ?? 'captcha')

@@ -111,10 +111,11 @@ describe('sniffJson', () => {
 })
 
 describe('describeApiError', () => {
-  it('names the status, the Code with its contract name, and the service’s text on one line', () => {
+  it('names the status, the Code with its contract name, and the service’s text on one line, its control characters visible', () => {
     expect(describeApiError(404, 'Not Found', {code: 2501, error: 'Label\ndoes not exist', valid: true})).to.equal(
-      'HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist',
+      String.raw`HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label\ndoes not exist`,
     )
+    expect(describeApiError(400, 'Bad \u001B[2J', {code: 2001, error: 'x\u009B6n', valid: true})).to.equal(String.raw`HTTP 400 Bad \x1b[2J, Code 2001 INVALID_LINK_TYPE: x\u009b6n`)
     expect(describeApiError(422, '', {code: 12345, valid: true})).to.equal('HTTP 422, Code 12345')
     expect(describeApiError(500, 'Internal Server Error')).to.equal('HTTP 500 Internal Server Error')
   })

@@ -9,6 +9,7 @@ import {enumText} from '../decode.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, recordOf} from '../records.ts'
 import {renderTable} from '../table.ts'
+import {oneLine} from '../../runtime/errors.ts'
 
 function valueText(key: string, value: JsonValue): string {
   if (key === 'Role') return enumText(MEMBER_ROLE, value)
@@ -24,7 +25,8 @@ function flatten(value: JsonValue, path: string, key: string, rows: string[][]):
   } else if (isRecord(value) && Object.keys(value).length > 0) {
     for (const [name, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${name}` : name, name, rows)
   } else {
-    rows.push([path, valueText(key, value)])
+    // The path is made of the service's keys: one line, control characters escaped.
+    rows.push([oneLine(path, Number.POSITIVE_INFINITY), valueText(key, value)])
   }
 }
 
