@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {ProtonCommand} from '../../lib/runtime/base-command.ts'
 import {DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/client.ts'
 import {fieldsInOrder, runRawRequest} from '../../lib/request/raw-request.ts'
+import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
 import {DEFAULT_RETRIES} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/request/input.ts'
 
@@ -15,9 +16,9 @@ Standard output carries the response body and nothing else: when it is not a ter
 
 The request body comes from one of --body (JSON), --input (any bytes; say what they are with -H 'Content-Type: …') or the fields: -F key=value types its value (true, false, null, integers and decimals become JSON; @path reads a file as a string), -f key=value keeps it a string; keys nest (Parent[Child]=v) and IDs[]=a appends to an array. Fields make the JSON body for POST, PUT and PATCH, and the query for the other methods.
 
-429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
+429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included. --max-size (default ${DEFAULT_MAX_SIZE}) refuses a larger answer, counted once decoded. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
 
-Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, 429 or 5xx (after the retries); 130 interrupted.`
+Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, an answer over --max-size, 429 or 5xx (after the retries); 130 interrupted.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /drive/volumes',

@@ -62,7 +62,7 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   const spool = invocation.spool()
   try {
     if (flags.paginate) await paginate(invocation, {display, request, session, spool}, flags.slurp)
-    else await invocation.printAnswer(await invocation.receive(session, request, spool, display.outputFile), display)
+    else await invocation.printAnswer(await invocation.receive(session, request, spool, {outputFile: display.outputFile}), display)
   } finally {
     await spool.close()
   }

@@ -11,6 +11,7 @@ import {type ApiRequest, type ApiResponse, DEFAULT_TIMEOUT_SECONDS, type Transpo
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {OUTPUT_FORMATS, structuredText} from '../output/output.ts'
 import {ParseFailure, parseProblems} from './parse-errors.ts'
+import {DEFAULT_MAX_SIZE} from '../http/max-size.ts'
 import {DEFAULT_RETRIES} from '../http/retry-policy.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {SessionStore} from '../session/store.ts'
@@ -32,6 +33,11 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       env: 'PROTON_APP_VERSION',
       helpGroup: 'GLOBAL',
       summary: 'Value of the x-pm-appversion header.',
+    }),
+    'max-size': Flags.string({
+      default: DEFAULT_MAX_SIZE,
+      helpGroup: 'GLOBAL',
+      summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5.',
     }),
     output: Flags.option({
       default: 'text' as const,

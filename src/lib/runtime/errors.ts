@@ -16,6 +16,14 @@ export class CliFailure extends Error {
   }
 }
 
+/** No complete answer within --timeout: exit 5, and callers that bound several requests can tell it apart. */
+export class TimeoutFailure extends CliFailure {
+  constructor(message: string) {
+    super(message, EXIT.UNAVAILABLE)
+    this.name = 'TimeoutFailure'
+  }
+}
+
 /** Bad input from the user: exit 1, nothing sent. */
 export function usageError(message: string): CliFailure {
   return new CliFailure(message, EXIT.USAGE)

@@ -19,6 +19,7 @@ import {interruptedError, interruptSignal} from './interrupt.ts'
 import {AtomicFile} from '../output/output-file.ts'
 import {type OutputFormat, writeEscapedSource, writeJsonSource} from '../output/output.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
+import {maxBytesOf} from '../http/max-size.ts'
 import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
@@ -29,6 +30,8 @@ import {SessionStore} from '../session/store.ts'
 export interface GlobalFlags {
   'api-url'?: string
   'app-version': string
+  /** --max-size as written (max-size.ts reads it); absent for a caller that predates it: the default. */
+  'max-size'?: string
   output: OutputFormat
   profile: string
   quiet: boolean
@@ -55,6 +58,14 @@ export interface Display {
   silent?: boolean
   /** --output-file: the body goes to this file (atomically), nothing to stdout. */
   outputFile?: string
+}
+
+/** How receive() keeps an answer, and until when it may wait for it. */
+export interface ReceiveOptions {
+  /** --output-file: a successful answer goes straight to the temporary file beside it. */
+  outputFile?: string
+  /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
+  deadline?: number
 }
 
 /** Thrown to end a command with a status once everything it had to say is said. */
@@ -137,6 +148,7 @@ export class Invocation {
     return {
       appVersion: checkHeaderValue('--app-version', this.flags['app-version']),
       log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      maxBytes: maxBytesOf(this.flags['max-size']),
       retries: this.flags.retries,
       signal: interruptSignal(),
       timeoutSeconds: this.flags.timeout,
@@ -178,19 +190,27 @@ export class Invocation {
    * to be a success. Other statuses never replace the file, so their bodies
    * go to the spool, for their Error text and a verification challenge.
    */
-  async receive(session: ActiveSession, request: ApiRequest, spool: Spool, outputFile?: string): Promise<Received<ReceivedBody>> {
+  async receive(session: ActiveSession, request: ApiRequest, spool: Spool, options: ReceiveOptions = {}): Promise<Received<ReceivedBody>> {
+    const {deadline, outputFile} = options
     const receiver: Receiver<ReceivedBody> = async (head) =>
       outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await AtomicFile.create(outputFile)) : spoolWriter(spool)
     // A challenge is a short error answer: only such a body is read back to look for one.
-    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined))
+    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline)
   }
 
-  private async exchange<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>): Promise<Received<B>> {
+  private async exchange<B>(
+    session: ActiveSession,
+    request: ApiRequest,
+    receive: Receiver<B>,
+    bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
+    runDeadline?: number,
+  ): Promise<Received<B>> {
     const transport = this.transport()
+    const sending = {...transport, deadline: runDeadline}
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
     // Waiting for another process's refresh ends when this request's --timeout does.
-    const deadline = Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+    const deadline = runDeadline ?? Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
     const refresh = session.refreshToken && request.headers?.authorization === undefined
       ? (failed: string) => refreshSession({deadline, names: this.context.names, session, store: this.sessions, transport}, failed)
       : undefined
@@ -201,11 +221,11 @@ export class Invocation {
       return body && challengeIn({...response, body})
     }
 
-    const response = await sendTo(client, request, receive, transport)
+    const response = await sendTo(client, request, receive, sending)
     const challenge = await challengeOf(response)
     if (!challenge) return response
     const method = await completeOnTerminal(challenge, 'complete it, then run the command again from a terminal')
-    const again = await sendTo(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, receive, transport)
+    const again = await sendTo(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, receive, sending)
     if (await challengeOf(again)) throw authError('the service did not accept the human verification')
     return again
   }

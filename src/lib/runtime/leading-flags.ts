@@ -4,7 +4,7 @@
  * command are moved behind it (before a `--`, if any), where oclif parses
  * them. Kept free of imports: bin/run.js loads it before anything else.
  */
-export const VALUED_GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--api-url', '--app-version', '--output', '--profile', '--retries', '--timeout'])
+export const VALUED_GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--api-url', '--app-version', '--max-size', '--output', '--profile', '--retries', '--timeout'])
 export const BOOLEAN_GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--quiet', '--verbose'])
 
 export function moveLeadingGlobalFlags(argv: readonly string[]): string[] {

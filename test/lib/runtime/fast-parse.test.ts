@@ -30,8 +30,8 @@ function generator(seed: number): (n: number) => number {
   }
 }
 
-const VALUES = ['a=1', 'Name=Receipts', 'x', '', '-', '-x', '--paginate', 'json', 'yaml', 'xml', '0', '3', '01', '-1', '99999999999999999999', ' spaced value ', 'Name: v', '@file', 'ümlaut', '1e3', 'PageSize=50', 'IDs[]=a', '=x', 'k==v']
-const VALUED = ['--body', '--input', '--output-file', '--query', '--header', '--field', '--raw-field', '--profile', '--api-url', '--app-version', '--output', '--retries', '--timeout']
+const VALUES = ['a=1', 'Name=Receipts', 'x', '', '-', '-x', '--paginate', 'json', 'yaml', 'xml', '0', '3', '01', '-1', '99999999999999999999', ' spaced value ', 'Name: v', '@file', 'ümlaut', '1e3', 'PageSize=50', 'IDs[]=a', '=x', 'k==v', '10MiB']
+const VALUED = ['--body', '--input', '--output-file', '--query', '--header', '--field', '--raw-field', '--profile', '--api-url', '--app-version', '--output', '--retries', '--timeout', '--max-size', '--max-pages']
 const SHORT = ['-F', '-f', '-H']
 const BOOLEANS = ['--dry-run', '-i', '--include', '--paginate', '--slurp', '--silent', '--strict', '--quiet', '--verbose']
 const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=']
