@@ -15,7 +15,8 @@ import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run.ts'
 import type {ExitStatus} from './exit-status.ts'
 import type {JsonValue} from '../output/json-value.ts'
-import {toYaml, writeBodyBytes} from '../output/output.ts'
+import {toYaml, writeBodyBytes, writeJsonSource} from '../output/output.ts'
+import {bufferSource} from '../output/spool.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 export const dryRunFlag = Flags.boolean({
@@ -46,7 +47,7 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
 
     const outcome = readAnswer(response)
     if (!outcome.ok) {
-      this.report(outcome.failure)
+      await this.report(outcome.failure)
       return outcome.failure.exitStatus
     }
 
@@ -54,7 +55,7 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
     return outcome.answer
   }
 
-  private report(failure: Failure): void {
+  private async report(failure: Failure): Promise<void> {
     if (failure.notJson) {
       // The service's text on a terminal: its control characters escaped.
       const escaper = new TextEscaper()
@@ -65,7 +66,8 @@ export abstract class DedicatedCommand<T extends typeof Command> extends ProtonC
     }
 
     this.expectExit(failure.exitStatus)
-    if (failure.json && this.flags.output === 'json') writeBodyBytes(failure.json, process.stdout)
+    // Awaited: the command exits right after, and a pipe takes 64 KiB at a time.
+    if (failure.json && this.flags.output === 'json') await writeJsonSource(bufferSource(failure.json), 'json', process.stdout)
     this.note(`Error: ${failure.message}`)
   }
 
