@@ -4,7 +4,9 @@
  * command would report, with the same exit status and error line.
  */
 import {describeApiError, describeNotJson} from './api-error.ts'
-import {sniffJson} from './envelope.ts'
+import {ENVELOPE_MEMBERS, sniffOf} from './envelope.ts'
+import {scanJson} from './json-scan.ts'
+import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {type JsonValue, parseExact} from './json-value.ts'
@@ -38,7 +40,8 @@ export function readAnswer(response: ApiResponse): Outcome {
     return {failure: {exitStatus, message: describeApiError(statusCode, statusMessage)}, ok: false}
   }
 
-  const sniff = sniffJson(body)
+  const scan = scanJson(body, ENVELOPE_MEMBERS)
+  const sniff = sniffOf(scan)
   if (!sniff.json) {
     return {
       failure: {exitStatus: EXIT.UNAVAILABLE, message: describeNotJson(statusCode, statusMessage, response.headers['content-type'], body.length), notJson: body},
@@ -49,6 +52,12 @@ export function readAnswer(response: ApiResponse): Outcome {
   const exitStatus = exitStatusForResponse(statusCode, sniff.envelope.code)
   if (exitStatus !== EXIT.OK) {
     return {failure: {exitStatus, json: body, message: describeApiError(statusCode, statusMessage, sniff.envelope)}, ok: false}
+  }
+
+  // Parsing (integers exact) recurses once per level: an answer nested deeper than any real one is refused, in one line.
+  const depth = scan.json ? scan.depth : 0
+  if (depth > RENDER_DEPTH) {
+    return {failure: {exitStatus: EXIT.UNAVAILABLE, json: body, message: `the answer is nested ${depth} levels deep, more than the ${RENDER_DEPTH} this command reads`}, ok: false}
   }
 
   return {answer: {body, data: parseExact(body.toString('utf8')), validEnvelope: sniff.envelope.valid}, ok: true}

@@ -257,7 +257,7 @@ export function mergePages(pages: readonly Page[]): ReceivedBody {
   parts.push({end: source.length, source, start: list.end - 1})
   if (first.body.lastByte !== 0x0a) parts.push(NEWLINE)
   const merged = joinSources(parts)
-  return {lastByte: 0x0a, length: merged.length, sniff: first.body.sniff, source: merged}
+  return {depth: deepest(pages), lastByte: 0x0a, length: merged.length, sniff: first.body.sniff, source: merged}
 }
 
 /** --slurp: the pages as a JSON array, each page's bytes as received. */
@@ -270,5 +270,17 @@ export function slurpPages(pages: readonly Page[]): ReceivedBody {
 
   parts.push(Buffer.from(']\n'))
   const slurped = joinSources(parts)
-  return {lastByte: 0x0a, length: slurped.length, sniff: {envelope: {valid: true}, json: true}, source: slurped}
+  const depth = deepest(pages)
+  return {depth: depth === undefined ? undefined : depth + 1, lastByte: 0x0a, length: slurped.length, sniff: {envelope: {valid: true}, json: true}, source: slurped}
+}
+
+/** The deepest nesting of the pages, when every page's is known. */
+function deepest(pages: readonly Page[]): number | undefined {
+  let depth = 0
+  for (const page of pages) {
+    if (page.body.depth === undefined) return undefined
+    depth = Math.max(depth, page.body.depth)
+  }
+
+  return depth
 }

@@ -269,7 +269,7 @@ export class Invocation {
 
     const status = exitStatusForResponse(statusCode, sniff.envelope.code)
     this.expectExit(status)
-    if (!display.silent && source) await writeJsonSource(source, this.flags.output, process.stdout, {note: (line) => this.note(line), signal})
+    if (!display.silent && source) await writeJsonSource(source, this.flags.output, process.stdout, {depth: body.depth, note: (line) => this.note(line), signal})
     if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     if (status !== EXIT.OK) {
       this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)

@@ -4,7 +4,7 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
@@ -75,6 +75,38 @@ describe('writeJsonSource beyond what can be converted', () => {
       expect(out.bytes().length).to.equal(big.length + (tty ? 1 : 0))
       expect(notes).to.deep.equal([`Note: the answer (${big.length} bytes) is over 64 MiB, too large to ${what[format]}`])
     }
+  })
+})
+
+describe('writeJsonSource with deep nesting', () => {
+  const nested = (depth: number) => Buffer.from(`{"Code":1000,"A":${'{"a":'.repeat(depth - 1)}[1]${'}'.repeat(depth - 1)}}`)
+
+  it('prints a body nested deeper than RENDER_DEPTH as received, for yaml and on a terminal, with a note (100,000 levels)', async () => {
+    const deep = nested(100_000)
+    const what = {text: 'indent; printed as received', yaml: 'convert to YAML; printed as received (JSON, which YAML reads as the same data)'}
+    for (const [format, tty] of [['yaml', false], ['text', true]] as const) {
+      // With the depth the receiving scan found, and without it (scanned here).
+      for (const depth of [100_001, undefined]) {
+        const out = sink(tty)
+        const notes: string[] = []
+        await writeJsonSource(bufferSource(deep), format, out, {depth, note: (line) => notes.push(line)})
+        expect(out.text(), format).to.equal(`${deep.toString()}${tty ? '\n' : ''}`)
+        expect(notes).to.deep.equal([`Note: the answer is nested 100001 levels deep, more than the ${RENDER_DEPTH} it can ${what[format]}`])
+      }
+    }
+  })
+
+  it('indents and converts a body RENDER_DEPTH levels deep', async () => {
+    const limit = nested(RENDER_DEPTH - 1)
+    const yaml = sink(false)
+    const notes: string[] = []
+    await writeJsonSource(bufferSource(limit), 'yaml', yaml, {note: (line) => notes.push(line)})
+    expect(parse(yaml.text())).to.deep.equal(JSON.parse(limit.toString()))
+    const text = sink(true)
+    await writeJsonSource(bufferSource(limit), 'text', text, {env: {NO_COLOR: '1'}, note: (line) => notes.push(line)})
+    expect(JSON.parse(text.text())).to.deep.equal(JSON.parse(limit.toString()))
+    expect(text.text()).to.include(`\n${' '.repeat(2 * RENDER_DEPTH)}1\n`)
+    expect(notes).to.deep.equal([])
   })
 })
 
