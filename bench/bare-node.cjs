@@ -1,7 +1,9 @@
-// The same baseline as bare-node.js, written as CommonJS: require('node:http')
-// skips the facade an ES import builds over a built-in module, which reads
-// every export and so loads what Node keeps lazy (undici, for node:http),
-// some 40 ms here. Shown beside the ES module, which is the baseline of the target.
+// The baseline of the benchmark: the same authenticated request as a command
+// of ours (`proton api GET /core/v4/users`, `proton mail list` …), with
+// nothing but node:http, printing the body. CommonJS, as the fast path's
+// bundle is: require('node:http') skips the facade an ES import builds over a
+// built-in module, which reads every export and so loads what Node keeps
+// lazy (undici, for node:http; bare-node.js shows what that costs).
 // Usage: node bench/bare-node.cjs URL   (PROTON_UID / PROTON_ACCESS_TOKEN in the environment)
 const {request} = require('node:http')
 

@@ -1,5 +1,6 @@
-// The baseline of the benchmark: the same authenticated request as
-// `proton api GET /core/v4/users`, with nothing but node:http, printing the body.
+// The baseline (bare-node.cjs) as an ES module, for comparison: the ES import
+// of node:http builds a facade that reads every export, and so loads what
+// Node keeps lazy (undici).
 // Usage: node bench/bare-node.js URL   (PROTON_UID / PROTON_ACCESS_TOKEN in the environment)
 import {request} from 'node:http'
 

@@ -1,7 +1,9 @@
-// npm run bench: cold-start and per-request cost of `proton api`, measured in
-// one run against baselines measured in the same run (medians of cold runs,
-// a new process each time, after warm-up), plus completion time and peak
-// memory. Rewrites the README's table between its bench markers.
+// npm run bench: the cold start of each of our commands against the bare
+// CommonJS node:http script doing the same request (bench/bare-node.cjs, the
+// baseline of every ratio), all measured in one run (medians of cold runs, a
+// new process each time, after warm-up, interleaved), plus completion time,
+// --paginate and peak memory. Rewrites the README's tables between its bench
+// markers.
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
@@ -11,7 +13,7 @@ import {fileURLToPath} from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = join(ROOT, 'bin/run.js')
-const RUNS = Number(process.env.BENCH_RUNS ?? 15)
+const RUNS = Number(process.env.BENCH_RUNS ?? 31)
 const WARMUP = 3
 const home = mkdtempSync(join(tmpdir(), 'proton-bench-'))
 const env = {
@@ -47,12 +49,31 @@ function timeOnce({args, command, env: runEnv}) {
   return elapsed
 }
 
-/** Medians of interleaved cold runs, so drift on the machine hits every contender alike. */
+/**
+ * Medians of interleaved cold runs, so drift on the machine hits every contender alike; each round in a new order
+ * (a seeded shuffle), since the run after another program (curl, say) starts colder than the run after node.
+ */
 function race(contenders) {
-  for (let round = 0; round < WARMUP; round++) for (const contender of contenders) timeOnce(contender)
+  let seed = 20_261_123
+  const random = (n) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+    return Math.floor((seed / 2_147_483_648) * n)
+  }
+
+  const shuffled = () => {
+    const order = [...contenders]
+    for (let index = order.length - 1; index > 0; index--) {
+      const other = random(index + 1)
+      ;[order[index], order[other]] = [order[other], order[index]]
+    }
+
+    return order
+  }
+
+  for (let round = 0; round < WARMUP; round++) for (const contender of shuffled()) timeOnce(contender)
   const times = new Map(contenders.map((contender) => [contender.name, []]))
   for (let round = 0; round < RUNS; round++) {
-    for (const contender of contenders) times.get(contender.name).push(timeOnce(contender))
+    for (const contender of shuffled()) times.get(contender.name).push(timeOnce(contender))
   }
 
   return new Map([...times].map(([name, values]) => [name, median(values)]))
@@ -163,26 +184,48 @@ const headerFile = join(home, 'curl-headers')
 writeFileSync(headerFile, `Authorization: Bearer ${session.AccessToken}\nx-pm-uid: ${session.UID}\nx-pm-appversion: Other\n`, {mode: 0o600})
 const endpoint = `${url}/core/v4/users`
 
-const OURS = 'proton api GET /core/v4/users'
-const contenders = [
-  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env, name: OURS},
+/** Each command of ours, and the request it sends: the baseline sends the same one. */
+const COMMANDS = [
+  {line: ['api', 'GET', '/core/v4/users'], path: '/core/v4/users'},
   // An endpoint the built-in description does not hold: the check reads the shipped one (dist/description/).
-  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/labels'], command: process.execPath, env, name: 'proton api GET /core/v4/labels (reads the shipped description)'},
-  // The same command through oclif: what the fast path of bin/run.js saves.
-  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: 'the same through oclif (PROTON_FAST_PATH=0)'},
-  {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node (node:http)'},
-  {args: [join(ROOT, 'bench/bare-node.cjs'), endpoint], command: process.execPath, env: sessionEnv, name: 'bare Node as CommonJS'},
+  {line: ['api', 'GET', '/core/v4/labels'], note: ' (reads the shipped description)', path: '/core/v4/labels'},
+  {line: ['account', 'show'], path: '/core/v4/users'},
+  {line: ['mail', 'list'], path: '/mail/v4/messages?Page=0&PageSize=50'},
+  {line: ['mail', 'labels', 'list'], path: '/mail/v4/labels'},
+  {line: ['calendar', 'list'], path: '/calendar/v1'},
+  {line: ['drive', 'volumes'], path: '/drive/volumes'},
+]
+const baselineName = (path) => `bare-node.cjs ${path}`
+const ours = ({line, note = ''}) => `proton ${line.join(' ')}${note}`
+const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
+const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
+const CURL = 'curl -s /core/v4/users'
+const HTTPIE = 'httpie /core/v4/users'
+const contenders = [
+  ...COMMANDS.map((command) => ({args: [BIN, '--profile', 'sandbox', ...command.line], command: process.execPath, env, name: ours(command)})),
+  // The baseline: the same request with nothing but node:http, as CommonJS.
+  ...[...new Set(COMMANDS.map(({path}) => path))].map((path) => ({args: [join(ROOT, 'bench/bare-node.cjs'), `${url}${path}`], command: process.execPath, env: sessionEnv, name: baselineName(path)})),
+  // For comparison: the same command through oclif (what the fast path saves), the baseline as an ES module, curl.
+  {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: OCLIF},
+  {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: ESM},
   // Headers from a file: the token never appears in curl's argv.
-  {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: 'curl -s'},
+  {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: CURL},
 ]
 if (has('http')) {
-  contenders.push({args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`], command: 'http', env: {...env, HTTPIE_BEARER: session.AccessToken}, name: 'httpie'})
+  contenders.push({args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`], command: 'http', env: {...env, HTTPIE_BEARER: session.AccessToken}, name: HTTPIE})
 }
 
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
 const medians = race(contenders)
-const bare = medians.get('bare Node (node:http)')
-for (const [name, value] of medians) row(name, ms(value), `${(value / bare).toFixed(2)}x bare Node`)
+const startRows = []
+const startRow = (name, baselinePath) => {
+  const value = medians.get(name)
+  const baseline = medians.get(baselineName(baselinePath))
+  startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
+}
+
+for (const command of COMMANDS) startRow(ours(command), command.path)
+for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
 
 const completion = completionTime()
 if (completion) row('completion of `proton api GET /mail/v4/<TAB>` (bash)', ms(completion.perCompletion), `${completion.candidates} candidates, mean of 200`)
@@ -212,15 +255,18 @@ for (const mib of [1, 10, 100, 400]) {
 }
 
 big.server.close()
-const ratio = medians.get(OURS) / bare
-const commonJsRatio = medians.get(OURS) / medians.get('bare Node as CommonJS')
+const date = new Date().toISOString().slice(0, 10)
+const startTable = ['| command | ours | baseline | ratio |', '|---|---|---|---|', ...startRows].join('\n')
 const table = ['| measure | median | note |', '|---|---|---|', ...rows].join('\n')
-const report = `${table}\n\nours / bare Node: **${ratio.toFixed(2)}**; against the CommonJS script ${commonJsRatio.toFixed(2)} (${RUNS} cold runs each, ${process.version}, ${new Date().toISOString().slice(0, 10)})\n`
+const report = `${startTable}
+
+Baseline: \`node bench/bare-node.cjs URL\`, the same request with nothing but node:http, as CommonJS; medians of ${RUNS} cold runs each, interleaved in a new order each round, after ${WARMUP} warm-up runs (${process.version}, ${date}).
+
+${table}
+`
 const readmePath = join(ROOT, 'README.md')
 const readme = readFileSync(readmePath, 'utf8')
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
 if (marked.test(readme)) writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`))
 console.log(report)
-console.log(`ours / bare Node as CommonJS: ${commonJsRatio.toFixed(2)}`)
-console.log(`ours / bare Node: ${ratio.toFixed(2)}`)
 process.exit(0)

@@ -10,5 +10,17 @@ if (Number(version.split('.')[0]) < MINIMUM_NODE_MAJOR) {
   process.stderr.write(`proton needs Node.js ${MINIMUM_NODE_MAJOR} or newer (this is v${version})\n`)
   process.exitCode = 1
 } else {
-  import('../dist/main.js').then(({main}) => main(process.argv.slice(2)))
+  const argv = process.argv.slice(2)
+  // process.getBuiltinModule (Node 22.3) hands node:module over without the facade an ES import builds, and the
+  // fast path (src/fast-load.ts, bundled as CommonJS) is then required from here: no second ES module before a
+  // command runs (src/main.ts).
+  const builtin = process.getBuiltinModule?.('node:module')
+  if (builtin) {
+    builtin
+      .createRequire(import.meta.url)('../dist/fast/load.cjs')
+      .start(argv)
+      .then((args) => args && import('../dist/main.js').then(({runOclif}) => runOclif(args)))
+  } else {
+    import('../dist/main.js').then(({main}) => main(argv))
+  }
 }

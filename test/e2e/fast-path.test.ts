@@ -1,13 +1,17 @@
 /**
- * The fast path of bin/run.js (`proton api …` without oclif) against the
- * oclif path (PROTON_FAST_PATH=0), through the built binary and the
- * sandbox: the same stdout bytes, stderr and exit status for every kind
- * of answer and failure; and a module report proving which path ran.
+ * The fast path of bin/run.js (a command without oclif) against the oclif
+ * path (PROTON_FAST_PATH=0), through the built binary and the sandbox: the
+ * same stdout bytes, stderr and exit status for every command it runs and
+ * every kind of answer and failure; and a module report proving which path
+ * ran.
  */
 import {expect} from 'chai'
-import {readFileSync, rmSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+
+import {createServer} from 'node:https'
+import type {AddressInfo} from 'node:net'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
@@ -20,11 +24,15 @@ interface Case {
   input?: string
   /** A sandbox fault set before each of the two runs. */
   fault?: Record<string, unknown>
+  /** A sandbox control (POST /__sandbox/<control>) before each of the two runs. */
+  control?: string
   /** The file --output-file writes, compared after each run. */
   file?: string
+  /** The exit status both paths end with (default 0). */
+  status?: number
 }
 
-describe('the fast path of `proton api` (built binary)', function () {
+describe('the fast path (built binary): every command it runs answers as oclif does', function () {
   this.timeout(120_000)
   let home: TempHome
   let sandbox: Running
@@ -35,14 +43,18 @@ describe('the fast path of `proton api` (built binary)', function () {
     rmSync(report, {force: true})
     const env = baseEnv(home.home, {MODULE_REPORT: report, ...(options.fast ? {} : {PROTON_FAST_PATH: '0'})})
     const profile = args.includes('--profile') ? [] : ['--profile', 'sandbox']
-    const result = await runBinary([...profile, 'api', ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
+    const result = await runBinary([...profile, ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
     return {...result, oclifLoaded: readFileSync(report, 'utf8').includes('/@oclif/core/')}
   }
 
   const control = (path: string, method = 'GET', body?: unknown) =>
     sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
-  // Response dates and the sandbox's per-request IDs differ between two runs; nothing else may.
-  const steady = (stderr: string) => stderr.replaceAll(/^(<? ?date:).*$/gim, '$1 …').replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
+  // Response dates, the sandbox's per-request IDs and the jitter of retry waits differ between two runs; nothing else may.
+  const steady = (stderr: string) =>
+    stderr
+      .replaceAll(/^(<? ?date:).*$/gim, '$1 …')
+      .replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
+      .replaceAll(/^(\(.*; retry \d+ of \d+ in )\d+ ms\)$/gm, '$1… ms)')
 
   before(async () => {
     home = tempHome()
@@ -55,46 +67,138 @@ describe('the fast path of `proton api` (built binary)', function () {
   })
 
   const cases: Array<[string, Case]> = [
-    ['a JSON answer', {args: ['GET', '/core/v4/users']}],
-    ['--output yaml', {args: ['GET', '/core/v4/users', '--output', 'yaml']}],
-    ['-i and --verbose (headers on stderr, redacted)', {args: ['GET', '/core/v4/users', '-i', '--verbose']}],
-    ['an unknown endpoint: the warning, exit 3', {args: ['GET', '/core/v4/nope']}],
-    ['--paginate with -F', {args: ['get', '/mail/v4/messages', '-F', 'PageSize=2', '--paginate']}],
-    ['--paginate --slurp --output json', {args: ['GET', '/mail/v4/messages', '-F=PageSize=3', '--paginate', '--slurp', '--output=json']}],
-    ['--strict refusing a body (exit 1, nothing sent)', {args: ['POST', '/mail/v4/labels', '--body', '{"Name":3}', '--strict']}],
-    ['a bad METHOD (exit 1)', {args: ['BREW', '/core/v4/users']}],
-    ['an ENDPOINT without its slash (exit 1)', {args: ['GET', 'core/v4/users']}],
-    ['a profile without a session (exit 2)', {args: ['GET', '/core/v4/users', '--profile', 'nobody']}],
-    ['--dry-run with fields', {args: ['POST', '/mail/v4/labels', '-f', 'Name=Receipts', '-F', 'Type=1', '--dry-run']}],
-    ['--body from standard input', {args: ['POST', '/mail/v4/labels', '--body', '-', '--dry-run'], input: '{"Name":"From stdin","Type":1}'}],
-    ['a non-JSON 502 (exit 5)', {args: ['GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/core/v4/users'}}],
-    ['--output-file', {args: ['GET', '/core/v4/users', '--output-file', 'users.json'], file: 'users.json'}],
-    ['--silent on a 404 (exit 3)', {args: ['DELETE', '/mail/v4/labels/no-such-label', '--silent']}],
+    ['a JSON answer', {args: ['api', 'GET', '/core/v4/users']}],
+    ['--output yaml', {args: ['api', 'GET', '/core/v4/users', '--output', 'yaml']}],
+    ['-i and --verbose (headers on stderr, redacted)', {args: ['api', 'GET', '/core/v4/users', '-i', '--verbose']}],
+    ['an unknown endpoint: the warning, exit 3', {args: ['api', 'GET', '/core/v4/nope'], status: 3}],
+    ['--paginate with -F', {args: ['api', 'get', '/mail/v4/messages', '-F', 'PageSize=2', '--paginate']}],
+    ['--paginate --slurp --output json', {args: ['api', 'GET', '/mail/v4/messages', '-F=PageSize=3', '--paginate', '--slurp', '--output=json']}],
+    ['--strict refusing a body (exit 1, nothing sent)', {args: ['api', 'POST', '/mail/v4/labels', '--body', '{"Name":3}', '--strict'], status: 1}],
+    ['a bad METHOD (exit 1)', {args: ['api', 'BREW', '/core/v4/users'], status: 1}],
+    ['an ENDPOINT without its slash (exit 1)', {args: ['api', 'GET', 'core/v4/users'], status: 1}],
+    ['a profile without a session (exit 2)', {args: ['api', 'GET', '/core/v4/users', '--profile', 'nobody'], status: 2}],
+    ['--dry-run with fields', {args: ['api', 'POST', '/mail/v4/labels', '-f', 'Name=Receipts', '-F', 'Type=1', '--dry-run']}],
+    ['--body from standard input', {args: ['api', 'POST', '/mail/v4/labels', '--body', '-', '--dry-run'], input: '{"Name":"From stdin","Type":1}'}],
+    ['a non-JSON 502 (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/core/v4/users'}, status: 5}],
+    ['--output-file', {args: ['api', 'GET', '/core/v4/users', '--output-file', 'users.json'], file: 'users.json'}],
+    ['--silent on a 404 (exit 3)', {args: ['api', 'DELETE', '/mail/v4/labels/no-such-label', '--silent'], status: 3}],
+    ['an expired access token: refreshed once, the request sent again (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], control: 'expire-tokens'}],
+    ['a dedicated command with an expired access token (--verbose)', {args: ['drive', 'volumes', '--verbose'], control: 'expire-tokens'}],
+    ['a 429 retried after its Retry-After (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], fault: {Count: 1, Kind: 'rate-limit', Path: '/core/v4/users', RetryAfter: 0}}],
+    ['a 503 retried, then given up (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users'}, status: 5}],
+    ['a JSON answer cut halfway (exit 5)', {args: ['api', 'GET', '/core/v4/users'], fault: {Count: 1, Kind: 'truncate', Path: '/core/v4/users'}, status: 5}],
+    ['a dropped connection (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'drop', Path: '/core/v4/users'}, status: 5}],
+    ['no answer within --timeout (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--timeout', '1'], fault: {Count: 1, DelayMs: 3000, Kind: 'latency', Path: '/core/v4/users'}, status: 5}],
+    ['account show', {args: ['account', 'show']}],
+    ['account show --output yaml', {args: ['account', 'show', '--output', 'yaml']}],
+    ['mail list with a mailbox and a page', {args: ['mail', 'list', '--label', 'inbox', '--page', '1', '--page-size', '3']}],
+    ['mail list --output json, global flags first', {args: ['--output', 'json', 'mail', 'list']}],
+    ['mail list with a --label that is no mailbox word nor ID (exit 1)', {args: ['mail', 'list', '--label', 'no-such-label', '--output', 'json'], status: 1}],
+    ['mail labels list', {args: ['mail', 'labels', 'list']}],
+    ['mail labels list --type folder --verbose', {args: ['mail', 'labels', 'list', '--type', 'folder', '--verbose']}],
+    ['mail labels list --type tag (exit 1, nothing sent)', {args: ['mail', 'labels', 'list', '--type', 'tag'], status: 1}],
+    ['mail labels create --dry-run', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--dry-run']}],
+    ['mail labels create with a bad colour (exit 1)', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', 'red'], status: 1}],
+    ['mail labels delete of IDs that do not exist, repeated (exit 3)', {args: ['mail', 'labels', 'delete', 'no-such-a', 'no-such-b', 'no-such-a', '--output', 'json'], status: 3}],
+    ['calendar list', {args: ['calendar', 'list']}],
+    ['calendar create --dry-run', {args: ['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden', '--dry-run']}],
+    ['drive volumes', {args: ['drive', 'volumes']}],
+    ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
+    ['auth status --output yaml (the text shows ages, which move)', {args: ['auth', 'status', '--output', 'yaml']}],
+    ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
+    ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
+    ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
+    ['api spec show --output json', {args: ['api', 'spec', 'show', '--output', 'json']}],
   ]
-  for (const [what, {args, fault, file, input}] of cases) {
+  for (const [what, {args, control: act, fault, file, input, status = 0}] of cases) {
     it(`answers as the oclif path does: ${what}`, async () => {
       const outcomes = []
       for (const fast of [true, false]) {
         if (fault) await control('faults', 'POST', fault)
+        if (act) await control(act, 'POST')
         const result = await run(file ? args.map((arg) => (arg === file ? join(home.home, file) : arg)) : args, {fast, input})
         outcomes.push({file: file ? readFileSync(join(home.home, file), 'utf8') : undefined, status: result.status, stderr: steady(result.stderr), stdout: result.stdout.toString('utf8')})
         expect(result.oclifLoaded, fast ? 'the fast path loaded oclif' : 'oclif did not run').to.equal(!fast)
       }
 
       expect(outcomes[0]).to.deep.equal(outcomes[1])
+      expect(outcomes[0].status, outcomes[0].stderr).to.equal(status)
     })
   }
 
-  it('leaves help, usage errors and the other api commands to oclif', async () => {
-    for (const args of [['GET', '/core/v4/users', '--help'], ['GET'], ['GET', '/x', '--bogus'], ['endpoints', '--method', 'GET']]) {
+  it('leaves help, usage errors, topics, the interactive commands and everything unusual to oclif', async () => {
+    const lines = [
+      ['api', 'GET', '/core/v4/users', '--help'],
+      ['api', 'GET'],
+      ['api', 'GET', '/x', '--bogus'],
+      ['mail', 'list', '-h'],
+      ['mail', 'labels', 'create', '--name', 'N'],
+      ['mail', 'labels'],
+      ['help', 'mail', 'list'],
+      ['auth', 'login', '--password-stdin'],
+      ['sandbox', '--port', '-1'],
+      ['mail', 'list', 'extra'],
+      ['--version'],
+    ]
+    for (const args of lines) {
       const result = await run(args, {fast: true})
       expect(result.oclifLoaded, args.join(' ')).to.equal(true)
     }
 
-    const help = await run(['GET', '/x', '--help'], {fast: true})
+    const help = await run(['api', 'GET', '/x', '--help'], {fast: true})
     expect(help.status).to.equal(0)
     expect(help.stdout.toString()).to.include('USAGE')
-    const missing = await run(['GET'], {fast: true})
+    const missing = await run(['api', 'GET'], {fast: true})
     expect([missing.status, missing.stderr]).to.deep.equal([1, 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'])
+  })
+
+  it('checks the sessions directory as oclif’s init hook does: narrowed, leftovers of dead writers removed', async () => {
+    const sessions = join(home.home, 'proton-cli', 'sessions')
+    const leftover = join(sessions, 'sandbox.json.999999999.abcdef.tmp')
+    writeFileSync(leftover, '{}')
+    chmodSync(join(sessions, 'sandbox.json'), 0o644)
+    chmodSync(sessions, 0o755)
+    const result = await run(['auth', 'list'], {fast: true})
+    expect([result.status, result.oclifLoaded]).to.deep.equal([0, false])
+    expect([statSync(sessions).mode & 0o777, statSync(join(sessions, 'sandbox.json')).mode & 0o777, existsSync(leftover)]).to.deep.equal([0o700, 0o600, false])
+  })
+
+  it('answers as the oclif path does over HTTPS (a loopback certificate the child trusts)', async () => {
+    const certificate = fileURLToPath(new URL('../fixtures/tls/loopback-cert.pem', import.meta.url))
+    const tls = {cert: readFileSync(certificate), key: readFileSync(new URL('../fixtures/tls/loopback-key.pem', import.meta.url))}
+    const server = createServer(tls, (request, response) => {
+      response.sendDate = false
+      response.writeHead(request.url === '/core/v4/users' ? 200 : 404, {'content-type': 'application/json'}).end('{"Code":1000,"User":{"Name":"tls"}}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const {port} = server.address() as AddressInfo
+      const outcomes = []
+      for (const fast of [true, false]) {
+        const report = join(home.home, 'modules.txt')
+        const env = baseEnv(home.home, {MODULE_REPORT: report, NODE_EXTRA_CA_CERTS: certificate, PROTON_ACCESS_TOKEN: 'token', PROTON_UID: 'uid', ...(fast ? {} : {PROTON_FAST_PATH: '0'})})
+        const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', `https://127.0.0.1:${port}`, '--verbose'], {env, nodeArgs: ['--import', MODULE_REPORT]})
+        expect(readFileSync(report, 'utf8').includes('/@oclif/core/')).to.equal(!fast)
+        outcomes.push({status: result.status, stderr: result.stderr, stdout: result.stdout.toString()})
+      }
+
+      expect(outcomes[0]).to.deep.equal(outcomes[1])
+      expect(outcomes[0]).to.deep.include({status: 0, stdout: '{"Code":1000,"User":{"Name":"tls"}}'})
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+
+  it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {
+    const data = join(home.home, 'data')
+    mkdirSync(join(data, 'proton-cli'), {recursive: true})
+    writeFileSync(join(data, 'proton-cli', 'package.json'), '{"oclif":{"plugins":[]}}')
+    const report = join(home.home, 'modules.txt')
+    const env = baseEnv(home.home, {MODULE_REPORT: report, XDG_DATA_HOME: data})
+    const result = await runBinary(['--profile', 'sandbox', 'account', 'show'], {env, nodeArgs: ['--import', MODULE_REPORT]})
+    expect(result.status).to.equal(0)
+    expect(readFileSync(report, 'utf8')).to.include('/@oclif/core/')
+    rmSync(data, {force: true, recursive: true})
   })
 })

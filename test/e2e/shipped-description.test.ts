@@ -18,7 +18,7 @@ import {type TempHome, tempHome} from '../helpers/session-files.ts'
 import {declaredOperations, publishedText} from '../lib/description/published-description.ts'
 
 const SHIPPED = fileURLToPath(new URL('../../dist/description/published.json', import.meta.url))
-const BUNDLE = fileURLToPath(new URL('../../dist/fast/api.cjs', import.meta.url))
+const BUNDLE = fileURLToPath(new URL('../../dist/fast/run.cjs', import.meta.url))
 const READ_REPORT = fileURLToPath(new URL('../fixtures/file-read-report.js', import.meta.url))
 const SMALL_DESCRIPTION = `openapi: 3.1.0
 info: {title: small, version: "1"}

@@ -49,7 +49,8 @@ describe('the repository on its own', () => {
         'dist/commands/proton/api.js',
         'dist/standalone/package.json',
         'dist/standalone/oclif.manifest.json',
-        'dist/fast/api.cjs',
+        'dist/fast/run.cjs',
+        'dist/fast/commands.json',
         'dist/index.d.ts',
       ])
       expect(paths.filter((path) => path.startsWith('vendor/') || path.startsWith('test/') || path.startsWith('src/'))).to.deep.equal([])

@@ -1,14 +1,13 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../lib/runtime/base-command.ts'
-import {DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/client.ts'
-import {fieldsInOrder, runRawRequest} from '../../lib/request/raw-request.ts'
+import {api} from '../../lib/commands/api.ts'
 import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
-import {DEFAULT_RETRIES} from '../../lib/http/retry-policy.ts'
+import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/request/input.ts'
 import {DEFAULT_MAX_PAGES} from '../../lib/request/pagination.ts'
+import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 
-export default class Api extends ProtonCommand<typeof Api> {
+export default class Api extends PlainAdapter<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
 
   static override description = `METHOD is one of ${METHODS.join(', ')} (any case). ENDPOINT is a path relative to the API base URL, beginning with "/"; it may carry its own ?query.
@@ -101,8 +100,5 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     }),
   }
 
-  public async run(): Promise<void> {
-    const {args, flags, flagsInOrder, invocation} = this
-    await runRawRequest(invocation, {endpoint: args.endpoint, fields: fieldsInOrder(flagsInOrder), flags, method: args.method})
-  }
+  static override runs = api
 }

@@ -1,14 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../lib/runtime/base-command.ts'
+import {sandbox} from '../../lib/commands/sandbox.ts'
+import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../lib/runtime/command-names.ts'
-import {usageError} from '../../lib/runtime/errors.ts'
-import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../../lib/sandbox/launch.ts'
-import {selfLogin} from '../../lib/sandbox/self-login.ts'
-import {DEFAULTS, type Sandbox as Server, startSandbox} from '../../lib/sandbox/server.ts'
-import {checkProfileName} from '../../lib/session/store.ts'
+import {DEFAULTS} from '../../lib/sandbox/server.ts'
 
-export default class Sandbox extends ProtonCommand<typeof Sandbox> {
+export default class Sandbox extends PlainAdapter<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
 
   static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
@@ -38,47 +35,5 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
     'write-session': Flags.boolean({summary: 'Log the sandbox account in and write the session of PROFILE.'}),
   }
 
-  public async run(): Promise<void> {
-    const {flags} = this
-    // Only a --profile typed on this line counts (its default and PROTON_PROFILE do not).
-    const typed = this.flagsInOrder.findLast(({flag}) => flag === 'profile')?.input
-    if (this.args.profile !== undefined && !flags['write-session']) throw usageError('PROFILE is the profile --write-session writes; add --write-session')
-    if (typed !== undefined && !flags['write-session']) throw usageError('--profile names the profile --write-session writes; add --write-session')
-    if (typed !== undefined && this.args.profile !== undefined && typed !== this.args.profile) {
-      throw usageError(`two profiles to write: ${JSON.stringify(this.args.profile)} and --profile ${JSON.stringify(typed)}; give one`)
-    }
-
-    const profile = checkProfileName(this.args.profile ?? typed ?? 'sandbox')
-    const host = checkHost(flags.host)
-    const totpKey = totpKeyOf(flags['totp-secret'])
-    let sandbox: Server
-    try {
-      sandbox = await startSandbox({
-        host,
-        onError: (error, method, path) => process.stderr.write(`sandbox: internal error on ${method} ${path}: ${String(error)}\n`),
-        password: flags.password,
-        port: flags.port,
-        tokenTtlSeconds: flags['token-ttl'],
-        totpKey,
-        username: flags.user,
-      })
-    } catch (error) {
-      throw listenFailure(error, host, flags.port)
-    }
-
-    try {
-      if (flags['write-session']) {
-        const session = await selfLogin({appVersion: flags['app-version'], password: flags.password, totpKey, url: sandbox.url, username: flags.user})
-        // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
-        await this.sessions.writeLocked(profile, {...session, SandboxSecret: sandbox.controlSecret})
-        this.note(`Wrote the sandbox session of profile "${profile}" (${this.sessions.pathOf(profile)}): try ${this.commandLine('api')} GET /core/v4/users --profile ${profile}`)
-      }
-
-      process.stdout.write(`${sandbox.url}\n`)
-      this.note(`Proton sandbox for account "${flags.user}" at ${sandbox.url}; controls under ${sandbox.url}/__sandbox/ with the header X-Sandbox-Secret: ${sandbox.controlSecret}. Stop with Ctrl-C.`)
-      await untilStopped()
-    } finally {
-      await sandbox.close()
-    }
-  }
+  static override runs = sandbox
 }

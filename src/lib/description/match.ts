@@ -80,12 +80,20 @@ export function pathOf(endpoint: string): string {
   return endpoint.split('?', 1)[0]
 }
 
+function slashes(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('/'); at !== -1; at = text.indexOf('/', at + 1)) count++
+  return count
+}
+
 /** The operation a request addresses, or undefined when the description does not know it. */
 export function findOperation(operations: readonly Operation[], method: string, path: string): Operation | undefined {
   const segments = path.split('/')
+  const depth = segments.length - 1
   let best: Operation | undefined
   for (const operation of operations) {
-    if (!methodApplies(operation, method) || !segmentsMatch(compileTemplate(operation.path), segments)) continue
+    // A template of another depth cannot match: counted before it is compiled, most of hundreds never are.
+    if (!methodApplies(operation, method) || slashes(operation.path) !== depth || !segmentsMatch(compileTemplate(operation.path), segments)) continue
     if (!best || moreSpecific(compileTemplate(operation.path).specificity, compileTemplate(best.path).specificity)) best = operation
   }
 

@@ -16,10 +16,9 @@ import {CliFailure, TimeoutFailure, unavailableError} from '../runtime/errors.ts
 import {interruptedError} from '../runtime/interrupt.ts'
 import {DEFAULT_MAX_BYTES, sizeText} from './max-size.ts'
 import {headerLines, responseHeadLines} from './redact.ts'
-import {DEFAULT_RETRIES, type Outcome, retryDelayMs, retryReason} from './retry-policy.ts'
+import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, type Outcome, retryDelayMs, retryReason} from './retry-policy.ts'
 
-/** The whole request, retries and their waits included, unless the caller says otherwise. */
-export const DEFAULT_TIMEOUT_SECONDS = 120
+export {DEFAULT_TIMEOUT_SECONDS} from './retry-policy.ts'
 
 /** How one request is sent: the deadline, the retries, what can interrupt it. */
 export interface SendOptions {

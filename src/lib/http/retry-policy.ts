@@ -7,6 +7,8 @@
  */
 
 export const DEFAULT_RETRIES = 3
+/** The bound on a whole request, retries and their waits included, unless the caller says otherwise. */
+export const DEFAULT_TIMEOUT_SECONDS = 120
 /** The first backoff wait; it doubles with each retry, up to BACKOFF_CAP_MS. */
 export const BACKOFF_BASE_MS = 500
 export const BACKOFF_CAP_MS = 8000

@@ -1,15 +1,47 @@
 /**
- * What a dedicated command makes of one answer: the parsed data (integers
- * exact) with the raw bytes kept for --output json, or the failure the raw
- * command would report, with the same exit status and error line.
+ * What an API answer means, decided once for every command: empty, not
+ * JSON, or JSON with an envelope, and the exit status and error line that
+ * go with it. The raw command prints it (Invocation.printAnswer); a
+ * dedicated command reads it into data (readAnswer).
  */
 import {describeApiError, describeNotJson} from './api-error.ts'
-import {ENVELOPE_MEMBERS, sniffOf} from './envelope.ts'
+import {type Envelope, ENVELOPE_MEMBERS, type Sniff, sniffJson, sniffOf} from './envelope.ts'
 import {scanJson} from './json-scan.ts'
 import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {type JsonValue, parseExact} from './json-value.ts'
+
+/** The verdict on an answer: its exit status and, for a failure, the one stderr line (without "Error: "). */
+export interface Verdict {
+  exitStatus: ExitStatus
+  message: string
+}
+
+export type Classified =
+  | (Verdict & {kind: 'empty'})
+  | (Verdict & {envelope: Envelope; kind: 'json'})
+  /** Always exit 5; `byStatus` is what the HTTP status alone says, for --output-file, which keeps any body. */
+  | (Verdict & {byStatus: Verdict; kind: 'not-json'})
+
+/** The verdict on an answer from its status, its length and (only when it has a body) what the JSON check found. */
+export function classify(head: Pick<ApiResponse, 'headers' | 'statusCode' | 'statusMessage'>, length: number, sniff: () => Sniff): Classified {
+  const {statusCode, statusMessage} = head
+  const byStatus: Verdict = {exitStatus: exitStatusForResponse(statusCode, undefined), message: describeApiError(statusCode, statusMessage)}
+  if (length === 0) return {...byStatus, kind: 'empty'}
+  const sniffed = sniff()
+  if (!sniffed.json) {
+    return {byStatus, exitStatus: EXIT.UNAVAILABLE, kind: 'not-json', message: describeNotJson(statusCode, statusMessage, head.headers['content-type'], length)}
+  }
+
+  const {envelope} = sniffed
+  return {envelope, exitStatus: exitStatusForResponse(statusCode, envelope.code), kind: 'json', message: describeApiError(statusCode, statusMessage, envelope)}
+}
+
+/** classify for an answer whole in memory. */
+export function classifyAnswer(response: Pick<ApiResponse, 'body' | 'headers' | 'statusCode' | 'statusMessage'>): Classified {
+  return classify(response, response.body.length, () => sniffJson(response.body))
+}
 
 export interface Answer {
   /** The bytes as received: what --output json prints. */
@@ -20,10 +52,7 @@ export interface Answer {
   validEnvelope: boolean
 }
 
-export interface Failure {
-  exitStatus: ExitStatus
-  /** The one stderr line, without the "Error: " prefix. */
-  message: string
+export interface Failure extends Verdict {
   /** The service's JSON error body, printed on stdout with --output json only. */
   json?: Buffer
   /** A body that is not JSON: it goes to stderr, as the raw command does. */
@@ -32,33 +61,34 @@ export interface Failure {
 
 export type Outcome = {answer: Answer; ok: true} | {failure: Failure; ok: false}
 
+/** What a dedicated command makes of one answer: the data (integers exact) with the bytes kept, or the failure. */
 export function readAnswer(response: ApiResponse): Outcome {
-  const {body, statusCode, statusMessage} = response
-  if (body.length === 0) {
-    const exitStatus = exitStatusForResponse(statusCode, undefined)
-    if (exitStatus === EXIT.OK) return {answer: {body, data: undefined, validEnvelope: true}, ok: true}
-    return {failure: {exitStatus, message: describeApiError(statusCode, statusMessage)}, ok: false}
-  }
+  const {body} = response
+  let depth = 0
+  const answer = classify(response, body.length, () => {
+    const scan = scanJson(body, ENVELOPE_MEMBERS)
+    if (scan.json) depth = scan.depth
+    return sniffOf(scan)
+  })
+  const {exitStatus, message} = answer
+  switch (answer.kind) {
+    case 'not-json': {
+      return {failure: {exitStatus, message, notJson: body}, ok: false}
+    }
 
-  const scan = scanJson(body, ENVELOPE_MEMBERS)
-  const sniff = sniffOf(scan)
-  if (!sniff.json) {
-    return {
-      failure: {exitStatus: EXIT.UNAVAILABLE, message: describeNotJson(statusCode, statusMessage, response.headers['content-type'], body.length), notJson: body},
-      ok: false,
+    case 'empty': {
+      if (exitStatus !== EXIT.OK) return {failure: {exitStatus, message}, ok: false}
+      return {answer: {body, data: undefined, validEnvelope: true}, ok: true}
+    }
+
+    case 'json': {
+      if (exitStatus !== EXIT.OK) return {failure: {exitStatus, json: body, message}, ok: false}
+      // Parsing (integers exact) recurses once per level: an answer nested deeper than any real one is refused, in one line.
+      if (depth > RENDER_DEPTH) {
+        return {failure: {exitStatus: EXIT.UNAVAILABLE, json: body, message: `the answer is nested ${depth} levels deep, more than the ${RENDER_DEPTH} this command reads`}, ok: false}
+      }
+
+      return {answer: {body, data: parseExact(body.toString('utf8')), validEnvelope: answer.envelope.valid}, ok: true}
     }
   }
-
-  const exitStatus = exitStatusForResponse(statusCode, sniff.envelope.code)
-  if (exitStatus !== EXIT.OK) {
-    return {failure: {exitStatus, json: body, message: describeApiError(statusCode, statusMessage, sniff.envelope)}, ok: false}
-  }
-
-  // Parsing (integers exact) recurses once per level: an answer nested deeper than any real one is refused, in one line.
-  const depth = scan.json ? scan.depth : 0
-  if (depth > RENDER_DEPTH) {
-    return {failure: {exitStatus: EXIT.UNAVAILABLE, json: body, message: `the answer is nested ${depth} levels deep, more than the ${RENDER_DEPTH} this command reads`}, ok: false}
-  }
-
-  return {answer: {body, data: parseExact(body.toString('utf8')), validEnvelope: sniff.envelope.valid}, ok: true}
 }

@@ -14,10 +14,11 @@
  */
 import {randomBytes} from 'node:crypto'
 import {constants, rmSync} from 'node:fs'
-import {chmod, type FileHandle, lstat, mkdir, open, readdir, rm, unlink} from 'node:fs/promises'
+import {type FileHandle, open, readdir, rm, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {usageError} from '../runtime/errors.ts'
+import {ensurePrivateDirectory} from '../runtime/private-directory.ts'
 
 /** Bytes of answers kept in memory before the rest goes to the file. */
 export const MEMORY_BUDGET = 4 * 1024 * 1024
@@ -56,15 +57,6 @@ function problem(directory: string, error: unknown): Error {
   return usageError(`cannot keep the answer in ${directory}: ${reason} (the cache directory must be writable, with room for the answer)`)
 }
 
-/** <cacheDir>/spool, made 0700 if need be; refused when it is a link or another user's. */
-async function privateDirectory(directory: string): Promise<void> {
-  await mkdir(directory, {mode: 0o700, recursive: true})
-  const stat = await lstat(directory)
-  const uid = process.getuid?.()
-  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) throw new Error('not a directory of this user')
-  if ((stat.mode & 0o077) !== 0) await chmod(directory, 0o700)
-}
-
 /** Spool files of processes that are gone (only ever left where unlinking an open file failed). */
 async function sweep(directory: string): Promise<void> {
   for (const name of await readdir(directory)) {
@@ -79,7 +71,7 @@ async function sweep(directory: string): Promise<void> {
 }
 
 async function openSpoolFile(directory: string): Promise<{handle: FileHandle; leftover?: string}> {
-  await privateDirectory(directory)
+  ensurePrivateDirectory(directory)
   await sweep(directory)
   const path = join(directory, `${process.pid}-${randomBytes(8).toString('hex')}`)
   const flags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)

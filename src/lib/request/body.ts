@@ -36,7 +36,7 @@ async function readInput(value: string, stdin: StandardInput): Promise<Buffer> {
   }
 }
 
-export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: NodeJS.ReadableStream = process.stdin): Promise<RequestParts> {
+export async function requestParts(method: string, flags: BodyFlags, fields: readonly FieldArgument[], stdin: () => NodeJS.ReadableStream = () => process.stdin): Promise<RequestParts> {
   const given = [flags.body !== undefined && '--body', flags.input !== undefined && '--input', fields.length > 0 && '-F/-f'].filter(Boolean)
   if (flags.body !== undefined && given.length > 1) throw usageError(`${given.join(' and ')} cannot be used together: give the request body one way`)
   const input = new StandardInput(stdin)
@@ -54,5 +54,5 @@ export async function requestParts(method: string, flags: BodyFlags, fields: rea
 
   if (flags.body === undefined) return {query}
   const bodyFile = flags.body.startsWith('@') ? flags.body.slice(1) : undefined
-  return {body: await readJsonBody(flags.body, stdin), bodyFile, query}
+  return {body: await readJsonBody(flags.body, input), bodyFile, query}
 }

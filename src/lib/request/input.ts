@@ -6,7 +6,7 @@ import {readFile} from 'node:fs/promises'
 
 import {usageError} from '../runtime/errors.ts'
 import {describeJsonError} from '../output/json-scan.ts'
-import {readAll} from './stdin.ts'
+import {StandardInput} from './stdin.ts'
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 export type Method = (typeof METHODS)[number]
@@ -48,11 +48,11 @@ export function parseQueryPair(text: string): [string, string] {
  * --body: inline JSON, @path for a file, - for standard input. Checked to be
  * JSON before sending, then sent as the very bytes given.
  */
-export async function readJsonBody(value: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
+export async function readJsonBody(value: string, stdin: StandardInput = new StandardInput()): Promise<Buffer> {
   let bytes: Buffer
   let source: string
   if (value === '-') {
-    bytes = await readAll(stdin)
+    bytes = await stdin.read('--body -')
     source = 'standard input'
   } else if (value.startsWith('@')) {
     const path = value.slice(1)

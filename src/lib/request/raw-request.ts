@@ -2,8 +2,8 @@
  * What `proton api METHOD ENDPOINT` does once its flags are parsed: build
  * the request, check it against the API description, send it with the
  * session (or print it as curl, or fetch every page) and print the answer.
- * Shared by the oclif command (src/commands/proton/api.ts) and the fast path of
- * bin/run.js (src/fast-api.ts), so it must not import @oclif/core.
+ * The plain function of the api command (src/lib/commands/api.ts), so it
+ * must not import @oclif/core.
  */
 import {buildRequestUrl} from '../http/api-url.ts'
 import {renderCurl} from './curl.ts'
@@ -50,8 +50,9 @@ export function fieldsInOrder(flagsInOrder: ReadonlyArray<{flag: string; input: 
 export async function runRawRequest(invocation: Invocation, {endpoint: endpointText, fields, flags, method: methodText}: RawRequest): Promise<void> {
   const method = parseMethod(methodText)
   const endpoint = parseEndpoint(endpointText)
-  const headers = parseHeaders(flags.header ?? [], (line) => process.stderr.write(`${line}\n`))
-  const {body, bodyFile, query} = await requestParts(method, flags, fields)
+  const {io} = invocation
+  const headers = parseHeaders(flags.header ?? [], (line) => io.stderr.write(`${line}\n`))
+  const {body, bodyFile, query} = await requestParts(method, flags, fields, () => io.stdin)
   if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
   const checked = flags.input === undefined ? body : undefined
   const {cacheDir, names} = invocation.context
@@ -72,5 +73,5 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
 function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
   const headers = {...sessionHeaders(session, invocation.transport(), request.body !== undefined), ...request.headers}
   const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
-  process.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
+  invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
 }

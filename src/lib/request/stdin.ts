@@ -12,10 +12,11 @@ export async function readAll(stdin: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 export class StandardInput {
-  private readonly stream: NodeJS.ReadableStream
+  /** A getter: standard input is opened only when a flag reads it (-, @-), and most requests never do. */
+  private readonly stream: () => NodeJS.ReadableStream
   private readBy?: string
 
-  constructor(stream: NodeJS.ReadableStream = process.stdin) {
+  constructor(stream: () => NodeJS.ReadableStream = () => process.stdin) {
     this.stream = stream
   }
 
@@ -23,6 +24,6 @@ export class StandardInput {
   async read(reader: string): Promise<Buffer> {
     if (this.readBy !== undefined) throw usageError(`${reader}: standard input was already read by ${this.readBy}; it can be read once`)
     this.readBy = reader
-    return readAll(this.stream)
+    return readAll(this.stream())
   }
 }

@@ -3,11 +3,13 @@
  * command's flags and arguments written at build time from the oclif
  * definitions themselves (scripts/build-fast-path.js), without loading
  * oclif. It only accepts what it understands completely: anything else
- * (help, an unknown or repeated flag, a bad value, a missing argument, a
- * flag's constraint broken) returns undefined and oclif parses the line,
- * so every usage error still comes from oclif. test/lib/runtime/fast-parse.test.ts
- * checks that both parsers agree on every line this one accepts.
+ * (help, an unknown or repeated flag, a bad value, a missing argument or
+ * required flag, a flag's constraint broken) returns undefined and oclif
+ * parses the line, so every usage error still comes from oclif.
+ * test/lib/runtime/fast-parse.test.ts checks that both parsers agree on
+ * every line this one accepts, for every command.
  */
+import type {ParsedLine} from './parsed-line.ts'
 
 export interface FlagEntry {
   name: string
@@ -21,19 +23,21 @@ export interface FlagEntry {
   max?: number
   exclusive?: readonly string[]
   dependsOn?: readonly string[]
+  required?: boolean
+}
+
+export interface ArgEntry {
+  name: string
+  /** Optional arguments follow the required ones. */
+  required: boolean
 }
 
 export interface CommandTable {
-  /** The positional arguments, in order; all required. */
-  args: readonly string[]
+  /** The declared positional arguments, in order. */
+  args: readonly ArgEntry[]
   flags: readonly FlagEntry[]
-}
-
-export interface FastParse {
-  args: Record<string, string>
-  flags: Record<string, unknown>
-  /** Flags in the order given, as oclif's raw tokens report them. */
-  flagsInOrder: Array<{flag: string; input: string}>
+  /** False: positionals beyond the declared arguments are taken (oclif's static strict = false). */
+  strict: boolean
 }
 
 /** A token oclif might read as a flag (or as a misspelt one). */
@@ -50,10 +54,10 @@ function parseValue(entry: FlagEntry, text: string): unknown {
   return value
 }
 
-export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): FastParse | undefined {
+export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): ParsedLine | undefined {
   const byName = new Map(table.flags.map((entry) => [entry.name, entry]))
   const byChar = new Map(table.flags.filter((entry) => entry.char).map((entry) => [entry.char, entry]))
-  const flagsInOrder: FastParse['flagsInOrder'] = []
+  const flagsInOrder: Array<{flag: string; input: string}> = []
   const positionals: string[] = []
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index]
@@ -88,7 +92,9 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     flagsInOrder.push({flag: name, input: value})
   }
 
-  if (positionals.length !== table.args.length) return undefined
+  // A missing required argument: oclif may read it from standard input, or says it is missing.
+  if (table.args.some(({required}, index) => required && index >= positionals.length)) return undefined
+  if (table.strict && positionals.length > table.args.length) return undefined
   const flags: Record<string, unknown> = {}
   for (const entry of table.flags) {
     const inputs = flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input)
@@ -106,6 +112,7 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     } else value = entry.default
 
     if (value !== undefined) flags[entry.name] = value
+    else if (entry.required) return undefined
   }
 
   // oclif checks these for every flag with a value, defaults and variables included.
@@ -115,5 +122,10 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     if (entry.dependsOn?.some((other) => flags[other] === undefined)) return undefined
   }
 
-  return {args: Object.fromEntries(table.args.map((name, index) => [name, positionals[index]])), flags, flagsInOrder}
+  const args: Record<string, string> = {}
+  for (const [index, {name}] of table.args.entries()) if (index < positionals.length) args[name] = positionals[index]
+  // oclif lists the positionals in the order of their first occurrence on the line (repeats together).
+  const ordered = positionals.map((token, index) => ({first: argv.indexOf(token), index, token}))
+  ordered.sort((a, b) => a.first - b.first || a.index - b.index)
+  return {args, argv: ordered.map(({token}) => token), flags, flagsInOrder}
 }

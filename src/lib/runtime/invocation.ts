@@ -1,23 +1,26 @@
 /**
  * One run of a command, free of the command framework: its global flags,
- * where the tool keeps its files, and what every command does with them
- * (the session, sending a request, printing an answer, explanatory lines,
- * the exit status). ProtonCommand wraps it for oclif; the fast path of
- * bin/run.js runs the raw command on it without loading oclif at all, so
- * nothing here may import @oclif/core.
+ * where the tool keeps its files, its streams, environment and clock (Io),
+ * and what every command does with them (the session, sending a request,
+ * printing an answer, explanatory lines, the exit status). Every command's
+ * plain function runs on it: under oclif (ProtonCommand) and on the fast
+ * path of bin/run.js, which loads no oclif, so nothing here may import
+ * @oclif/core.
  */
 import {join} from 'node:path'
 
-import {describeApiError, describeNotJson, describeRefusedRedirect} from '../output/api-error.ts'
+import {type Classified, classify} from '../output/api-answer.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
 import {authError, describeFailure} from './errors.ts'
-import {EXIT, exitStatusForResponse} from './exit-status.ts'
+import {EXIT} from './exit-status.ts'
 import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, type ResponseHead, sendTo, type TransportOptions} from '../http/client.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {AtomicFile} from '../output/output-file.ts'
-import {type OutputFormat, writeEscapedSource, writeJsonSource} from '../output/output.ts'
+import {type OutputStream, writeEscapedSource, writeJsonSource} from '../output/output.ts'
+import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
 import {maxBytesOf} from '../http/max-size.ts'
 import {responseHeadLines} from '../http/redact.ts'
@@ -26,19 +29,7 @@ import {refreshSession} from '../session/refresh.ts'
 import {readAll, Spool} from '../output/spool.ts'
 import {SessionStore} from '../session/store.ts'
 
-/** The flags every command takes (ProtonCommand.baseFlags), parsed. */
-export interface GlobalFlags {
-  'api-url'?: string
-  'app-version': string
-  /** --max-size as written (max-size.ts reads it); absent for a caller that predates it: the default. */
-  'max-size'?: string
-  output: OutputFormat
-  profile: string
-  quiet: boolean
-  retries: number
-  timeout: number
-  verbose: boolean
-}
+export type {GlobalFlags} from './global-flags.ts'
 
 /** Where the command runs: the CLI's name and directories (the host's, inside a host CLI). */
 export interface RunContext {
@@ -58,6 +49,28 @@ export interface Display {
   silent?: boolean
   /** --output-file: the body goes to this file (atomically), nothing to stdout. */
   outputFile?: string
+}
+
+/** What a run reads and writes, and its clock: the process's, or a test's. */
+export interface Io {
+  readonly stdin: NodeJS.ReadableStream
+  readonly stdout: OutputStream
+  readonly stderr: OutputStream
+  readonly env: NodeJS.ProcessEnv
+  now(): Date
+}
+
+export function processIo(): Io {
+  return {
+    env: process.env,
+    now: () => new Date(),
+    stderr: process.stderr,
+    // Created on first use: most runs never read it.
+    get stdin() {
+      return process.stdin
+    },
+    stdout: process.stdout,
+  }
 }
 
 /** How receive() keeps an answer, and until when it may wait for it. */
@@ -97,21 +110,23 @@ function guardStdout(): void {
 }
 
 /** Any failure as the user sees it: one line on stderr (a stack only with DEBUG); returns the exit status. */
-export function reportFailure(error: unknown): number {
+export function reportFailure(error: unknown, {env, stderr}: Pick<Io, 'env' | 'stderr'> = processIo()): number {
   const {exitStatus, message} = describeFailure(error)
-  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
-  process.stderr.write(`Error: ${message}\n`)
+  if (env.DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`)
+  stderr.write(`Error: ${message}\n`)
   return exitStatus
 }
 
 export class Invocation {
   readonly flags: GlobalFlags
   readonly context: RunContext
+  readonly io: Io
 
-  constructor(flags: GlobalFlags, context: RunContext) {
+  constructor(flags: GlobalFlags, context: RunContext, io: Io = processIo()) {
     this.flags = flags
     this.context = context
-    guardStdout()
+    this.io = io
+    if (io.stdout === process.stdout) guardStdout()
   }
 
   /** End the command with this status (see CommandExit). */
@@ -126,7 +141,7 @@ export class Invocation {
 
   /** An explanatory stderr line, unless --quiet. */
   note(line: string): void {
-    if (!this.flags.quiet) process.stderr.write(`${line}\n`)
+    if (!this.flags.quiet) this.io.stderr.write(`${line}\n`)
   }
 
   get sessions(): SessionStore {
@@ -137,7 +152,7 @@ export class Invocation {
     return resolveSession({
       apiUrl: this.flags['api-url'],
       names: this.context.names,
-      env: process.env,
+      env: this.io.env,
       profile: this.flags.profile,
       store: this.sessions,
     })
@@ -147,7 +162,7 @@ export class Invocation {
   transport(): TransportOptions {
     return {
       appVersion: checkHeaderValue('--app-version', this.flags['app-version']),
-      log: this.flags.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      log: this.flags.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       maxBytes: maxBytesOf(this.flags['max-size']),
       retries: this.flags.retries,
       signal: interruptSignal(),
@@ -246,51 +261,47 @@ export class Invocation {
    * copied from where they wait, chunk by chunk.
    */
   async printAnswer(answer: Received<ReceivedBody>, display: Display = {}): Promise<void> {
-    const {body, refusedRedirect, statusCode, statusMessage} = answer
+    const {body, refusedRedirect, statusCode} = answer
+    const {stderr, stdout} = this.io
     if (display.include) this.printHead(answer)
     if (refusedRedirect) this.note(describeRefusedRedirect(statusCode, refusedRedirect))
-    if (display.outputFile !== undefined) return this.saveBody(answer, display.outputFile)
+    const verdict = classify(answer, body.length, () => body.sniff)
+    if (display.outputFile !== undefined) return this.saveBody(body, verdict, display.outputFile)
     const {signal} = this.transport()
-    if (body.length === 0) {
-      const status = exitStatusForResponse(statusCode, undefined)
-      if (status !== EXIT.OK) this.note(`Error: ${describeApiError(statusCode, statusMessage)}`)
-      if (status !== EXIT.OK) this.exit(status)
-      return
-    }
-
-    const {sniff, source} = body
-    if (!sniff.json) {
+    if (verdict.kind === 'not-json') {
       // Shown for a person to read, its control characters escaped: it is the service's text on a terminal.
-      if (source) await writeEscapedSource(source, process.stderr, signal)
-      if (body.lastByte !== 0x0a) process.stderr.write('\n')
-      process.stderr.write(`Error: ${describeNotJson(statusCode, statusMessage, answer.headers['content-type'], body.length)}\n`)
-      this.exit(EXIT.UNAVAILABLE)
+      if (body.source) await writeEscapedSource(body.source, stderr, signal)
+      if (body.lastByte !== 0x0a) stderr.write('\n')
+      stderr.write(`Error: ${verdict.message}\n`)
+      this.exit(verdict.exitStatus)
     }
 
-    const status = exitStatusForResponse(statusCode, sniff.envelope.code)
-    this.expectExit(status)
-    if (!display.silent && source) await writeJsonSource(source, this.flags.output, process.stdout, {depth: body.depth, note: (line) => this.note(line), signal})
-    if (!sniff.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+    const status = verdict.exitStatus
+    if (verdict.kind === 'json') {
+      this.expectExit(status)
+      const note = (line: string) => this.note(line)
+      if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
+      if (!verdict.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+    }
+
     if (status !== EXIT.OK) {
-      this.note(`Error: ${describeApiError(statusCode, statusMessage, sniff.envelope)}`)
+      this.note(`Error: ${verdict.message}`)
       this.exit(status)
     }
   }
 
   /** -i: an answer's status line and headers on stderr, escaped. */
   printHead(head: ResponseHead): void {
-    for (const line of responseHeadLines('', head)) process.stderr.write(`${line}\n`)
+    for (const line of responseHeadLines('', head)) this.io.stderr.write(`${line}\n`)
   }
 
   /**
    * --output-file: a successful answer's body, JSON or not, replaces the file;
    * a failure leaves the file alone and is reported as usual, but on stderr.
    */
-  private async saveBody(answer: Received<ReceivedBody>, path: string): Promise<void> {
-    const {body, statusCode, statusMessage} = answer
-    const envelope = body.sniff.json ? body.sniff.envelope : undefined
-    const status = exitStatusForResponse(statusCode, envelope?.code)
-    if (status === EXIT.OK) {
+  private async saveBody(body: ReceivedBody, answer: Classified, path: string): Promise<void> {
+    const verdict = answer.kind === 'not-json' ? answer.byStatus : answer
+    if (verdict.exitStatus === EXIT.OK) {
       // Streamed into the temporary file already, or (a merged --paginate answer) written now.
       const file = body.file ?? (await AtomicFile.create(path))
       try {
@@ -310,7 +321,7 @@ export class Invocation {
     }
 
     await body.file?.abandon()
-    this.note(`Error: ${describeApiError(statusCode, statusMessage, envelope)} (${path} left as it was)`)
-    this.exit(status)
+    this.note(`Error: ${verdict.message} (${path} left as it was)`)
+    this.exit(verdict.exitStatus)
   }
 }

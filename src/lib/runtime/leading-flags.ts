@@ -2,10 +2,12 @@
  * `proton --profile work api GET /x`: oclif looks for the command id first
  * and would take `--profile` for it. Global flags written before the
  * command are moved behind it (before a `--`, if any), where oclif parses
- * them. Kept free of imports: bin/run.js loads it before anything else.
+ * them.
  */
-export const VALUED_GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--api-url', '--app-version', '--max-size', '--output', '--profile', '--retries', '--timeout'])
-export const BOOLEAN_GLOBAL_FLAGS: ReadonlySet<string> = new Set(['--quiet', '--verbose'])
+import {GLOBAL_FLAGS} from './global-flags.ts'
+
+export const VALUED_GLOBAL_FLAGS: ReadonlySet<string> = new Set(GLOBAL_FLAGS.filter((flag) => flag.kind !== 'boolean').map((flag) => `--${flag.name}`))
+export const BOOLEAN_GLOBAL_FLAGS: ReadonlySet<string> = new Set(GLOBAL_FLAGS.filter((flag) => flag.kind === 'boolean').map((flag) => `--${flag.name}`))
 
 export function moveLeadingGlobalFlags(argv: readonly string[]): string[] {
   const moved: string[] = []

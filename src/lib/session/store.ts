@@ -4,12 +4,21 @@
  * never leaves a broken file.
  */
 import {randomBytes} from 'node:crypto'
-import {constants} from 'node:fs'
-import {chmod, lstat, mkdir, open, readdir, rename, rm} from 'node:fs/promises'
+import {closeSync, constants, lstatSync, openSync, readFileSync} from 'node:fs'
+import {chmod, mkdir, open, readdir, rename, rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {authError, fileFailure, usageError} from '../runtime/errors.ts'
 import {type LockOptions, withLock} from './file-lock.ts'
+
+/** Synchronous for the same reason as the read: one local system call. */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false // Missing or unreadable: the open that follows reports it.
+  }
+}
 
 export interface StoredSession {
   UID: string
@@ -73,12 +82,13 @@ export class SessionStore {
     await this.refuseLinkedDirectory()
     let text: string
     try {
-      // A symbolic link in the file's place is not followed into someone else's file.
-      const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+      // Synchronous: every command reads one, and the asynchronous read would first start libuv's thread pool.
+      // O_NOFOLLOW: a symbolic link in the file's place is not followed into someone else's file.
+      const descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
       try {
-        text = await handle.readFile('utf8')
+        text = readFileSync(descriptor, 'utf8')
       } finally {
-        await handle.close()
+        closeSync(descriptor)
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
@@ -103,8 +113,7 @@ export class SessionStore {
 
   /** The sessions directory, refused when it is a symbolic link: nothing of ours is written through one. */
   private async refuseLinkedDirectory(): Promise<void> {
-    const info = await lstat(this.directory).catch(() => undefined)
-    if (info?.isSymbolicLink()) throw fileFailure('use the sessions directory', this.directory, Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
+    if (isLink(this.directory)) throw fileFailure('use the sessions directory', this.directory, Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
   }
 
   /**
@@ -118,7 +127,7 @@ export class SessionStore {
     const failed = (error: unknown) => fileFailure(`save the session of profile ${profile} to`, path, error)
     await this.ensureDirectory(failed)
 
-    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) throw failed(Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
+    if (isLink(path)) throw failed(Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
     const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
     let handle
     try {

@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {firstEnabledAddressId} from '../../../src/lib/request/addresses.ts'
-import {readAnswer} from '../../../src/lib/output/api-answer.ts'
+import {classifyAnswer, readAnswer} from '../../../src/lib/output/api-answer.ts'
 import {RENDER_DEPTH} from '../../../src/lib/output/output.ts'
 import type {ApiResponse} from '../../../src/lib/http/client.ts'
 import {pageFooter} from '../../../src/lib/output/views/messages.ts'
@@ -13,6 +13,35 @@ const response = (statusCode: number, body: string, headers = {}): ApiResponse =
   httpVersion: '1.1',
   statusCode,
   statusMessage: '',
+})
+
+describe('classifyAnswer: one verdict for every command', () => {
+  it('an empty body: its HTTP status decides', () => {
+    expect(classifyAnswer(response(204, ''))).to.deep.equal({exitStatus: 0, kind: 'empty', message: 'HTTP 204'})
+    expect(classifyAnswer({...response(401, ''), statusMessage: 'Unauthorized'})).to.deep.equal({exitStatus: 2, kind: 'empty', message: 'HTTP 401 Unauthorized'})
+  })
+
+  it('a body that is not JSON: exit 5 with its type and size, and what the status alone says', () => {
+    const page = classifyAnswer({...response(200, '<html>', {'content-type': 'text/html'}), statusMessage: 'OK'})
+    expect(page).to.deep.equal({
+      byStatus: {exitStatus: 0, message: 'HTTP 200 OK'},
+      exitStatus: 5,
+      kind: 'not-json',
+      message: 'HTTP 200 OK: the answer is not JSON (text/html, 6 bytes)',
+    })
+    const truncated = classifyAnswer(response(502, '{"Code":'))
+    expect(truncated).to.deep.include({exitStatus: 5, message: 'HTTP 502: the answer is not JSON (no content type, 8 bytes)'})
+    expect(truncated.kind === 'not-json' && truncated.byStatus.exitStatus).to.equal(5)
+  })
+
+  it('JSON: the HTTP status and the Code, named, with the service’s Error text', () => {
+    const missing = classifyAnswer({...response(200, '{"Code":2501,"Error":"Label does not exist"}'), statusMessage: 'OK'})
+    expect(missing).to.deep.include({exitStatus: 3, kind: 'json', message: 'HTTP 200 OK, Code 2501 NOT_FOUND_ERROR: Label does not exist'})
+    expect(classifyAnswer(response(200, '[1,2]'))).to.deep.include({exitStatus: 0, kind: 'json'})
+    const odd = classifyAnswer(response(200, '{"Code":"1000"}'))
+    expect(odd.kind === 'json' && odd.envelope.valid).to.equal(false)
+    expect(odd.exitStatus).to.equal(0)
+  })
 })
 
 describe('readAnswer', () => {
@@ -43,6 +72,13 @@ describe('readAnswer', () => {
   it('Code 2501 in a 200 answer is still "not found"', () => {
     const outcome = readAnswer(response(200, '{"Code":2501}'))
     expect(outcome.ok === false && outcome.failure.exitStatus).to.equal(3)
+  })
+
+  it('keeps the bytes of a failure: JSON for stdout with --output json, anything else for stderr', () => {
+    const json = readAnswer(response(409, '{"Code":2500}'))
+    expect(json.ok === false && [json.failure.exitStatus, String(json.failure.json), json.failure.notJson]).to.deep.equal([4, '{"Code":2500}', undefined])
+    const html = readAnswer(response(502, '<h1>Bad gateway</h1>'))
+    expect(html.ok === false && [html.failure.exitStatus, html.failure.json, String(html.failure.notJson)]).to.deep.equal([5, undefined, '<h1>Bad gateway</h1>'])
   })
 })
 

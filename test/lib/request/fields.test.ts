@@ -17,7 +17,7 @@ const failure = (promise: Promise<unknown>) =>
   )
 
 describe('-F/-f fields', () => {
-  const fields = (...texts: Array<[string, boolean]>) => parseFields(texts.map(([text, typed]) => ({text, typed})), new StandardInput(Readable.from([])))
+  const fields = (...texts: Array<[string, boolean]>) => parseFields(texts.map(([text, typed]) => ({text, typed})), new StandardInput(() => Readable.from([])))
 
   it('types -F values and keeps -f values strings; nests keys and appends arrays', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fields-'))
@@ -59,7 +59,7 @@ describe('-F/-f fields', () => {
   })
 
   it('reads standard input once: a second @- is an error naming the first reader (exit 1)', async () => {
-    const stdin = () => Readable.from([Buffer.from('note')])
+    const stdin = () => () => Readable.from([Buffer.from('note')])
     const twice = [{text: 'a=@-', typed: true}, {text: 'b=@-', typed: true}]
     expect(await failure(requestParts('POST', {}, twice, stdin()))).to.deep.equal({exit: 1, message: '-F b=@-: standard input was already read by -F a=@-; it can be read once'})
     expect(await failure(requestParts('POST', {input: '-'}, [twice[0]], stdin()))).to.deep.equal({exit: 1, message: '--input -: standard input was already read by -F a=@-; it can be read once'})
@@ -70,13 +70,13 @@ describe('-F/-f fields', () => {
   it('cannot be mixed with --body; go to the query with --input (as gh); make the query for GET and the body for POST', async () => {
     const one = [{text: 'a=1', typed: true}]
     expect(await failure(requestParts('POST', {body: '{}'}, one))).to.deep.equal({exit: 1, message: '--body and -F/-f cannot be used together: give the request body one way'})
-    const withInput = await requestParts('POST', {input: '-', query: ['x=0']}, one, Readable.from([Buffer.from('raw')]))
+    const withInput = await requestParts('POST', {input: '-', query: ['x=0']}, one, () => Readable.from([Buffer.from('raw')]))
     expect([withInput.body?.toString(), withInput.query]).to.deep.equal(['raw', [['x', '0'], ['a', '1']]])
     expect(await failure(requestParts('POST', {body: '{}', input: '-'}, []))).to.have.property('exit', 1)
     expect(await requestParts('GET', {query: ['x=0']}, one)).to.deep.equal({query: [['x', '0'], ['a', '1']]})
     const post = await requestParts('POST', {query: ['x=0']}, one)
     expect([post.body?.toString(), post.query]).to.deep.equal(['{"a":1}', [['x', '0']]])
-    const input = await requestParts('PUT', {input: '-'}, [], Readable.from([Buffer.from([0, 255, 1])]))
+    const input = await requestParts('PUT', {input: '-'}, [], () => Readable.from([Buffer.from([0, 255, 1])]))
     expect(input.body).to.deep.equal(Buffer.from([0, 255, 1]))
   })
 })

@@ -6,6 +6,7 @@ import {Readable} from 'node:stream'
 
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
 import {parseEndpoint, parseMethod, parseQueryPair, readJsonBody} from '../../../src/lib/request/input.ts'
+import {StandardInput} from '../../../src/lib/request/stdin.ts'
 
 async function rejection(promise: Promise<unknown>): Promise<CliFailure> {
   try {
@@ -100,7 +101,7 @@ describe('--body', () => {
     const path = join(dir, 'body.json')
     writeFileSync(path, '{"Name":"Ünïcode"}\n')
     expect((await readJsonBody(`@${path}`)).toString()).to.equal('{"Name":"Ünïcode"}\n')
-    expect((await readJsonBody('-', Readable.from([Buffer.from('[1,'), Buffer.from('2]')]))).toString()).to.equal('[1,2]')
+    expect((await readJsonBody('-', new StandardInput(() => Readable.from([Buffer.from('[1,'), Buffer.from('2]')])))).toString()).to.equal('[1,2]')
   })
 
   it('refuses invalid JSON with the parser position and without echoing the body', async () => {

@@ -9,7 +9,8 @@ const ARGS = {method: Args.string({required: true})}
 describe('commandTable: the fast path’s table from the oclif definitions', () => {
   it('describes the api command: kinds, characters, defaults, variables, constraints', async () => {
     const table = await commandTable(Api)
-    expect(table.args).to.deep.equal(['method', 'endpoint'])
+    expect(table.args).to.deep.equal([{name: 'method', required: true}, {name: 'endpoint', required: true}])
+    expect(table.strict).to.equal(true)
     const flag = (name: string) => table.flags.find((entry) => entry.name === name)
     expect(flag('retries')).to.include({default: 3, kind: 'integer', min: 0})
     expect(flag('timeout')).to.include({kind: 'integer', min: 1})
@@ -29,7 +30,6 @@ describe('commandTable: the fast path’s table from the oclif definitions', () 
     ['a greedy multiple flag', {flag: Flags.string({multiple: true})}],
     ['a computed default', {flag: Flags.string({default: async () => 'x'})}],
     ['a flag with its own parse', {flag: Flags.string({parse: async (input) => input.toUpperCase()})}],
-    ['a required flag', {flag: Flags.string({required: true})}],
     ['aliases', {flag: Flags.string({aliases: ['other']})}],
     ['a delimiter', {flag: Flags.string({delimiter: ',', multiple: true})}],
   ]
@@ -41,10 +41,17 @@ describe('commandTable: the fast path’s table from the oclif definitions', () 
     })
   }
 
-  it('refuses optional arguments and non-strict commands', async () => {
-    const optional = await commandTable({args: {method: Args.string()}, baseFlags: {}, flags: {}, strict: true}).catch((error: Error) => error)
-    expect(String(optional)).to.match(/required single arguments/)
-    const loose = await commandTable({args: ARGS, baseFlags: {}, flags: {}, strict: false}).catch((error: Error) => error)
-    expect(String(loose)).to.match(/strict/)
+  it('takes required flags, optional arguments that ignore standard input, and non-strict commands', async () => {
+    const table = await commandTable({args: {id: Args.string({required: true}), more: Args.string({ignoreStdin: true})}, baseFlags: {}, flags: {name: Flags.string({required: true})}, strict: false})
+    expect(JSON.parse(JSON.stringify(table))).to.deep.equal({args: [{name: 'id', required: true}, {name: 'more', required: false}], flags: [{kind: 'string', name: 'name', required: true}], strict: false})
+  })
+
+  it('refuses an optional argument oclif would read from standard input, and one before a required one', async () => {
+    const reading = await commandTable({args: {method: Args.string()}, baseFlags: {}, flags: {}, strict: true}).catch((error: Error) => error)
+    expect(String(reading)).to.match(/argument method is optional without ignoreStdin/)
+    const order = await commandTable({args: {first: Args.string({ignoreStdin: true}), second: Args.string({required: true})}, baseFlags: {}, flags: {}, strict: true}).catch((error: Error) => error)
+    expect(String(order)).to.match(/optional arguments after the required ones/)
+    const options = await commandTable({args: {method: Args.string({options: ['GET'], required: true})}, baseFlags: {}, flags: {}, strict: true}).catch((error: Error) => error)
+    expect(String(options)).to.match(/without options or defaults/)
   })
 })

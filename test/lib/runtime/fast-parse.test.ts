@@ -1,19 +1,23 @@
-import {Parser} from '@oclif/core'
+import {type Command, Parser} from '@oclif/core'
 import {expect} from 'chai'
 
 import Api from '../../../src/commands/proton/api.ts'
+import {FAST_COMMANDS} from '../../../src/lib/commands/registry.ts'
 import {commandTable} from '../../../src/lib/runtime/command-table.ts'
-import {type CommandTable, type FastParse, fastParse} from '../../../src/lib/runtime/fast-parse.ts'
+import {type CommandTable, fastParse, type FlagEntry} from '../../../src/lib/runtime/fast-parse.ts'
+import type {ParsedLine} from '../../../src/lib/runtime/parsed-line.ts'
 import {setEnvironment, snapshotEnvironment} from '../../helpers/environment.ts'
 
+type Definitions = Pick<Command.Class, 'args' | 'baseFlags' | 'flags' | 'strict'>
+
 /** What oclif's parser makes of a line (with the variables given), or undefined when it refuses it. */
-async function oclifParse(argv: string[], env: Record<string, string>): Promise<FastParse | undefined> {
+async function oclifParse(command: Definitions, argv: string[], env: Record<string, string>): Promise<ParsedLine | undefined> {
   const restore = snapshotEnvironment()
   setEnvironment({...env, OCLIF_STDIN_TIMEOUT_MS: '1'})
   try {
-    const {args, flags, raw} = await Parser.parse(argv, {args: Api.args, flags: {...Api.baseFlags, ...Api.flags}, strict: true})
+    const {args, argv: positionals, flags, raw} = await Parser.parse(argv, {args: command.args, flags: {...command.baseFlags, ...command.flags}, strict: command.strict})
     const flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
-    return {args: args as Record<string, string>, flags, flagsInOrder}
+    return {args: args as Record<string, string>, argv: positionals.map(String), flags, flagsInOrder}
   } catch {
     return undefined
   } finally {
@@ -26,33 +30,54 @@ function generator(seed: number): (n: number) => number {
   let state = seed
   return (n) => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
-    return state % n
+    // The high bits: the low ones of this generator repeat with a short period.
+    return Math.floor((state / 2_147_483_648) * n)
   }
 }
 
 const VALUES = ['a=1', 'Name=Receipts', 'x', '', '-', '-x', '--paginate', 'json', 'yaml', 'xml', '0', '3', '01', '-1', '99999999999999999999', ' spaced value ', 'Name: v', '@file', 'ümlaut', '1e3', 'PageSize=50', 'IDs[]=a', '=x', 'k==v', '10MiB']
-const VALUED = ['--body', '--input', '--output-file', '--query', '--header', '--field', '--raw-field', '--profile', '--api-url', '--app-version', '--output', '--retries', '--timeout', '--max-size', '--max-pages']
-const SHORT = ['-F', '-f', '-H']
-const BOOLEANS = ['--dry-run', '-i', '--include', '--paginate', '--slurp', '--silent', '--strict', '--quiet', '--verbose']
-const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=']
-const POSITIONALS = ['GET', 'post', '/core/v4/users', '/x?y=1', 'extra']
+const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=', '--dry-run=yes']
+const POSITIONALS = ['GET', 'post', '/core/v4/users', '/x?y=1', 'extra', 'abc', 'abc', 'label', 'inbox']
 const ENVS: Array<Record<string, string>> = [{}, {PROTON_PROFILE: 'work'}, {PROTON_PROFILE: ''}, {PROTON_API_URL: 'http://127.0.0.1:1'}, {PROTON_APP_VERSION: 'Other@1'}]
 
-function randomLine(random: (n: number) => number): string[] {
+/** Values a flag may be given, good and bad for its kind. */
+function valuesFor(entry: FlagEntry): readonly string[] {
+  if (entry.options) return [...entry.options, 'xml', '']
+  if (entry.kind === 'integer') return ['0', '1', '3', '50', '-1', '01', '99999999999999999999', 'x']
+  return VALUES
+}
+
+/** A line for this command: positionals, its flags (valid or not) in every written form, odd tokens, shuffled. */
+function randomLine(random: (n: number) => number, table: CommandTable): string[] {
   const pick = <T>(list: readonly T[]): T => list[random(list.length)]
   const pieces: string[][] = []
-  const positionals = [2, 2, 2, 2, 1, 3, 0][random(7)]
-  for (let index = 0; index < positionals; index++) pieces.push([index === 0 ? pick(['GET', 'post', 'DELETE']) : pick(POSITIONALS)])
+  const declared = table.args.length
+  const required = table.args.filter((arg) => arg.required).length
+  // Mostly a count the command takes, sometimes one more or fewer.
+  const positionals = [declared, declared, required, random(declared + 3)][random(4)]
+  for (let index = 0; index < positionals; index++) pieces.push([index === 0 && table.args[0]?.name === 'method' ? pick(['GET', 'post', 'DELETE']) : pick(POSITIONALS)])
+  const named = table.flags.filter((entry) => entry.kind !== 'boolean')
+  const booleans = table.flags.filter((entry) => entry.kind === 'boolean')
+  const chars = table.flags.filter((entry) => entry.char && entry.kind !== 'boolean')
   for (let count = random(6); count > 0; count--) {
     const form = random(10)
-    if (form < 3) pieces.push([pick(VALUED), pick(VALUES)])
-    else if (form < 5) pieces.push([`${pick(VALUED)}=${pick(VALUES)}`])
-    else if (form < 6) pieces.push([`${pick(SHORT)}${pick(VALUES)}`])
-    else if (form < 7) pieces.push([pick(SHORT), pick(VALUES)])
-    else if (form < 9) pieces.push([pick(BOOLEANS)])
-    else pieces.push([pick(ODD)])
+    const valued = pick(named)
+    if (form < 3) pieces.push([`--${valued.name}`, pick(valuesFor(valued))])
+    else if (form < 5) pieces.push([`--${valued.name}=${pick(valuesFor(valued))}`])
+    else if (form < 6 && chars.length > 0) {
+      const short = pick(chars)
+      pieces.push([`-${short.char}${pick(valuesFor(short))}`])
+    } else if (form < 7 && chars.length > 0) {
+      const short = pick(chars)
+      pieces.push([`-${short.char}`, pick(valuesFor(short))])
+    } else if (form < 9 && booleans.length > 0) {
+      const flag = pick(booleans)
+      pieces.push([flag.char && random(2) ? `-${flag.char}` : `--${flag.name}`])
+    } else pieces.push([pick(ODD)])
   }
 
+  // Required flags, given most of the time, so that lines get past them.
+  for (const entry of table.flags) if (entry.required && random(5) > 0) pieces.push([`--${entry.name}`, pick(valuesFor(entry))])
   // Flags before, between and after the arguments, as people write them.
   for (let index = pieces.length - 1; index > 0; index--) {
     const other = random(index + 1)
@@ -62,30 +87,42 @@ function randomLine(random: (n: number) => number): string[] {
   return pieces.flat()
 }
 
-describe('fast-parse: the fast path parses as oclif does', () => {
+/** The oclif command class of a fast command (src/commands/proton/<id with slashes>.ts). */
+async function commandClass(id: string): Promise<Definitions> {
+  const module = (await import(`../../../src/commands/proton/${id.replaceAll(':', '/')}.ts`)) as {default: Definitions}
+  return module.default
+}
+
+describe('fast-parse: every fast command parses as oclif does', () => {
+  for (const id of Object.keys(FAST_COMMANDS)) {
+    it(`${id}: agrees with oclif on every line it accepts (400 generated lines, 5 environments)`, async function () {
+      this.timeout(120_000)
+      const command = await commandClass(id)
+      const table = await commandTable(command)
+      const random = generator(20_261_122 + id.length)
+      let accepted = 0
+      for (let index = 0; index < 400; index++) {
+        const argv = randomLine(random, table)
+        const env = ENVS[index % ENVS.length]
+        const fast = fastParse(argv, table, env)
+        if (!fast) continue
+        accepted++
+        const line = `${id} ${JSON.stringify(argv)} with ${JSON.stringify(env)}`
+        const oclif = await oclifParse(command, argv, env)
+        expect(oclif, `oclif refuses ${line}`).to.not.equal(undefined)
+        expect(fast, line).to.deep.equal(oclif)
+      }
+
+      // The generator is meant to hit both sides; many lines have an odd token somewhere.
+      expect(accepted).to.be.greaterThan(40)
+    })
+  }
+})
+
+describe('fast-parse: the api command', () => {
   let table: CommandTable
   before(async () => {
     table = await commandTable(Api)
-  })
-
-  it('agrees with oclif on every line it accepts (1500 generated lines, 5 environments)', async function () {
-    this.timeout(120_000)
-    const random = generator(20_261_122)
-    let accepted = 0
-    for (let index = 0; index < 1500; index++) {
-      const argv = randomLine(random)
-      const env = ENVS[index % ENVS.length]
-      const fast = fastParse(argv, table, env)
-      if (!fast) continue
-      accepted++
-      const line = `${JSON.stringify(argv)} with ${JSON.stringify(env)}`
-      const oclif = await oclifParse(argv, env)
-      expect(oclif, `oclif refuses ${line}`).to.not.equal(undefined)
-      expect(fast, line).to.deep.equal(oclif)
-    }
-
-    // The generator is meant to hit both sides; most lines have an odd token somewhere.
-    expect(accepted).to.be.greaterThan(400)
   })
 
   it('takes the lines scripts write', async () => {
@@ -100,7 +137,7 @@ describe('fast-parse: the fast path parses as oclif does', () => {
     for (const argv of lines) {
       const fast = fastParse(argv, table, {})
       expect(fast, JSON.stringify(argv)).to.not.equal(undefined)
-      expect(fast).to.deep.equal(await oclifParse(argv, {}))
+      expect(fast).to.deep.equal(await oclifParse(Api, argv, {}))
     }
   })
 
@@ -130,5 +167,30 @@ describe('fast-parse: the fast path parses as oclif does', () => {
     expect(fastParse(['GET', '/x'], table, {PROTON_PROFILE: 'work'})?.flags.profile).to.equal('work')
     expect(fastParse(['GET', '/x', '--profile', 'home'], table, {PROTON_PROFILE: 'work'})?.flags.profile).to.equal('home')
     expect(fastParse(['GET', '/x'], table, {PROTON_PROFILE: ''})?.flags.profile).to.equal('default')
+  })
+})
+
+describe('fast-parse: arguments and required flags', () => {
+  it('lists the positionals of a non-strict command in oclif’s order, repeats together', async () => {
+    const command = await commandClass('mail:labels:delete')
+    const table = await commandTable(command)
+    for (const argv of [['a', 'b', 'a'], ['b', '--dry-run', 'a', 'b', 'c'], ['--output', 'x', 'y', 'x']]) {
+      const fast = fastParse(argv, table, {})
+      expect(fast, JSON.stringify(argv)).to.deep.equal(await oclifParse(command, argv, {}))
+    }
+
+    expect(fastParse(['a', 'b', 'a'], table, {})?.argv).to.deep.equal(['a', 'a', 'b'])
+    expect(fastParse([], table, {}), 'no ID at all').to.equal(undefined)
+  })
+
+  it('takes an optional argument or its absence, and leaves a missing required flag to oclif', async () => {
+    const endpoints = await commandTable(await commandClass('api:endpoints'))
+    expect(fastParse([], endpoints, {})?.args).to.deep.equal({})
+    expect(fastParse(['/mail/'], endpoints, {})?.args).to.deep.equal({filter: '/mail/'})
+    expect(fastParse(['/mail/', 'more'], endpoints, {})).to.equal(undefined)
+    const create = await commandTable(await commandClass('mail:labels:create'))
+    expect(fastParse(['--name', 'N', '--color', '#8080FF'], create, {})?.flags).to.include({color: '#8080FF', name: 'N', type: 'label'})
+    expect(fastParse(['--name', 'N'], create, {})).to.equal(undefined)
+    expect(fastParse(['--name', '', '--color', ''], create, {})?.flags).to.include({color: '', name: ''})
   })
 })

@@ -1,7 +1,7 @@
-import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
-import {userText} from '../../../lib/output/views/user.ts'
+import {accountShow} from '../../../lib/commands/account-show.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class AccountShow extends DedicatedCommand<typeof AccountShow> {
+export default class AccountShow extends PlainAdapter<typeof AccountShow> {
   static override summary = 'Show the account’s user record (GET /core/v4/users).'
 
   static override description =
@@ -13,8 +13,5 @@ export default class AccountShow extends DedicatedCommand<typeof AccountShow> {
     '<%= config.bin %> --profile work <%= command.id %> --output yaml',
   ]
 
-  public async run(): Promise<void> {
-    const answer = await this.call({method: 'GET', path: '/core/v4/users'})
-    await this.show(answer, userText)
-  }
+  static override runs = accountShow
 }

@@ -1,7 +1,7 @@
-import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
-import {calendarsText} from '../../../lib/output/views/calendars.ts'
+import {calendarList} from '../../../lib/commands/calendar-list.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class CalendarList extends DedicatedCommand<typeof CalendarList> {
+export default class CalendarList extends PlainAdapter<typeof CalendarList> {
   static override summary = 'List calendars (GET /calendar/v1).'
 
   static override description = `Text output: ID, name, colour, display (HIDDEN or VISIBLE), type (PERSONAL, SUBSCRIPTION, HOLIDAYS), flags and permissions (bit sets: every set bit by name) and the owner's address.`
@@ -12,8 +12,5 @@ export default class CalendarList extends DedicatedCommand<typeof CalendarList> 
     '<%= config.bin %> <%= command.id %> --output yaml',
   ]
 
-  public async run(): Promise<void> {
-    const answer = await this.call({method: 'GET', path: '/calendar/v1'})
-    await this.show(answer, calendarsText)
-  }
+  static override runs = calendarList
 }

@@ -1,7 +1,7 @@
-import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
-import {volumesText} from '../../../lib/output/views/volumes.ts'
+import {driveVolumes} from '../../../lib/commands/drive-volumes.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class DriveVolumes extends DedicatedCommand<typeof DriveVolumes> {
+export default class DriveVolumes extends PlainAdapter<typeof DriveVolumes> {
   static override summary = 'List drive volumes (GET /drive/volumes).'
 
   static override description = 'Text output: volume ID, state, used and maximum space (binary units), creation time and share ID.'
@@ -11,8 +11,5 @@ export default class DriveVolumes extends DedicatedCommand<typeof DriveVolumes> 
     "<%= config.bin %> <%= command.id %> --output json | jq '.Volumes[0].UsedSpace'",
   ]
 
-  public async run(): Promise<void> {
-    const answer = await this.call({method: 'GET', path: '/drive/volumes'})
-    await this.show(answer, volumesText)
-  }
+  static override runs = driveVolumes
 }

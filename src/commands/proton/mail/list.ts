@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {DedicatedCommand} from '../../../lib/runtime/dedicated-command.ts'
-import {MAILBOX_WORDS, parseMailboxLabel} from '../../../lib/request/input-checks.ts'
-import {messagesText} from '../../../lib/output/views/messages.ts'
+import {mailList} from '../../../lib/commands/mail-list.ts'
+import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
-export default class MailList extends DedicatedCommand<typeof MailList> {
+export default class MailList extends PlainAdapter<typeof MailList> {
   static override summary = 'List messages, one page at a time (GET /mail/v4/messages).'
 
   static override description = `Text output: one row per message (ID, time as a local ISO date-time, sender, subject, "*" when unread), then "page P of Q, T messages". Pages count from 1 here, in --page and in the footer; the service's Page counts from 0, so --page N is sent as Page=N-1.
@@ -25,14 +25,5 @@ export default class MailList extends DedicatedCommand<typeof MailList> {
     'page-size': Flags.integer({default: 50, min: 1, summary: 'Messages per page.'}),
   }
 
-  public async run(): Promise<void> {
-    const {label, page, 'page-size': pageSize} = this.flags
-    const query: Array<[string, string]> = [
-      ['Page', String(page - 1)],
-      ['PageSize', String(pageSize)],
-    ]
-    if (label !== undefined) query.push(['LabelID', parseMailboxLabel(label)])
-    const answer = await this.call({method: 'GET', path: '/mail/v4/messages', query})
-    await this.show(answer, (data) => messagesText(data, page, pageSize))
-  }
+  static override runs = mailList
 }

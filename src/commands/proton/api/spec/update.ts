@@ -1,14 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {ProtonCommand} from '../../../../lib/runtime/base-command.ts'
+import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
-import {alignedRows} from '../../../../lib/output/table.ts'
-import {structuredText} from '../../../../lib/output/output.ts'
-import {activeDescription} from '../../../../lib/description/store.ts'
-import {summarise, summaryRows} from '../../../../lib/description/summary.ts'
-import {updateDescription} from '../../../../lib/description/update.ts'
 
-export default class SpecUpdate extends ProtonCommand<typeof SpecUpdate> {
+export default class SpecUpdate extends PlainAdapter<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'
 
   static override description = `Without --from, the stored description is fetched again from where it came from; a URL is asked with its ETag / Last-Modified, so an unchanged description costs a 304. A URL must be https:// (http:// only for loopback hosts).
@@ -25,15 +21,5 @@ The description is parsed once here, tolerating its known flaws (unindented mult
     from: Flags.string({summary: 'File or URL of the description (default: where the stored one came from).'}),
   }
 
-  public async run(): Promise<void> {
-    const {changed, stored} = await updateDescription(this.config.cacheDir, this.flags.from)
-    const summary = summarise(activeDescription(this.config.cacheDir), new Date())
-    if (this.flags.output !== 'text') {
-      process.stdout.write(await structuredText({changed, ...summary}, this.flags.output))
-      return
-    }
-
-    const verdict = changed ? `Stored the API description from ${stored.source}` : `The API description from ${stored.source} is unchanged`
-    process.stdout.write(`${verdict}.\n${alignedRows(summaryRows(summary))}\n`)
-  }
+  static override runs = apiSpecUpdate
 }

@@ -1,0 +1,101 @@
+/**
+ * The fast path of bin/run.js: any command of ours, run on its own, without
+ * loading oclif, its config or its plugins, which are most of a cold start.
+ * The line is resolved to a command id as oclif does, parsed by fast-parse
+ * from the table the build wrote from the commands' oclif definitions
+ * (dist/fast/commands.json, see scripts/build-fast-path.js), and the
+ * command's plain function (src/lib/commands) runs on an Invocation, as the
+ * oclif command would run it. Whatever the fast path does not understand
+ * completely goes to oclif. Bundled with its dependencies into
+ * dist/fast/run.cjs at build time; inside a host CLI it is never used.
+ */
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {FAST_COMMANDS} from './lib/commands/registry.ts'
+import {standaloneNames} from './lib/runtime/command-names.ts'
+import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
+import {GLOBAL_FLAGS, readGlobalFlags} from './lib/runtime/global-flags.ts'
+import {Invocation} from './lib/runtime/invocation.ts'
+import {moveLeadingGlobalFlags} from './lib/runtime/leading-flags.ts'
+import {LineReader, type ParsedLine} from './lib/runtime/parsed-line.ts'
+import {execute} from './lib/runtime/plain-command.ts'
+import {checkSessionDirectory} from './lib/session/directory.ts'
+import {type CliNames, standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
+
+/** dist/fast/commands.json, written at build time from the standalone manifest and the commands' oclif definitions. */
+export interface FastTable extends CliNames {
+  version: string
+  /** Every command id of the standalone CLI, to resolve a line's id as oclif does. */
+  ids: readonly string[]
+  /** The commands the fast path runs: their arguments and own flags (the global ones are GLOBAL_FLAGS). */
+  commands: Readonly<Record<string, CommandTable>>
+}
+
+/** The command a line names and the words after it: as oclif joins words into an id while they name a command or a topic. */
+export function resolveCommand(args: readonly string[], ids: readonly string[]): {id: string; rest: string[]} {
+  const usable = new Set(ids.flatMap((id) => id.split(':').map((_, index, parts) => parts.slice(0, index + 1).join(':'))))
+  let id = ''
+  let index = 0
+  for (; index < args.length; index++) {
+    const next = id ? `${id}:${args[index]}` : args[index]
+    if (!usable.has(next)) break
+    id = next
+  }
+
+  return {id, rest: args.slice(index)}
+}
+
+interface Planned {
+  id: string
+  line: ParsedLine
+  directories: ReturnType<typeof standaloneDirectories>
+}
+
+/**
+ * The run the fast path would make of this line, or undefined for oclif:
+ * on Windows, with PROTON_FAST_PATH=0, with DEBUG set (oclif's debug
+ * lines), with plugins a user installed (oclif loads them from the data
+ * directory), for a command it does not run (auth login, sandbox, help,
+ * autocomplete, a topic, an unknown id), and whenever fast-parse does not
+ * understand the line completely (--help, usage errors …).
+ */
+export function plan(args: readonly string[], table: FastTable, env: NodeJS.ProcessEnv): Planned | undefined {
+  if (process.platform === 'win32' || env.PROTON_FAST_PATH === '0' || env.DEBUG) return undefined
+  const {id, rest} = resolveCommand(args, table.ids)
+  const command = table.commands[id]
+  if (!command) return undefined
+  const line = fastParse(rest, {...command, flags: [...GLOBAL_FLAGS, ...command.flags]}, env)
+  if (!line) return undefined
+  const directories = standaloneDirectories(table, env)
+  if (existsSync(join(directories.dataDir, 'package.json'))) return undefined
+  return {directories, id, line}
+}
+
+/**
+ * Run the line on the fast path and return undefined, or return the
+ * arguments for oclif (global flags written before the command moved
+ * behind it), having done nothing. `running` learns which command runs.
+ */
+export async function dispatch(argv: readonly string[], table: FastTable, env = process.env, running?: (id: string) => void): Promise<string[] | undefined> {
+  const args = moveLeadingGlobalFlags(argv)
+  const planned = plan(args, table, env)
+  const load = planned && FAST_COMMANDS[planned.id]
+  if (!planned || !load) return args
+  running?.(planned.id)
+  const {directories, line} = planned
+  const context = {cacheDir: directories.cacheDir, configDir: directories.configDir, names: standaloneNames(table.bin), version: table.version}
+  const invocation = new Invocation(readGlobalFlags(new LineReader(line)), context)
+  // What the init hook does on oclif's path. It never stops a command and nothing the command does depends on it,
+  // so it runs once the command waits, for its request as a rule, rather than before.
+  const checked = new Promise<unknown>((resolve) => {
+    setImmediate(() => resolve(checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined)))
+  })
+  const status = await execute(await load(), invocation, line)
+  await checked
+  // Once everything is written, end now: what the event loop still holds (the idle keep-alive socket, a garbage
+  // collection it has scheduled) changes nothing the command says, and waiting for it costs a millisecond or two.
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(status)
+  process.exitCode = status
+  return undefined
+}

@@ -1,0 +1,11 @@
+/** proton account show: the user record (GET /core/v4/users). */
+import {call, show} from '../runtime/dedicated.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import {userText} from '../output/views/user.ts'
+
+export const accountShow = plainCommand({
+  options: () => ({}),
+  async run(invocation) {
+    await show(invocation, await call(invocation, {method: 'GET', path: '/core/v4/users'}), userText)
+  },
+})

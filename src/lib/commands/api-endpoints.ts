@@ -1,0 +1,33 @@
+/** proton api endpoints [FILTER]: the operations of the API description in use. */
+import {staleNote} from '../description/age.ts'
+import {listOperations, tableRows} from '../description/endpoint-list.ts'
+import {activeDescription, nameOf} from '../description/store.ts'
+import {parseMethod} from '../request/input.ts'
+import {alignedRows} from '../output/table.ts'
+import {structuredText} from '../output/output.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
+  options: (line) => ({filter: line.optionalArg('filter'), method: line.optionalString('method')}),
+  async run(invocation, options) {
+    const {cacheDir, names} = invocation.context
+    const {output} = invocation.flags
+    const method = options.method === undefined ? undefined : parseMethod(options.method)
+    const description = activeDescription(cacheDir)
+    if (description.problem) invocation.note(`Warning: ${description.problem}; using ${nameOf(description)}`)
+    const stale = staleNote(description.stored, invocation.io.now(), names)
+    if (stale) invocation.note(stale)
+    const listed = listOperations(description.operations, options.filter, method)
+    if (output !== 'text') {
+      invocation.io.stdout.write(await structuredText(listed, output))
+      return
+    }
+
+    if (listed.length === 0) {
+      invocation.note(`No operation of the API description (${description.source}) matches.`)
+      return
+    }
+
+    invocation.io.stdout.write(`${alignedRows(tableRows(listed))}\n`)
+  },
+})

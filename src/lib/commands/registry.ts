@@ -1,0 +1,36 @@
+/**
+ * The commands the fast path of bin/run.js runs without oclif, by id (as
+ * standalone), each loaded only when its line is run: in the bundle
+ * (dist/fast/) a dynamic import becomes a function that evaluates that
+ * command's modules on first use. The build (scripts/build-fast-path.js)
+ * checks that each is the plain function its oclif command runs, and that
+ * every command of the manifest is either here or in OCLIF_ONLY.
+ */
+import type {PlainCommand} from '../runtime/plain-command.ts'
+
+type Load = () => Promise<PlainCommand<unknown>>
+
+export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
+  'account:show': async () => (await import('./account-show.ts')).accountShow,
+  api: async () => (await import('./api.ts')).api,
+  'api:endpoints': async () => (await import('./api-endpoints.ts')).apiEndpoints,
+  'api:spec:show': async () => (await import('./api-spec-show.ts')).apiSpecShow,
+  'api:spec:update': async () => (await import('./api-spec-update.ts')).apiSpecUpdate,
+  'api:spec:words': async () => (await import('./api-spec-words.ts')).apiSpecWords,
+  'auth:list': async () => (await import('./auth-list.ts')).authList,
+  'auth:logout': async () => (await import('./auth-logout.ts')).authLogout,
+  'auth:status': async () => (await import('./auth-status.ts')).authStatus,
+  'calendar:create': async () => (await import('./calendar-create.ts')).calendarCreate,
+  'calendar:list': async () => (await import('./calendar-list.ts')).calendarList,
+  'drive:volumes': async () => (await import('./drive-volumes.ts')).driveVolumes,
+  'mail:labels:create': async () => (await import('./mail-labels-create.ts')).mailLabelsCreate,
+  'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
+  'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
+  'mail:list': async () => (await import('./mail-list.ts')).mailList,
+}
+
+/** Always run by oclif, with the reason. */
+export const OCLIF_ONLY: Readonly<Record<string, string>> = {
+  'auth:login': 'it may prompt for the user name, password and two-factor code',
+  sandbox: 'it serves until stopped, so a faster start buys nothing',
+}

@@ -1,0 +1,82 @@
+/**
+ * proton sandbox: a local stand-in for the service, serving until Ctrl-C.
+ * Long-running, so it runs through oclif only (see registry.ts).
+ */
+import {commandLine} from '../runtime/command-names.ts'
+import {usageError} from '../runtime/errors.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../sandbox/launch.ts'
+import {selfLogin} from '../sandbox/self-login.ts'
+import {type Sandbox, startSandbox} from '../sandbox/server.ts'
+import {checkProfileName} from '../session/store.ts'
+
+export interface SandboxOptions {
+  host: string
+  password: string
+  port: number
+  /** The PROFILE argument. */
+  profile?: string
+  tokenTtl: number
+  totpSecret?: string
+  /** --profile as typed on this line (its default and PROTON_PROFILE do not count). */
+  typedProfile?: string
+  user: string
+  writeSession: boolean
+}
+
+export const sandbox = plainCommand<SandboxOptions>({
+  options: (line) => ({
+    host: line.string('host'),
+    password: line.string('password'),
+    port: line.integer('port'),
+    profile: line.optionalArg('profile'),
+    tokenTtl: line.integer('token-ttl'),
+    totpSecret: line.optionalString('totp-secret'),
+    typedProfile: line.line.flagsInOrder.findLast(({flag}) => flag === 'profile')?.input,
+    user: line.string('user'),
+    writeSession: line.boolean('write-session'),
+  }),
+  async run(invocation, options) {
+    const {typedProfile: typed, writeSession} = options
+    if (options.profile !== undefined && !writeSession) throw usageError('PROFILE is the profile --write-session writes; add --write-session')
+    if (typed !== undefined && !writeSession) throw usageError('--profile names the profile --write-session writes; add --write-session')
+    if (typed !== undefined && options.profile !== undefined && typed !== options.profile) {
+      throw usageError(`two profiles to write: ${JSON.stringify(options.profile)} and --profile ${JSON.stringify(typed)}; give one`)
+    }
+
+    const profile = checkProfileName(options.profile ?? typed ?? 'sandbox')
+    const host = checkHost(options.host)
+    const totpKey = totpKeyOf(options.totpSecret)
+    const {stderr, stdout} = invocation.io
+    let server: Sandbox
+    try {
+      server = await startSandbox({
+        host,
+        onError: (error, method, path) => stderr.write(`sandbox: internal error on ${method} ${path}: ${String(error)}\n`),
+        password: options.password,
+        port: options.port,
+        tokenTtlSeconds: options.tokenTtl,
+        totpKey,
+        username: options.user,
+      })
+    } catch (error) {
+      throw listenFailure(error, host, options.port)
+    }
+
+    try {
+      if (writeSession) {
+        const {sessions} = invocation
+        const session = await selfLogin({appVersion: invocation.flags['app-version'], password: options.password, totpKey, url: server.url, username: options.user})
+        // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
+        await sessions.writeLocked(profile, {...session, SandboxSecret: server.controlSecret})
+        invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${profile}`)
+      }
+
+      stdout.write(`${server.url}\n`)
+      invocation.note(`Proton sandbox for account "${options.user}" at ${server.url}; controls under ${server.url}/__sandbox/ with the header X-Sandbox-Secret: ${server.controlSecret}. Stop with Ctrl-C.`)
+      await untilStopped()
+    } finally {
+      await server.close()
+    }
+  },
+})

@@ -1,0 +1,133 @@
+/**
+ * What the dedicated commands (mail, calendar, drive, account) do with the
+ * runtime, as functions over an Invocation: one call that keeps the
+ * answer's bytes and reports a failure as the raw command does, the three
+ * output formats of an answer or of data the tool composed, a mutation's
+ * ID on stdout, and --dry-run. DedicatedCommand and ProtonCommand expose
+ * them as protected methods for sibling plugins.
+ */
+import {type Answer, type Failure, readAnswer} from '../output/api-answer.ts'
+import {buildRequestUrl, parseBaseUrl} from '../http/api-url.ts'
+import {commandLine} from './command-names.ts'
+import {DEFAULT_API_URL} from '../contract/contract.ts'
+import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run.ts'
+import type {ExitStatus} from './exit-status.ts'
+import type {Invocation} from './invocation.ts'
+import type {JsonValue} from '../output/json-value.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
+import {TextEscaper} from '../output/escape.ts'
+import {structuredText, toYaml, writeBodyBytes, writeJsonSource} from '../output/output.ts'
+import {bufferSource} from '../output/spool.ts'
+import type {ActiveSession} from '../session/session.ts'
+
+/** One session per run, read on the first call. */
+const sessions = new WeakMap<Invocation, Promise<ActiveSession>>()
+
+function activeSession(invocation: Invocation): Promise<ActiveSession> {
+  let session = sessions.get(invocation)
+  if (!session) {
+    session = invocation.session()
+    sessions.set(invocation, session)
+  }
+
+  return session
+}
+
+/** Send one request; an API error is reported and ends the command with its exit status. */
+export async function call(invocation: Invocation, planned: PlannedRequest): Promise<Answer> {
+  const outcome = await tryCall(invocation, planned)
+  if (typeof outcome === 'number') invocation.exit(outcome)
+  return outcome
+}
+
+/**
+ * Send one request; an API error is reported as the raw command reports
+ * it (the service's JSON on stdout with --output json only, one line on
+ * stderr) and its exit status returned instead of an answer.
+ */
+export async function tryCall(invocation: Invocation, planned: PlannedRequest): Promise<Answer | ExitStatus> {
+  const session = await activeSession(invocation)
+  const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
+  const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
+  const response = await invocation.request(session, {body, method: planned.method, url})
+  if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
+
+  const outcome = readAnswer(response)
+  if (!outcome.ok) {
+    await report(invocation, outcome.failure)
+    return outcome.failure.exitStatus
+  }
+
+  if (!outcome.answer.validEnvelope) invocation.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+  return outcome.answer
+}
+
+async function report(invocation: Invocation, failure: Failure): Promise<void> {
+  const {stderr, stdout} = invocation.io
+  if (failure.notJson) {
+    // The service's text on a terminal: its control characters escaped.
+    const escaper = new TextEscaper()
+    stderr.write(escaper.write(failure.notJson) + escaper.end())
+    if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
+    stderr.write(`Error: ${failure.message}\n`)
+    return
+  }
+
+  invocation.expectExit(failure.exitStatus)
+  // Awaited: the command exits right after, and a pipe takes 64 KiB at a time.
+  if (failure.json && invocation.flags.output === 'json') await writeJsonSource(bufferSource(failure.json), 'json', stdout)
+  invocation.note(`Error: ${failure.message}`)
+}
+
+/** An answer in the chosen format: its bytes (json), YAML with exact integers, or the text rendering. */
+export async function show(invocation: Invocation, answer: Answer, text: (data: JsonValue | undefined) => string): Promise<void> {
+  const {stdout} = invocation.io
+  const {output} = invocation.flags
+  if (output === 'json') writeBodyBytes(answer.body, stdout)
+  else if (output === 'yaml') stdout.write(await toYaml(answer.data ?? null))
+  else {
+    const rendered = text(answer.data)
+    if (rendered) stdout.write(`${rendered}\n`)
+  }
+}
+
+/** A mutation's answer: its new ID alone on stdout in text mode, the confirmation on stderr. */
+export async function showCreated(invocation: Invocation, answer: Answer, id: (data: JsonValue | undefined) => string, confirmation: (id: string) => string): Promise<void> {
+  const created = id(answer.data)
+  await show(invocation, answer, () => created)
+  invocation.note(confirmation(created))
+}
+
+/**
+ * Data the tool composed itself (not a service answer): JSON or YAML as
+ * asked, else the text rendering.
+ */
+export async function printData(invocation: Invocation, value: unknown, text: () => string): Promise<void> {
+  const {stdout} = invocation.io
+  const {output} = invocation.flags
+  if (output !== 'text') stdout.write(await structuredText(value, output))
+  else {
+    const rendered = text()
+    if (rendered) stdout.write(`${rendered}\n`)
+  }
+}
+
+/**
+ * --dry-run: the requests, nothing sent, no network. The base URL is the
+ * session's when there is one (reading the session file is local), else
+ * --api-url or the default, with a note that a real run needs a login.
+ */
+export async function showDryRun(invocation: Invocation, requests: readonly PlannedRequest[]): Promise<void> {
+  const entries = dryRunEntries(await dryRunBase(invocation), requests)
+  await printData(invocation, entries, () => dryRunText(entries))
+  invocation.note(`Dry run: ${requests.length === 1 ? 'the request was' : `${requests.length} requests were`} not sent.`)
+}
+
+async function dryRunBase(invocation: Invocation): Promise<URL> {
+  const {env} = invocation.io
+  const {profile} = invocation.flags
+  const hasSession = Boolean(env.PROTON_UID || env.PROTON_ACCESS_TOKEN) || (await invocation.sessions.read(profile)) !== undefined
+  if (hasSession) return (await activeSession(invocation)).apiUrl
+  invocation.note(`Note: not logged in (profile ${profile}); a real run needs "${commandLine(invocation.context.names, 'auth:login')}" first.`)
+  return parseBaseUrl(invocation.flags['api-url'] ?? DEFAULT_API_URL)
+}

@@ -1,0 +1,70 @@
+/**
+ * The flags every command takes, declared once. ProtonCommand.baseFlags
+ * builds oclif's definitions from this table (and the build checks they
+ * say the same: scripts/build-fast-path.js), the fast path parses with it,
+ * leading-flags.ts moves them from before the command, the completion
+ * offers them, and GlobalFlags is its type.
+ */
+import type {FlagEntry} from './fast-parse.ts'
+import type {LineReader} from './parsed-line.ts'
+import {DEFAULT_MAX_SIZE} from '../http/max-size.ts'
+import {OUTPUT_FORMATS} from '../output/output.ts'
+import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../http/retry-policy.ts'
+
+export interface GlobalFlagSpec extends FlagEntry {
+  summary: string
+}
+
+export const GLOBAL_FLAGS = [
+  {env: 'PROTON_API_URL', kind: 'string', name: 'api-url', summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).'},
+  {default: 'Other', env: 'PROTON_APP_VERSION', kind: 'string', name: 'app-version', summary: 'Value of the x-pm-appversion header.'},
+  {
+    default: DEFAULT_MAX_SIZE,
+    kind: 'string',
+    name: 'max-size',
+    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5.',
+  },
+  {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
+  {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},
+  {exclusive: ['verbose'], kind: 'boolean', name: 'quiet', summary: 'Print no explanatory lines on stderr (the exit status still tells).'},
+  {
+    default: DEFAULT_RETRIES,
+    kind: 'integer',
+    min: 0,
+    name: 'retries',
+    summary: 'Send a request again up to N times after 429 or 503 (any method), or after a network failure or other 5xx (GET, HEAD, PUT, DELETE, OPTIONS); 0 never.',
+  },
+  {default: DEFAULT_TIMEOUT_SECONDS, kind: 'integer', min: 1, name: 'timeout', summary: 'Give up on a request (retries and their waits included) after SECONDS, with exit status 5.'},
+  {kind: 'boolean', name: 'verbose', summary: 'Print request and response lines on stderr, secrets redacted, and one line per retry.'},
+] as const satisfies readonly GlobalFlagSpec[]
+
+type Spec = (typeof GLOBAL_FLAGS)[number]
+export type GlobalFlagName = Spec['name']
+type ValueOf<S extends Spec> = S extends {kind: 'boolean'} ? boolean : S extends {kind: 'integer'} ? number : S extends {options: ReadonlyArray<infer O>} ? O : string
+/** Always has a value: a default, or a boolean (false when not given). */
+type Present<S extends Spec> = S extends {default: unknown} | {kind: 'boolean'} ? S['name'] : never
+
+/** The global flags, parsed. */
+export type GlobalFlags = {[S in Spec as Present<S>]: ValueOf<S>} & {[S in Spec as Exclude<S['name'], Present<S>>]?: ValueOf<S>}
+
+/** The entry of one global flag, with its literal types. */
+export function globalFlag<N extends GlobalFlagName>(name: N): Extract<Spec, {name: N}> {
+  const spec = GLOBAL_FLAGS.find((entry): entry is Extract<Spec, {name: N}> => entry.name === name)
+  if (!spec) throw new Error(`no global flag --${name}`)
+  return spec
+}
+
+/** The global flags of a parsed line (either parser's), each checked against its kind. */
+export function readGlobalFlags(line: LineReader): GlobalFlags {
+  return {
+    'api-url': line.optionalString('api-url'),
+    'app-version': line.string('app-version'),
+    'max-size': line.string('max-size'),
+    output: line.option('output', OUTPUT_FORMATS),
+    profile: line.string('profile'),
+    quiet: line.boolean('quiet'),
+    retries: line.integer('retries'),
+    timeout: line.integer('timeout'),
+    verbose: line.boolean('verbose'),
+  }
+}
