@@ -133,6 +133,20 @@ function descriptorUnder(pid: number | undefined, directory: string): string | u
   return undefined
 }
 
+/**
+ * The descriptor a process holds on a spool file once its name is gone: the
+ * spool unlinks the file right after opening it, so a look in between sees
+ * the name still there.
+ */
+function unlinkedUnder(pid: number | undefined, directory: string): string | undefined {
+  const fd = descriptorUnder(pid, directory)
+  try {
+    return fd !== undefined && readlinkSync(fd).endsWith(' (deleted)') ? fd : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Ask `check` every 20 ms (at most `tries` times) until it holds. */
 async function eventually(check: () => boolean, tries = 500): Promise<boolean> {
   for (let tried = 0; tried < tries; tried++) {
@@ -196,8 +210,9 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     const {child, done, printed} = launch(['GET', '/mail/v4/messages'], env)
     try {
       expect(await eventually(() => descriptorUnder(child.pid, spoolDir) !== undefined), 'the child opens a spool file').to.equal(true)
-      const fd = descriptorUnder(child.pid, spoolDir) as string
-      expect(readlinkSync(fd)).to.match(/ \(deleted\)$/)
+      // Its name goes as soon as it is open.
+      expect(await eventually(() => unlinkedUnder(child.pid, spoolDir) !== undefined), 'the spool file is unlinked while open').to.equal(true)
+      const fd = unlinkedUnder(child.pid, spoolDir) as string
       expect(statSync(fd).mode & 0o777).to.equal(0o600)
       expect(statSync(fd).uid).to.equal(process.getuid?.())
       expect(statSync(spoolDir).mode & 0o777).to.equal(0o700)
@@ -228,7 +243,8 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     })
     for (const signal of ['SIGINT', 'SIGKILL'] as const) {
       const {child, done} = launch(['GET', '/mail/v4/messages'], env)
-      expect(await eventually(() => descriptorUnder(child.pid, spoolDir) !== undefined)).to.equal(true)
+      // Killed once the spool file is open and its name gone (not in the moment between, which a later run sweeps up).
+      expect(await eventually(() => unlinkedUnder(child.pid, spoolDir) !== undefined)).to.equal(true)
       child.kill(signal)
       const outcome = await done
       if (signal === 'SIGINT') {
