@@ -36,7 +36,7 @@ function answer(path: string): Buffer {
 
   if (path.startsWith('/core/v4/addresses')) return rawAnswer('HTTP/1.1 502 Bad Gateway', [['content-type', 'text/html\u009B']], HTML)
   if (path.startsWith('/core/v4/settings')) return rawAnswer('HTTP/1.1 302 Found', [['location', 'http://elsewhere.invalid/\u009B2J']], '')
-  if (path.startsWith('/mail/v4/labels')) return rawAnswer('HTTP/1.1 200 OK', [['content-type', 'application/json']], LABELS_BODY)
+  if (path.startsWith('/core/v4/labels')) return rawAnswer('HTTP/1.1 200 OK', [['content-type', 'application/json']], LABELS_BODY)
   const challenge = {Code: 9001, Details: {HumanVerificationMethods: ['captcha\u001B[8m'], HumanVerificationToken: 't', WebUrl: 'https://verify.example/\u009B2J'}, Error: 'Human verification required'}
   return rawAnswer('HTTP/1.1 422 Unprocessable Entity', [['content-type', 'application/json']], JSON.stringify(challenge))
 }
@@ -91,12 +91,12 @@ describe('the service’s text on stderr has its control characters escaped (bui
 
   it('a dedicated command: the Error line, and the cells of its table', async () => {
     await home.writeSession(server.url)
-    const table = await runBinary(['mail', 'labels', 'list'], {env: baseEnv(home.home)})
+    const table = await runBinary(['mail', 'labels', 'list', '--type', 'label'], {env: baseEnv(home.home)})
     expect(table.status, table.stderr).to.equal(0)
     expect(table.stdout.toString()).not.to.match(CONTROL)
     expect(table.stdout.toString()).to.include(String.raw`Work\x1b[41m\u009b5m`)
     expect(table.stdout.toString()).to.include(String.raw`#8080FF\x07`)
-    const json = await runBinary(['mail', 'labels', 'list', '--output', 'json'], {env: baseEnv(home.home)})
+    const json = await runBinary(['mail', 'labels', 'list', '--type', 'label', '--output', 'json'], {env: baseEnv(home.home)})
     expect(json.stdout.toString()).to.equal(LABELS_BODY)
     const failed = await runBinary(['account', 'show', '--retries', '0'], {env: baseEnv(home.home)})
     expect(failed.status).to.equal(1)
