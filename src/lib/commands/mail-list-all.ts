@@ -1,13 +1,15 @@
 /**
  * `mail list --all`: every page, fetched as `api --paginate` fetches them
- * (pagination.ts: the first page tells how many follow, the rest four at a
- * time, each answer kept in the spool, the first failure ends it), and
- * checked complete before anything is printed: every page must give the
- * same Total, and the pages together as many distinct messages. A list
- * that changed while it was read, or came back short, exits 5 naming what
- * is missing, and prints nothing: a script never takes part of a mailbox
- * for the whole of it. A page the service says is Stale is asked for again
- * (bounded), as `mail list` asks for its one page.
+ * (pagination.ts: the first page tells how many follow and how many a page
+ * holds, the rest four at a time, each answer kept in the spool, complete or
+ * failed, within one --timeout, --max-pages and --max-size), and checked
+ * once more before anything is printed: every page must give the same
+ * Total, and the pages together as many distinct messages (a message that
+ * moved between pages while they were read comes twice and leaves another
+ * out). A list that changed while it was read, or came back short, exits 5
+ * naming what is missing, and prints nothing: a script never takes part of
+ * a mailbox for the whole of it. A page the service says is Stale is asked
+ * for again (bounded), as `mail list` asks for its one page.
  */
 import {readAnswer} from '../output/api-answer.ts'
 import {allMessagesText} from '../output/views/messages.ts'
@@ -17,7 +19,8 @@ import {terminalWidth} from '../output/fit.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {type JsonValue, parseExact} from '../output/json-value.ts'
-import {fetchPages, mergePages, type Page} from '../request/pagination.ts'
+import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page} from '../request/pagination.ts'
+import {maxBytesOf} from '../http/max-size.ts'
 import {readAll} from '../output/spool.ts'
 import {activeSession, settle} from '../runtime/dedicated.ts'
 import {toYaml, writeJsonSource} from '../output/output.ts'
@@ -46,7 +49,8 @@ const totalOf = (data: JsonValue | undefined): number | undefined => {
 }
 
 /**
- * Why the pages are not the whole list, or undefined when they are: a
+ * Why the pages are not the whole list, or undefined when they are (pages
+ * named by the service's Page, from 0, as pagination.ts names them): a
  * Total that moved between pages, or fewer distinct messages than Total
  * (which pages came back short, and how many came twice).
  */
@@ -55,14 +59,14 @@ export function incompleteness(pages: ReadonlyArray<JsonValue | undefined>, page
   const total = totals[0]
   if (total === undefined) return undefined
   const moved = totals.findIndex((other) => other !== total)
-  if (moved !== -1) return `the list changed while it was read (page 1 said Total ${total}, page ${moved + 1} said ${totals[moved] ?? 'nothing'})`
+  if (moved !== -1) return `the list changed while it was read (Page 0 said Total ${total}, Page ${moved} said ${totals[moved] ?? 'nothing'})`
   const ids = pages.flatMap((data) => messagesOf(data).map((message) => String(message.ID)))
   const distinct = new Set(ids).size
   if (distinct >= total) return undefined
   const short = pages.flatMap((data, index) => {
     const expected = Math.max(0, Math.min(pageSize, total - index * pageSize))
     const held = messagesOf(data).length
-    return held < expected ? [`page ${index + 1} held ${held} of ${expected}`] : []
+    return held < expected ? [`Page ${index} held ${held} of ${expected}`] : []
   })
   const twice = ids.length - distinct
   const details = [...short, ...(twice > 0 ? [`${twice} came twice`] : [])]
@@ -70,15 +74,18 @@ export function incompleteness(pages: ReadonlyArray<JsonValue | undefined>, page
 }
 
 /** Every page of the list `query` asks for (its Page set for each), complete, or exit 5 with nothing printed. */
-export async function listAll(invocation: Invocation, query: (page: number) => Array<[string, string]>): Promise<void> {
+export async function listAll(invocation: Invocation, query: (page: number) => Array<[string, string]>, maxPages = DEFAULT_MAX_PAGES): Promise<void> {
   const session = await activeSession(invocation)
   const spool = invocation.spool()
   try {
     const reads = new Map<number, Read>()
+    const {timeout} = invocation.flags
+    // --timeout bounds the whole run, as for --paginate.
+    const deadline = Date.now() + timeout * 1000
     const fetchPage = async (page: number): Promise<Page> => {
       const request = {method: 'GET', url: buildRequestUrl(session.apiUrl, MESSAGES_PATH, query(page))}
       for (let ask = 0; ; ask++) {
-        const received = await invocation.receive(session, request, spool)
+        const received = await invocation.receive(session, request, spool, {deadline})
         if (!succeeded(received)) return received
         const data = parseExact((await bytesOf(received)).toString('utf8'))
         if (!isStale(data) || ask >= STALE_ASKS) {
@@ -89,13 +96,16 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     }
 
     const pageSize = Number(query(0).find(([name]) => name === 'PageSize')?.[1])
-    const pages = await fetchPages(fetchPage, 0)
-    if (!pages.ok) {
+    const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, pageSize, timeoutSeconds: timeout}
+    const pages = await fetchPages(fetchPage, 0, limits)
+    if (pages.kind === 'failed') {
       const {failed} = pages
-      const outcome = settle(invocation, readAnswer({...failed, body: await bytesOf(failed)}))
+      const outcome = await settle(invocation, readAnswer({...failed, body: await bytesOf(failed)}))
       if (typeof outcome === 'number') invocation.exit(outcome)
       throw unavailableError(`mail list --all: a page came back empty (HTTP ${failed.statusCode}); nothing printed`)
     }
+
+    if (pages.kind === 'incomplete') throw unavailableError(`mail list --all: ${pages.problem}; nothing printed, run it again`)
 
     const data = pages.pages.map((_, index) => reads.get(index)?.data)
     if ([...reads.values()].some((read) => read.stale)) invocation.note(STALE_NOTE)

@@ -50,6 +50,8 @@ export interface MailListOptions extends MailListFilters {
   pageGiven: boolean
   pageSizeGiven: boolean
   all: boolean
+  /** With --all: at most this many pages (the parsers give the default). */
+  maxPages?: number
 }
 
 /** What --all asks for in each page unless --page-size says otherwise: go-proton-api's page size (GetMessageMetadata). */
@@ -96,6 +98,7 @@ export const mailList = plainCommand<MailListOptions>({
       hasAttachments: line.boolean('has-attachments'),
       keyword: line.optionalString('keyword'),
       label: line.optionalString('label'),
+      maxPages: line.optionalInteger('max-pages'),
       page: line.integer('page'),
       pageGiven: given('page'),
       pageSize: line.integer('page-size'),
@@ -121,7 +124,7 @@ export const mailList = plainCommand<MailListOptions>({
       ['Desc', '1'],
       ...filters,
     ]
-    if (all) return listAll(invocation, query)
+    if (all) return listAll(invocation, query, options.maxPages)
     let answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     for (let ask = 1; ask <= STALE_ASKS && staleAnswer(answer); ask++) answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     if (staleAnswer(answer)) invocation.note(STALE_NOTE)

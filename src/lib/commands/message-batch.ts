@@ -19,7 +19,7 @@
  * nothing on stdout (a confirmation, and any refusal, on stderr).
  */
 import {SUCCESS_CODES} from '../contract/contract.ts'
-import {codeText} from '../output/api-error.ts'
+import {codeText, errorText} from '../output/api-error.ts'
 import type {Failure} from '../output/api-answer.ts'
 import {type JsonValue, parseExact, stringifyExact} from '../output/json-value.ts'
 import {toYaml} from '../output/output.ts'
@@ -68,7 +68,7 @@ function refusalOf(id: string, response: JsonValue | undefined): Refusal | undef
   if (!isRecord(response)) return {cause: 'the answer carries no Response for it', id, status: EXIT.UNAVAILABLE}
   const {Code: code, Error: error} = response
   if (typeof code === 'number' && SUCCESS_CODES.has(code)) return undefined
-  const text = typeof error === 'string' && error !== '' ? `: ${oneLine(error)}` : ''
+  const text = typeof error === 'string' && error !== '' ? `: ${errorText(error)}` : ''
   if (typeof code !== 'number' || !Number.isInteger(code)) return {cause: `refused without a Code${text}`, id, status: EXIT.USAGE}
   return {cause: `${codeText(code)}${text}`, id, status: exitStatusForResponse(200, code)}
 }

@@ -12,7 +12,7 @@ describe('mail list --all: complete or failed', () => {
   })
 
   it('names the pages that came back short and how many are missing', () => {
-    expect(incompleteness([page(5, ['a', 'b']), page(5, ['c']), page(5, ['e'])], 2)).to.equal('1 of 5 messages missing: the 3 pages held 4 distinct (page 2 held 1 of 2)')
+    expect(incompleteness([page(5, ['a', 'b']), page(5, ['c']), page(5, ['e'])], 2)).to.equal('1 of 5 messages missing: the 3 pages held 4 distinct (Page 1 held 1 of 2)')
   })
 
   it('counts a message that came twice (it moved between pages) once, and says so', () => {
@@ -20,6 +20,6 @@ describe('mail list --all: complete or failed', () => {
   })
 
   it('fails when the pages disagree on Total (the list changed while it was read)', () => {
-    expect(incompleteness([page(4, ['a', 'b']), page(3, ['c'])], 2)).to.equal('the list changed while it was read (page 1 said Total 4, page 2 said 3)')
+    expect(incompleteness([page(4, ['a', 'b']), page(3, ['c'])], 2)).to.equal('the list changed while it was read (Page 0 said Total 4, Page 1 said 3)')
   })
 })

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
+import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {
@@ -15,7 +16,7 @@ Text output: one row per message (ID, time as a local ISO date-time, sender, sub
 
 Filters (the web client's parameters, sent in its order after Sort and Desc): --after and --before as Begin and End in Unix seconds (a date alone means midnight UTC; a time must carry its zone, Z or an offset, and is taken as given), --keyword as Keyword, --to as Recipients, --from as From, --subject as Subject, --has-attachments as Attachments=1, --starred as Starred=1, --unread as Unread=1. They combine with --label and with each other.
 
---all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when the pages disagree on Total (the mailbox changed while it was read) or hold fewer distinct messages than Total, it exits 5, says which pages came back short, and prints nothing.
+--all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when the pages end before Total, disagree on Total (the mailbox changed while it was read) or hold fewer distinct messages than Total, or --max-pages, --max-size or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
 
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
@@ -38,6 +39,7 @@ On a terminal the table fits its width (80 columns when it does not say): the se
     page: Flags.integer({default: 1, min: 1, summary: 'Page to show, counting from 1.'}),
     'page-size': Flags.integer({default: 50, min: 1, summary: `Messages per page (at most ${MESSAGES_PAGE_SIZE_MAX}; with --all, ${ALL_PAGE_SIZE} unless given).`}),
     all: Flags.boolean({summary: 'Fetch every page (4 at a time) and show them as one list; complete, or exit 5 and print nothing.'}),
+    'max-pages': Flags.integer({default: DEFAULT_MAX_PAGES, min: 1, summary: `With --all: fetch at most N pages (default ${DEFAULT_MAX_PAGES}); a Total that needs more fails with exit status 5.`}),
     keyword: Flags.string({helpValue: 'TEXT', summary: 'Only messages matching TEXT (Keyword).'}),
     from: Flags.string({helpValue: 'TEXT', summary: 'Only messages whose sender matches TEXT (From).'}),
     to: Flags.string({helpValue: 'TEXT', summary: 'Only messages whose recipients match TEXT (Recipients).'}),
