@@ -35,9 +35,11 @@ interface Scenario {
   shortPages: Record<number, number>
   /** Page index → the Total that page says (default: total). */
   totals: Record<number, number>
+  /** Pages that answer Stale: 1 the first time they are asked for. */
+  staleOnce: Set<number>
 }
 
-const scenario: Scenario = {shortPages: {}, total: 7, totals: {}}
+const scenario: Scenario = {shortPages: {}, staleOnce: new Set(), total: 7, totals: {}}
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
@@ -59,7 +61,8 @@ function messagesPage(url: URL): unknown {
   const size = Number(url.searchParams.get('PageSize') ?? 50)
   const held = Math.max(0, Math.min(size, scenario.total - page * size) - (scenario.shortPages[page] ?? 0))
   const Messages = Array.from({length: held}, (_, index) => ({ID: `m${page * size + index}`, Sender: {Address: 'a@example.test', Name: 'A'}, Subject: `Message ${page * size + index}`, Time: 1_735_689_600, Unread: 0}))
-  return {Code: 1000, Messages, Stale: 0, Total: scenario.totals[page] ?? scenario.total}
+  const stale = scenario.staleOnce.delete(page) ? 1 : 0
+  return {Code: 1000, Messages, Stale: stale, Total: scenario.totals[page] ?? scenario.total}
 }
 
 interface Expected {
@@ -116,7 +119,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
   })
 
   beforeEach(() => {
-    Object.assign(scenario, {shortPages: {}, total: 7, totals: {}})
+    Object.assign(scenario, {shortPages: {}, staleOnce: new Set(), total: 7, totals: {}})
   })
 
   const run = async (args: string[], input?: string): Promise<{result: RunResult; sent: Recorded[]; stdout: string}> => {
@@ -405,6 +408,14 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const document = JSON.parse(stdout) as {Messages: Array<{ID: string}>; Total: number}
       expect(document.Total).to.equal(320)
       expect(document.Messages.map((message) => message.ID)).to.deep.equal(Array.from({length: 320}, (_, index) => `m${index}`))
+    })
+
+    it('--all: a page that says Stale is asked for again, and the list is whole', async () => {
+      Object.assign(scenario, {staleOnce: new Set([1]), total: 5})
+      const {result, sent, stdout} = await run(['mail', 'list', '--all', '--page-size', '2', '--output', 'json'])
+      expect([result.status, result.stderr]).to.deep.equal([0, ''])
+      expect(sent.map((request) => new URL(request.url, 'http://x').searchParams.get('Page')).sort()).to.deep.equal(['0', '1', '1', '2'])
+      expect((JSON.parse(stdout) as {Messages: unknown[]}).Messages).to.have.length(5)
     })
 
     it('--all in text: one table, then how many', async () => {
