@@ -6,6 +6,7 @@ import type {IncomingHttpHeaders} from 'node:http'
 
 import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import type {AuthService, Session} from './auth.ts'
+import {mailboxRoutes} from './mailbox.ts'
 import type {SandboxState} from './state.ts'
 
 import {calendarInput, integerParameter, type JsonObject, labelInput} from './validation.ts'
@@ -94,5 +95,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: /^\/calendar\/v1$/,
     },
+    ...mailboxRoutes(state),
   ]
 }
