@@ -14,7 +14,7 @@ import {join} from 'node:path'
 import {displayWidth} from '../../src/lib/output/fit.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {json, type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
 
 /** IDs as long as the service's (88 characters). */
 const id = (seed: string) => `${seed.padEnd(86, '-')}==`
@@ -74,6 +74,13 @@ describe('the mailbox commands send what the official clients send (built binary
 
   beforeEach(() => {
     server.requests.length = 0
+  })
+
+  // Whatever else a test checks: every request carried the session as the clients send it.
+  afterEach(() => {
+    for (const {headers, method, url} of server.requests) {
+      expect([headers.authorization, headers['x-pm-uid'], headers['x-pm-appversion']], `${method} ${url}`).to.deep.equal([`Bearer ${TOKENS.AccessToken}`, TOKENS.UID, 'Other'])
+    }
   })
 
   after(async () => {

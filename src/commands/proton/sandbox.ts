@@ -8,7 +8,7 @@ import {DEFAULTS} from '../../lib/sandbox/server.ts'
 export default class Sandbox extends PlainAdapter<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
 
-  static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
+  static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and two drive volumes), in the shapes the official clients send and read, the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
 
 The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to a profile: the PROFILE argument (--write-session NAME), else --profile NAME given on the command line, else "sandbox"; PROTON_PROFILE is not used, so a sandbox session never replaces the one a shell uses every day. Then "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 

@@ -6,7 +6,7 @@
 import {parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {usageError} from '../runtime/errors.ts'
-import {completeOnTerminal} from '../session/human-verification.ts'
+import {presetVerification, type RetryHint} from '../session/human-verification.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {ask, canPrompt, firstLineOfStdin} from '../runtime/prompt.ts'
@@ -15,6 +15,15 @@ export interface AuthLoginOptions {
   passwordStdin: boolean
   totp?: string
   username?: string
+  /** A completed human verification from a first try (--hv-token / PROTON_HV_TOKEN, --hv-type / PROTON_HV_TYPE). */
+  hvToken?: string
+  hvType?: string
+}
+
+/** How a second login carries the completed verification. */
+const LOGIN_RETRY: RetryHint = {
+  again: 'log in again',
+  carry: (token, methods) => `--hv-token '${token}' and --hv-type set to the method you completed (${methods})`,
 }
 
 /** A secret from the terminal, or a usage error saying how else to give it. */
@@ -24,7 +33,13 @@ async function prompt(question: string, otherwise: string): Promise<string> {
 }
 
 export const authLogin = plainCommand<AuthLoginOptions>({
-  options: (line) => ({passwordStdin: line.boolean('password-stdin'), totp: line.optionalString('totp'), username: line.optionalArg('username')}),
+  options: (line) => ({
+    hvToken: line.optionalString('hv-token'),
+    hvType: line.optionalString('hv-type'),
+    passwordStdin: line.boolean('password-stdin'),
+    totp: line.optionalString('totp'),
+    username: line.optionalArg('username'),
+  }),
   async run(invocation, options) {
     const {flags, io} = invocation
     const username = options.username ?? (canPrompt() ? await ask('Username: ') : undefined)
@@ -34,13 +49,15 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       : io.env.PROTON_PASSWORD || (await prompt('Password: ', 'no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal'))
     if (!password) throw usageError('the password is empty')
 
+    const humanVerification = presetVerification(options.hvToken, options.hvType, {token: '--hv-token', type: '--hv-type'})
     const session = await login({
       apiUrl: parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL),
       password,
       totpCode: async () => options.totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal'),
       transport: invocation.transport(),
       username,
-      verifyHuman: (challenge) => completeOnTerminal(challenge, 'complete it, then log in again from a terminal'),
+      humanVerification,
+      verificationHint: LOGIN_RETRY,
     })
     await invocation.sessions.writeLocked(flags.profile, session)
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)

@@ -12,7 +12,8 @@
  *   {Name, Sieve, Version} → {Filter}, DELETE /{id}, PUT /{id}/enable and
  *   /{id}/disable → {Filter}; a filter is {ID, Name, Status (FILTER_STATUS
  *   1 enabled, 0 disabled), Priority, Version, Sieve, Simple, Tree};
- * - DELETE /calendar/v1/{id} (WebClients api/calendars.ts removeCalendar).
+ * - DELETE /calendar/v1/{id} (WebClients api/calendars.ts removeCalendar;
+ *   the store is calendars.ts).
  *
  * Kept beside the account's state (state.ts), one per sandbox.
  */
@@ -241,14 +242,6 @@ export function mailboxOf(state: SandboxState): MailboxState {
   return mailbox
 }
 
-/** DELETE /calendar/v1/{id}: the calendar and (in the service) its events go. */
-function deleteCalendar(state: SandboxState, id: string): void {
-  const calendars = state.listCalendars()
-  const index = calendars.findIndex((calendar) => calendar.ID === id)
-  if (index === -1) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'Calendar does not exist')
-  calendars.splice(index, 1)
-}
-
 const ID = '([^/]+)'
 
 export function mailboxRoutes(state: SandboxState): Route[] {
@@ -273,7 +266,7 @@ export function mailboxRoutes(state: SandboxState): Route[] {
     {
       access: 'full',
       handle: ({params}) => {
-        deleteCalendar(state, params[0])
+        state.calendars.delete(params[0])
         return success
       },
       method: 'DELETE',

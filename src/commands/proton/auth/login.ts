@@ -8,12 +8,15 @@ export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
 
   static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code comes from --totp, PROTON_TOTP or a prompt.
 
-The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api).`
+The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api), with the app version of --app-version / PROTON_APP_VERSION (default Other), which every later command of the profile sends.
+
+Human verification (Code 9001, often a CAPTCHA for a client announcing Other): the methods and a link to complete it are printed. On a terminal, press Enter once it is done (or type the method you completed). Elsewhere the login exits 2; complete the verification at the link, then log in again with --hv-token TOKEN --hv-type METHOD (or PROTON_HV_TOKEN and PROTON_HV_TYPE), TOKEN being the verification's token and METHOD the method you completed. Code 12087 means the token was not accepted: verify again.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
+    "<%= config.bin %> <%= command.id %> alice --password-stdin --hv-token '<token printed by the first try>' --hv-type captcha",
   ]
 
   static override args = {
@@ -21,6 +24,8 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
   }
 
   static override flags = {
+    'hv-token': Flags.string({env: 'PROTON_HV_TOKEN', helpValue: 'TOKEN', summary: 'Token of a human verification you completed (with --hv-type).'}),
+    'hv-type': Flags.string({env: 'PROTON_HV_TYPE', helpValue: 'METHOD', summary: 'The method of that verification you completed: captcha, email, sms …'}),
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
     totp: Flags.string({env: 'PROTON_TOTP', summary: 'The current TOTP code, when the account has a second factor.'}),
   }
