@@ -249,10 +249,12 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       expect([neither.result.status, neither.result.stderr, neither.sent]).to.deep.equal([1, 'Error: give --read or --unread\n', []])
     })
 
-    it('mail delete --yes: PUT /mail/v4/messages/delete {"IDs":[…]}', async () => {
+    it('mail delete --yes (-y): PUT /mail/v4/messages/delete {"IDs":[…]}', async () => {
       const {result, sent} = await run(['mail', 'delete', 'a', 'b', '--yes'])
       expect([result.status, result.stderr]).to.deep.equal([0, 'Deleted 2 messages permanently.\n'])
       expectSent(sent, [{body: {IDs: ['a', 'b']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
+      const short = await run(['mail', 'delete', '-y', '-'], 'c\n')
+      expectSent(short.sent, [{body: {IDs: ['c']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
     })
 
     it('mail delete without a terminal and without --yes: exit 1, nothing sent (IDs given or piped)', async () => {
@@ -262,7 +264,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       ] as const) {
         const {result, sent} = await run([...args], input)
         expect([result.status, result.stdout.length], args.join(' ')).to.deep.equal([1, 0])
-        expect(result.stderr).to.match(/^Error: mail delete removes \d messages? for good and there is no terminal to confirm it on: give --yes \(nothing was sent\)\n$/)
+        expect(result.stderr).to.match(/^Error: refusing to delete (message a|2 messages \(a, b\)) permanently without confirmation: standard input is not a terminal \(add --yes\)\n$/)
         expect(sent).to.deep.equal([])
       }
     })

@@ -2,7 +2,9 @@
  * The mailbox end to end: the built binary as a child process against
  * `proton sandbox` (its own, started for this suite), as a user's shell
  * runs it: list with filters, act on what was listed (IDs piped from one
- * command to the next), and see the mailbox change.
+ * command to the next), and see the mailbox change. The service's IDs may
+ * begin with "-", so IDs given as arguments go after "--", as a user's
+ * script must give them.
  */
 import {expect} from 'chai'
 import {execFile} from 'node:child_process'
@@ -80,23 +82,23 @@ describe('the mailbox against the sandbox (built binary)', function () {
 
   it('mail move --to a folder by its path, then to archive: it is in one folder at a time', async () => {
     const id = await idOf('Flight confirmation ABC123')
-    expect((await proton(['mail', 'move', id, '--to', 'invoices/2024'])).stderr).to.equal('Moved 1 message to Invoices/2024.\n')
+    expect((await proton(['mail', 'move', '--to', 'invoices/2024', '--', id])).stderr).to.equal('Moved 1 message to Invoices/2024.\n')
     expect(await subjects(['--label', 'Invoices/2024'])).to.deep.equal(['Flight confirmation ABC123'])
     expect(await subjects([])).not.to.include('Flight confirmation ABC123')
-    expect((await proton(['mail', 'move', id, '--to', 'archive'])).status).to.equal(0)
+    expect((await proton(['mail', 'move', '--to', 'archive', '--', id])).status).to.equal(0)
     expect(await subjects(['--label', 'Invoices/2024'])).to.deep.equal([])
     expect(await subjects(['--label', 'archive'])).to.deep.equal(['Flight confirmation ABC123'])
   })
 
   it('mail star / unstar, mail label --add / --remove: seen through --starred and --label', async () => {
     const id = await idOf('Password changed')
-    expect((await proton(['mail', 'star', id])).status).to.equal(0)
+    expect((await proton(['mail', 'star', '--', id])).status).to.equal(0)
     expect(await subjects(['--starred'])).to.include('Password changed')
-    expect((await proton(['mail', 'unstar', id])).status).to.equal(0)
+    expect((await proton(['mail', 'unstar', '--', id])).status).to.equal(0)
     expect(await subjects(['--starred'])).not.to.include('Password changed')
-    expect((await proton(['mail', 'label', id, '--add', 'work'])).stderr).to.equal('Labelled 1 message with Work.\n')
+    expect((await proton(['mail', 'label', '--add', 'work', '--', id])).stderr).to.equal('Labelled 1 message with Work.\n')
     expect(await subjects(['--label', 'Work'])).to.include('Password changed')
-    expect((await proton(['mail', 'label', id, '--remove', 'Work'])).status).to.equal(0)
+    expect((await proton(['mail', 'label', '--remove', 'Work', '--', id])).status).to.equal(0)
     expect(await subjects(['--label', 'Work'])).not.to.include('Password changed')
   })
 
@@ -115,7 +117,7 @@ describe('the mailbox against the sandbox (built binary)', function () {
       ['PUT', 200],
       ['PUT', 200],
     ])
-    expect((await proton(['mail', 'mark', real[0], '--unread'])).status).to.equal(0)
+    expect((await proton(['mail', 'mark', '--unread', '--', real[0]])).status).to.equal(0)
     expect((await list(['--unread', '--label', 'all-mail'])).map((message) => message.ID)).to.deep.equal([real[0]])
   })
 
@@ -129,13 +131,13 @@ describe('the mailbox against the sandbox (built binary)', function () {
 
   it('mail delete: refused without a terminal unless --yes; then gone for good, and a second delete is refused per item (exit 3)', async () => {
     const id = await idOf('Re: quarterly report')
-    const refused = await proton(['mail', 'delete', id])
+    const refused = await proton(['mail', 'delete', '--', id])
     expect(refused.status).to.equal(1)
     expect(await subjects(['--label', 'all-mail'])).to.include('Re: quarterly report')
-    const deleted = await proton(['mail', 'delete', id, '--yes'])
+    const deleted = await proton(['mail', 'delete', '--yes', '--', id])
     expect([deleted.status, deleted.stderr]).to.deep.equal([0, 'Deleted 1 message permanently.\n'])
     expect(await subjects(['--label', 'all-mail'])).not.to.include('Re: quarterly report')
-    const again = await proton(['mail', 'delete', id, '--yes', '--output', 'json'])
+    const again = await proton(['mail', 'delete', '--yes', '--output', 'json', '--', id])
     expect(again.status).to.equal(3)
     expect(JSON.parse(again.stdout.toString())).to.deep.equal({Code: 1001, Responses: [{ID: id, Response: {Code: 2501, Error: 'Message does not exist'}}]})
     expect(again.stderr).to.equal(`Error: message ${id}: Code 2501 NOT_FOUND_ERROR: Message does not exist\nDeleted 0 of 1 message permanently; 1 refused.\n`)

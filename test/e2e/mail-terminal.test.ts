@@ -1,7 +1,8 @@
 /**
  * The mailbox at a terminal (a pseudo-terminal from `script`, driven by the
- * test): mail delete asks first and sends nothing unless the answer is yes;
- * tables fit the terminal's 80 columns, cells cut with an ellipsis.
+ * test): mail delete asks first (as calendar delete and mail filters delete
+ * do) and sends nothing unless the answer is yes; tables fit the terminal's
+ * 80 columns, cells cut with an ellipsis.
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
@@ -51,7 +52,7 @@ describe('the mailbox at a terminal (built binary, pseudo-terminal)', function (
   this.timeout(120_000)
   const suite = sandboxForSuite()
   const env = () => baseEnv(suite.home.home, {TERM: 'dumb', TZ: 'UTC'})
-  const QUESTION = /Delete 1 message permanently\? They cannot be recovered\. \[y\/N\] $/
+  const QUESTION = /Delete message \S+ permanently\? \[y\/N\] $/
   const deletes = async () => {
     const stats = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}
     return stats.Requests.filter((entry) => entry.Path === '/mail/v4/messages/delete')
@@ -75,16 +76,16 @@ describe('the mailbox at a terminal (built binary, pseudo-terminal)', function (
   it('mail delete asks first; anything but yes sends nothing (exit 1)', async () => {
     const id = await firstId()
     await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
-    const {output, status} = await converse(['--profile', 'sandbox', 'mail', 'delete', id], env(), QUESTION, 'n')
+    const {output, status} = await converse(['--profile', 'sandbox', 'mail', 'delete', '--', id], env(), QUESTION, 'n')
     expect(status).to.equal(1)
-    expect(output).to.match(/\[y\/N\] n\nNothing deleted\.\n$/)
+    expect(output).to.match(/\[y\/N\] n\nError: not confirmed: nothing deleted\n$/)
     expect(await deletes()).to.deep.equal([])
   })
 
   it('mail delete, answered yes: deleted', async () => {
     const id = await firstId()
     await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
-    const {output, status} = await converse(['--profile', 'sandbox', 'mail', 'delete', id], env(), QUESTION, 'yes')
+    const {output, status} = await converse(['--profile', 'sandbox', 'mail', 'delete', '--', id], env(), QUESTION, 'yes')
     expect(status).to.equal(0)
     expect(output).to.match(/\[y\/N\] yes\nDeleted 1 message permanently\.\n$/)
     expect((await deletes()).map((entry) => entry.Method)).to.deep.equal(['PUT'])

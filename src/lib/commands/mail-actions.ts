@@ -22,13 +22,12 @@ import {valueOfName} from '../output/decode.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {type LabelChoice, parseFolderChoice, parseLabelChoice} from '../request/input-checks.ts'
 import {usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {LineReader} from '../runtime/parsed-line.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {ask} from '../runtime/prompt.ts'
+import {confirmDeletion} from '../runtime/per-id.ts'
 import {type LabelLookup, plannedLookup, resolveLabel} from './label-lookup.ts'
-import {type BatchAction, messageCount, runBatch} from './message-batch.ts'
+import {type BatchAction, runBatch} from './message-batch.ts'
 import {messageIds} from './message-ids.ts'
 
 const MESSAGES = '/mail/v4/messages'
@@ -144,26 +143,12 @@ export const mailMark = plainCommand<IdsOptions & {read: boolean; unread: boolea
   },
 })
 
-const isTerminal = (stream: unknown) => Boolean((stream as {isTTY?: boolean}).isTTY)
-
 export const mailDelete = plainCommand<IdsOptions & {yes: boolean}>({
   options: (line) => ({...idsOptions(line), yes: line.boolean('yes')}),
   async run(invocation, {argv, dryRun, yes}) {
     const ids = await messageIds(invocation, argv)
-    const what = messageCount(ids.length)
-    if (!dryRun && !yes) {
-      const {stderr, stdin} = invocation.io
-      if (!isTerminal(stdin) || !isTerminal(stderr)) {
-        throw usageError(`mail delete removes ${what} for good and there is no terminal to confirm it on: give --yes (nothing was sent)`)
-      }
-
-      const reply = await ask(`Delete ${what} permanently? They cannot be recovered. [y/N] `)
-      if (!/^y(es)?$/i.test(reply.trim())) {
-        invocation.note('Nothing deleted.')
-        invocation.exit(EXIT.USAGE)
-      }
-    }
-
+    // Permanent: confirmed first, as the other deletions are (per-id.ts); --dry-run neither asks nor sends.
+    if (!dryRun) await confirmDeletion('message', ids, yes, ' permanently')
     await runBatch(invocation, ids, {after: ' permanently', request: byIds('delete'), verb: 'Deleted'}, {dryRun})
   },
 })

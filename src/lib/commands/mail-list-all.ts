@@ -15,7 +15,7 @@ import {readAnswer} from '../output/api-answer.ts'
 import {allMessagesText} from '../output/views/messages.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
-import {terminalWidth} from '../output/fit.ts'
+import {tableWidth} from '../output/fit.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {type JsonValue, parseExact} from '../output/json-value.ts'
@@ -123,7 +123,7 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     } else if (output === 'yaml') {
       stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
     } else {
-      stdout.write(`${allMessagesText(messages, terminalWidth(stdout))}\n`)
+      stdout.write(`${allMessagesText(messages, tableWidth(stdout, invocation.io.env))}\n`)
     }
   } finally {
     await spool.close()

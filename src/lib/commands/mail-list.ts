@@ -17,7 +17,7 @@ import {call, show} from '../runtime/dedicated.ts'
 import {checkName, parseMailboxLabel, parseTimeFlag} from '../request/input-checks.ts'
 import {messagesText} from '../output/views/messages.ts'
 import type {Answer} from '../output/api-answer.ts'
-import {terminalWidth} from '../output/fit.ts'
+import {tableWidth} from '../output/fit.ts'
 import {usageError} from '../runtime/errors.ts'
 import {isStale, MESSAGES_PAGE_SIZE_MAX, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './mail-messages.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -128,7 +128,7 @@ export const mailList = plainCommand<MailListOptions>({
     let answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     for (let ask = 1; ask <= STALE_ASKS && staleAnswer(answer); ask++) answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     if (staleAnswer(answer)) invocation.note(STALE_NOTE)
-    const width = terminalWidth(invocation.io.stdout)
+    const width = tableWidth(invocation.io.stdout, invocation.io.env)
     await show(invocation, answer, (data) => messagesText(data, page, pageSize, width))
   },
 })

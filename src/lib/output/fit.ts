@@ -1,92 +1,103 @@
 /**
- * Tables on a terminal fit its width (80 columns when it does not say):
- * free text is cut first, evenly, with an ellipsis, down to a floor; an ID
- * stays whole unless the table cannot fit otherwise, and is then cut to a
- * short stem (a cut ID cannot be used in another command, only recognised,
- * so it is cut to the same short width whatever room is left). Piped
- * output is not cut: scripts get every cell whole, as --output json does.
+ * Tables that fit the terminal: the columns are narrowed, the widest first,
+ * until the rows fit the width (the terminal's when stdout is one that
+ * says, else $COLUMNS, else 80), and a cell longer than its column is cut
+ * with an ellipsis. The values stay whole in --output json.
  */
 import type {OutputStream} from './output.ts'
+import {renderTable} from './table.ts'
 
-/** What a terminal that does not say its width is taken to have. */
-export const DEFAULT_COLUMNS = 80
-/** Cells are separated by two spaces (see table.ts). */
+export const DEFAULT_WIDTH = 80
+/** What renderTable puts between two columns. */
 const GAP = 2
+/** No column is narrowed below its header or this. */
+const MIN_COLUMN = 6
+/** How far the columns that give first go before the others give too. */
+const FIRST_FLOOR = 12
 
-export type ColumnFit =
-  /** Never cut (times, counts, short words). */
-  | {kind: 'fixed'}
-  /** Free text: cut first, the widest first, down to `min`. */
-  | {kind: 'text'; min: number}
-  /** An identifier: whole, else cut to `min` when the table does not fit with it whole. */
-  | {kind: 'id'; min: number}
+/** A combining mark, a control or a format character: no column of its own. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cc}\p{Cf}]$/u
+/** East Asian wide and full-width characters, and emoji: two columns each. */
+const WIDE = /^[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]$/u
 
-/** The width tables must fit: the terminal's when the stream is one, else undefined (nothing is cut). */
-export function terminalWidth(stream: OutputStream): number | undefined {
-  if (!stream.isTTY) return undefined
-  const {columns} = stream as {columns?: unknown}
-  return typeof columns === 'number' && columns > 0 ? columns : DEFAULT_COLUMNS
+function charWidth(char: string): number {
+  if (char <= '\u007E' && char >= ' ') return 1
+  if (ZERO_WIDTH.test(char)) return 0
+  return WIDE.test(char) ? 2 : 1
 }
 
-const length = (cell: string) => [...cell].length
-
-/** A cell cut to `width` characters, the last one an ellipsis. */
-export function cut(cell: string, width: number): string {
-  const characters = [...cell]
-  return characters.length <= width ? cell : `${characters.slice(0, Math.max(0, width - 1)).join('')}…`
+/** Columns a text takes on a terminal. */
+export function displayWidth(text: string): number {
+  let width = 0
+  for (const char of text) width += charWidth(char)
+  return width
 }
 
-/** Widths of the text columns within `room`, the widest narrowed first, none below its floor; undefined when the floors do not fit. */
-function shareRoom(natural: readonly number[], floors: readonly number[], room: number): number[] | undefined {
-  const widths = [...natural]
-  let excess = widths.reduce((sum, width) => sum + width, 0) - room
-  while (excess > 0) {
-    let widest = -1
-    for (const [index, width] of widths.entries()) if (width > floors[index] && (widest === -1 || width > widths[widest])) widest = index
-    if (widest === -1) return undefined
-    widths[widest] -= 1
-    excess -= 1
+/** The text cut to at most `width` columns, an ellipsis marking the cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text
+  let kept = ''
+  let used = 0
+  for (const char of text) {
+    const next = charWidth(char)
+    if (used + next > width - 1) break
+    kept += char
+    used += next
   }
 
-  return widths
+  return `${kept}…`
+}
+
+/** The width tables are fitted to. */
+export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number {
+  const {columns} = stdout as OutputStream & {columns?: number}
+  if (stdout.isTTY && typeof columns === 'number' && Number.isInteger(columns) && columns > 0) return columns
+  const fromEnv = /^\d{1,4}$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : 0
+  return fromEnv > 0 ? fromEnv : DEFAULT_WIDTH
 }
 
 /**
- * Rows (the header first) cut so that the table is at most `width`
- * columns wide where it can be; `width` undefined leaves them whole.
+ * The width of each column once the rows fit `width` (or are as narrow as
+ * they may be). The columns in `giveFirst` (identifiers, which people tell
+ * apart by their first characters) give way first, down to a dozen
+ * characters; then the widest columns, one character at a time, so that
+ * equally wide ones give alike. The columns in `keep` (a time, which cut
+ * would no longer say when) never give.
  */
-export function fitRows(rows: readonly string[][], columns: readonly ColumnFit[], width: number | undefined): string[][] {
-  if (width === undefined || rows.length === 0) return rows.map((row) => [...row])
-  const natural = columns.map((_, column) => Math.max(...rows.map((row) => length(row[column] ?? ''))))
-  const room = width - GAP * (columns.length - 1)
-  const textColumns = columns.flatMap((fit, index) => (fit.kind === 'text' ? [index] : []))
-  const floors = textColumns.map((index) => {
-    const fit = columns[index]
-    return Math.min(natural[index], fit.kind === 'text' ? fit.min : natural[index])
-  })
-  const widthsWith = (ids: 'cut' | 'whole'): number[] | undefined => {
-    const others = columns.reduce((sum, fit, index) => {
-      if (fit.kind === 'fixed') return sum + natural[index]
-      if (fit.kind === 'id') return sum + (ids === 'whole' ? natural[index] : Math.min(natural[index], fit.min))
-      return sum
-    }, 0)
-    const shared = shareRoom(
-      textColumns.map((index) => natural[index]),
-      floors,
-      room - others,
-    )
-    if (!shared) return undefined
-    return columns.map((fit, index) => {
-      if (fit.kind === 'text') return shared[textColumns.indexOf(index)]
-      if (fit.kind === 'id' && ids === 'cut') return Math.min(natural[index], fit.min)
-      return natural[index]
-    })
+export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): number[] {
+  const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
+  const floors = (least: number) =>
+    header.map((title, column) => (keep.includes(column) ? natural[column] : Math.min(natural[column], Math.max(displayWidth(title), least))))
+  const widths = natural.slice()
+  const excess = natural.reduce((sum, each) => sum + each, 0) + GAP * (natural.length - 1) - width
+  const first = floors(FIRST_FLOOR).map((least, column) => (giveFirst.includes(column) ? least : natural[column]))
+  narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
+  return widths
+}
+
+/** Narrow `widths` (in place) by up to `excess`, widest first, none below its floor; what is left of `excess`. */
+function narrow(widths: number[], floors: readonly number[], excess: number): number {
+  let left = excess
+  while (left > 0) {
+    const giving = widths.map((_, column) => column).filter((column) => widths[column] > floors[column])
+    if (giving.length === 0) break
+    const widest = Math.max(...giving.map((column) => widths[column]))
+    for (const column of giving) {
+      if (left === 0) break
+      if (widths[column] !== widest) continue
+      widths[column] -= 1
+      left -= 1
+    }
   }
 
-  // IDs whole if the text can make room for them; else IDs cut and the text given what is left; else everything at its floor.
-  const widths =
-    widthsWith('whole') ??
-    widthsWith('cut') ??
-    columns.map((fit, index) => (fit.kind === 'fixed' ? natural[index] : Math.min(natural[index], fit.min)))
-  return rows.map((row) => row.map((cell, column) => cut(cell, widths[column])))
+  return left
+}
+
+/** renderTable, every cell cut to fit its column so that each line fits `width`; see columnWidths for `giveFirst` and `keep`. */
+export function fittedTable(header: string[], rows: string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): string {
+  const widths = columnWidths(header, rows, width, giveFirst, keep)
+  return renderTable(
+    header.map((title, column) => truncate(title, widths[column])),
+    rows.map((row) => row.map((cell, column) => truncate(cell, widths[column]))),
+  )
 }

@@ -9,6 +9,7 @@ import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
 import {messageActionRoutes} from './message-actions.ts'
+import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
 import type {SandboxState} from './state.ts'
 
@@ -120,5 +121,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: new RegExp(`^/calendar/v1/${ID}/keys$`),
     },
+    ...mailboxRoutes(state),
   ]
 }

@@ -1,7 +1,6 @@
 /**
  * The mail actions and list as plain functions, in-process: IDs read from
- * the invocation's own standard input, and tables fitted when its stdout
- * is a terminal.
+ * the invocation's own standard input, and tables fitted to the width.
  */
 import {expect} from 'chai'
 
@@ -44,16 +43,16 @@ describe('mail actions and list (plain functions)', () => {
     expect([run.stdout(), run.stderr()]).to.deep.equal(['', 'Moved 2 messages to trash.\n'])
   })
 
-  it('mail list on a terminal: every line at most 80 columns; piped: the ID and subject whole', async () => {
+  it('mail list fits 80 columns (the ID gives way first), or the $COLUMNS it is given', async () => {
     const subject = 'A subject that goes on and on, past an 80-column terminal'
     server.handle(json(200, JSON.stringify({Code: 1000, Messages: [{ID, Sender: {Address: 'someone@example.test', Name: 'Someone'}, Subject: subject, Time: 1_735_689_600, Unread: 1}], Total: 1})))
-    const terminal = testRun(home, {terminal: true})
-    expect(await execute(mailList, terminal.invocation, line({page: 1, 'page-size': 50}))).to.equal(0)
-    const lines = terminal.stdout().trimEnd().split('\n')
+    const narrow = testRun(home, {terminal: true})
+    expect(await execute(mailList, narrow.invocation, line({page: 1, 'page-size': 50}))).to.equal(0)
+    const lines = narrow.stdout().trimEnd().split('\n')
     for (const text of lines) expect([...text].length, text).to.be.at.most(80)
     expect(lines[1]).to.match(/^Zz9_-Zz9_-Z… {2}2025-01-01T00:00:00\+00:00 {2}\S.*… {2}A subject.*… {2}\*$/)
-    const piped = testRun(home)
-    expect(await execute(mailList, piped.invocation, line({page: 1, 'page-size': 50}))).to.equal(0)
-    expect(piped.stdout()).to.include(`${ID}  2025-01-01T00:00:00+00:00  Someone <someone@example.test>  ${subject}  *`)
+    const wide = testRun(home, {env: {COLUMNS: '250'}})
+    expect(await execute(mailList, wide.invocation, line({page: 1, 'page-size': 50}))).to.equal(0)
+    expect(wide.stdout()).to.include(`${ID}  2025-01-01T00:00:00+00:00  Someone <someone@example.test>  ${subject}  *`)
   })
 })

@@ -1,57 +1,98 @@
-/** Tables on a terminal fit its width: free text cut first, IDs whole or cut to a stem, piped output whole. */
 import {expect} from 'chai'
 
-import {cut, DEFAULT_COLUMNS, fitRows, terminalWidth} from '../../../src/lib/output/fit.ts'
-import {alignedRows} from '../../../src/lib/output/table.ts'
-import {messagesTable} from '../../../src/lib/output/views/messages.ts'
+import {columnWidths, DEFAULT_WIDTH, displayWidth, fittedTable, tableWidth, truncate} from '../../../src/lib/output/fit.ts'
 
-const ID = `${'aB3_-'.repeat(17)}xyz==`
-const lineWidths = (text: string) => text.split('\n').map((line) => [...line].length)
+/** Random text of printable ASCII, Latin letters and, now and then, wide characters. */
+function text(random: () => number, length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.@éèäö日本語'
+  return Array.from({length}, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
+}
 
-describe('fitting tables to a terminal', () => {
-  it('takes the terminal’s width, 80 when it does not say, and none when the output is not a terminal', () => {
-    expect(terminalWidth({isTTY: true, write: () => true})).to.equal(DEFAULT_COLUMNS)
-    expect(terminalWidth(Object.assign({isTTY: true, write: () => true}, {columns: 132}))).to.equal(132)
-    expect(terminalWidth({isTTY: false, write: () => true})).to.equal(undefined)
-    expect(terminalWidth({write: () => true})).to.equal(undefined)
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+describe('tables fitted to the terminal (fit.ts)', () => {
+  it('measures terminal columns: wide characters take two, combining marks none', () => {
+    expect(displayWidth('abc')).to.equal(3)
+    expect(displayWidth('日本')).to.equal(4)
+    expect(displayWidth('e\u0301')).to.equal(1)
+    expect(displayWidth('📬 AutoMail')).to.equal(11)
   })
 
-  it('cuts with an ellipsis, counting characters, not bytes', () => {
-    expect(cut('abcdef', 4)).to.equal('abc…')
-    expect(cut('abcd', 4)).to.equal('abcd')
-    expect(cut('Zoë Ærø', 5)).to.equal('Zoë …')
+  it('cuts text to a width with an ellipsis, never splitting a wide character past it', () => {
+    expect(truncate('short', 10)).to.equal('short')
+    expect(truncate('exactly10!', 10)).to.equal('exactly10!')
+    expect(truncate('a bit longer than ten', 10)).to.equal('a bit lon…')
+    expect(truncate('日本語日本語', 6)).to.equal('日本…')
+    expect(displayWidth(truncate('日本語日本語', 6))).to.be.at.most(6)
   })
 
-  it('leaves a table that fits, and any table when no width is given, whole', () => {
-    const rows = [['ID', 'NAME'], ['a', 'short']]
-    expect(fitRows(rows, [{kind: 'id', min: 4}, {kind: 'text', min: 4}], 80)).to.deep.equal(rows)
-    const wide = [['ID', 'NAME'], [ID, 'x'.repeat(200)]]
-    expect(fitRows(wide, [{kind: 'id', min: 4}, {kind: 'text', min: 4}], undefined)).to.deep.equal(wide)
+  it('takes the terminal’s width when stdout is one, else $COLUMNS, else 80', () => {
+    expect(tableWidth({columns: 132, isTTY: true, write: () => true} as never, {})).to.equal(132)
+    expect(tableWidth({columns: 132, isTTY: false, write: () => true} as never, {COLUMNS: '100'})).to.equal(100)
+    expect(tableWidth({isTTY: false, write: () => true}, {COLUMNS: 'wide'})).to.equal(DEFAULT_WIDTH)
+    expect(tableWidth({isTTY: true, write: () => true}, {})).to.equal(80)
   })
 
-  it('cuts free text first, the widest first, and keeps an ID whole when that is enough', () => {
-    const rows = [
-      ['ID', 'FROM', 'SUBJECT'],
-      ['m1', 'Alex Martin <alex@example.test>', 'A subject long enough to need cutting on any terminal'],
-    ]
-    const fitted = fitRows(rows, [{kind: 'id', min: 12}, {kind: 'text', min: 10}, {kind: 'text', min: 10}], 60)
-    expect(fitted[1][0]).to.equal('m1')
-    expect(Math.max(...lineWidths(alignedRows(fitted)))).to.equal(60)
-    expect(fitted[1][2]).to.match(/^A subject .*…$/)
+  it('leaves a table that fits as renderTable draws it', () => {
+    expect(fittedTable(['ID', 'NAME'], [['a1', 'Work'], ['b22', 'Family']], 80)).to.equal('ID   NAME\na1   Work\nb22  Family')
   })
 
-  it('cuts an ID to its stem only when the text cannot make room for it whole', () => {
-    const messages = [{ID, Sender: {Address: 'alex@example.test', Name: 'Alex Martin'}, Subject: 'Team lunch on Friday? Bring your ideas for the venue', Time: 1_735_689_600, Unread: 1}]
-    const text = messagesTable(messages, 80)
-    expect(Math.max(...lineWidths(text))).to.be.at.most(80)
-    expect(text.split('\n')[1]).to.match(/^aB3_-aB3_-a… {2}\S+ {2}Alex/)
-    // Wide enough: the ID whole.
-    expect(messagesTable(messages, 200).split('\n')[1].startsWith(`${ID}  `)).to.equal(true)
+  it('narrows the widest column first: an 88-character ID gives way before a short name', () => {
+    const id = `${'x'.repeat(86)}==`
+    const table = fittedTable(['ID', 'NAME', 'STATUS'], [[id, 'Receipts', 'ENABLED']], 80)
+    const [header, row] = table.split('\n')
+    expect(row).to.have.length(80)
+    expect(row).to.match(/^x{60}… {2}Receipts {2}ENABLED$/)
+    expect(header).to.match(/^ID +NAME +STATUS$/)
   })
 
-  it('keeps fixed columns and floors when even they do not fit (a very narrow terminal)', () => {
-    const rows = [['ID', 'TIME', 'SUBJECT'], [ID, '2025-01-01T00:00:00+00:00', 'Subject']]
-    const fitted = fitRows(rows, [{kind: 'id', min: 8}, {kind: 'fixed'}, {kind: 'text', min: 5}], 20)
-    expect(fitted[1]).to.deep.equal(['aB3_-aB…', '2025-01-01T00:00:00+00:00', 'Subj…'])
+  it('narrows the columns given first (identifiers) to a dozen characters before any other gives', () => {
+    const id = `${'x'.repeat(86)}==`
+    const email = 'a.rather.long.address@proton.test'
+    expect(columnWidths(['ID', 'EMAIL', 'STATUS', 'TYPE'], [[id, email, 'ENABLED', 'PREMIUM']], 80, [0])).to.deep.equal([27, 33, 7, 7])
+    // Past the dozen, the widest gives: here the address.
+    expect(columnWidths(['ID', 'EMAIL', 'STATUS', 'TYPE'], [[id, email, 'ENABLED', 'PREMIUM']], 60, [0])).to.deep.equal([12, 28, 7, 7])
+  })
+
+  it('narrows equally wide columns alike', () => {
+    expect(columnWidths(['A', 'B', 'C'], [['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)]], 80)).to.deep.equal([25, 25, 26])
+  })
+
+  it('fits every line of generated tables, and keeps every cell that fitted whole', () => {
+    const random = generator(20)
+    for (let round = 0; round < 200; round++) {
+      const columns = 1 + Math.floor(random() * 5)
+      const width = 40 + Math.floor(random() * 100)
+      const header = Array.from({length: columns}, (_, column) => `COL${column}`)
+      const rows = Array.from({length: 1 + Math.floor(random() * 6)}, () => header.map(() => text(random, Math.floor(random() * 70))))
+      const giveFirst = random() < 0.5 ? [0] : []
+      const widths = columnWidths(header, rows, width, giveFirst)
+      const lines = fittedTable(header, rows, width, giveFirst).split('\n')
+      for (const line of lines) expect(displayWidth(line), `round ${round}: ${line}`).to.be.at.most(width)
+      for (const row of rows) {
+        for (const [column, cell] of row.entries()) {
+          if (displayWidth(cell) <= widths[column]) expect(lines.some((line) => line.includes(cell.trim())), `round ${round}`).to.equal(true)
+        }
+      }
+    }
+  })
+
+  it('never narrows the columns it is told to keep (a time), narrowing the others instead', () => {
+    const row = [`${'x'.repeat(86)}==`, '2025-01-01T00:00:00+00:00', 'Someone <someone@example.test>', 'A subject that goes on and on', '*']
+    const widths = columnWidths(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], [row], 80, [0], [1, 4])
+    expect(widths[1]).to.equal(25)
+    expect(widths[4]).to.equal(6)
+    expect(widths.reduce((sum, each) => sum + each, 0) + 2 * 4).to.equal(80)
+    // Without it the time would give like any other wide column.
+    expect(columnWidths(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], [row], 80, [0])[1]).to.be.below(25)
   })
 })

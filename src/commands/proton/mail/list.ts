@@ -20,7 +20,7 @@ Filters (the web client's parameters, sent in its order after Sort and Desc): --
 
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
-On a terminal the table fits its width (80 columns when it does not say): the sender and subject are cut first, with "…", then the ID to a short stem. Piped, every cell is whole, as in --output json.
+The table fits the terminal: its width when stdout is one, else $COLUMNS, else 80 columns. The ID gives way first (down to a dozen characters), then the widest columns; a cut value ends with "…". The service's IDs are 88 characters long: take them whole from --output json.
 
 --output json prints the service's answer exactly as received (with --all, the first page's envelope holding every page's messages as received); --output yaml the same data as YAML.`
 

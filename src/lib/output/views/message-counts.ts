@@ -7,17 +7,16 @@
  */
 import {MAILBOX_LABEL_IDS} from '../../contract/contract.ts'
 import {cellText} from '../cells.ts'
-import {type ColumnFit, fitRows} from '../fit.ts'
+import {fittedTable} from '../fit.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
-import {alignedRows} from '../table.ts'
+import {renderTable} from '../table.ts'
 
-const COLUMNS: readonly ColumnFit[] = [{kind: 'text', min: 16}, {kind: 'fixed'}, {kind: 'fixed'}, {kind: 'fixed'}]
 const KIND_ORDER = ['mailbox', 'folder', 'label', '']
 
 const numberText = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : cellText(value))
 
-/** `labels`: the account's labels and folders (GET /core/v4/labels, Type 1 and 3). */
+/** `labels`: the account's labels and folders (GET /core/v4/labels, Type 1 and 3); fitted to `width` when given (fit.ts). */
 export function countsText(data: JsonValue | undefined, labels: readonly JsonRecord[], width?: number): string {
   const known = new Map<string, {kind: string; name: string}>()
   for (const label of labels) {
@@ -40,5 +39,6 @@ export function countsText(data: JsonValue | undefined, labels: readonly JsonRec
     return a.name.localeCompare(b.name)
   })
   const cells = rows.map((row) => [cellText(row.name), row.kind, row.total, row.unread])
-  return alignedRows(fitRows([['NAME', 'TYPE', 'TOTAL', 'UNREAD'], ...cells], COLUMNS, width))
+  const header = ['NAME', 'TYPE', 'TOTAL', 'UNREAD']
+  return width === undefined ? renderTable(header, cells) : fittedTable(header, cells, width)
 }

@@ -3,8 +3,8 @@ import {cellText, idText} from '../cells.ts'
 import {timeText} from '../dates.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
-import {alignedRows} from '../table.ts'
-import {type ColumnFit, fitRows} from '../fit.ts'
+import {renderTable} from '../table.ts'
+import {fittedTable} from '../fit.ts'
 
 function sender(message: JsonRecord): string {
   const from = message.Sender
@@ -32,10 +32,11 @@ export function servedPageSize(page: number, asked: number, returned: number, to
   return returned > 0 && returned < asked && before + returned < total ? returned : asked
 }
 
-/** How a message table fits a terminal: the ID whole if it can be, the sender and subject cut first. */
-const MESSAGE_COLUMNS: readonly ColumnFit[] = [{kind: 'id', min: 12}, {kind: 'fixed'}, {kind: 'text', min: 12}, {kind: 'text', min: 16}, {kind: 'fixed'}]
-
-/** One row per message (ID, local time, sender, subject, "*" when unread), fitted to `width` when given. */
+/**
+ * One row per message (ID, local time, sender, subject, "*" when unread),
+ * fitted to `width` when given (fit.ts: the ID gives way first, then the
+ * widest of the sender and subject; the time and the unread mark stay whole).
+ */
 export function messagesTable(messages: readonly JsonRecord[], width?: number): string {
   const rows = messages.map((message) => [
     idText(message.ID),
@@ -44,7 +45,8 @@ export function messagesTable(messages: readonly JsonRecord[], width?: number): 
     cellText(message.Subject),
     isUnread(message.Unread) ? '*' : '',
   ])
-  return alignedRows(fitRows([['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], ...rows], MESSAGE_COLUMNS, width))
+  const header = ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD']
+  return width === undefined ? renderTable(header, rows) : fittedTable(header, rows, width, [0], [1, 4])
 }
 
 const totalOf = (data: JsonValue | undefined, fallback: number) => {
