@@ -257,7 +257,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       expectSent(short.sent, [{body: {IDs: ['c']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
     })
 
-    it('mail delete without a terminal and without --yes: exit 1, nothing sent (IDs given or piped)', async () => {
+    it('mail delete without a terminal and without --yes: exit 1, nothing sent (IDs given or piped; a long list counted, not listed)', async () => {
       for (const [args, input] of [
         [['mail', 'delete', 'a'], ''],
         [['mail', 'delete'], 'a\nb\n'],
@@ -267,6 +267,9 @@ describe('mail actions, count and list filters: the requests sent (built binary,
         expect(result.stderr).to.match(/^Error: refusing to delete (message a|2 messages \(a, b\)) permanently without confirmation: standard input is not a terminal \(add --yes\)\n$/)
         expect(sent).to.deep.equal([])
       }
+
+      const many = await run(['mail', 'delete'], Array.from({length: 151}, (_, index) => `m${index}`).join('\n'))
+      expect([many.result.status, many.result.stderr, many.sent]).to.deep.equal([1, 'Error: refusing to delete 151 messages permanently without confirmation: standard input is not a terminal (add --yes)\n', []])
     })
   })
 
