@@ -27,6 +27,7 @@ export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
   'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
   'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
   'mail:list': async () => (await import('./mail-list.ts')).mailList,
+  'mail:read': async () => (await import('./mail-read.ts')).mailRead,
 }
 
 /** Always run by oclif, with the reason. */
