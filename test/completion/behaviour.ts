@@ -96,7 +96,8 @@ export function describeCompletion(shell: Shell): void {
       expect(lineAfter(results, 'proton api GET /x --query=a/b --sil')).to.equal('proton api GET /x --query=a/b --silent ')
       expect(lineAfter(results, 'proton auth status --profile work --o')).to.equal('proton auth status --profile work --output ')
       expect(sorted(results, 'proton api GET /core/v4/users --q')).to.deep.equal(['--query', '--quiet'])
-      expect(results.get('proton api endpoints --m')!.candidates).to.deep.equal(['--method'])
+      // Its own --method, and the global --max-size.
+      expect(sorted(results, 'proton api endpoints --m')).to.deep.equal(['--max-size', '--method'])
     })
 
     it('offers the stored profiles for --profile, read from the sessions directory', () => {

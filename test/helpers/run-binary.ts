@@ -45,6 +45,10 @@ export function runBinary(args: string[], options: RunOptions = {}): Promise<Run
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000)
     child.on('error', reject)
+    // A child that ends before reading its input closes the pipe under the write: that is its answer, not an error.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error)
+    })
     child.on('close', (status, signal) => {
       clearTimeout(timer)
       resolve({signal, status, stderr: Buffer.concat(err).toString('utf8'), stdout: Buffer.concat(out)})

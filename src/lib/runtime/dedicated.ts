@@ -14,7 +14,10 @@ import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run
 import type {ExitStatus} from './exit-status.ts'
 import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
-import {structuredText, toYaml, writeBodyBytes} from '../output/output.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
+import {TextEscaper} from '../output/escape.ts'
+import {structuredText, toYaml, writeBodyBytes, writeJsonSource} from '../output/output.ts'
+import {bufferSource} from '../output/spool.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 /** One session per run, read on the first call. */
@@ -47,13 +50,11 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
   const response = await invocation.request(session, {body, method: planned.method, url})
-  if (response.refusedRedirect) {
-    invocation.note(`HTTP ${response.statusCode}: redirect to ${response.refusedRedirect} not followed (credentials stay with the session's origin)`)
-  }
+  if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
 
   const outcome = readAnswer(response)
   if (!outcome.ok) {
-    report(invocation, outcome.failure)
+    await report(invocation, outcome.failure)
     return outcome.failure.exitStatus
   }
 
@@ -61,17 +62,20 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
   return outcome.answer
 }
 
-function report(invocation: Invocation, failure: Failure): void {
+async function report(invocation: Invocation, failure: Failure): Promise<void> {
   const {stderr, stdout} = invocation.io
   if (failure.notJson) {
-    stderr.write(failure.notJson)
+    // The service's text on a terminal: its control characters escaped.
+    const escaper = new TextEscaper()
+    stderr.write(escaper.write(failure.notJson) + escaper.end())
     if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
     stderr.write(`Error: ${failure.message}\n`)
     return
   }
 
   invocation.expectExit(failure.exitStatus)
-  if (failure.json && invocation.flags.output === 'json') writeBodyBytes(failure.json, stdout)
+  // Awaited: the command exits right after, and a pipe takes 64 KiB at a time.
+  if (failure.json && invocation.flags.output === 'json') await writeJsonSource(bufferSource(failure.json), 'json', stdout)
   invocation.note(`Error: ${failure.message}`)
 }
 
