@@ -58,7 +58,7 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
       expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'sandbox'])
-      expect(sorted(results, 'proton mail ')).to.deep.equal(['labels', 'list'])
+      expect(sorted(results, 'proton mail ')).to.deep.equal(['labels', 'list', 'read'])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
 
@@ -217,7 +217,7 @@ export function describeCompletion(shell: Shell): void {
           expect(sorted(results, 'tool proton mail labels ')).to.deep.equal(['create', 'delete', 'list'])
         } else {
           const results = tab(shell, home, profile, ['tool proton:ma', 'tool proton:api:', 'tool proton:api:spec:s'])
-          expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:l')
+          expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:')
           expect(lineAfter(results, 'tool proton:api:spec:s')).to.equal('tool proton:api:spec:show ')
           // bash replaces the text after the last ':', zsh the whole word after the topic.
           const expected = shell === 'bash' ? ['endpoints', 'spec:show', 'spec:update'] : ['api:endpoints', 'api:spec:show', 'api:spec:update']
