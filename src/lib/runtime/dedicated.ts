@@ -43,9 +43,11 @@ export async function call(invocation: Invocation, planned: PlannedRequest): Pro
 /**
  * Send one request; an API error is reported as the raw command reports
  * it (the service's JSON on stdout with --output json only, one line on
- * stderr) and its exit status returned instead of an answer.
+ * stderr) and its exit status returned instead of an answer. `subject`
+ * (`calendar <id>`) begins the error line, for commands that send one
+ * request per ID.
  */
-export async function tryCall(invocation: Invocation, planned: PlannedRequest): Promise<Answer | ExitStatus> {
+export async function tryCall(invocation: Invocation, planned: PlannedRequest, subject?: string): Promise<Answer | ExitStatus> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
@@ -54,7 +56,7 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
 
   const outcome = readAnswer(response)
   if (!outcome.ok) {
-    await report(invocation, outcome.failure)
+    await report(invocation, outcome.failure, subject)
     return outcome.failure.exitStatus
   }
 
@@ -62,21 +64,22 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
   return outcome.answer
 }
 
-async function report(invocation: Invocation, failure: Failure): Promise<void> {
+async function report(invocation: Invocation, failure: Failure, subject?: string): Promise<void> {
   const {stderr, stdout} = invocation.io
+  const message = subject === undefined ? failure.message : `${subject}: ${failure.message}`
   if (failure.notJson) {
     // The service's text on a terminal: its control characters escaped.
     const escaper = new TextEscaper()
     stderr.write(escaper.write(failure.notJson) + escaper.end())
     if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
-    stderr.write(`Error: ${failure.message}\n`)
+    stderr.write(`Error: ${message}\n`)
     return
   }
 
   invocation.expectExit(failure.exitStatus)
   // Awaited: the command exits right after, and a pipe takes 64 KiB at a time.
   if (failure.json && invocation.flags.output === 'json') await writeJsonSource(bufferSource(failure.json), 'json', stdout)
-  invocation.note(`Error: ${failure.message}`)
+  invocation.note(`Error: ${message}`)
 }
 
 /** An answer in the chosen format: its bytes (json), YAML with exact integers, or the text rendering. */
