@@ -40,6 +40,7 @@ export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
   'mail:list': async () => (await import('./mail-list.ts')).mailList,
   'mail:mark': async () => (await import('./mail-actions.ts')).mailMark,
   'mail:move': async () => (await import('./mail-actions.ts')).mailMove,
+  'mail:read': async () => (await import('./mail-read.ts')).mailRead,
   'mail:settings': async () => (await import('./mail-settings.ts')).mailSettings,
   'mail:star': async () => (await import('./mail-actions.ts')).mailStar,
   'mail:trash': async () => (await import('./mail-actions.ts')).mailTrash,
