@@ -28,6 +28,8 @@ export interface SandboxOptions {
   port?: number
   username?: string
   password?: string
+  /** Two-password mode: the user key is locked with a passphrase from this instead of from the password. */
+  mailboxPassword?: string
   totpKey?: Buffer
   tokenTtlSeconds?: number
   maxBodyBytes?: number
@@ -196,7 +198,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? Date.now
-  const served = services(options, clock, await sandboxKeys(options.password ?? DEFAULTS.password))
+  const served = services(options, clock, await sandboxKeys(options.mailboxPassword ?? options.password ?? DEFAULTS.password))
   const handle = requestHandler(served, options, clock)
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
