@@ -21,6 +21,7 @@ const INVOICE = 'Invoice 2025-03\nMail Plus, one month: 4.99 EUR\n'
 describe('mail attachments and mail download against the sandbox (built binary)', function () {
   this.timeout(60_000)
   const suite = sandboxForSuite()
+  // IDs go after "--": a base64url ID may begin with "-", which a parser would take for a flag.
   const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input})
   let invoiceId = ''
   let attachmentId = ''
@@ -54,23 +55,29 @@ describe('mail attachments and mail download against the sandbox (built binary)'
   })
 
   it('mail attachments lists ID, name, type and size; --output json the records as the service sent them', async () => {
-    const json = await proton(['mail', 'attachments', invoiceId, '--output', 'json'])
+    const json = await proton(['mail', 'attachments', '--output', 'json', '--', invoiceId])
     expect(json.status, json.stderr).to.equal(0)
     const {Attachments: attachments} = JSON.parse(json.stdout.toString('utf8')) as {Attachments: Array<Record<string, unknown>>}
     expect(attachments).to.have.length(1)
     expect(attachments[0]).to.include({KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name: 'invoice-2025-03.txt', Size: 47})
     attachmentId = String(attachments[0].ID)
-    const text = (await proton(['mail', 'attachments', invoiceId])).stdout.toString('utf8').split('\n')
+    const text = (await proton(['mail', 'attachments', '--', invoiceId])).stdout.toString('utf8').split('\n')
     expect(text[0]).to.match(/^ID +NAME +TYPE +SIZE$/)
     expect(text[1]).to.match(new RegExp(`^${attachmentId.replaceAll(/[+=]/g, '.')} +invoice-2025-03\\.txt +text/plain +47 B$`))
-    const none = await proton(['mail', 'attachments', plainId])
+    const none = await proton(['mail', 'attachments', '--', plainId])
     expect(none.stdout.toString('utf8')).to.equal(`message ${plainId} has no attachments\n`)
   })
 
   it('mail download writes the decrypted content into --dir (0600) and prints its path', async () => {
     const dir = freshDir()
-    const result = await proton(['mail', 'download', invoiceId, '--dir', dir])
+    expect((await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})).status).to.equal(200)
+    const result = await proton(['mail', 'download', '--dir', dir, '--', invoiceId])
     expect(result.status, result.stderr).to.equal(0)
+    const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
+    const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
+    expect(paths).to.include(`GET /mail/v4/attachments/${encodeURIComponent(attachmentId)}`)
+    // The attachment's own signature is not checked, so the sender's keys are not asked for.
+    expect(paths).to.not.include('GET /core/v4/keys/all')
     expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'invoice-2025-03.txt')}\n`)
     expect(readFileSync(join(dir, 'invoice-2025-03.txt'), 'utf8')).to.equal(INVOICE)
     expect(readdirSync(dir)).to.deep.equal(['invoice-2025-03.txt'])
@@ -81,7 +88,7 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     const dir = freshDir()
     writeFileSync(join(dir, 'invoice-2025-03.txt'), 'mine')
     writeFileSync(join(dir, 'invoice-2025-03 (1).txt'), 'mine too')
-    const result = await proton(['mail', 'download', invoiceId, '--attachment', attachmentId, '--dir', dir])
+    const result = await proton(['mail', 'download', `--attachment=${attachmentId}`, '--dir', dir, '--', invoiceId])
     expect(result.status, result.stderr).to.equal(0)
     expect(readFileSync(join(dir, 'invoice-2025-03.txt'), 'utf8')).to.equal('mine')
     expect(readFileSync(join(dir, 'invoice-2025-03 (1).txt'), 'utf8')).to.equal('mine too')
@@ -93,7 +100,7 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     const names = ['../../escape.txt', '/etc/cron.d/evil', '..', 'a\u0000b.txt', '\u001b[31mred\u001b[0m.txt', '', '.hidden', 'back\\..\\slash.txt']
     const id = await addMessage(names.map((Name) => ({Name})))
     const dir = freshDir()
-    const result = await proton(['mail', 'download', id, '--dir', dir])
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
     expect(result.status, result.stderr).to.equal(0)
     const written = readdirSync(dir).sort()
     expect(written).to.have.length(names.length)
@@ -117,7 +124,7 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     data[data.length - 5] ^= 0x01
     const id = await addMessage([{Data: data.toString('base64'), Name: 'tampered.txt'}])
     const dir = freshDir()
-    const result = await proton(['mail', 'download', id, '--dir', dir])
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
     expect(result.status).to.equal(1)
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.match(new RegExp(`^Error: message ${id.replaceAll(/[+=]/g, '.')}: attachment \\S+ \\(tampered\\.txt\\): cannot decrypt it: .+; nothing written\\n$`))
@@ -125,12 +132,12 @@ describe('mail attachments and mail download against the sandbox (built binary)'
   })
 
   it('an unknown --attachment, or a --dir that is not a directory, is a usage error (exit 1) before anything is fetched', async () => {
-    const unknown = await proton(['mail', 'download', invoiceId, '--attachment', 'nope', '--dir', freshDir()])
+    const unknown = await proton(['mail', 'download', '--attachment', 'nope', '--dir', freshDir(), '--', invoiceId])
     expect(unknown.status).to.equal(1)
     expect(unknown.stderr).to.include(`has no attachment nope (see "mail attachments ${invoiceId}")`)
     const file = join(suite.home.home, 'a-file')
     writeFileSync(file, '')
-    const notDir = await proton(['mail', 'download', invoiceId, '--dir', file])
+    const notDir = await proton(['mail', 'download', '--dir', file, '--', invoiceId])
     expect(notDir.status).to.equal(1)
     expect(notDir.stderr).to.include('is not a directory')
   })

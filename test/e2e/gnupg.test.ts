@@ -64,7 +64,8 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     const armored = gpg(['--trust-model', 'always', '--armor', '--recipient', 'demo@proton.test', '--encrypt'], TEXT)
     expect(armored).to.match(/^-----BEGIN PGP MESSAGE-----/)
     const id = await addMessage(armored, 'gnupg@example.test')
-    const result = await proton(['mail', 'read', id])
+    // After "--": a base64url ID may begin with "-".
+    const result = await proton(['mail', 'read', '--', id])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')
     expect(out).to.match(/From: +GnuPG user <gnupg@example\.test>\n/)
@@ -76,7 +77,7 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     gpg(['--pinentry-mode', 'loopback', '--passphrase', '', '--quick-generate-key', 'signer@example.test', 'ed25519', 'sign', 'never'])
     const armored = gpg(['--trust-model', 'always', '--armor', '--local-user', 'signer@example.test', '--recipient', 'demo@proton.test', '--sign', '--encrypt'], TEXT)
     const id = await addMessage(armored, 'signer@example.test')
-    const result = await proton(['mail', 'read', id])
+    const result = await proton(['mail', 'read', '--', id])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')
     expect(out).to.match(/Signature: +unverified/)

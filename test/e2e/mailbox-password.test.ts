@@ -26,7 +26,8 @@ describe('auth login --mailbox-password-stdin against a two-password sandbox (bu
   const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(home.home, {TZ: 'UTC', ...extra})
   const login = (profile: string, flags: string[], input: string, extra: NodeJS.ProcessEnv = {}): Promise<RunResult> =>
     runBinary(['auth', 'login', 'demo', ...flags, '--api-url', sandbox.url, '--profile', profile], {env: env(extra), input})
-  const read = (profile: string) => runBinary(['--profile', profile, 'mail', 'read', firstId], {env: env()})
+  // After "--": a base64url ID may begin with "-".
+  const read = (profile: string) => runBinary(['--profile', profile, 'mail', 'read', '--', firstId], {env: env()})
 
   before(async () => {
     home = tempHome()

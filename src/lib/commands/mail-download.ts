@@ -51,7 +51,8 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
   async run(invocation, {attachment, dir, id}) {
     if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
     const target = await directory(dir)
-    const {fail, keys, message} = await messageWithKeys(invocation, id)
+    // The attachments' own signatures are not checked (yet): the sender's keys are not asked for.
+    const {fail, keys, message} = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const listed = Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []
     const chosen = attachment === undefined ? listed : listed.filter((candidate) => candidate.ID === attachment)
     if (attachment !== undefined && chosen.length === 0) throw usageError(`message ${id} has no attachment ${attachment} (see "mail attachments ${id}")`)

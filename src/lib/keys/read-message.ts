@@ -50,7 +50,7 @@ async function senderKeys(invocation: Invocation, session: ActiveSession, email:
   }
 }
 
-/** A message with the unlocked keys of its address, and the sender's published keys on their way. */
+/** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
   message: JsonRecord
   keys: PrivateKey[]
@@ -59,7 +59,7 @@ export interface MessageWithKeys {
   fail(cause: string): CliFailure
 }
 
-export async function messageWithKeys(invocation: Invocation, id: string): Promise<MessageWithKeys> {
+export async function messageWithKeys(invocation: Invocation, id: string, {withSenderKeys = true} = {}): Promise<MessageWithKeys> {
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
@@ -78,7 +78,7 @@ export async function messageWithKeys(invocation: Invocation, id: string): Promi
   if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${login}" again`)
 
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
-  const published = sender === undefined ? Promise.resolve([]) : senderKeys(invocation, session, sender)
+  const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
   const userKeys = await unlockUserKeys(list(recordOf(user, 'User').Keys), passphrase)
   if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
   const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
