@@ -184,6 +184,29 @@ const headerFile = join(home, 'curl-headers')
 writeFileSync(headerFile, `Authorization: Bearer ${session.AccessToken}\nx-pm-uid: ${session.UID}\nx-pm-appversion: Other\n`, {mode: 0o600})
 const endpoint = `${url}/core/v4/users`
 
+/**
+ * A ~100 KB text/plain message, encrypted to the sandbox's primary address key (the committed fixture's), added
+ * through the sandbox's POST /__sandbox/messages: what `proton mail read` is timed on (four requests, the keys
+ * unlocked, the body decrypted), against the bare fetch of the same message.
+ */
+async function addBigMessage() {
+  const openpgp = await import('openpgp')
+  const {KEY_FIXTURE} = await import('../src/lib/sandbox/key-fixture.ts')
+  const addressKey = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
+  const line = 'The quick brown fox jumps over the lazy dog; a line of a long message, to be read whole.\n'
+  const text = line.repeat(Math.ceil((100 * 1024) / line.length))
+  const Body = await openpgp.encrypt({encryptionKeys: addressKey, format: 'armored', message: await openpgp.createMessage({text})})
+  const response = await fetch(`${url}/__sandbox/messages`, {
+    body: JSON.stringify({Body, Subject: 'A message of 100 KB'}),
+    headers: {'content-type': 'application/json', 'x-sandbox-secret': session.SandboxSecret},
+    method: 'POST',
+  })
+  if (response.status !== 200) throw new Error(`POST /__sandbox/messages: ${response.status}`)
+  return (await response.json()).Message.ID
+}
+
+const bigMessageId = await addBigMessage()
+
 /** Each command of ours, and the request it sends: the baseline sends the same one. */
 const COMMANDS = [
   {line: ['api', 'GET', '/core/v4/users'], path: '/core/v4/users'},
@@ -194,9 +217,11 @@ const COMMANDS = [
   {line: ['mail', 'labels', 'list'], path: '/mail/v4/labels'},
   {line: ['calendar', 'list'], path: '/calendar/v1'},
   {line: ['drive', 'volumes'], path: '/drive/volumes'},
+  // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, unlocks the keys (OpenPGP.js) and decrypts.
+  {label: 'proton mail read <a 100 KB message>', line: ['mail', 'read', bigMessageId], path: `/mail/v4/messages/${encodeURIComponent(bigMessageId)}`},
 ]
 const baselineName = (path) => `bare-node.cjs ${path}`
-const ours = ({line, note = ''}) => `proton ${line.join(' ')}${note}`
+const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
 const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
 const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
 const CURL = 'curl -s /core/v4/users'

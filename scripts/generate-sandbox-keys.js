@@ -18,7 +18,11 @@
  *   (text/plain, and text/html for the second), and the second message's
  *   attachment as KeyPackets (the session key for that address key) and a
  *   separate data packet.
- * Keys are curve25519 (Ed25519 signing, X25519 encryption): small and quick.
+ * Keys are v4 curve25519 as Proton makes them (gopenpgp v2 "x25519", which
+ * go-proton-api's tests use: EdDSA over Ed25519 signing, ECDH over Curve25519
+ * encryption, the "legacy" algorithm IDs 22 and 18): small and quick, and
+ * readable by GnuPG 2.2, which knows neither RFC 9580's Ed25519 (27) nor
+ * X25519 (25) (test/e2e/gnupg.test.ts encrypts to the address key with it).
  */
 import {randomBytes} from 'node:crypto'
 import {writeFileSync} from 'node:fs'
@@ -32,7 +36,7 @@ const hash = bcrypt.hashSync(FIXTURE_PASSWORD, `$2y$10$${bcrypt.encodeBase64(sal
 const passphrase = hash.slice(-31)
 
 const generate = (email, keyPassphrase) =>
-  openpgp.generateKey({format: 'armored', passphrase: keyPassphrase, type: 'curve25519', userIDs: [{email}]})
+  openpgp.generateKey({curve: 'curve25519Legacy', format: 'armored', passphrase: keyPassphrase, type: 'ecc', userIDs: [{email}]})
 
 const user = await generate('demo@proton.test', passphrase)
 const userPrivate = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: user.privateKey})})

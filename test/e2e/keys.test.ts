@@ -22,6 +22,7 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
   const sessionFile = (profile: string) => join(suite.home.home, 'proton-cli', 'sessions', `${profile}.json`)
   const passphrase = keyPassphrase('demo', KEY_FIXTURE.keySalt)
   const login = (profile: string) => proton(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', profile], 'demo\n')
+  // Message IDs go after "--": a base64url ID may begin with "-", which the parser would take for a flag.
   let ids: string[] = []
 
   before(async () => {
@@ -44,7 +45,7 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
   })
 
   it('mail read prints the header block and the decrypted plain text, with the signature verified', async () => {
-    const result = await proton(['--profile', 'reader', 'mail', 'read', ids[0]])
+    const result = await proton(['--profile', 'reader', 'mail', 'read', '--', ids[0]])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')
     expect(out).to.match(/^From: +Proton Sandbox <sandbox@proton\.test>\nTo: +demo <demo@proton\.test>\nDate: +2025-01-01T00:00:00\+00:00\nSubject: +Welcome to the Proton sandbox\nSignature: +verified/)
@@ -52,12 +53,12 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
   })
 
   it('mail read shows an HTML body as text, --html as HTML, and --output json the record with the plaintext Body', async () => {
-    const text = (await proton(['--profile', 'reader', 'mail', 'read', ids[1]])).stdout.toString('utf8')
+    const text = (await proton(['--profile', 'reader', 'mail', 'read', '--', ids[1]])).stdout.toString('utf8')
     expect(text).to.match(/Attachments: +invoice-2025-03\.txt \(47 B\)/)
     expect(text).to.include(' * Total: 4.99 EUR').and.not.include('<li>')
-    const html = (await proton(['--profile', 'reader', 'mail', 'read', ids[1], '--html'])).stdout.toString('utf8')
+    const html = (await proton(['--profile', 'reader', 'mail', 'read', '--html', '--', ids[1]])).stdout.toString('utf8')
     expect(html).to.include('<li>Total: 4.99 EUR</li>')
-    const json = JSON.parse((await proton(['--profile', 'reader', 'mail', 'read', ids[1], '--output', 'json'])).stdout.toString('utf8')) as Record<string, unknown>
+    const json = JSON.parse((await proton(['--profile', 'reader', 'mail', 'read', '--output', 'json', '--', ids[1]])).stdout.toString('utf8')) as Record<string, unknown>
     expect(json).to.include({ID: ids[1], MIMEType: 'text/html', Subject: 'Your March invoice'})
     expect(json.Body).to.match(/^<html><body><h1>Your March invoice/)
   })
@@ -74,7 +75,7 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     const fault = {Body: {Code: 1000, Message: {...original.Message, Body: tampered}}, Count: 0, Kind: 'status', Method: 'GET', Path: `/mail/v4/messages/`, Status: 200}
     expect((await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(fault), headers: {'content-type': 'application/json'}, method: 'POST'})).status).to.equal(200)
     try {
-      const result = await proton(['--profile', 'reader', 'mail', 'read', ids[2], '--verbose'])
+      const result = await proton(['--profile', 'reader', 'mail', 'read', '--verbose', '--', ids[2]])
       expect(result.status).to.equal(1)
       expect(result.stdout.length).to.equal(0)
       const errors = result.stderr.split('\n').filter((line) => line.startsWith('Error:'))
@@ -94,13 +95,13 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     expect((await login('other')).status).to.equal(0)
     const other = JSON.parse(readFileSync(sessionFile('other'), 'utf8')) as Record<string, unknown>
     writeFileSync(sessionFile('other'), JSON.stringify({...other, KeyPassphrase: sealed}), {mode: 0o600})
-    const mixed = await proton(['--profile', 'other', 'mail', 'read', ids[0]])
+    const mixed = await proton(['--profile', 'other', 'mail', 'read', '--', ids[0]])
     expect(mixed.status).to.equal(2)
     expect(mixed.stdout.length).to.equal(0)
     expect(mixed.stderr).to.include('does not open the stored key passphrase')
 
     expect((await proton(['--profile', 'reader', 'auth', 'logout'])).status).to.equal(0)
-    const copied = await proton(['--profile', 'copy', 'mail', 'read', ids[0]])
+    const copied = await proton(['--profile', 'copy', 'mail', 'read', '--', ids[0]])
     expect(copied.status).to.equal(2)
     expect(copied.stdout.length).to.equal(0)
     expect(copied.stderr).to.not.include('Welcome')
@@ -108,12 +109,12 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
 
   it('a session from the environment, or one logged in without keys, says how to get them (exit 2)', async () => {
     const stored = JSON.parse(readFileSync(sessionFile('other'), 'utf8')) as Record<string, string>
-    const fromEnv = await runBinary(['mail', 'read', ids[0], '--api-url', suite.sandbox.url], {env: baseEnv(suite.home.home, {PROTON_ACCESS_TOKEN: stored.AccessToken, PROTON_UID: stored.UID})})
+    const fromEnv = await runBinary(['mail', 'read', '--api-url', suite.sandbox.url, '--', ids[0]], {env: baseEnv(suite.home.home, {PROTON_ACCESS_TOKEN: stored.AccessToken, PROTON_UID: stored.UID})})
     expect(fromEnv.status).to.equal(2)
     expect(fromEnv.stderr).to.match(/carries no keys: run "proton auth login"/)
     const {KeyPassphrase: _dropped, ...withoutKeys} = stored
     writeFileSync(sessionFile('other'), JSON.stringify(withoutKeys), {mode: 0o600})
-    const none = await proton(['--profile', 'other', 'mail', 'read', ids[0]])
+    const none = await proton(['--profile', 'other', 'mail', 'read', '--', ids[0]])
     expect(none.status).to.equal(2)
     expect(none.stderr).to.match(/holds no unlocked keys/)
     expect((await proton(['--profile', 'other', 'auth', 'status'])).stdout.toString('utf8')).to.match(/keys\s+not unlocked/)

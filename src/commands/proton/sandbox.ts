@@ -27,6 +27,10 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
 
   static override flags = {
     host: Flags.string({default: DEFAULTS.host, summary: 'Loopback address to listen on.'}),
+    'mailbox-password': Flags.string({
+      env: 'PROTON_SANDBOX_MAILBOX_PASSWORD',
+      summary: 'Two-password mode: the account\'s keys unlock with this mailbox password, not with --password.',
+    }),
     password: Flags.string({default: DEFAULTS.password, env: 'PROTON_SANDBOX_PASSWORD', summary: 'Password of the sandbox account.'}),
     port: Flags.integer({default: 0, max: 65_535, min: 0, summary: 'Port to listen on (0: any free port).'}),
     'token-ttl': Flags.integer({default: DEFAULTS.tokenTtlSeconds, min: 1, summary: 'Seconds until an access token expires.'}),

@@ -50,6 +50,11 @@ const SIGNATURE_TEXT: Record<Verification, string> = {
   verified: 'verified (signed by a key of the sender’s)',
 }
 
+/** Text from the service or a sender as a terminal may show it: control characters as "?". */
+export function printable(text: string): string {
+  return [...text].map((char) => (/\p{Cc}/u.test(char) ? '?' : char)).join('')
+}
+
 export function headerBlock(message: JsonRecord, verification: Verification): string {
   const attachments = Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []
   const rows: Array<[string, string]> = [
@@ -62,8 +67,7 @@ export function headerBlock(message: JsonRecord, verification: Verification): st
     ['Attachments:', attachments.map((attachment) => `${String(attachment.Name)} (${sizeText(Number(attachment.Size))})`).join(', ')],
   ]
   // Control characters from the service never reach the terminal as such.
-  const clean = (text: string) => [...text].map((char) => (/\p{Cc}/u.test(char) ? '?' : char)).join('')
-  return alignedRows(rows.filter(([, value]) => value !== '').map(([label, value]) => [label, clean(value)]))
+  return alignedRows(rows.filter(([, value]) => value !== '').map(([label, value]) => [label, printable(value)]))
 }
 
 async function readableText(html: string): Promise<string> {

@@ -14,6 +14,8 @@ import {checkProfileName} from '../session/store.ts'
 export interface SandboxOptions {
   host: string
   password: string
+  /** Two-password mode: the keys unlock with this, not with the password. */
+  mailboxPassword?: string
   port: number
   /** The PROFILE argument. */
   profile?: string
@@ -28,6 +30,7 @@ export interface SandboxOptions {
 export const sandbox = plainCommand<SandboxOptions>({
   options: (line) => ({
     host: line.string('host'),
+    mailboxPassword: line.optionalString('mailbox-password'),
     password: line.string('password'),
     port: line.integer('port'),
     profile: line.optionalArg('profile'),
@@ -54,6 +57,7 @@ export const sandbox = plainCommand<SandboxOptions>({
       server = await startSandbox({
         host,
         onError: (error, method, path) => stderr.write(`sandbox: internal error on ${method} ${path}: ${String(error)}\n`),
+        mailboxPassword: options.mailboxPassword,
         password: options.password,
         port: options.port,
         tokenTtlSeconds: options.tokenTtl,
@@ -67,7 +71,14 @@ export const sandbox = plainCommand<SandboxOptions>({
     try {
       if (writeSession) {
         const {sessions} = invocation
-        const session = await selfLogin({appVersion: appVersionFor(invocation.flags['app-version']), password: options.password, totpKey, url: server.url, username: options.user})
+        const session = await selfLogin({
+          appVersion: appVersionFor(invocation.flags['app-version']),
+          mailboxPassword: options.mailboxPassword,
+          password: options.password,
+          totpKey,
+          url: server.url,
+          username: options.user,
+        })
         // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
         await sessions.writeLocked(profile, {...session, SandboxSecret: server.controlSecret})
         invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${profile}`)

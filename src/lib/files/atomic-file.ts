@@ -10,7 +10,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import {closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
-import {type FileHandle, open, rename, rm, stat} from 'node:fs/promises'
+import {type FileHandle, link, open, rename, rm, stat} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
 export interface ReplaceOptions {
@@ -119,6 +119,33 @@ export class AtomicFile {
     }
   }
 
+  /**
+   * Flush and publish under the first of `paths` (beside the temporary file) that does not exist, never over a
+   * file, not even one that appears meanwhile: link(2) fails on an existing name. Where hard links are not
+   * allowed, an empty file created exclusively holds the name and the content is renamed over it. The path used.
+   */
+  async commitNew(paths: readonly string[]): Promise<string> {
+    const handle = this.handle
+    if (!handle) throw this.failed(new Error('already closed'))
+    try {
+      await handle.sync()
+      await handle.close()
+      this.handle = undefined
+      for (const path of paths) {
+        if (await publishNew(this.temporary, path)) {
+          pending.delete(this.temporary)
+          return path
+        }
+      }
+    } catch (error) {
+      await this.abandon()
+      throw this.failed(error)
+    }
+
+    await this.abandon()
+    throw this.failed(new Error(`${paths.length} names tried, every one taken`))
+  }
+
   /** Remove the temporary file; the file stays as it was. Safe to call more than once. */
   async abandon(): Promise<void> {
     const handle = this.handle
@@ -131,6 +158,30 @@ export class AtomicFile {
   private failed(error: unknown): Error {
     return this.options.failure ? this.options.failure(error) : (error as Error)
   }
+}
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code
+
+/** The temporary file under `path` if nothing is there: true; false when the name is taken. */
+async function publishNew(temporary: string, path: string): Promise<boolean> {
+  try {
+    await link(temporary, path)
+    await rm(temporary, {force: true})
+    return true
+  } catch (error) {
+    if (code(error) === 'EEXIST') return false
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(code(error) ?? '')) throw error
+  }
+
+  try {
+    await (await open(path, 'wx')).close()
+  } catch (error) {
+    if (code(error) === 'EEXIST') return false
+    throw error
+  }
+
+  await rename(temporary, path)
+  return true
 }
 
 async function syncDirectory(directory: string): Promise<void> {

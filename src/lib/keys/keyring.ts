@@ -123,3 +123,45 @@ async function verificationOf(signatures: ReadonlyArray<{verified: Promise<true>
   const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
   return outcomes.some(Boolean) ? 'verified' : 'failed'
 }
+
+/** How much of the encrypted attachment OpenPGP.js is handed at a time. */
+const CHUNK_BYTES = 64 * 1024
+
+/**
+ * An attachment as go-proton-api opens it (message_types.go, attachment.go: the KeyPackets and the data packet
+ * joined into one message, decrypted with the address keys), its plaintext handed to `write` as OpenPGP.js
+ * releases it. OpenPGP.js holds back the plaintext of a non-AEAD packet until its integrity check (MDC) passed,
+ * and ends the stream with an error when it fails: the caller writes to a temporary file and publishes it only
+ * once this resolves.
+ */
+export async function decryptAttachment(keyPackets: Uint8Array, data: Uint8Array, keys: PrivateKey[], write: (chunk: Uint8Array) => Promise<void>): Promise<void> {
+  const pgp = await openpgp()
+  const parts = [keyPackets, data]
+  let part = 0
+  let offset = 0
+  const binaryMessage = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      while (part < parts.length && offset >= parts[part].length) {
+        part++
+        offset = 0
+      }
+
+      if (part >= parts.length) {
+        controller.close()
+        return
+      }
+
+      const chunk = parts[part].subarray(offset, offset + CHUNK_BYTES)
+      offset += chunk.length
+      controller.enqueue(chunk)
+    },
+  })
+  const message = await pgp.readMessage({binaryMessage})
+  const {data: plaintext} = await pgp.decrypt({decryptionKeys: keys, format: 'binary', message})
+  const reader = (plaintext as ReadableStream<Uint8Array>).getReader()
+  for (;;) {
+    const {done, value} = await reader.read()
+    if (done) return
+    await write(value)
+  }
+}

@@ -46,7 +46,11 @@ export interface KeysAtLogin {
 const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 const record = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {})
 
-export async function unlockAtLogin(api: KeyApi, password: string, uid: string): Promise<KeysAtLogin> {
+/**
+ * `keyPassword`: the password the key passphrase derives from, the login password, or on a two-password account the
+ * mailbox password (`mailbox`: it is one; go-proton-api and the web client derive it the same way from either).
+ */
+export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
   const [salts, userAnswer, addressAnswer] = await Promise.all([api('GET', '/core/v4/keys/salts'), api('GET', '/core/v4/users'), api('GET', '/core/v4/addresses')])
   const user = record(userAnswer.User)
   const userKeys = list(user.Keys)
@@ -55,12 +59,14 @@ export async function unlockAtLogin(api: KeyApi, password: string, uid: string):
   const salt = list(salts.KeySalts).find((entry) => record(entry).ID === primary.ID) as Json | undefined
   if (typeof salt?.KeySalt !== 'string') return {fields: {}, note: `Warning: the service gave no key salt for the primary user key ${String(primary.ID)}; encrypted mail cannot be read`}
 
-  const passphrase = keyPassphrase(password, salt.KeySalt)
+  const passphrase = keyPassphrase(keyPassword, salt.KeySalt)
   const unlockedUser = await unlockUserKeys([primary], passphrase)
   if (unlockedUser.keys.length === 0) {
     return {
       fields: {},
-      note: 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password?); logged in, but encrypted mail cannot be read',
+      note: mailbox
+        ? 'Warning: the mailbox password does not unlock this account’s keys; logged in, but encrypted mail cannot be read until "auth login" is given the right one'
+        : 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password? give it with --mailbox-password-stdin); logged in, but encrypted mail cannot be read',
     }
   }
 
@@ -81,9 +87,9 @@ export async function unlockAtLogin(api: KeyApi, password: string, uid: string):
 }
 
 /** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */
-export async function keysAtLogin(api: KeyApi, password: string, uid: string): Promise<KeysAtLogin> {
+export async function keysAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
   try {
-    return await unlockAtLogin(api, password, uid)
+    return await unlockAtLogin(api, keyPassword, uid, mailbox)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {fields: {}, note: `Warning: logged in, but the keys could not be unlocked (${message}); encrypted mail cannot be read until "auth login" succeeds at it`}

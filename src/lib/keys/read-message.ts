@@ -15,6 +15,8 @@ import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {ActiveSession} from '../session/session.ts'
+import type {PrivateKey} from 'openpgp'
+
 import {type ApiKey, decryptArmored, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
 
@@ -48,7 +50,16 @@ async function senderKeys(invocation: Invocation, session: ActiveSession, email:
   }
 }
 
-export async function openMessage(invocation: Invocation, id: string): Promise<OpenedMessage> {
+/** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
+export interface MessageWithKeys {
+  message: JsonRecord
+  keys: PrivateKey[]
+  published: Promise<string[]>
+  /** A failure that names the message. */
+  fail(cause: string): CliFailure
+}
+
+export async function messageWithKeys(invocation: Invocation, id: string, {withSenderKeys = true} = {}): Promise<MessageWithKeys> {
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
@@ -67,7 +78,7 @@ export async function openMessage(invocation: Invocation, id: string): Promise<O
   if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${login}" again`)
 
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
-  const published = sender === undefined ? Promise.resolve([]) : senderKeys(invocation, session, sender)
+  const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
   const userKeys = await unlockUserKeys(list(recordOf(user, 'User').Keys), passphrase)
   if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
   const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
@@ -76,9 +87,14 @@ export async function openMessage(invocation: Invocation, id: string): Promise<O
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
   const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
+  return {fail, keys: addressKeys.keys, message, published}
+}
+
+export async function openMessage(invocation: Invocation, id: string): Promise<OpenedMessage> {
+  const {fail, keys, message, published} = await messageWithKeys(invocation, id)
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   try {
-    const {data, verification} = await decryptArmored(message.Body, addressKeys.keys, await published)
+    const {data, verification} = await decryptArmored(message.Body, keys, await published)
     return {body: data, message, verification}
   } catch (error) {
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)

@@ -1,7 +1,8 @@
 /**
  * The sandbox's own control routes under /__sandbox/ (never part of the
  * service): read the request log and refresh counts, set and clear faults,
- * expire access tokens now. They need no session, only the sandbox's own
+ * expire access tokens now, add a message (tests bring their own
+ * encrypted bodies and attachments). They need no session, only the sandbox's own
  * secret (X-Sandbox-Secret), and are never faulted.
  */
 import {CODE} from '../contract/contract.ts'
@@ -9,12 +10,46 @@ import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
 import type {FaultTable} from './faults.ts'
 import type {Route} from './routes.ts'
+import type {NewMessage, SandboxState} from './state.ts'
 import type {SandboxStats} from './stats.ts'
+import type {JsonObject} from './validation.ts'
 
 export const CONTROL_PREFIX = '/__sandbox/'
 export const CONTROL_SECRET_HEADER = 'x-sandbox-secret'
 
-export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService): Route[] {
+function invalid(message: string): SandboxError {
+  return new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, message)
+}
+
+const isBase64 = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(value)
+
+/** POST /__sandbox/messages: {Subject, Body (armored), MIMEType?, Sender?: {Name, Address}, Attachments?: [{Name, MIMEType?, KeyPackets, Data}]}. */
+function newMessage(fields: JsonObject): NewMessage {
+  const text = (value: unknown, name: string, fallback?: string): string => {
+    if (value === undefined && fallback !== undefined) return fallback
+    if (typeof value !== 'string') throw invalid(`${name} must be a string`)
+    return value
+  }
+
+  const sender = (fields.Sender ?? {}) as JsonObject
+  const list = fields.Attachments ?? []
+  if (!Array.isArray(list)) throw invalid('Attachments must be a list')
+  const attachments = list.map((item: unknown, index) => {
+    const attachment = (item ?? {}) as JsonObject
+    if (!isBase64(attachment.KeyPackets) || !isBase64(attachment.Data)) throw invalid(`Attachments[${index}]: KeyPackets and Data must be base64`)
+    return {Data: attachment.Data, KeyPackets: attachment.KeyPackets, MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'), Name: text(attachment.Name, 'Name')}
+  })
+  return {
+    attachments,
+    body: text(fields.Body, 'Body'),
+    mimeType: text(fields.MIMEType, 'MIMEType', 'text/plain'),
+    senderAddress: text(sender.Address, 'Sender.Address', 'tester@example.test'),
+    senderName: text(sender.Name, 'Sender.Name', 'Tester'),
+    subject: text(fields.Subject, 'Subject', 'Test message'),
+  }
+}
+
+export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
     {access: 'none', handle: () => ({...success, ...stats.toJSON()}), method: 'GET', path: /^\/__sandbox\/stats$/},
@@ -48,5 +83,6 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       method: 'POST',
       path: /^\/__sandbox\/expire-tokens$/,
     },
+    {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
   ]
 }

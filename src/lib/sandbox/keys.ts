@@ -4,7 +4,8 @@
  * the password "demo". A sandbox started with another password re-locks the
  * user key for it once at start (openpgp and bcrypt loaded only then), so
  * that the key passphrase always follows from the account's password as on
- * the service.
+ * the service; in two-password mode (`--mailbox-password`), from the mailbox
+ * password instead.
  */
 import {keyPassphrase} from '../keys/passphrase.ts'
 import {KEY_FIXTURE} from './key-fixture.ts'
@@ -21,11 +22,12 @@ export interface SandboxKeys {
 /** The sender whose public key the sandbox serves (it signed the first message). */
 export const SIGNING_SENDER = 'sandbox@proton.test'
 
-export async function sandboxKeys(password: string): Promise<SandboxKeys> {
-  if (password === KEY_FIXTURE.password) return KEY_FIXTURE
+/** The keys, the user key locked for `keyPassword` (the password, or the mailbox password in two-password mode). */
+export async function sandboxKeys(keyPassword: string): Promise<SandboxKeys> {
+  if (keyPassword === KEY_FIXTURE.password) return KEY_FIXTURE
   const openpgp = await import('openpgp')
   const locked = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
   const unlocked = await openpgp.decryptKey({passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), privateKey: locked})
-  const relocked = await openpgp.encryptKey({passphrase: keyPassphrase(password, KEY_FIXTURE.keySalt), privateKey: unlocked})
+  const relocked = await openpgp.encryptKey({passphrase: keyPassphrase(keyPassword, KEY_FIXTURE.keySalt), privateKey: unlocked})
   return {...KEY_FIXTURE, userKey: relocked.armor()}
 }

@@ -29,10 +29,22 @@ interface RouteShape {
   path: RegExp
 }
 
+/** An answer that is not JSON: bytes as they are (GET /mail/v4/attachments/ID answers the data packet so). */
+export class RawAnswer {
+  readonly bytes: Buffer
+  readonly type: string
+  constructor(bytes: Buffer, type = 'application/octet-stream') {
+    this.bytes = bytes
+    this.type = type
+  }
+}
+
+export type RouteAnswer = JsonObject | RawAnswer
+
 /** A route that needs no session, or one that gets the live session the request names. */
 export type Route =
-  | (RouteShape & {access: 'none'; handle(request: RouteRequest): JsonObject})
-  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): JsonObject})
+  | (RouteShape & {access: 'none'; handle(request: RouteRequest): RouteAnswer})
+  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): RouteAnswer})
 
 const ID = '([^/]+)'
 
@@ -127,6 +139,17 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       },
       method: 'GET',
       path: new RegExp(`^/mail/v4/messages/${ID}$`),
+    },
+    {
+      access: 'full',
+      // go-proton-api attachment.go GetAttachment: the bytes of the encrypted data packet, not JSON; its KeyPackets come with the message.
+      handle: ({params}) => {
+        const data = state.attachmentData.get(params[0])
+        if (data === undefined) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'Attachment does not exist')
+        return new RawAnswer(Buffer.from(data, 'base64'))
+      },
+      method: 'GET',
+      path: new RegExp(`^/mail/v4/attachments/${ID}$`),
     },
     // The contract's table names /mail/v4/labels; the official clients use /core/v4/labels. Both are served.
     ...labelRoutes('/mail/v4/labels'),

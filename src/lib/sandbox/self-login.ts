@@ -15,6 +15,8 @@ export interface SelfLogin {
   url: string
   username: string
   password: string
+  /** Two-password mode: what unlocks the keys. */
+  mailboxPassword?: string
   totpKey?: Buffer
   appVersion: string
 }
@@ -36,6 +38,6 @@ export async function selfLogin(own: SelfLogin): Promise<StoredSession> {
     verificationHint: COMMAND_RETRY,
   })
   // As auth login does: the keys unlocked and the key passphrase sealed with the session's local key.
-  const keys = await unlockAtLogin(sessionApi(apiUrl, transport, session), own.password, session.UID)
+  const keys = await unlockAtLogin(sessionApi(apiUrl, transport, session), own.mailboxPassword ?? own.password, session.UID, own.mailboxPassword !== undefined)
   return {...session, ...keys.fields}
 }

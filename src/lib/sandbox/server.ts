@@ -17,10 +17,9 @@ import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
 import {DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
-import {apiRoutes, type Route} from './routes.ts'
+import {apiRoutes, RawAnswer, type Route, type RouteAnswer} from './routes.ts'
 import {SandboxState} from './state.ts'
 import {type LoggedRequest, SandboxStats} from './stats.ts'
-import type {JsonObject} from './validation.ts'
 
 export {MAX_BODY_BYTES} from './http-io.ts'
 
@@ -29,6 +28,8 @@ export interface SandboxOptions {
   port?: number
   username?: string
   password?: string
+  /** Two-password mode: the user key is locked with a passphrase from this instead of from the password. */
+  mailboxPassword?: string
   totpKey?: Buffer
   tokenTtlSeconds?: number
   maxBodyBytes?: number
@@ -106,8 +107,8 @@ function checkControlSecret(request: IncomingMessage, secret: string): void {
 function requestHandler({auth, controlSecret, faults, state, stats}: Services, options: SandboxOptions, clock: () => number) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const api = apiRoutes(state, auth)
-  const control = controlRoutes(stats, faults, auth)
-  const dispatch = (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): JsonObject => {
+  const control = controlRoutes(stats, faults, auth, state)
+  const dispatch = (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): RouteAnswer => {
     const {params, route} = findRoute(routes, method, url.pathname)
     const input = {headers: request.headers, json: () => parseJsonObject(body), params, query: url.searchParams}
     if (route.access === 'none') return route.handle(input)
@@ -131,7 +132,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (body.size > maxBodyBytes) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${maxBodyBytes} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         checkControlSecret(request, controlSecret)
-        writeJson(response, 200, dispatch(control, method, url, request, body.bytes))
+        writeAnswer(response, dispatch(control, method, url, request, body.bytes))
         return
       }
 
@@ -146,7 +147,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
 
       const answer = dispatch(api, method, url, request, body.bytes)
       entry.Status = 200
-      writeJson(response, 200, answer, {}, truncate)
+      writeAnswer(response, answer, truncate)
     } catch (error) {
       if (error instanceof SandboxError) {
         entry.Status = error.status
@@ -159,6 +160,18 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       writeJson(response, 500, {Code: SANDBOX_CODE.INTERNAL, Error: 'Internal sandbox error'})
     }
   }
+}
+
+/** A 200: JSON, or the bytes of a raw answer (the truncate fault cuts either in half). */
+function writeAnswer(response: ServerResponse, answer: RouteAnswer, truncate = false): void {
+  if (!(answer instanceof RawAnswer)) {
+    writeJson(response, 200, answer, {}, truncate)
+    return
+  }
+
+  const bytes = truncate ? answer.bytes.subarray(0, Math.max(1, Math.floor(answer.bytes.length / 2))) : answer.bytes
+  response.writeHead(200, {'content-length': String(bytes.length), 'content-type': answer.type})
+  response.end(bytes)
 }
 
 /** Malformed HTTP never reaches a handler; answer it in JSON too. */
@@ -185,7 +198,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? Date.now
-  const served = services(options, clock, await sandboxKeys(options.password ?? DEFAULTS.password))
+  const served = services(options, clock, await sandboxKeys(options.mailboxPassword ?? options.password ?? DEFAULTS.password))
   const handle = requestHandler(served, options, clock)
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {

@@ -27,6 +27,16 @@ export const SEED_MESSAGES = [
   ['Password changed', 'Security', 'security@proton.test'],
 ] as const
 
+export interface NewMessage {
+  subject: string
+  senderName: string
+  senderAddress: string
+  /** The armored OpenPGP message. */
+  body: string
+  mimeType: string
+  attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string}>
+}
+
 export class SandboxState {
   readonly user: Row
   readonly addresses: Row[]
@@ -174,6 +184,50 @@ export class SandboxState {
         ReplyTos: [message.Sender],
       })
     })
+  }
+
+  /**
+   * A message the tests bring (POST /__sandbox/messages): its Body armored as they encrypted it (GnuPG, say), each
+   * attachment's KeyPackets and Data (base64) as given, so that a test can hand the client a hostile name or a
+   * tampered data packet. Newest of all, in the inbox, to the primary address. Answers the new message's metadata.
+   */
+  addMessage(input: NewMessage): Row {
+    const [primary] = this.addresses
+    const latest = Math.max(...this.messages.map((message) => Number(message.Time)))
+    const attachments = input.attachments.map(({Data, KeyPackets, MIMEType, Name}) => {
+      const ID = newId()
+      this.attachmentData.set(ID, Data)
+      return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature: null, Size: Buffer.from(Data, 'base64').length}
+    })
+    const message: Row = {
+      AddressID: primary.ID,
+      BCCList: [],
+      CCList: [],
+      ConversationID: newId(),
+      ExpirationTime: 0,
+      Flags: 1,
+      ID: newId(),
+      IsReplied: 0,
+      LabelIDs: ['0', '5'],
+      NumAttachments: attachments.length,
+      Order: this.messages.length + 1,
+      Sender: {Address: input.senderAddress, Name: input.senderName},
+      Size: input.body.length,
+      Subject: input.subject,
+      Time: latest + 60,
+      ToList: [{Address: primary.Email, Name: primary.DisplayName}],
+      Unread: 1,
+    }
+    this.messages.push(message)
+    this.messageDetails.set(String(message.ID), {
+      Attachments: attachments,
+      Body: input.body,
+      Header: `Subject: ${input.subject}\r\nMIME-Version: 1.0\r\nContent-Type: ${input.mimeType}\r\n`,
+      MIMEType: input.mimeType,
+      ParsedHeaders: {Subject: input.subject},
+      ReplyTos: [message.Sender],
+    })
+    return message
   }
 
   /** GET /mail/v4/messages/ID: the metadata with Body, MIMEType, Header, ParsedHeaders, ReplyTos and Attachments. */

@@ -87,4 +87,21 @@ describe('atomic-file', () => {
     const failure = await AtomicFile.create(join(dir, 'no', 'such'), {failure: () => new Error('one line')}).catch((error: Error) => error.message)
     expect(failure).to.equal('one line')
   })
+
+  it('commitNew publishes under the first free name and never replaces a file; all taken: the file stays unpublished', async () => {
+    writeFileSync(join(dir, 'a'), 'mine')
+    const names = ['a', 'b', 'c'].map((name) => join(dir, name))
+    const file = await AtomicFile.create(names[0], {mode: 0o600})
+    await file.write(Buffer.from('new'))
+    // A file that appears after the temporary one was made is not replaced either.
+    writeFileSync(join(dir, 'b'), 'appeared meanwhile')
+    expect(await file.commitNew(names)).to.equal(join(dir, 'c'))
+    expect(['a', 'b', 'c'].map((name) => readFileSync(join(dir, name), 'utf8'))).to.deep.equal(['mine', 'appeared meanwhile', 'new'])
+    expect(mode(join(dir, 'c'))).to.equal(0o600)
+    const taken = await AtomicFile.create(names[0], {failure: (error) => new Error(`wrapped: ${(error as Error).message}`)})
+    await taken.write(Buffer.from('never published'))
+    const error = await taken.commitNew(names).catch((caught: Error) => caught.message)
+    expect(error).to.equal('wrapped: 3 names tried, every one taken')
+    expect(readdirSync(dir).sort()).to.deep.equal(['a', 'b', 'c'])
+  })
 })

@@ -6,7 +6,7 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
   static override summary = 'Log in with SRP (and a TOTP second factor when the account has one) and keep the session for the profile.'
 
-  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code comes from --totp, PROTON_TOTP or a prompt.
+  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. An account with a separate mailbox password (two-password mode) needs it to unlock the keys: --mailbox-password-stdin reads it from standard input, the second line after the password with --password-stdin (else the first); without it, the login stands with a warning and encrypted mail cannot be read. A TOTP code comes from --totp, PROTON_TOTP or a prompt.
 
 The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api), with the app version of --app-version / PROTON_APP_VERSION (default Other), which every later command of the profile sends.
 
@@ -15,6 +15,7 @@ Human verification (Code 9001, often a CAPTCHA for a client announcing Other): t
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
+    "printf '%s\\n%s\\n' \"$PASSWORD\" \"$MAILBOX_PASSWORD\" | <%= config.bin %> <%= command.id %> alice --password-stdin --mailbox-password-stdin",
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
     "<%= config.bin %> <%= command.id %> alice --password-stdin --hv-token '<token printed by the first try>' --hv-type captcha",
   ]
@@ -26,6 +27,9 @@ Human verification (Code 9001, often a CAPTCHA for a client announcing Other): t
   static override flags = {
     'hv-token': Flags.string({env: 'PROTON_HV_TOKEN', helpValue: 'TOKEN', summary: 'Token of a human verification you completed (with --hv-type).'}),
     'hv-type': Flags.string({env: 'PROTON_HV_TYPE', helpValue: 'METHOD', summary: 'The method of that verification you completed: captcha, email, sms …'}),
+    'mailbox-password-stdin': Flags.boolean({
+      summary: 'Two-password accounts: read the mailbox password (it unlocks the keys) from standard input, the line after the password with --password-stdin.',
+    }),
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
     totp: Flags.string({env: 'PROTON_TOTP', summary: 'The current TOTP code, when the account has a second factor.'}),
   }

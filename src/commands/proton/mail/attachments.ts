@@ -1,0 +1,25 @@
+import {Args} from '@oclif/core'
+
+import {mailAttachments} from '../../../lib/commands/mail-attachments.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailAttachments extends PlainAdapter<typeof MailAttachments> {
+  static override summary = 'List the attachments of one message (GET /mail/v4/messages/ID): ID, name, MIME type and size.'
+
+  static override description = `The names, types and sizes come in the clear with the message: listing needs no keys. "mail download" fetches and decrypts them.
+
+Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters in names shown as "?".
+
+--output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id>',
+    "<%= config.bin %> <%= command.id %> <message_id> --output json | jq -r '.Attachments[].ID'",
+  ]
+
+  static override args = {
+    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+  }
+
+  static override runs = mailAttachments
+}

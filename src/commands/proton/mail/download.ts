@@ -1,0 +1,30 @@
+import {Args, Flags} from '@oclif/core'
+
+import {ALTERNATIVE_NAMES, mailDownload} from '../../../lib/commands/mail-download.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailDownload extends PlainAdapter<typeof MailDownload> {
+  static override summary = 'Download and decrypt the attachments of one message (GET /mail/v4/attachments/ID) into a directory.'
+
+  static override description = `Every attachment of the message, or the one --attachment names (IDs: see "mail attachments"). Each is fetched encrypted, its session key decrypted from the message's KeyPackets with your address keys (the ones "auth login" unlocked, as for "mail read"), and its data decrypted into a temporary file in --dir (default: the current directory), which gets its name only once all of it decrypted and passed its integrity check: a tampered or cut attachment leaves nothing behind (exit 1).
+
+File names are the sender's, so they are made safe: one name inside --dir, never a path ("/" and "\\" become "_", and so do control characters; leading dots are dropped; an empty name becomes "attachment"); a note says when a name was changed. An existing file is never replaced: the first free "name (N).ext" is used (up to ${ALTERNATIVE_NAMES}) and a note names both. Files are created readable by you only (0600).
+
+stdout: the path of each file written, one a line.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id>',
+    '<%= config.bin %> <%= command.id %> <message_id> --attachment <attachment_id> --dir ~/Downloads',
+  ]
+
+  static override args = {
+    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+  }
+
+  static override flags = {
+    attachment: Flags.string({helpValue: 'ID', summary: 'Only this attachment (see "mail attachments"); default: all of them.'}),
+    dir: Flags.string({helpValue: 'PATH', summary: 'The directory to write into (default: the current directory).'}),
+  }
+
+  static override runs = mailDownload
+}

@@ -1,0 +1,42 @@
+/**
+ * proton mail attachments ID: the attachments of a message, as GET
+ * /mail/v4/messages/ID lists them (go-proton-api message_types.go
+ * Attachment: ID, Name, Size, MIMEType, Disposition, KeyPackets). No key is
+ * needed to list them: names and sizes come in the clear. --output
+ * json|yaml: {Attachments: [...]} as the service sent them.
+ */
+import {isRecord, type JsonRecord} from '../output/records.ts'
+import {alignedRows} from '../output/table.ts'
+import {call, printData} from '../runtime/dedicated.ts'
+import {usageError} from '../runtime/errors.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {printable, sizeText} from './mail-read.ts'
+
+export interface MailAttachmentsOptions {
+  id: string
+}
+
+/** The message's record and its attachments, fetched with one GET. */
+export async function messageAttachments(invocation: Invocation, id: string): Promise<{message: JsonRecord; attachments: JsonRecord[]}> {
+  if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
+  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`})
+  const message = isRecord(answer.data) && isRecord(answer.data.Message) ? answer.data.Message : {}
+  return {attachments: Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : [], message}
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+export function attachmentsText(id: string, attachments: readonly JsonRecord[]): string {
+  if (attachments.length === 0) return `message ${printable(id)} has no attachments`
+  const rows = attachments.map((attachment) => [text(attachment.ID), text(attachment.Name), text(attachment.MIMEType), sizeText(Number(attachment.Size))].map(printable))
+  return alignedRows([['ID', 'NAME', 'TYPE', 'SIZE'], ...rows])
+}
+
+export const mailAttachments = plainCommand<MailAttachmentsOptions>({
+  options: (line) => ({id: line.arg('id')}),
+  async run(invocation, {id}) {
+    const {attachments} = await messageAttachments(invocation, id)
+    await printData(invocation, {Attachments: attachments}, () => attachmentsText(id, attachments))
+  },
+})

@@ -1,0 +1,144 @@
+/**
+ * Attachments end to end (issue 21): the built binary against `proton
+ * sandbox`. mail attachments lists them; mail download fetches GET
+ * /mail/v4/attachments/ID, decrypts with the KeyPackets and the address
+ * keys, and writes into --dir: the content as sent, names the sender chose
+ * kept inside --dir, an existing file never replaced, and a tampered data
+ * packet leaving nothing behind. Messages with hostile attachments are added
+ * through the sandbox's POST /__sandbox/messages.
+ */
+import {expect} from 'chai'
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+
+/** The fixture attachment's plaintext (scripts/generate-sandbox-keys.js). */
+const INVOICE = 'Invoice 2025-03\nMail Plus, one month: 4.99 EUR\n'
+
+describe('mail attachments and mail download against the sandbox (built binary)', function () {
+  this.timeout(60_000)
+  const suite = sandboxForSuite()
+  // IDs go after "--": a base64url ID may begin with "-", which a parser would take for a flag.
+  const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input})
+  let invoiceId = ''
+  let attachmentId = ''
+  let plainId = ''
+  let directories = 0
+  const freshDir = () => {
+    const path = join(suite.home.home, `downloads-${++directories}`, 'inside')
+    mkdirSync(path, {recursive: true})
+    return path
+  }
+
+  /** A message (the fixture's first body) whose attachments are the fixture attachment under these names, Data as given. */
+  async function addMessage(attachments: Array<{Name: string; Data?: string}>): Promise<string> {
+    const body = {
+      Attachments: attachments.map(({Data, Name}) => ({Data: Data ?? KEY_FIXTURE.attachment.Data, KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name})),
+      Body: KEY_FIXTURE.bodies[0].Body,
+      Subject: 'Attachments',
+    }
+    const response = await sandboxFetch(suite.sandbox, 'messages', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(response.status).to.equal(200)
+    return ((await response.json()) as {Message: {ID: string}}).Message.ID
+  }
+
+  before(async () => {
+    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
+    expect(login.status, login.stderr).to.equal(0)
+    const list = JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {Messages: Array<{ID: string; Subject: string}>}
+    invoiceId = list.Messages.find((message) => message.Subject === 'Your March invoice')?.ID ?? ''
+    plainId = list.Messages.find((message) => message.Subject === 'Team lunch on Friday?')?.ID ?? ''
+    expect(invoiceId).to.not.equal('')
+  })
+
+  it('mail attachments lists ID, name, type and size; --output json the records as the service sent them', async () => {
+    const json = await proton(['mail', 'attachments', '--output', 'json', '--', invoiceId])
+    expect(json.status, json.stderr).to.equal(0)
+    const {Attachments: attachments} = JSON.parse(json.stdout.toString('utf8')) as {Attachments: Array<Record<string, unknown>>}
+    expect(attachments).to.have.length(1)
+    expect(attachments[0]).to.include({KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name: 'invoice-2025-03.txt', Size: 47})
+    attachmentId = String(attachments[0].ID)
+    const text = (await proton(['mail', 'attachments', '--', invoiceId])).stdout.toString('utf8').split('\n')
+    expect(text[0]).to.match(/^ID +NAME +TYPE +SIZE$/)
+    expect(text[1]).to.match(new RegExp(`^${attachmentId.replaceAll(/[+=]/g, '.')} +invoice-2025-03\\.txt +text/plain +47 B$`))
+    const none = await proton(['mail', 'attachments', '--', plainId])
+    expect(none.stdout.toString('utf8')).to.equal(`message ${plainId} has no attachments\n`)
+  })
+
+  it('mail download writes the decrypted content into --dir (0600) and prints its path', async () => {
+    const dir = freshDir()
+    expect((await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})).status).to.equal(200)
+    const result = await proton(['mail', 'download', '--dir', dir, '--', invoiceId])
+    expect(result.status, result.stderr).to.equal(0)
+    const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
+    const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
+    expect(paths).to.include(`GET /mail/v4/attachments/${encodeURIComponent(attachmentId)}`)
+    // The attachment's own signature is not checked, so the sender's keys are not asked for.
+    expect(paths).to.not.include('GET /core/v4/keys/all')
+    expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'invoice-2025-03.txt')}\n`)
+    expect(readFileSync(join(dir, 'invoice-2025-03.txt'), 'utf8')).to.equal(INVOICE)
+    expect(readdirSync(dir)).to.deep.equal(['invoice-2025-03.txt'])
+    expect(statSync(join(dir, 'invoice-2025-03.txt')).mode & 0o777).to.equal(0o600)
+  })
+
+  it('an existing file is never replaced: the next free name, and a note naming both', async () => {
+    const dir = freshDir()
+    writeFileSync(join(dir, 'invoice-2025-03.txt'), 'mine')
+    writeFileSync(join(dir, 'invoice-2025-03 (1).txt'), 'mine too')
+    const result = await proton(['mail', 'download', `--attachment=${attachmentId}`, '--dir', dir, '--', invoiceId])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(readFileSync(join(dir, 'invoice-2025-03.txt'), 'utf8')).to.equal('mine')
+    expect(readFileSync(join(dir, 'invoice-2025-03 (1).txt'), 'utf8')).to.equal('mine too')
+    expect(readFileSync(join(dir, 'invoice-2025-03 (2).txt'), 'utf8')).to.equal(INVOICE)
+    expect(result.stderr).to.include(`${join(dir, 'invoice-2025-03.txt')} exists and was left as it is; written as ${join(dir, 'invoice-2025-03 (2).txt')}`)
+  })
+
+  it('hostile names from the sender stay inside --dir: traversal, absolute paths, NUL, control characters, empty', async () => {
+    const names = ['../../escape.txt', '/etc/cron.d/evil', '..', 'a\u0000b.txt', '\u001b[31mred\u001b[0m.txt', '', '.hidden', 'back\\..\\slash.txt']
+    const id = await addMessage(names.map((Name) => ({Name})))
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    const written = readdirSync(dir).sort()
+    expect(written).to.have.length(names.length)
+    for (const name of written) {
+      expect(name).to.not.match(/[\p{Cc}/\\]/u)
+      expect(name.startsWith('.')).to.equal(false)
+      expect(readFileSync(join(dir, name), 'utf8')).to.equal(INVOICE)
+    }
+
+    // ".." and "" both fall back to "attachment": the second one gets the next free name.
+    expect(written).to.deep.equal(['_.._escape.txt', '_[31mred_[0m.txt', '_etc_cron.d_evil', 'a_b.txt', 'attachment', 'attachment (1)', 'back_.._slash.txt', 'hidden'])
+    // Nothing beside --dir, nor above it.
+    expect(readdirSync(join(dir, '..'))).to.deep.equal(['inside'])
+    expect(result.stdout.toString('utf8').trimEnd().split('\n').every((line) => line.startsWith(`${dir}/`))).to.equal(true)
+    expect(result.stderr).to.include('its name "../../escape.txt" is not a safe file name; written as _.._escape.txt')
+    expect(result.stderr).to.not.include('\u001b')
+  })
+
+  it('a tampered data packet: exit 1, one line naming the attachment, nothing written, not even a temporary file', async () => {
+    const data = Buffer.from(KEY_FIXTURE.attachment.Data, 'base64')
+    data[data.length - 5] ^= 0x01
+    const id = await addMessage([{Data: data.toString('base64'), Name: 'tampered.txt'}])
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status).to.equal(1)
+    expect(result.stdout.length).to.equal(0)
+    expect(result.stderr).to.match(new RegExp(`^Error: message ${id.replaceAll(/[+=]/g, '.')}: attachment \\S+ \\(tampered\\.txt\\): cannot decrypt it: .+; nothing written\\n$`))
+    expect(readdirSync(dir)).to.deep.equal([])
+  })
+
+  it('an unknown --attachment, or a --dir that is not a directory, is a usage error (exit 1) before anything is fetched', async () => {
+    const unknown = await proton(['mail', 'download', '--attachment', 'nope', '--dir', freshDir(), '--', invoiceId])
+    expect(unknown.status).to.equal(1)
+    expect(unknown.stderr).to.include(`has no attachment nope (see "mail attachments ${invoiceId}")`)
+    const file = join(suite.home.home, 'a-file')
+    writeFileSync(file, '')
+    const notDir = await proton(['mail', 'download', '--dir', file, '--', invoiceId])
+    expect(notDir.status).to.equal(1)
+    expect(notDir.stderr).to.include('is not a directory')
+  })
+})
