@@ -1,19 +1,26 @@
 /**
  * proton auth login: SRP, and a TOTP code when the account has one; the
  * session saved for the profile. It may prompt, so it runs through oclif
- * only (see registry.ts).
+ * only (see registry.ts). Secrets come from a prompt, the environment or
+ * standard input, never necessarily from the command line, where every
+ * local user sees them (`ps`); --totp stays for scripts, with a warning.
  */
 import {parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {usageError} from '../runtime/errors.ts'
+import {InputLines} from '../runtime/input-lines.ts'
 import {completeOnTerminal} from '../session/human-verification.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {ask, canPrompt, firstLineOfStdin} from '../runtime/prompt.ts'
+import {ask, canPrompt} from '../runtime/prompt.ts'
 
 export interface AuthLoginOptions {
   passwordStdin: boolean
+  /** --totp, or PROTON_TOTP. */
   totp?: string
+  totpStdin: boolean
+  /** Whether --totp was given on the command line itself (not by PROTON_TOTP). */
+  totpTyped: boolean
   username?: string
 }
 
@@ -23,21 +30,48 @@ async function prompt(question: string, otherwise: string): Promise<string> {
   return ask(question, true)
 }
 
+/** The TOTP code of --totp-stdin: the next line of standard input (the second, after the password, with --password-stdin). */
+async function totpFromStdin(lines: InputLines, afterPassword: boolean): Promise<string> {
+  const code = (await lines.next())?.trim()
+  if (code) return code
+  throw usageError(afterPassword ? '--totp-stdin: no TOTP code on the second line of standard input (the first line is the password)' : '--totp-stdin: no TOTP code on standard input')
+}
+
 export const authLogin = plainCommand<AuthLoginOptions>({
-  options: (line) => ({passwordStdin: line.boolean('password-stdin'), totp: line.optionalString('totp'), username: line.optionalArg('username')}),
+  options: (line) => ({
+    passwordStdin: line.boolean('password-stdin'),
+    totp: line.optionalString('totp'),
+    totpStdin: line.boolean('totp-stdin'),
+    totpTyped: line.line.flagsInOrder.some(({flag}) => flag === 'totp'),
+    username: line.optionalArg('username'),
+  }),
   async run(invocation, options) {
     const {flags, io} = invocation
+    if (options.totpTyped && options.totpStdin) throw usageError('--totp and --totp-stdin both give the TOTP code: give one')
+    if (options.totpTyped) {
+      invocation.note('Warning: a TOTP code on the command line is visible to other local users (ps) and kept in shell history; use --totp-stdin, PROTON_TOTP or the prompt')
+    }
+
     const username = options.username ?? (canPrompt() ? await ask('Username: ') : undefined)
     if (!username) throw usageError('give the USERNAME to log in as')
-    const password = options.passwordStdin
-      ? await firstLineOfStdin()
-      : io.env.PROTON_PASSWORD || (await prompt('Password: ', 'no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal'))
-    if (!password) throw usageError('the password is empty')
+    // Standard input is read a line at a time: the password first, then the code, so both can come from one pipe.
+    const lines = new InputLines(() => io.stdin)
+    let password: string
+    let totp: string | undefined
+    try {
+      password = options.passwordStdin
+        ? ((await lines.next()) ?? '')
+        : io.env.PROTON_PASSWORD || (await prompt('Password: ', 'no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal'))
+      if (!password) throw usageError('the password is empty')
+      totp = options.totpStdin ? await totpFromStdin(lines, options.passwordStdin) : options.totp
+    } finally {
+      await lines.close()
+    }
 
     const session = await login({
       apiUrl: parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL),
       password,
-      totpCode: async () => options.totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal'),
+      totpCode: async () => totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp-stdin or PROTON_TOTP, or run on a terminal'),
       transport: invocation.transport(),
       username,
       verifyHuman: (challenge) => completeOnTerminal(challenge, 'complete it, then log in again from a terminal'),

@@ -51,14 +51,3 @@ export async function ask(question: string, secret = false): Promise<string> {
     stdin.pause()
   }
 }
-
-/** The first line of standard input, without its line ending (for --password-stdin). */
-export async function firstLineOfStdin(stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
-  let text = ''
-  for await (const chunk of stdin) {
-    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8')
-    if (text.includes('\n')) break
-  }
-
-  return text.split(/\r?\n/, 1)[0]
-}

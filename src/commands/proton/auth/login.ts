@@ -6,13 +6,16 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
   static override summary = 'Log in with SRP (and a TOTP second factor when the account has one) and keep the session for the profile.'
 
-  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code comes from --totp, PROTON_TOTP or a prompt.
+  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code, when the account has a second factor, comes from a prompt, PROTON_TOTP, or --totp-stdin: the first line of standard input, or its second line with --password-stdin (the password on the first), so both can come from one pipe.
+
+Keep secrets off the command line: every local user can read a command's arguments (ps, /proc/PID/cmdline), and the shell keeps them in its history. --totp CODE still works, for scripts, with a warning.
 
 The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
+    '{ pass show proton | head -n 1; pass otp proton; } | <%= config.bin %> <%= command.id %> alice --password-stdin --totp-stdin',
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
   ]
 
@@ -22,7 +25,13 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
 
   static override flags = {
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
-    totp: Flags.string({env: 'PROTON_TOTP', summary: 'The current TOTP code, when the account has a second factor.'}),
+    totp: Flags.string({
+      env: 'PROTON_TOTP',
+      summary: 'The current TOTP code. On the command line it is visible to other local users (ps) and kept in shell history: prefer --totp-stdin, PROTON_TOTP or the prompt.',
+    }),
+    'totp-stdin': Flags.boolean({
+      summary: 'Read the TOTP code from standard input: its first line, or its second after the password with --password-stdin (both from one pipe).',
+    }),
   }
 
   static override runs = authLogin
