@@ -25,7 +25,7 @@ import {dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
 import type {dispatch, FastTable} from './fast.ts'
-import {ensurePrivateDirectory} from './lib/runtime/private-directory.ts'
+import {ensurePrivateDirectory} from './lib/files/private-directory.ts'
 import {standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
 
 /** dist/fast/commands.json with what the build adds for the loader. */

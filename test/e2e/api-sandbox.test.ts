@@ -6,7 +6,7 @@
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
-import {readFileSync} from 'node:fs'
+import {chmodSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
@@ -229,6 +229,24 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     const created = await api(['POST', '/mail/v4/labels', '--input', '-', '-H', 'Content-Type: application/json'], body)
     expect(created.status, created.stderr).to.equal(0)
     expect(JSON.parse(created.stdout.toString())).to.have.nested.property('Label.Name', 'From input')
+  })
+
+  it('--output-file keeps an existing file’s mode and gives a new file the user’s umask', async () => {
+    const kept = join(home.home, 'kept.json')
+    writeFileSync(kept, 'old')
+    chmodSync(kept, 0o600)
+    const fresh = join(home.home, 'fresh.json')
+    // The child inherits the umask it is started with.
+    const umask = process.umask(0o027)
+    try {
+      expect((await api(['GET', '/core/v4/users', '--output-file', kept])).status).to.equal(0)
+      expect((await api(['GET', '/core/v4/users', '--output-file', fresh])).status).to.equal(0)
+    } finally {
+      process.umask(umask)
+    }
+
+    expect([statSync(kept).mode & 0o777, statSync(fresh).mode & 0o777]).to.deep.equal([0o600, 0o640])
+    expect(JSON.parse(readFileSync(kept, 'utf8'))).to.have.property('Code', 1000)
   })
 
   it('human verification without a terminal: the URL and methods on stderr, exit 2', async () => {

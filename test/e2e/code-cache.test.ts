@@ -10,28 +10,16 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, st
 import {join} from 'node:path'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {tempHome, type TempHome} from '../helpers/session-files.ts'
+import {sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 describe('the fast path’s code cache (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
-  const directory = () => join(home.home, 'cache', 'proton-cli', 'code-cache')
+  const suite = sandboxForSuite()
+  const directory = () => join(suite.home.home, 'cache', 'proton-cli', 'code-cache')
   const files = () => (existsSync(directory()) ? readdirSync(directory()).sort() : [])
   const cacheFile = () => join(directory(), files().find((name) => name.endsWith('.bin')) ?? 'none')
   const commands = () => readFileSync(`${cacheFile()}.commands`, 'utf8')
-  const proton = (args: string[], extra: NodeJS.ProcessEnv = {}): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(home.home, extra)})
-
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
-
-  after(() => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
-  })
+  const proton = (args: string[], extra: NodeJS.ProcessEnv = {}): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(suite.home.home, extra)})
 
   it('is written once a command has run, for this Node and build, and holds that command', async () => {
     const first = await proton(['api', 'GET', '/core/v4/users'])
@@ -73,9 +61,9 @@ describe('the fast path’s code cache (built binary)', function () {
   })
 
   it('Node’s compile cache is in the user’s cache directory (0700), and nothing is written to the OS temporary directory', async () => {
-    const temporary = join(home.home, 'tmp')
+    const temporary = join(suite.home.home, 'tmp')
     mkdirSync(temporary)
-    const compileCache = join(home.home, 'cache', 'proton-cli', 'compile-cache')
+    const compileCache = join(suite.home.home, 'cache', 'proton-cli', 'compile-cache')
     rmSync(compileCache, {force: true, recursive: true})
     // --help goes to oclif: its modules are what Node's compile cache holds.
     const help = await proton(['api', '--help'], {TMPDIR: temporary})
@@ -88,7 +76,7 @@ describe('the fast path’s code cache (built binary)', function () {
   })
 
   it('a cache directory that is a symbolic link is neither read nor written', async () => {
-    const elsewhere = join(home.home, 'elsewhere')
+    const elsewhere = join(suite.home.home, 'elsewhere')
     renameSync(directory(), elsewhere)
     symlinkSync(elsewhere, directory())
     const planted = readdirSync(elsewhere).map((name) => [name, readFileSync(join(elsewhere, name))] as const)

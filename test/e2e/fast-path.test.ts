@@ -14,8 +14,7 @@ import {createServer} from 'node:https'
 import type {AddressInfo} from 'node:net'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {tempHome, type TempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const MODULE_REPORT = fileURLToPath(new URL('../fixtures/module-report.js', import.meta.url))
 
@@ -34,37 +33,26 @@ interface Case {
 
 describe('the fast path (built binary): every command it runs answers as oclif does', function () {
   this.timeout(120_000)
-  let home: TempHome
-  let sandbox: Running
+  const suite = sandboxForSuite()
 
   /** One run; `oclifLoaded` tells whether @oclif/core was loaded at all. */
   async function run(args: string[], options: {fast: boolean; input?: string}): Promise<RunResult & {oclifLoaded: boolean}> {
-    const report = join(home.home, 'modules.txt')
+    const report = join(suite.home.home, 'modules.txt')
     rmSync(report, {force: true})
-    const env = baseEnv(home.home, {MODULE_REPORT: report, ...(options.fast ? {} : {PROTON_FAST_PATH: '0'})})
+    const env = baseEnv(suite.home.home, {MODULE_REPORT: report, ...(options.fast ? {} : {PROTON_FAST_PATH: '0'})})
     const profile = args.includes('--profile') ? [] : ['--profile', 'sandbox']
     const result = await runBinary([...profile, ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
     return {...result, oclifLoaded: readFileSync(report, 'utf8').includes('/@oclif/core/')}
   }
 
   const control = (path: string, method = 'GET', body?: unknown) =>
-    sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+    sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   // Response dates, the sandbox's per-request IDs and the jitter of retry waits differ between two runs; nothing else may.
   const steady = (stderr: string) =>
     stderr
       .replaceAll(/^(<? ?date:).*$/gim, '$1 …')
       .replaceAll(/^(<? ?x-request-id:).*$/gim, '$1 …')
       .replaceAll(/^(\(.*; retry \d+ of \d+ in )\d+ ms\)$/gm, '$1… ms)')
-
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
-
-  after(() => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
-  })
 
   const cases: Array<[string, Case]> = [
     ['a JSON answer', {args: ['api', 'GET', '/core/v4/users']}],
@@ -116,8 +104,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       for (const fast of [true, false]) {
         if (fault) await control('faults', 'POST', fault)
         if (act) await control(act, 'POST')
-        const result = await run(file ? args.map((arg) => (arg === file ? join(home.home, file) : arg)) : args, {fast, input})
-        outcomes.push({file: file ? readFileSync(join(home.home, file), 'utf8') : undefined, status: result.status, stderr: steady(result.stderr), stdout: result.stdout.toString('utf8')})
+        const result = await run(file ? args.map((arg) => (arg === file ? join(suite.home.home, file) : arg)) : args, {fast, input})
+        outcomes.push({file: file ? readFileSync(join(suite.home.home, file), 'utf8') : undefined, status: result.status, stderr: steady(result.stderr), stdout: result.stdout.toString('utf8')})
         expect(result.oclifLoaded, fast ? 'the fast path loaded oclif' : 'oclif did not run').to.equal(!fast)
       }
 
@@ -153,7 +141,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   })
 
   it('checks the sessions directory as oclif’s init hook does: narrowed, leftovers of dead writers removed', async () => {
-    const sessions = join(home.home, 'proton-cli', 'sessions')
+    const sessions = join(suite.home.home, 'proton-cli', 'sessions')
     const leftover = join(sessions, 'sandbox.json.999999999.abcdef.tmp')
     writeFileSync(leftover, '{}')
     chmodSync(join(sessions, 'sandbox.json'), 0o644)
@@ -175,8 +163,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       const {port} = server.address() as AddressInfo
       const outcomes = []
       for (const fast of [true, false]) {
-        const report = join(home.home, 'modules.txt')
-        const env = baseEnv(home.home, {MODULE_REPORT: report, NODE_EXTRA_CA_CERTS: certificate, PROTON_ACCESS_TOKEN: 'token', PROTON_UID: 'uid', ...(fast ? {} : {PROTON_FAST_PATH: '0'})})
+        const report = join(suite.home.home, 'modules.txt')
+        const env = baseEnv(suite.home.home, {MODULE_REPORT: report, NODE_EXTRA_CA_CERTS: certificate, PROTON_ACCESS_TOKEN: 'token', PROTON_UID: 'uid', ...(fast ? {} : {PROTON_FAST_PATH: '0'})})
         const result = await runBinary(['api', 'GET', '/core/v4/users', '--api-url', `https://127.0.0.1:${port}`, '--verbose'], {env, nodeArgs: ['--import', MODULE_REPORT]})
         expect(readFileSync(report, 'utf8').includes('/@oclif/core/')).to.equal(!fast)
         outcomes.push({status: result.status, stderr: result.stderr, stdout: result.stdout.toString()})
@@ -191,11 +179,11 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   })
 
   it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {
-    const data = join(home.home, 'data')
+    const data = join(suite.home.home, 'data')
     mkdirSync(join(data, 'proton-cli'), {recursive: true})
     writeFileSync(join(data, 'proton-cli', 'package.json'), '{"oclif":{"plugins":[]}}')
-    const report = join(home.home, 'modules.txt')
-    const env = baseEnv(home.home, {MODULE_REPORT: report, XDG_DATA_HOME: data})
+    const report = join(suite.home.home, 'modules.txt')
+    const env = baseEnv(suite.home.home, {MODULE_REPORT: report, XDG_DATA_HOME: data})
     const result = await runBinary(['--profile', 'sandbox', 'account', 'show'], {env, nodeArgs: ['--import', MODULE_REPORT]})
     expect(result.status).to.equal(0)
     expect(readFileSync(report, 'utf8')).to.include('/@oclif/core/')

@@ -1,7 +1,8 @@
 /** The built sandbox as a child process, for end-to-end tests. */
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 
-import {BIN} from './run-binary.ts'
+import {BIN, baseEnv} from './run-binary.ts'
+import {tempHome, type TempHome} from './session-files.ts'
 
 export interface Running {
   child: ChildProcessWithoutNullStreams
@@ -43,4 +44,31 @@ export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin 
 /** fetch() of one of the sandbox's /__sandbox/ controls (`stats`, `faults` …), with its secret. */
 export function sandboxFetch(sandbox: Pick<Running, 'secret' | 'url'>, path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${sandbox.url}/__sandbox/${path}`, {...init, headers: {...(init.headers as Record<string, string>), 'x-sandbox-secret': sandbox.secret}})
+}
+
+/**
+ * For a describe block: a temporary home whose profile "sandbox" holds the session of a sandbox started before
+ * the block's tests and stopped after them.
+ */
+export function sandboxForSuite(): {readonly home: TempHome; readonly sandbox: Running} {
+  let home: TempHome | undefined
+  let sandbox: Running | undefined
+  before(async () => {
+    home = tempHome()
+    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
+  })
+
+  after(() => {
+    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
+    home?.remove()
+  })
+
+  return {
+    get home() {
+      return home as TempHome
+    },
+    get sandbox() {
+      return sandbox as Running
+    },
+  }
 }

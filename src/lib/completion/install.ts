@@ -14,7 +14,8 @@ import {fileURLToPath} from 'node:url'
 import {HOST_TOPIC} from '../runtime/command-names.ts'
 import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../runtime/leading-flags.ts'
 import {METHODS} from '../request/input.ts'
-import {activeDescription, writeFileAtomic} from '../description/store.ts'
+import {activeDescription} from '../description/store.ts'
+import {replaceFileSync} from '../files/atomic-file.ts'
 import {bashBlock, bashRegistration, type CompletionSetup, type FlagSpec, type NodeSpec, withBlock, zshBlock} from './scripts.ts'
 import {wordListDir, writeWordList} from './word-list.ts'
 
@@ -114,13 +115,13 @@ export function extendAutocompleteScripts(config: Extendable): string[] {
   const changed: string[] = []
   if (existsSync(paths.bash)) {
     const script = readFileSync(paths.bash, 'utf8')
-    writeFileAtomic(paths.bash, withBlock(script, bashBlock(setup, bashRegistration(script, config.bin)), config.bin))
+    replaceFileSync(paths.bash, withBlock(script, bashBlock(setup, bashRegistration(script, config.bin)), config.bin))
     changed.push(paths.bash)
   }
 
   if (existsSync(paths.zsh)) {
     // The zsh file's last line calls the completion function: our definitions go before it.
-    writeFileAtomic(paths.zsh, withBlock(readFileSync(paths.zsh, 'utf8'), zshBlock(setup), config.bin, `_${config.bin}`))
+    replaceFileSync(paths.zsh, withBlock(readFileSync(paths.zsh, 'utf8'), zshBlock(setup), config.bin, `_${config.bin}`))
     changed.push(paths.zsh)
   }
 

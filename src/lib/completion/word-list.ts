@@ -4,10 +4,11 @@
  * the path templates that method can be sent to, one per line. Written by
  * `api spec update`, by `autocomplete` setup, and on first use.
  */
+import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {METHODS} from '../request/input.ts'
-import {writeFileAtomic} from '../description/store.ts'
+import {replaceFileSync} from '../files/atomic-file.ts'
 import type {Operation} from '../description/types.ts'
 
 export function wordListDir(cacheDir: string): string {
@@ -22,8 +23,9 @@ function templatesFor(operations: readonly Operation[], method: string): string[
 
 export function writeWordList(cacheDir: string, operations: readonly Operation[]): void {
   const dir = wordListDir(cacheDir)
+  mkdirSync(dir, {recursive: true})
   for (const method of METHODS) {
     const templates = templatesFor(operations, method)
-    writeFileAtomic(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
+    replaceFileSync(join(dir, method), templates.length > 0 ? `${templates.join('\n')}\n` : '')
   }
 }

@@ -7,9 +7,10 @@
  * win where both describe the same one; the built-in alone when neither is
  * there.
  */
-import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 
+import {replaceFileSync} from '../files/atomic-file.ts'
 import {BUILTIN_OPERATIONS, BUILTIN_SOURCE} from './builtin.ts'
 import {readDescriptionFile} from './description-file.ts'
 import {readShipped, SHIPPED_SOURCE, type ShippedDescription, shippedFile} from './shipped.ts'
@@ -20,14 +21,6 @@ export const STORE_FORMAT = 1
 
 export function descriptionFile(cacheDir: string): string {
   return join(cacheDir, 'api-description', 'description.json')
-}
-
-/** Write a file so that readers see the old or the new content, never a part. */
-export function writeFileAtomic(file: string, content: string): void {
-  mkdirSync(dirname(file), {recursive: true})
-  const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, content)
-  renameSync(temporary, file)
 }
 
 export interface StoreRead {
@@ -42,7 +35,9 @@ export function readStored(cacheDir: string): StoreRead {
 }
 
 export function writeStored(cacheDir: string, stored: StoredDescription): void {
-  writeFileAtomic(descriptionFile(cacheDir), JSON.stringify(stored))
+  const file = descriptionFile(cacheDir)
+  mkdirSync(dirname(file), {recursive: true})
+  replaceFileSync(file, JSON.stringify(stored))
 }
 
 /** Method and template with parameter names blanked: /a/{x} and /a/{y} are one operation. */

@@ -8,7 +8,7 @@
 import type {BodyWriter} from '../http/client.ts'
 import {sniffOf, type Sniff} from './envelope.ts'
 import {JsonScanner, type TopLevelMember} from './json-scan.ts'
-import type {AtomicFile} from './output-file.ts'
+import type {AtomicFile} from '../files/atomic-file.ts'
 import {type ByteSource, bufferSource, type Spool} from './spool.ts'
 
 export interface ReceivedBody {

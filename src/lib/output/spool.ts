@@ -18,7 +18,7 @@ import {type FileHandle, open, readdir, rm, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {usageError} from '../runtime/errors.ts'
-import {ensurePrivateDirectory} from '../runtime/private-directory.ts'
+import {ensurePrivateDirectory} from '../files/private-directory.ts'
 
 /** Bytes of answers kept in memory before the rest goes to the file. */
 export const MEMORY_BUDGET = 4 * 1024 * 1024

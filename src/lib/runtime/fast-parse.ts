@@ -54,10 +54,23 @@ function parseValue(entry: FlagEntry, text: string): unknown {
   return value
 }
 
-export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): ParsedLine | undefined {
+type FlagInput = {flag: string; input: string}
+
+/** The flag a token names, and the value written inside it (--name=value, -cvalue, -c=value). */
+function flagOf(token: string, byName: ReadonlyMap<string, FlagEntry>, byChar: ReadonlyMap<string | undefined, FlagEntry>): {entry?: FlagEntry; inline?: string} {
+  if (token.startsWith('--')) {
+    const equals = token.indexOf('=')
+    return equals === -1 ? {entry: byName.get(token.slice(2))} : {entry: byName.get(token.slice(2, equals)), inline: token.slice(equals + 1)}
+  }
+
+  return {entry: byChar.get(token[1]), inline: token.length > 2 ? token.slice(token[2] === '=' ? 3 : 2) : undefined}
+}
+
+/** The line split into flags (in their order) and positionals; undefined for anything not plainly one of them. */
+function tokens(argv: readonly string[], table: CommandTable): {flagsInOrder: FlagInput[]; positionals: string[]} | undefined {
   const byName = new Map(table.flags.map((entry) => [entry.name, entry]))
   const byChar = new Map(table.flags.filter((entry) => entry.char).map((entry) => [entry.char, entry]))
-  const flagsInOrder: Array<{flag: string; input: string}> = []
+  const flagsInOrder: FlagInput[] = []
   const positionals: string[] = []
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index]
@@ -67,17 +80,7 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     }
 
     // --name, --name=value, --name value; -c, -cvalue, -c=value, -c value. Nothing else (no --, no -abc bundles).
-    let entry: FlagEntry | undefined
-    let inline: string | undefined
-    if (token.startsWith('--')) {
-      const equals = token.indexOf('=')
-      entry = byName.get(equals === -1 ? token.slice(2) : token.slice(2, equals))
-      if (equals !== -1) inline = token.slice(equals + 1)
-    } else {
-      entry = byChar.get(token[1])
-      if (token.length > 2) inline = token.slice(token[2] === '=' ? 3 : 2)
-    }
-
+    const {entry, inline} = flagOf(token, byName, byChar)
     if (!entry) return undefined
     if (entry.kind === 'boolean') {
       if (inline !== undefined) return undefined
@@ -87,30 +90,39 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
 
     const value = inline ?? argv[++index]
     if (value === undefined || flagLike(value)) return undefined
-    const name = entry.name
-    if (!entry.multiple && flagsInOrder.some(({flag}) => flag === name)) return undefined
-    flagsInOrder.push({flag: name, input: value})
+    if (!entry.multiple && flagsInOrder.some(({flag}) => flag === entry.name)) return undefined
+    flagsInOrder.push({flag: entry.name, input: value})
   }
 
-  // A missing required argument: oclif may read it from standard input, or says it is missing.
-  if (table.args.some(({required}, index) => required && index >= positionals.length)) return undefined
-  if (table.strict && positionals.length > table.args.length) return undefined
+  return {flagsInOrder, positionals}
+}
+
+const INVALID = Symbol('invalid')
+
+/** A flag's value as oclif would have it: from the line, else a non-empty variable, else the default. */
+function flagValue(entry: FlagEntry, inputs: readonly string[], env: NodeJS.ProcessEnv): unknown {
+  if (inputs.length > 0 && entry.kind === 'boolean') return true
+  if (inputs.length > 0) {
+    const values = inputs.map((text) => parseValue(entry, text))
+    if (values.includes(undefined)) return INVALID
+    return entry.multiple ? values : values[0]
+  }
+
+  if (entry.env && env[entry.env]) {
+    // oclif reads a non-empty variable for a flag left out; only string flags here have one.
+    if (entry.kind !== 'string' || entry.multiple) return INVALID
+    return parseValue(entry, env[entry.env] as string) ?? INVALID
+  }
+
+  return entry.default
+}
+
+/** Every flag's value, or undefined when one is invalid, missing though required, or breaks a constraint. */
+function flagValues(table: CommandTable, flagsInOrder: readonly FlagInput[], env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
   const flags: Record<string, unknown> = {}
   for (const entry of table.flags) {
-    const inputs = flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input)
-    let value: unknown
-    if (inputs.length > 0 && entry.kind === 'boolean') value = true
-    else if (inputs.length > 0) {
-      const values = inputs.map((text) => parseValue(entry, text))
-      if (values.includes(undefined)) return undefined
-      value = entry.multiple ? values : values[0]
-    } else if (entry.env && env[entry.env]) {
-      // oclif reads a non-empty variable for a flag left out; only string flags here have one.
-      if (entry.kind !== 'string' || entry.multiple) return undefined
-      value = parseValue(entry, env[entry.env] as string)
-      if (value === undefined) return undefined
-    } else value = entry.default
-
+    const value = flagValue(entry, flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input), env)
+    if (value === INVALID) return undefined
     if (value !== undefined) flags[entry.name] = value
     else if (entry.required) return undefined
   }
@@ -122,6 +134,18 @@ export function fastParse(argv: readonly string[], table: CommandTable, env: Nod
     if (entry.dependsOn?.some((other) => flags[other] === undefined)) return undefined
   }
 
+  return flags
+}
+
+export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): ParsedLine | undefined {
+  const split = tokens(argv, table)
+  if (!split) return undefined
+  const {flagsInOrder, positionals} = split
+  // A missing required argument: oclif may read it from standard input, or says it is missing.
+  if (table.args.some(({required}, index) => required && index >= positionals.length)) return undefined
+  if (table.strict && positionals.length > table.args.length) return undefined
+  const flags = flagValues(table, flagsInOrder, env)
+  if (!flags) return undefined
   const args: Record<string, string> = {}
   for (const [index, {name}] of table.args.entries()) if (index < positionals.length) args[name] = positionals[index]
   // oclif lists the positionals in the order of their first occurrence on the line (repeats together).

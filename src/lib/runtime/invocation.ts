@@ -17,7 +17,7 @@ import {EXIT} from './exit-status.ts'
 import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
-import {AtomicFile} from '../output/output-file.ts'
+import {createOutputFile} from '../output/output-file.ts'
 import {type OutputStream, writeJsonSource, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
@@ -196,7 +196,7 @@ export class Invocation {
    */
   async receive(session: ActiveSession, request: ApiRequest, spool: Spool, outputFile?: string): Promise<Received<ReceivedBody>> {
     const receiver: Receiver<ReceivedBody> = async (head) =>
-      outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await AtomicFile.create(outputFile)) : spoolWriter(spool)
+      outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await createOutputFile(outputFile)) : spoolWriter(spool)
     // A challenge is a short error answer: only such a body is read back to look for one.
     return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined))
   }
@@ -282,7 +282,7 @@ export class Invocation {
     const verdict = answer.kind === 'not-json' ? answer.byStatus : answer
     if (verdict.exitStatus === EXIT.OK) {
       // Streamed into the temporary file already, or (a merged --paginate answer) written now.
-      const file = body.file ?? (await AtomicFile.create(path))
+      const file = body.file ?? (await createOutputFile(path))
       try {
         const {signal} = this.transport()
         for await (const chunk of body.file ? [] : (body.source?.chunks() ?? [])) {

@@ -3,11 +3,11 @@
  * directory, replaced atomically (temporary file, fsync, rename) so a crash
  * never leaves a broken file.
  */
-import {randomBytes} from 'node:crypto'
 import {closeSync, constants, lstatSync, openSync, readFileSync} from 'node:fs'
-import {chmod, mkdir, open, readdir, rename, rm} from 'node:fs/promises'
+import {chmod, mkdir, readdir, rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
+import {replaceFile} from '../files/atomic-file.ts'
 import {authError, fileFailure, usageError} from '../runtime/errors.ts'
 import {type LockOptions, withLock} from './file-lock.ts'
 
@@ -128,32 +128,7 @@ export class SessionStore {
     await this.ensureDirectory(failed)
 
     if (isLink(path)) throw failed(Object.assign(new Error('symbolic link'), {code: 'ELOOP'}))
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    let handle
-    try {
-      handle = await open(temporary, 'wx', 0o600)
-    } catch (error) {
-      throw failed(error)
-    }
-
-    try {
-      await handle.writeFile(`${JSON.stringify(session, null, 2)}\n`)
-      await handle.sync()
-      await handle.close()
-      await rename(temporary, path)
-    } catch (error) {
-      await handle.close().catch(() => {})
-      await rm(temporary, {force: true})
-      throw failed(error)
-    }
-
-    // Make the rename itself durable.
-    const directory = await open(this.directory, 'r')
-    try {
-      await directory.sync()
-    } finally {
-      await directory.close()
-    }
+    await replaceFile(path, `${JSON.stringify(session, null, 2)}\n`, {durable: true, failure: failed, mode: 0o600})
   }
 
   /** The lock every writer of the profile's session holds: refresh, login. */

@@ -1,0 +1,182 @@
+/**
+ * Replacing a file so that its readers see the old content or the whole new
+ * one, never a part: the new content goes to a temporary file beside it
+ * (<name>.<pid>.<random>.tmp, created exclusively, so never through a link
+ * someone placed there), is flushed, then renamed over it. If anything
+ * fails, or the process ends first, the temporary file is removed (at exit
+ * at the latest) and the file stays as it was. Every file the tool writes
+ * goes through here: sessions, --output-file, the stored API description,
+ * the completion scripts and word lists.
+ */
+import {randomBytes} from 'node:crypto'
+import {closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
+import {type FileHandle, open, rename, rm, stat} from 'node:fs/promises'
+import {dirname} from 'node:path'
+
+export interface ReplaceOptions {
+  /** The new file's mode. Default: the replaced file's, else 0666 less the umask (what a shell's `>` creates). */
+  mode?: number
+  /** Also flush the directory after the rename, so that the rename itself survives a crash (sessions). */
+  durable?: boolean
+  /** What a failure becomes (one line naming the file); default: the error as it is. */
+  failure?: (error: unknown) => Error
+}
+
+/** Temporary files not yet renamed or removed: removed at exit whatever happens. */
+const pending = new Set<string>()
+let removingAtExit = false
+
+function track(temporary: string): void {
+  pending.add(temporary)
+  if (removingAtExit) return
+  removingAtExit = true
+  process.once('exit', () => {
+    for (const name of pending) rmSync(name, {force: true})
+  })
+}
+
+/** The name the new content is written under, beside the file it replaces. */
+export function temporaryName(path: string): string {
+  return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+}
+
+const NEW_FILE_MODE = 0o666
+
+export class AtomicFile {
+  readonly path: string
+  private readonly temporary: string
+  private readonly options: ReplaceOptions
+  private handle: FileHandle | undefined
+  private position = 0
+
+  private constructor(path: string, temporary: string, handle: FileHandle, options: ReplaceOptions) {
+    this.path = path
+    this.temporary = temporary
+    this.handle = handle
+    this.options = options
+  }
+
+  /** A temporary file beside `path`, for the new content. */
+  static async create(path: string, options: ReplaceOptions = {}): Promise<AtomicFile> {
+    const temporary = temporaryName(path)
+    const failed = options.failure ?? ((error: unknown) => error as Error)
+    let handle: FileHandle
+    try {
+      // The mode asked for, else the replaced file's; undefined: the umask decides.
+      const mode = options.mode ?? (await stat(path).then(({mode}) => mode & 0o7777, () => undefined))
+      handle = await open(temporary, 'wx', mode ?? NEW_FILE_MODE)
+      track(temporary)
+      // open() applies the umask; a mode kept or asked for is set as it is.
+      if (mode !== undefined) await handle.chmod(mode)
+    } catch (error) {
+      pending.delete(temporary)
+      await rm(temporary, {force: true})
+      throw failed(error)
+    }
+
+    return new AtomicFile(path, temporary, handle, options)
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.position
+  }
+
+  async write(chunk: Uint8Array): Promise<void> {
+    try {
+      const handle = this.handle as FileHandle
+      for (let done = 0; done < chunk.length; ) {
+        const {bytesWritten} = await handle.write(chunk, done, chunk.length - done, this.position)
+        done += bytesWritten
+        this.position += bytesWritten
+      }
+    } catch (error) {
+      await this.abandon()
+      throw this.failed(error)
+    }
+  }
+
+  /** Start again from nothing (an attempt that failed partway is retried). */
+  async reset(): Promise<void> {
+    await this.handle?.truncate(0)
+    this.position = 0
+  }
+
+  /** Flush and rename over the file (and flush the directory, when durable). */
+  async commit(): Promise<void> {
+    const handle = this.handle
+    if (!handle) throw this.failed(new Error('already closed'))
+    try {
+      await handle.sync()
+      await handle.close()
+      this.handle = undefined
+      await rename(this.temporary, this.path)
+      pending.delete(this.temporary)
+      if (this.options.durable) await syncDirectory(dirname(this.path))
+    } catch (error) {
+      await this.abandon()
+      throw this.failed(error)
+    }
+  }
+
+  /** Remove the temporary file; the file stays as it was. Safe to call more than once. */
+  async abandon(): Promise<void> {
+    const handle = this.handle
+    this.handle = undefined
+    await handle?.close().catch(() => {})
+    if (!pending.delete(this.temporary)) return
+    await rm(this.temporary, {force: true})
+  }
+
+  private failed(error: unknown): Error {
+    return this.options.failure ? this.options.failure(error) : (error as Error)
+  }
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Replace the file with `content`. */
+export async function replaceFile(path: string, content: string | Uint8Array, options: ReplaceOptions = {}): Promise<void> {
+  const file = await AtomicFile.create(path, options)
+  await file.write(typeof content === 'string' ? Buffer.from(content) : content)
+  await file.commit()
+}
+
+function existingModeSync(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o7777
+  } catch {
+    return undefined
+  }
+}
+
+/** replaceFile for callers that cannot wait (the completion hook, the description store). */
+export function replaceFileSync(path: string, content: string | Uint8Array, options: Omit<ReplaceOptions, 'durable'> = {}): void {
+  const temporary = temporaryName(path)
+  let descriptor: number | undefined
+  try {
+    const mode = options.mode ?? existingModeSync(path)
+    descriptor = openSync(temporary, 'wx', mode ?? NEW_FILE_MODE)
+    track(temporary)
+    if (mode !== undefined) fchmodSync(descriptor, mode)
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content
+    for (let done = 0; done < bytes.length; ) done += writeSync(descriptor, bytes, done, bytes.length - done)
+    fsyncSync(descriptor)
+    closeSync(descriptor)
+    descriptor = undefined
+    renameSync(temporary, path)
+    pending.delete(temporary)
+  } catch (error) {
+    if (descriptor !== undefined) closeSync(descriptor)
+    pending.delete(temporary)
+    rmSync(temporary, {force: true})
+    throw options.failure ? options.failure(error) : error
+  }
+}

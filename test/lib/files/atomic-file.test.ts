@@ -1,0 +1,90 @@
+/** Every file the tool writes is replaced whole: atomic-file.ts. */
+import {expect} from 'chai'
+import {chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {AtomicFile, replaceFile, replaceFileSync} from '../../../src/lib/files/atomic-file.ts'
+
+describe('atomic-file', () => {
+  let dir: string
+  let umask: number
+  const mode = (path: string) => statSync(path).mode & 0o777
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'atomic-'))
+    umask = process.umask(0o027)
+  })
+
+  afterEach(() => {
+    process.umask(umask)
+    rmSync(dir, {force: true, recursive: true})
+  })
+
+  for (const [name, replace] of [
+    ['replaceFile', replaceFile],
+    ['replaceFileSync', async (path: string, content: string, options?: {mode?: number}) => replaceFileSync(path, content, options)],
+  ] as const) {
+    describe(name, () => {
+      it('replaces the content whole, and leaves no temporary file', async () => {
+        const path = join(dir, 'file')
+        writeFileSync(path, 'old')
+        await replace(path, 'new content')
+        expect(readFileSync(path, 'utf8')).to.equal('new content')
+        expect(readdirSync(dir)).to.deep.equal(['file'])
+      })
+
+      it('keeps the replaced file’s mode, gives a new file the umask’s, and sets a mode asked for exactly', async () => {
+        const kept = join(dir, 'kept')
+        writeFileSync(kept, 'old')
+        chmodSync(kept, 0o604)
+        await replace(kept, 'x')
+        expect(mode(kept)).to.equal(0o604)
+        await replace(join(dir, 'new'), 'x')
+        expect(mode(join(dir, 'new'))).to.equal(0o640)
+        await replace(join(dir, 'secret'), 'x', {mode: 0o600})
+        expect(mode(join(dir, 'secret'))).to.equal(0o600)
+      })
+
+      it('replaces a symbolic link itself, never the file it points to', async () => {
+        const target = join(dir, 'target')
+        writeFileSync(target, 'theirs')
+        symlinkSync(target, join(dir, 'link'))
+        await replace(join(dir, 'link'), 'ours')
+        expect(readFileSync(target, 'utf8')).to.equal('theirs')
+        expect(statSync(join(dir, 'link')).isFile()).to.equal(true)
+      })
+
+      it('a failure leaves the file as it was and no temporary file', async () => {
+        const path = join(dir, 'missing', 'file')
+        let failed: unknown
+        try {
+          await replace(path, 'x')
+        } catch (error) {
+          failed = error
+        }
+
+        expect((failed as NodeJS.ErrnoException).code).to.equal('ENOENT')
+        expect(readdirSync(dir)).to.deep.equal([])
+      })
+    })
+  }
+
+  it('AtomicFile: written in chunks, abandoned or committed; a failure becomes what `failure` makes of it', async () => {
+    const path = join(dir, 'body')
+    writeFileSync(path, 'old')
+    const abandoned = await AtomicFile.create(path)
+    await abandoned.write(Buffer.from('partial'))
+    await abandoned.abandon()
+    expect([readFileSync(path, 'utf8'), readdirSync(dir)]).to.deep.equal(['old', ['body']])
+    const file = await AtomicFile.create(path, {durable: true})
+    await file.write(Buffer.from('one '))
+    await file.reset()
+    await file.write(Buffer.from('two'))
+    expect(file.length).to.equal(3)
+    await file.commit()
+    expect(readFileSync(path, 'utf8')).to.equal('two')
+    const failure = await AtomicFile.create(join(dir, 'no', 'such'), {failure: () => new Error('one line')}).catch((error: Error) => error.message)
+    expect(failure).to.equal('one line')
+  })
+})
