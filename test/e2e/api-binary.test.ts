@@ -69,7 +69,8 @@ describe('bin/run.js api (child process)', function () {
     ]
     for (const [status, body, exit, stderr] of cases) {
       server.handle(json(status, body))
-      const result = await run(['GET', '/core/v4/users'])
+      // No retries: a 429 or 503 without Retry-After would be waited on for seconds (the retries are tested elsewhere).
+      const result = await run(['GET', '/core/v4/users', '--retries', '0'])
       expect(result.status, body).to.equal(exit)
       expect(result.stdout.toString(), body).to.equal(body)
       expect(result.stderr, body).to.equal(stderr)
@@ -286,12 +287,23 @@ describe('bin/run.js api (child process)', function () {
   })
 
   it('keeps the session when the refresh meets a transient failure it outlasts, or an answer that is no refusal (exit 5)', async () => {
+    const refreshes = () => server.requests.filter((request) => request.url === '/auth/v4/refresh').length
     server.handle((request, res) => json(request.url === '/auth/v4/refresh' ? 503 : 401, '{"Code":503}')(request, res))
     const result = await run(['GET', '/core/v4/users', '--timeout', '2'])
     expect(result.status).to.equal(5)
     expect(result.stderr).to.match(/^Error: could not refresh the session of profile default \(HTTP 503, Code 503\); the session is kept, try again\n$/)
-    // Asked again with backoff within --timeout, never taken for a refusal.
-    expect(server.requests.filter((request) => request.url === '/auth/v4/refresh').length).to.be.above(1)
+    // Without Retry-After the wait is seconds (3 to 8), past a 2 s --timeout: not started.
+    expect(refreshes()).to.equal(1)
+    // With Retry-After: 1, asked again within --timeout, never taken for a refusal.
+    server.requests.length = 0
+    server.handle((request, res) => {
+      if (request.url !== '/auth/v4/refresh') return json(401, '{"Code":401}')(request, res)
+      res.writeHead(503, {'content-type': 'application/json', 'retry-after': '1'})
+      res.end('{"Code":503}')
+    })
+    const again = await run(['GET', '/core/v4/users', '--timeout', '2'])
+    expect(again.status).to.equal(5)
+    expect(refreshes()).to.be.above(1)
     server.handle((request, res) => json(401, '{"Code":401,"Error":"Invalid access token"}')(request, res))
     const unauthorized = await run(['GET', '/core/v4/users'])
     expect(unauthorized.status).to.equal(5)

@@ -77,14 +77,27 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(await requests()).to.have.length(1)
   })
 
+  for (const kind of ['unavailable', 'rate-limit']) {
+    it(`${kind} without Retry-After: the official clients' wait of seconds (3–8 s), never started past --timeout`, async () => {
+      await fault({Count: 1, Kind: kind, Path: '/core/v4/users', RetryAfter: null})
+      const result = await api(['GET', '/core/v4/users', '--timeout', '2', '--verbose'])
+      expect(result.status).to.equal(5)
+      const skipped = /\(GET \/core\/v4\/users: HTTP (\d+); not retried: waiting (\d+) ms would pass the 2 s timeout\)\n/.exec(result.stderr)
+      expect(skipped, result.stderr).not.to.equal(null)
+      expect(Number(skipped![1])).to.equal(kind === 'unavailable' ? 503 : 429)
+      expect(Number(skipped![2])).to.be.within(3000, 8000)
+      expect(await requests()).to.have.length(1)
+    })
+  }
+
   it('503 is retried for POST as for GET (not processed); another 5xx only for GET', async () => {
-    await fault({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/labels'})
+    await fault({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/labels', RetryAfter: 0})
     const created = await api(['POST', '/mail/v4/labels', '-f', 'Name=Retried', '-f', 'Color=#8080FF', '-F', 'Type=1'])
     expect(created.status, created.stderr).to.equal(0)
     expect(await requests()).to.deep.equal(['POST /mail/v4/labels 503', 'POST /mail/v4/labels 200'])
 
     await control('stats', 'DELETE')
-    await fault({Count: 1, Kind: 'unavailable', Path: '/core/v4/users'})
+    await fault({Count: 1, Kind: 'unavailable', Path: '/core/v4/users', RetryAfter: 0})
     expect((await api(['GET', '/core/v4/users'])).status).to.equal(0)
     expect(await requests()).to.deep.equal(['GET /core/v4/users 503', 'GET /core/v4/users 200'])
 
@@ -255,10 +268,44 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(result.status).to.equal(2)
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.match(/^Human verification required \(methods: captcha, email\): complete it in a browser at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+\n/)
-    expect(result.stderr).to.match(/\nError: human verification required; complete it, then run the command again from a terminal\n$/)
+    expect(result.stderr).to.match(/\nError: human verification required; complete it, then run the command again with PROTON_HV_TOKEN='sandbox-hv-\d+' and PROTON_HV_TYPE set to the method you completed \(captcha, email\), or from a terminal\n$/)
   })
 
-  it('human verification on a terminal: waits for Enter, then sends the request again with its headers', async () => {
+  it('human verification finished by a second run: PROTON_HV_TOKEN and PROTON_HV_TYPE (the method completed) go with the request', async () => {
+    await fault({Count: 0, Kind: 'human-verification', Methods: ['captcha'], Path: '/core/v4/users', WebUrl: false})
+    const first = await api(['GET', '/core/v4/users'])
+    expect(first.status).to.equal(2)
+    const token = /&token=(sandbox-hv-\d+)\n/.exec(first.stderr)![1]
+    expect(first.stderr.split('\n')[0]).to.equal(`Human verification required (methods: captcha): complete it in a browser at ${sandbox.url}/?methods=captcha&token=${token}`)
+    const second = await runBinary(['--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], {env: baseEnv(home.home, {PROTON_HV_TOKEN: token, PROTON_HV_TYPE: 'captcha'})})
+    expect(second.status, second.stderr).to.equal(0)
+    expect(JSON.parse(second.stdout.toString())).to.include({Code: 1000})
+    expect(await requests()).to.deep.equal(['GET /core/v4/users 422', 'GET /core/v4/users 200'])
+  })
+
+  it('a token not accepted (12087) on a terminal: verify again at the prompt, then the answer', async () => {
+    await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
+    const command = `${process.execPath} ${BIN} --profile sandbox api GET /core/v4/users`
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {env: baseEnv(home.home, {PROTON_HV_TOKEN: 'spent-token', PROTON_HV_TYPE: 'captcha'})})
+    let screen = ''
+    let typed = false
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString()
+      if (!typed && screen.includes('[captcha]: ')) {
+        typed = true
+        child.stdin.write('\r')
+      }
+
+      if (/"Code": ?1000|Error:/.test(screen)) child.stdin.end()
+    })
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(screen).to.include('Human verification not accepted (Code 12087), verify again (methods: captcha, email)')
+    expect(screen).to.match(/"Code": ?1000/)
+    expect(status).to.equal(0)
+    expect(await requests()).to.deep.equal(['GET /core/v4/users 422', 'GET /core/v4/users 200'])
+  })
+
+  it('human verification on a terminal: Enter takes the default method (captcha), then the request is sent again with its headers', async () => {
     await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
     // `script` gives the command a pseudo-terminal; Enter is typed at the prompt.
     const command = `${process.execPath} ${BIN} --profile sandbox api GET /core/v4/users`
@@ -267,7 +314,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     let typed = false
     child.stdout.on('data', (chunk: Buffer) => {
       screen += chunk.toString()
-      if (!typed && screen.includes('Press Enter once it is done: ')) {
+      if (!typed && screen.includes('Once it is done, press Enter (or type the method you completed: captcha, email) [captcha]: ')) {
         typed = true
         child.stdin.write('\r')
       }

@@ -6,6 +6,7 @@
 import {expect} from 'chai'
 import {execFile} from 'node:child_process'
 
+import {NO_KEYS_WARNING} from '../../src/lib/commands/calendar-create.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../helpers/session-files.ts'
@@ -122,10 +123,10 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     await resetLog()
     const create = await proton(['mail', 'labels', 'create', '--name', 'Never Sent', '--color', '#8080FF', '--dry-run'])
     expect(create.status).to.equal(0)
-    expect(out(create)).to.equal(`POST ${sandbox.url}/mail/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
+    expect(out(create)).to.equal(`POST ${sandbox.url}/core/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
     expect(create.stderr).to.equal('Dry run: the request was not sent.\n')
     const remove = await proton(['mail', 'labels', 'delete', 'some-id', '--dry-run'])
-    expect(out(remove)).to.equal(`DELETE ${sandbox.url}/mail/v4/labels/some-id\n`)
+    expect(out(remove)).to.equal(`DELETE ${sandbox.url}/core/v4/labels/some-id\n`)
     const calendar = await proton(['calendar', 'create', '--name', 'Never Sent', '--color', '#7272a7', '--dry-run'])
     expect(out(calendar)).to.match(new RegExp(`^GET ${sandbox.url}/core/v4/addresses\\n\\nPOST ${sandbox.url}/calendar/v1\\n`))
     expect(await requests()).to.deep.equal([])
@@ -137,14 +138,36 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     const created = await proton(['calendar', 'create', '--name', 'Team Days', '--color', '#179FD9', '--hidden'])
     expect(created.status).to.equal(0)
     const id = out(created).trim()
-    expect(created.stderr).to.equal(`Created calendar "Team Days" (${id}).\n`)
+    expect(created.stderr).to.equal(`Created calendar "Team Days" (${id}).\n${NO_KEYS_WARNING}\n`)
     expect((await requests()).map((entry) => `${entry.Method} ${entry.Path} ${entry.Status}`)).to.deep.equal([
       'GET /core/v4/addresses 200',
       'POST /calendar/v1 200',
     ])
     const listed = await proton(['calendar', 'list'])
-    expect(out(listed)).to.match(new RegExp(`\\n${id} +Team Days +#179FD9 +HIDDEN +PERSONAL +ACTIVE +SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY +demo@proton\\.test\\n`))
+    expect(out(listed)).to.match(new RegExp(`\\n${id} +Team Days +#179FD9 +HIDDEN +PERSONAL +ACTIVE,INCOMPLETE_SETUP +SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY +demo@proton\\.test\\n`))
     expect(out(listed)).to.match(/\n\S+ +My calendar +#7272a7 +VISIBLE +PERSONAL/)
+  })
+
+  it('the requests sent are the official clients’: labels by type at /core/v4/labels, messages newest first of a label looked up by path', async () => {
+    await resetLog()
+    const listed = await proton(['mail', 'labels', 'list'])
+    expect(out(listed)).to.match(/\n\S+ +Invoices\/2024 +MESSAGE_FOLDER +#54473F +\S+\n/)
+    expect(out(listed)).not.to.include('SYSTEM_FOLDER')
+    const folder = await proton(['mail', 'list', '--label', 'Invoices/2024'])
+    expect(folder.status, folder.stderr).to.equal(0)
+    expect(out(folder)).to.equal('ID  TIME  FROM  SUBJECT  UNREAD\npage 1 of 1, 0 messages\n')
+    const work = await proton(['mail', 'list', '--label', 'work'])
+    expect(out(work)).to.match(/ Team lunch on Friday\? +\*\npage 1 of 1, 1 message\n$/)
+    const log = (await requests()).map((entry) => `${entry.Method} ${entry.Path}?${entry.Query} ${entry.Status}`)
+    expect(log.slice(0, 5)).to.deep.equal([
+      'GET /core/v4/labels?Type=1 200',
+      'GET /core/v4/labels?Type=3 200',
+      'GET /core/v4/labels?Type=1 200',
+      'GET /core/v4/labels?Type=3 200',
+      log[4],
+    ])
+    expect(log[4]).to.match(/^GET \/mail\/v4\/messages\?Page=0&PageSize=50&LabelID=[\w-]+(%3D){0,2}&Sort=Time&Desc=1 200$/)
+    expect(log).to.have.length(8)
   })
 
   it('mail list: the seeded inbox, pages counted from 1, mailbox names', async () => {
@@ -157,7 +180,9 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     const second = await proton(['--output', 'text', 'mail', 'list', '--label', 'Inbox', '--page', '3', '--page-size', '3'])
     expect(out(second).trimEnd().split('\n')).to.have.length(3)
     expect(out(second)).to.match(/Password changed\npage 3 of 3, 7 messages\n$/)
-    expect(out(await proton(['mail', 'list', '--label', 'starred']))).to.equal('ID  TIME  FROM  SUBJECT  UNREAD\npage 1 of 1, 0 messages\n')
+    const starred = out(await proton(['mail', 'list', '--label', 'starred'])).split('\n')
+    expect(starred[1]).to.match(/ Your March invoice +\*$/)
+    expect(starred.slice(2)).to.deep.equal(['page 1 of 1, 1 message', ''])
   })
 
   it('--output json of a dedicated command is byte for byte what proton api prints', async () => {
@@ -175,12 +200,14 @@ describe('dedicated commands against the sandbox (built binary)', function () {
 
   it('drive volumes and account show as tables', async () => {
     const volumes = await proton(['drive', 'volumes'])
-    expect(out(volumes)).to.match(/^ID +STATE +USED +MAX +CREATED +SHARE\n\S+ +1 +1\.0 MiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n$/)
+    expect(out(volumes)).to.match(/^ID +TYPE +STATE +USED +MAX +CREATED +SHARE\n\S+ +Regular +Active +1\.0 MiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n\S+ +Photos +Active +512\.0 KiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n$/)
     const account = await proton(['account', 'show', '--output', 'yaml'])
     expect(out(account)).to.match(/^Code: 1000\nUser:\n/)
     const table = await proton(['account', 'show'])
     expect(out(table)).to.match(/\nEmail +demo@proton\.test\n/)
-    expect(out(table)).to.match(/\nRole +ORGANIZATION_NONE\n/)
+    expect(out(table)).to.match(/\nRole +FREE_ROLE\n/)
+    expect(out(table)).to.match(/\nServices +1 \(MAIL\)\n/)
+    expect(out(table)).to.match(/\nType +PROTON\n/)
   })
 
   it('an expired access token is refreshed once for a dedicated command too', async () => {

@@ -59,6 +59,28 @@ describe('auth login (built binary, sandbox)', function () {
     expect(JSON.parse(users.stdout.toString()).User.Name).to.equal('demo')
   })
 
+  it('auth login --app-version keeps it in the profile; every later call and refresh sends it, unless PROTON_APP_VERSION overrides', async () => {
+    const version = 'web-mail@5.0.99.0'
+    const result = await login(['demo', '--password-stdin', '--api-url', plain.url, '--app-version', version], {input: PASSWORD})
+    expect(result.status).to.equal(0)
+    expect(await home.store.read('default')).to.include({AppVersion: version})
+    await sandboxFetch(plain, 'stats', {method: 'DELETE'})
+    await sandboxFetch(plain, 'expire-tokens', {method: 'POST'})
+    expect((await runBinary(['api', 'GET', '/core/v4/users'], {env: baseEnv(home.home)})).status).to.equal(0)
+    expect((await runBinary(['mail', 'labels', 'list'], {env: baseEnv(home.home)})).status).to.equal(0)
+    expect((await runBinary(['api', 'GET', '/core/v4/addresses'], {env: baseEnv(home.home, {PROTON_APP_VERSION: 'Other'})})).status).to.equal(0)
+    const stats = (await (await sandboxFetch(plain, 'stats')).json()) as {Refreshes: number; Requests: Array<{AppVersion: string; Method: string; Path: string; Status: number}>}
+    expect(stats.Requests.map((entry) => `${entry.Method} ${entry.Path} ${entry.Status} ${entry.AppVersion}`)).to.deep.equal([
+      `GET /core/v4/users 401 ${version}`,
+      `POST /auth/v4/refresh 200 ${version}`,
+      `GET /core/v4/users 200 ${version}`,
+      `GET /core/v4/labels 200 ${version}`,
+      `GET /core/v4/labels 200 ${version}`,
+      'GET /core/v4/addresses 200 Other',
+    ])
+    expect(stats.Refreshes).to.equal(1)
+  })
+
   it('takes the password from PROTON_PASSWORD, into the --profile given', async () => {
     const result = await login(['demo', '--api-url', plain.url, '--profile', 'work'], {env: {PROTON_PASSWORD: PASSWORD}})
     expect(result.status).to.equal(0)
@@ -121,16 +143,34 @@ describe('auth login (built binary, sandbox)', function () {
     expect(await home.store.list()).to.deep.equal([])
   })
 
-  it('human verification without a terminal: prints where and how, exit 2', async () => {
-    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth'})
+  it('human verification without a terminal: prints where and how, exit 2; a second login with --hv-token and --hv-type finishes it', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth', WebUrl: false})
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: PASSWORD})
     expect(result.status).to.equal(2)
-    expect(result.stderr).to.match(
-      /^Human verification required \(methods: captcha, email\): complete it in a browser at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+\nError: human verification required; complete it, then log in again from a terminal\n$/,
+    // No WebUrl: the link is built as the web client builds it, on the sandbox's own (loopback) origin.
+    const shown = /^Human verification required \(methods: captcha, email\): complete it in a browser at (http:\/\/127\.0\.0\.1:\d+)\/\?methods=captcha%2Cemail&token=(sandbox-hv-\d+)\n/.exec(result.stderr)
+    expect(shown, result.stderr).not.to.equal(null)
+    expect(shown![1]).to.equal(plain.url)
+    const token = shown![2]
+    expect(result.stderr.slice(shown![0].length)).to.equal(
+      `Error: human verification required; complete it, then log in again with --hv-token '${token}' and --hv-type set to the method you completed (captcha, email), or from a terminal\n`,
     )
+    expect(await home.store.list()).to.deep.equal([])
+
+    const refused = await login(['demo', '--password-stdin', '--api-url', plain.url, '--hv-token', token, '--hv-type', 'sms'], {input: PASSWORD})
+    expect(refused.status).to.equal(2)
+    expect(refused.stderr).to.match(/^Human verification not accepted \(Code 12087\), verify again \(methods: captcha, email\)/)
+    expect(refused.stderr).to.match(/\nError: the service did not accept the human verification given \(Code 12087\); complete it again, then log in again with --hv-token /)
+
+    const finished = await login(['demo', '--password-stdin', '--api-url', plain.url, '--hv-token', token, '--hv-type', 'email'], {input: PASSWORD})
+    expect(finished.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\n`)
+    expect(finished.status).to.equal(0)
+    const again = await login(['demo', '--password-stdin', '--api-url', plain.url], {env: {PROTON_HV_TOKEN: token, PROTON_HV_TYPE: 'captcha'}, input: PASSWORD})
+    expect(again.status, again.stderr).to.equal(0)
   })
 
-  it('on a terminal: asks for the password without echo, waits for Enter after human verification, then retries with its headers', async () => {
+  it('on a terminal: asks for the password without echo, asks which method was completed after human verification, then retries with its headers', async () => {
+    // Only the type of an offered method passes the sandbox's challenge: "email" typed at the prompt is what gets sent.
     await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth'})
     // `script` gives the login a pseudo-terminal; its input is typed at the prompts.
     const child = spawn('script', ['-q', '-e', '-c', `${process.execPath} ${BIN} auth login demo --api-url ${plain.url}`, '/dev/null'], {
@@ -145,9 +185,9 @@ describe('auth login (built binary, sandbox)', function () {
         child.stdin.write(`${PASSWORD}\r`)
       }
 
-      if (!typed.enter && screen.includes('Press Enter once it is done: ')) {
+      if (!typed.enter && screen.includes('Once it is done, press Enter (or type the method you completed: captcha, email) [captcha]: ')) {
         typed.enter = true
-        child.stdin.write('\r')
+        child.stdin.write('email\r')
       }
 
       // `script` ends with the command only once its own input is closed.

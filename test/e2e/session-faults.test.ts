@@ -109,7 +109,7 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
     for (const fault of [
       {Kind: 'status', Status: 409, Body: {Code: 409, Error: 'Conflict'}},
       {Kind: 'rate-limit', RetryAfter: 1},
-      {Kind: 'unavailable'},
+      {Kind: 'unavailable', RetryAfter: 0},
       {Kind: 'status', Status: 500, Body: {Code: 500, Error: 'Internal'}},
       {Kind: 'html-502'},
     ]) {

@@ -104,9 +104,9 @@ describe('a person at a terminal (built binary)', function () {
 
     it('does the same for a dedicated command', async () => {
       await home.writeSession(server.url)
-      const shown = await runInTerminal(['mail', 'labels', 'list', '--output', 'json'], baseEnv(home.home))
+      const shown = await runInTerminal(['mail', 'labels', 'list', '--type', 'label', '--output', 'json'], baseEnv(home.home))
       expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
-      const piped = await runBinary(['mail', 'labels', 'list', '--output', 'json'], {env: baseEnv(home.home)})
+      const piped = await runBinary(['mail', 'labels', 'list', '--type', 'label', '--output', 'json'], {env: baseEnv(home.home)})
       expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
     })
   })

@@ -118,7 +118,7 @@ for (const spec of HOSTS) {
       expect(mail.stdout).to.include('Welcome to the Proton sandbox')
       const calendars = await hostCommand(host, 'proton:calendar:list', ['--output', 'json'], {PROTON_PROFILE: 'sandbox'})
       expect(calendars.status, calendars.stderr).to.equal(0)
-      expect(JSON.parse(calendars.stdout).Calendars[0]).to.include({Email: 'demo@proton.test', Name: 'My calendar'})
+      expect(JSON.parse(calendars.stdout).Calendars[0].Members[0]).to.include({Email: 'demo@proton.test', Name: 'My calendar'})
     })
 
     it('names commands that work in this host, in its syntax', async () => {

@@ -8,7 +8,7 @@ import {DEFAULTS} from '../../lib/sandbox/server.ts'
 export default class Sandbox extends PlainAdapter<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'
 
-  static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and a drive volume), the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
+  static override description = `Serves the documented endpoints over HTTP on a loopback address, with one in-memory account (default demo/demo: its addresses, seven messages, labels, folders, a calendar and two drive volumes), in the shapes the official clients send and read, the service's validation and codes, and its login (SRP, optional TOTP), refresh and logout. Nothing reaches the real service.
 
 The account's password comes from --password-stdin (the first line of standard input), PROTON_SANDBOX_PASSWORD or --password (default demo); a password or TOTP secret on the command line is visible to every local user (ps) and kept in shell history.
 

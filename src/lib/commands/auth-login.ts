@@ -9,7 +9,7 @@ import {parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {usageError} from '../runtime/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
-import {completeOnTerminal} from '../session/human-verification.ts'
+import {presetVerification, type RetryHint} from '../session/human-verification.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
@@ -22,6 +22,15 @@ export interface AuthLoginOptions {
   /** Whether --totp was given on the command line itself (not by PROTON_TOTP). */
   totpTyped: boolean
   username?: string
+  /** A completed human verification from a first try (--hv-token / PROTON_HV_TOKEN, --hv-type / PROTON_HV_TYPE). */
+  hvToken?: string
+  hvType?: string
+}
+
+/** How a second login carries the completed verification. */
+const LOGIN_RETRY: RetryHint = {
+  again: 'log in again',
+  carry: (token, methods) => `--hv-token '${token}' and --hv-type set to the method you completed (${methods})`,
 }
 
 /** A secret from the terminal, or a usage error saying how else to give it. */
@@ -39,6 +48,8 @@ async function totpFromStdin(lines: InputLines, afterPassword: boolean): Promise
 
 export const authLogin = plainCommand<AuthLoginOptions>({
   options: (line) => ({
+    hvToken: line.optionalString('hv-token'),
+    hvType: line.optionalString('hv-type'),
     passwordStdin: line.boolean('password-stdin'),
     totp: line.optionalString('totp'),
     totpStdin: line.boolean('totp-stdin'),
@@ -68,13 +79,15 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       await lines.close()
     }
 
+    const humanVerification = presetVerification(options.hvToken, options.hvType, {token: '--hv-token', type: '--hv-type'})
     const session = await login({
       apiUrl: parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL),
       password,
       totpCode: async () => totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp-stdin or PROTON_TOTP, or run on a terminal'),
       transport: invocation.transport(),
       username,
-      verifyHuman: (challenge) => completeOnTerminal(challenge, 'complete it, then log in again from a terminal'),
+      humanVerification,
+      verificationHint: LOGIN_RETRY,
     })
     await invocation.sessions.writeLocked(flags.profile, session)
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)

@@ -1,10 +1,16 @@
-/** proton mail labels create: a label or folder (POST /mail/v4/labels), its new ID on stdout. */
+/**
+ * proton mail labels create: a label or folder, its new ID on stdout. POST
+ * /core/v4/labels with Name, Color, Type and, for a folder under another,
+ * ParentID: go-proton-api label_types.go CreateLabelReq (ParentID left out
+ * when empty), WebClients packages/shared/lib/api/labels.ts create.
+ */
 import {call, showCreated, showDryRun} from '../runtime/dedicated.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {usageError} from '../runtime/errors.ts'
 import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
 import {idOf} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {LABELS_PATH} from './mail-labels-list.ts'
 
 export const LABEL_CREATE_TYPES: LabelTypeWord[] = ['label', 'folder']
 
@@ -32,7 +38,7 @@ export const mailLabelsCreate = plainCommand<MailLabelsCreateOptions>({
       body.ParentID = checkId(parent, '--parent')
     }
 
-    const request: PlannedRequest = {body, method: 'POST', path: '/mail/v4/labels'}
+    const request: PlannedRequest = {body, method: 'POST', path: LABELS_PATH}
     if (dryRun) return showDryRun(invocation, [request])
     const answer = await call(invocation, request)
     await showCreated(invocation, answer, (data) => idOf(data, 'Label'), (id) => `Created ${type} "${name}" (${id}).`)

@@ -1,14 +1,19 @@
-/** proton mail labels delete ID…: each in turn (DELETE /mail/v4/labels/<id>); the exit status is the first failure's. */
+/**
+ * proton mail labels delete ID…: each in turn, DELETE /core/v4/labels/<id>
+ * (go-proton-api label.go DeleteLabel, WebClients api/labels.ts
+ * deleteLabel); the exit status is the first failure's.
+ */
 import {show, showDryRun, tryCall} from '../runtime/dedicated.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {EXIT, type ExitStatus} from '../runtime/exit-status.ts'
 import {checkId} from '../request/input-checks.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {LABELS_PATH} from './mail-labels-list.ts'
 
 export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly string[]}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv}),
   async run(invocation, {dryRun, ids}) {
-    const requests: PlannedRequest[] = ids.map((id) => ({method: 'DELETE', path: `/mail/v4/labels/${encodeURIComponent(checkId(id, 'a label ID'))}`}))
+    const requests: PlannedRequest[] = ids.map((id) => ({method: 'DELETE', path: `${LABELS_PATH}/${encodeURIComponent(checkId(id, 'a label ID'))}`}))
     if (dryRun) return showDryRun(invocation, requests)
     const {stdout} = invocation.io
     const {output} = invocation.flags

@@ -1,16 +1,41 @@
-/** proton mail labels list (GET /mail/v4/labels), optionally of one type. */
-import {call, show} from '../runtime/dedicated.ts'
+/**
+ * proton mail labels list: GET /core/v4/labels with a Type, as the official
+ * clients ask (go-proton-api label.go GetLabels: one request per type;
+ * WebClients packages/shared/lib/api/labels.ts: get(Type)). Without --type,
+ * labels (Type 1) and folders (Type 3), in two requests, shown together.
+ */
+import {call, show, showSeveral} from '../runtime/dedicated.ts'
 import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
 import {labelsText} from '../output/views/labels.ts'
+import type {JsonValue} from '../output/json-value.ts'
+import {isRecord} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import type {Answer} from '../output/api-answer.ts'
 
 export const LABEL_LIST_TYPES = Object.keys(LABEL_TYPE_WORDS) as LabelTypeWord[]
+/** What is listed without --type: labels and folders, the ones a person files mail under. */
+export const DEFAULT_LABEL_TYPES: readonly LabelTypeWord[] = ['label', 'folder']
+export const LABELS_PATH = '/core/v4/labels'
+
+/** GET /core/v4/labels?Type=N for each type word, in order; the first refusal ends the command. */
+export async function fetchLabels(invocation: Invocation, types: readonly LabelTypeWord[]): Promise<Answer[]> {
+  const answers: Answer[] = []
+  for (const type of types) answers.push(await call(invocation, {method: 'GET', path: LABELS_PATH, query: [['Type', String(labelTypeValue(type))]]}))
+  return answers
+}
+
+/** The Labels lists of several answers as one. */
+export function mergedLabels(data: ReadonlyArray<JsonValue | undefined>): JsonValue {
+  return {Labels: data.flatMap((one) => (isRecord(one) && Array.isArray(one.Labels) ? one.Labels : []))}
+}
 
 export const mailLabelsList = plainCommand<{type?: string}>({
   options: (line) => ({type: line.optionalString('type')}),
   async run(invocation, options) {
-    const type = options.type === undefined ? undefined : labelTypeValue(parseLabelType(options.type, LABEL_LIST_TYPES))
-    const query: Array<[string, string]> = type === undefined ? [] : [['Type', String(type)]]
-    await show(invocation, await call(invocation, {method: 'GET', path: '/mail/v4/labels', query}), labelsText)
+    const types = options.type === undefined ? DEFAULT_LABEL_TYPES : [parseLabelType(options.type, LABEL_LIST_TYPES)]
+    const answers = await fetchLabels(invocation, types)
+    if (answers.length === 1) return show(invocation, answers[0], labelsText)
+    await showSeveral(invocation, answers, (data) => labelsText(mergedLabels(data)))
   },
 })

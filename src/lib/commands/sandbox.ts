@@ -5,7 +5,7 @@
 import {commandLine} from '../runtime/command-names.ts'
 import {usageError} from '../runtime/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import {appVersionFor, type Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../sandbox/launch.ts'
 import {selfLogin} from '../sandbox/self-login.ts'
@@ -98,7 +98,7 @@ export const sandbox = plainCommand<SandboxOptions>({
     try {
       if (writeSession) {
         const {sessions} = invocation
-        const session = await selfLogin({appVersion: invocation.flags['app-version'], password, totpKey, url: server.url, username: options.user})
+        const session = await selfLogin({appVersion: appVersionFor(invocation.flags['app-version']), password, totpKey, url: server.url, username: options.user})
         // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
         await sessions.writeLocked(profile, {...session, SandboxSecret: server.controlSecret})
         invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${profile}`)

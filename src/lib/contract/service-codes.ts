@@ -13,6 +13,8 @@ export const SERVICE_CODE = {
   HUMAN_VERIFICATION_REQUIRED: 9001,
   /** A refresh token that is unknown, already used or for another session. */
   REFRESH_TOKEN_INVALID: 10013,
+  /** The human-verification token sent was not accepted: verify again (go-proton-api HumanValidationInvalidToken; python-proton-core raises ProtonAPIHumanVerificationNeeded for it). */
+  HUMAN_VERIFICATION_INVALID_TOKEN: 12087,
 } as const
 
 /** The names of those codes, for error lines (go-proton-api's names where it has them). */

@@ -264,9 +264,15 @@ export async function sendTo<B>(client: Got, request: ApiRequest, receive: Recei
     /** Why and after how long to send again; undefined: this outcome stands. */
     const plan = (outcome: Outcome) => {
       const reason = retry <= retries ? retryReason(request.method, outcome) : undefined
-      const wait = reason === undefined ? 0 : retryDelayMs(retry, outcome)
-      // A wait that would run past the deadline is not started.
-      return reason === undefined || Date.now() + wait >= deadline ? undefined : {reason, wait}
+      if (reason === undefined) return undefined
+      const wait = retryDelayMs(retry, outcome)
+      // A wait that would run past the deadline is not started: the answer in hand stands.
+      if (Date.now() + wait >= deadline) {
+        log?.(`(${request.method} ${request.url.pathname}: ${reason}; not retried: waiting ${wait} ms would pass the ${timeoutSeconds} s timeout)`)
+        return undefined
+      }
+
+      return {reason, wait}
     }
 
     let again: {reason: string; wait: number} | undefined

@@ -2,8 +2,13 @@
  * When to send a request again, and after how long. 429 and 503 mean the
  * service did not process the request, so any method is retried; other 5xx
  * and network failures may have left it half done, so only idempotent
- * methods are. The wait is the service's Retry-After (capped), else a
- * capped exponential backoff with jitter.
+ * methods are. The wait is the service's Retry-After (capped); without one,
+ * after 429 or 503 the official clients wait seconds, with jitter
+ * (python-proton-core proton/session/api.py __sleep_for_exception: 3 s plus up
+ * to 5 s; go-proton-api response.go catchRetryAfter: 10 s plus up to 9 s),
+ * and so does the tool, as python-proton-core does; after a network failure
+ * or another 5xx, a capped exponential backoff with jitter. The caller never
+ * starts a wait that would pass its deadline (--timeout).
  */
 
 export const DEFAULT_RETRIES = 3
@@ -14,6 +19,10 @@ export const BACKOFF_BASE_MS = 500
 export const BACKOFF_CAP_MS = 8000
 /** A Retry-After longer than this is cut to it: the tool never sleeps for hours. */
 export const RETRY_AFTER_CAP_MS = 60_000
+
+/** 429 or 503 without Retry-After: this long, plus up to NOT_PROCESSED_JITTER_MS at random (python-proton-core). */
+export const NOT_PROCESSED_WAIT_MS = 3000
+export const NOT_PROCESSED_JITTER_MS = 5000
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT'])
 const NOT_PROCESSED: ReadonlySet<number> = new Set([429, 503])
@@ -51,8 +60,15 @@ export function backoffMs(retry: number, random: () => number = Math.random): nu
   return Math.round(step / 2 + (random() * step) / 2)
 }
 
+/** The wait after a 429 or 503 that gave no usable Retry-After: 3 to 8 seconds, as python-proton-core waits. */
+export function notProcessedWaitMs(random: () => number = Math.random): number {
+  return Math.round(NOT_PROCESSED_WAIT_MS + random() * NOT_PROCESSED_JITTER_MS)
+}
+
 /** The wait before retry number `retry` after `outcome`. */
 export function retryDelayMs(retry: number, outcome: Outcome, now = Date.now(), random: () => number = Math.random): number {
-  const serverSays = 'status' in outcome ? parseRetryAfter(outcome.retryAfter, now) : undefined
-  return serverSays ?? backoffMs(retry, random)
+  if (!('status' in outcome)) return backoffMs(retry, random)
+  const serverSays = parseRetryAfter(outcome.retryAfter, now)
+  if (serverSays !== undefined) return serverSays
+  return NOT_PROCESSED.has(outcome.status) ? notProcessedWaitMs(random) : backoffMs(retry, random)
 }

@@ -54,16 +54,30 @@ const mailboxKey = (text: string) => text.trim().toLowerCase().replaceAll('-', '
 /** Mailbox names as --label takes them: inbox, all-mail, category-social … */
 export const MAILBOX_WORDS = Object.values(MAILBOX_LABEL_IDS).map((name) => name.toLowerCase().replaceAll('_', '-'))
 
+/** What --label names: an ID to send, or the name (or path) of a label or folder to look up. */
+export type LabelChoice = {id: string} | {name: string}
+
 /**
- * --label: a MAILBOX_LABEL_IDS name (any case, - or _) becomes its ID;
- * anything else is a label ID, sent as given. A short plain word that names
- * no mailbox is a typo, not an ID (the service's IDs are long base64).
+ * The service's own IDs: long URL-safe base64 with its padding (64 bytes,
+ * 88 characters); nobody names a folder like that. The system mailboxes
+ * have short numeric IDs ("0" inbox, "5" all mail …).
  */
-export function parseMailboxLabel(text: string): string {
+const SERVICE_ID = /^[A-Za-z0-9_-]{40,}={0,2}$/
+const SYSTEM_ID = /^\d{1,3}$/
+
+/**
+ * --label: a MAILBOX_LABEL_IDS name (any case, - or _) becomes its ID, and
+ * so does a system mailbox's number or what is shaped like the service's
+ * IDs; anything else is the name or path ("Invoices/2024") of a label or
+ * folder, or a shorter ID, for the caller to look up. The mailbox names
+ * come first: the web client forbids labels named after them
+ * (FORBIDDEN_LABEL_NAMES in WebClients packages/shared/lib/constants.ts).
+ */
+export function parseMailboxLabel(text: string): LabelChoice {
   checkId(text, '--label')
   const key = mailboxKey(text)
   const entry = Object.entries(MAILBOX_LABEL_IDS).find(([, name]) => name.toLowerCase() === key)
-  if (entry) return entry[0]
-  if (/^[a-z_]{1,24}$/.test(key)) throw usageError(`--label ${JSON.stringify(text)} names no mailbox; use one of ${MAILBOX_WORDS.join(', ')}, or a label ID`)
-  return text
+  if (entry) return {id: entry[0]}
+  if (SYSTEM_ID.test(text) || SERVICE_ID.test(text)) return {id: text}
+  return {name: text}
 }

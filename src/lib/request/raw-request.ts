@@ -74,7 +74,7 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
 }
 
 function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
-  const headers = {...sessionHeaders(session, invocation.transport(), request.body !== undefined), ...request.headers}
+  const headers = {...sessionHeaders(session, invocation.transport(session), request.body !== undefined), ...request.headers}
   const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
   invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
 }

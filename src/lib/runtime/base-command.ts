@@ -35,7 +35,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   // The global flags' table (global-flags.ts) in oclif's terms; the build checks both say the same.
   static override baseFlags = {
     'api-url': Flags.string({env: apiUrl.env, helpGroup, summary: apiUrl.summary}),
-    'app-version': Flags.string({default: appVersion.default, env: appVersion.env, helpGroup, summary: appVersion.summary}),
+    'app-version': Flags.string({env: appVersion.env, helpGroup, summary: appVersion.summary}),
     output: Flags.option({default: output.default, helpGroup, options: output.options, summary: output.summary})(),
     profile: Flags.string({default: profile.default, env: profile.env, helpGroup, summary: profile.summary}),
     quiet: Flags.boolean({exclusive: [...quiet.exclusive], helpGroup, summary: quiet.summary}),
@@ -151,9 +151,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     return this.invocation.request(session, request)
   }
 
-  /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
-  protected transport(): TransportOptions {
-    return this.invocation.transport()
+  /** Settings every request shares: app version (see Invocation.transport), user agent, retries, timeout, Ctrl-C, --verbose log. */
+  protected transport(session?: ActiveSession): TransportOptions {
+    return this.invocation.transport(session)
   }
 
   /** Print an API answer as the raw command does and exit with its status: see Invocation.printResponse. */

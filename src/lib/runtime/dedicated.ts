@@ -87,6 +87,30 @@ export async function show(invocation: Invocation, answer: Answer, text: (data: 
   }
 }
 
+/**
+ * Several answers of one command (mail labels list asks once per type): in
+ * json, each answer's bytes as received, one document after another, each
+ * ending with a newline (jq reads them as a stream); in yaml, one document
+ * each after `---`; in text, one rendering of them all.
+ */
+export async function showSeveral(invocation: Invocation, answers: readonly Answer[], text: (data: ReadonlyArray<JsonValue | undefined>) => string): Promise<void> {
+  const {stdout} = invocation.io
+  const {output} = invocation.flags
+  if (output === 'text') {
+    const rendered = text(answers.map((answer) => answer.data))
+    if (rendered) stdout.write(`${rendered}\n`)
+    return
+  }
+
+  for (const answer of answers) {
+    if (output === 'yaml') stdout.write(`---\n${await toYaml(answer.data ?? null)}`)
+    else {
+      stdout.write(answer.body)
+      if (answer.body.at(-1) !== 0x0a) stdout.write('\n')
+    }
+  }
+}
+
 /** A mutation's answer: its new ID alone on stdout in text mode, the confirmation on stderr. */
 export async function showCreated(invocation: Invocation, answer: Answer, id: (data: JsonValue | undefined) => string, confirmation: (id: string) => string): Promise<void> {
   const created = id(answer.data)

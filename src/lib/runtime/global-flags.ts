@@ -16,7 +16,7 @@ export interface GlobalFlagSpec extends FlagEntry {
 
 export const GLOBAL_FLAGS = [
   {env: 'PROTON_API_URL', kind: 'string', name: 'api-url', summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).'},
-  {default: 'Other', env: 'PROTON_APP_VERSION', kind: 'string', name: 'app-version', summary: 'Value of the x-pm-appversion header.'},
+  {env: 'PROTON_APP_VERSION', kind: 'string', name: 'app-version', summary: 'Value of the x-pm-appversion header (default: the one the profile logged in with, else Other).'},
   {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
   {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},
   {exclusive: ['verbose'], kind: 'boolean', name: 'quiet', summary: 'Print no explanatory lines on stderr (the exit status still tells).'},
@@ -51,7 +51,7 @@ export function globalFlag<N extends GlobalFlagName>(name: N): Extract<Spec, {na
 export function readGlobalFlags(line: LineReader): GlobalFlags {
   return {
     'api-url': line.optionalString('api-url'),
-    'app-version': line.string('app-version'),
+    'app-version': line.optionalString('app-version'),
     output: line.option('output', OUTPUT_FORMATS),
     profile: line.string('profile'),
     quiet: line.boolean('quiet'),

@@ -12,10 +12,10 @@ import {join} from 'node:path'
 import {type Classified, classify} from '../output/api-answer.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
-import {authError, describeFailure} from './errors.ts'
+import {describeFailure} from './errors.ts'
 import {EXIT} from './exit-status.ts'
 import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
-import {CHALLENGE_MAX_BYTES, challengeIn, completeOnTerminal, verificationHeaders} from '../session/human-verification.ts'
+import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
 import {type OutputStream, writeJsonSource, writeSource} from '../output/output.ts'
@@ -80,6 +80,19 @@ export class CommandExit extends Error {
     this.name = 'CommandExit'
     this.status = status
   }
+}
+
+/** What x-pm-appversion says when nobody chose: what python-proton-core sends by default (proton/session/api.py). */
+export const DEFAULT_APP_VERSION = 'Other'
+
+/**
+ * The app version a request announces: the one given (--app-version or
+ * PROTON_APP_VERSION), else the one the session's profile logged in with
+ * (kept in its file as AppVersion, as python-proton-core keeps its
+ * appversion with the session), else Other.
+ */
+export function appVersionFor(given: string | undefined, session?: Pick<ActiveSession, 'stored'>): string {
+  return given ?? session?.stored?.AppVersion ?? DEFAULT_APP_VERSION
 }
 
 /** The status a command will exit with, known before its output is written. */
@@ -148,10 +161,14 @@ export class Invocation {
     })
   }
 
-  /** Settings every request shares: app version, user agent, retries, timeout, Ctrl-C, --verbose log. */
-  transport(): TransportOptions {
+  /**
+   * Settings every request shares: the app version (for requests of
+   * `session`, see appVersionFor), user agent, retries, timeout, Ctrl-C,
+   * --verbose log.
+   */
+  transport(session?: ActiveSession): TransportOptions {
     return {
-      appVersion: checkHeaderValue('--app-version', this.flags['app-version']),
+      appVersion: checkHeaderValue('--app-version', appVersionFor(this.flags['app-version'], session)),
       log: this.flags.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       retries: this.flags.retries,
       signal: interruptSignal(),
@@ -163,7 +180,9 @@ export class Invocation {
   /**
    * Send one request with the session (retried as the policy allows);
    * network failures and the timeout throw (exit 5). Human verification
-   * (Code 9001) is completed on a terminal and the request sent again. The
+   * (Code 9001, or 12087: verify again) is answered with PROTON_HV_TOKEN and
+   * PROTON_HV_TYPE when given, else completed on a terminal, and the request
+   * sent again (see human-verification.ts). The
    * answer comes whole in memory: for answers small by nature.
    */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
@@ -202,7 +221,7 @@ export class Invocation {
   }
 
   private async exchange<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>): Promise<Received<B>> {
-    const transport = this.transport()
+    const transport = this.transport(session)
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
     // Waiting for another process's refresh ends when this request's --timeout does.
@@ -214,16 +233,13 @@ export class Invocation {
     const challengeOf = async (response: Received<B>) => {
       if (response.statusCode < 400) return undefined
       const body = await bytesOf(response.body)
-      return body && challengeIn({...response, body})
+      return body && challengeIn({...response, body}, session.apiUrl)
     }
 
-    const response = await sendTo(client, request, receive, transport)
-    const challenge = await challengeOf(response)
-    if (!challenge) return response
-    const method = await completeOnTerminal(challenge, 'complete it, then run the command again from a terminal')
-    const again = await sendTo(client, {...request, headers: {...request.headers, ...verificationHeaders(challenge, method)}}, receive, transport)
-    if (await challengeOf(again)) throw authError('the service did not accept the human verification')
-    return again
+    // Human verification: a completed one given ahead (a second run), else the person at the terminal.
+    const preset = presetVerification(this.io.env.PROTON_HV_TOKEN, this.io.env.PROTON_HV_TYPE)
+    const send = (verified: Record<string, string>) => sendTo(client, {...request, headers: {...verified, ...request.headers}}, receive, transport)
+    return sendVerified(send, challengeOf, {hint: COMMAND_RETRY, preset, stderr: this.io.stderr})
   }
 
   /**

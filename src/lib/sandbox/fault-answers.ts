@@ -12,6 +12,10 @@ import type {LoggedRequest} from './stats.ts'
 const BAD_GATEWAY_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
+function retryAfter(rule: FaultRule): Record<string, string> {
+  return rule.RetryAfter === undefined ? {} : {'retry-after': String(rule.RetryAfter)}
+}
+
 /** Answer as the fault says; false when the fault only marks the answer (truncate) or is passed (a completed verification). */
 export function answerFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, entry: LoggedRequest): boolean {
   switch (rule.Kind) {
@@ -31,13 +35,13 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
     case 'rate-limit': {
       entry.Status = 429
       const error = new SandboxError(429, SANDBOX_CODE.TOO_MANY_REQUESTS, 'Too many recent API requests')
-      writeJson(response, 429, envelope(error), {'retry-after': String(rule.RetryAfter ?? 1)})
+      writeJson(response, 429, envelope(error), retryAfter(rule))
       return true
     }
 
     case 'unavailable': {
       entry.Status = 503
-      writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'})
+      writeJson(response, 503, {Code: SANDBOX_CODE.UNAVAILABLE, Error: 'Service temporarily unavailable'}, retryAfter(rule))
       return true
     }
 
@@ -49,14 +53,20 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
     }
 
     case 'human-verification': {
-      // Answered by the verification headers with the token it issued.
+      // Passed by the verification headers: the token it issued, and the type of a method it offered.
+      // Other headers get 12087 (verify again), as the service answers a token it does not accept.
       const token = `sandbox-hv-${rule.ID}`
-      if (header(request, HUMAN_VERIFICATION_HEADER.TOKEN) === token && header(request, HUMAN_VERIFICATION_HEADER.TYPE)) return false
+      const methods = rule.Methods ?? ['captcha', 'email']
+      const sentToken = header(request, HUMAN_VERIFICATION_HEADER.TOKEN)
+      const sentType = header(request, HUMAN_VERIFICATION_HEADER.TYPE)
+      if (sentToken === token && sentType !== undefined && methods.includes(sentType)) return false
+      const refused = sentToken !== undefined
       entry.Status = 422
+      const webUrl = rule.WebUrl === false ? {} : {WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`}
       writeJson(response, 422, {
-        Code: SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
-        Details: {HumanVerificationMethods: ['captcha', 'email'], HumanVerificationToken: token, WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`},
-        Error: 'Human verification required',
+        Code: refused ? SANDBOX_CODE.HUMAN_VERIFICATION_INVALID_TOKEN : SANDBOX_CODE.HUMAN_VERIFICATION_REQUIRED,
+        Details: {HumanVerificationMethods: methods, HumanVerificationToken: token, ...webUrl},
+        Error: refused ? 'Invalid verification token' : 'Human verification required',
       })
       return true
     }

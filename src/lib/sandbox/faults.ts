@@ -21,11 +21,14 @@ export interface FaultRule {
   After: number
   /** latency: milliseconds added. */
   DelayMs?: number
-  /** rate-limit: the Retry-After seconds. */
+  /** rate-limit, unavailable: the Retry-After seconds (absent: no Retry-After header). */
   RetryAfter?: number
   /** status: the HTTP status and JSON body answered. */
   Status?: number
   Body?: unknown
+  /** human-verification: the methods offered (default captcha, email), and whether Details carries a WebUrl (default true). */
+  Methods?: string[]
+  WebUrl?: boolean
   Seen: number
   Applied: number
 }
@@ -77,7 +80,20 @@ export class FaultTable {
       Seen: 0,
     }
     if (kind === 'latency') rule.DelayMs = integer(body, 'DelayMs', 0, 1, MAX_DELAY_MS)
-    if (kind === 'rate-limit') rule.RetryAfter = integer(body, 'RetryAfter', 1, 0, 86_400)
+    // rate-limit: Retry-After 1 unless given, none for null; unavailable: none unless given.
+    const retryAfterGiven = body.RetryAfter !== undefined && body.RetryAfter !== null
+    if ((kind === 'rate-limit' && body.RetryAfter !== null) || (kind === 'unavailable' && retryAfterGiven)) rule.RetryAfter = integer(body, 'RetryAfter', 1, 0, 86_400)
+    if (kind === 'human-verification') {
+      const methods = body.Methods ?? ['captcha', 'email']
+      if (!Array.isArray(methods) || methods.length === 0 || methods.length > 8 || !methods.every((method) => typeof method === 'string' && /^[a-z]{1,16}$/.test(method))) {
+        throw invalid('Methods must be a list of method names (captcha, email, sms …)')
+      }
+
+      if (body.WebUrl !== undefined && typeof body.WebUrl !== 'boolean') throw invalid('WebUrl must be true or false')
+      rule.Methods = methods as string[]
+      rule.WebUrl = body.WebUrl !== false
+    }
+
     if (kind === 'status') {
       rule.Status = integer(body, 'Status', 0, 200, 599)
       rule.Body = body.Body ?? {Code: rule.Status, Error: `Sandbox fault: HTTP ${rule.Status}`}

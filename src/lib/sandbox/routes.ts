@@ -5,10 +5,13 @@
 import type {IncomingHttpHeaders} from 'node:http'
 
 import {CODE, LABEL_TYPE} from '../contract/contract.ts'
+import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
+import {SANDBOX_CODE} from './codes.ts'
+import {answerMessages, messageQuery, queryFields} from './messages.ts'
 import type {SandboxState} from './state.ts'
 
-import {calendarInput, integerParameter, type JsonObject, labelInput} from './validation.ts'
+import {calendarInput, calendarKeySetup, type JsonObject, labelChange, labelInput} from './validation.ts'
 
 export interface RouteRequest {
   params: string[]
@@ -29,26 +32,35 @@ export type Route =
   | (RouteShape & {access: 'none'; handle(request: RouteRequest): JsonObject})
   | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): JsonObject})
 
-export const MESSAGES_PAGE_SIZE_MAX = 150
 const ID = '([^/]+)'
+
+/** Type, once or repeated (go-proton-api's server reads it as a list): each a known label type. */
+function labelTypes(query: URLSearchParams): number[] {
+  return query.getAll('Type').map((text) => {
+    const type = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN
+    if (!Object.hasOwn(LABEL_TYPE, type)) {
+      throw new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, `Type must be one of ${Object.keys(LABEL_TYPE).join(', ')}`)
+    }
+
+    return type
+  })
+}
 
 export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   const labelRoutes = (prefix: string): Route[] => [
+    {access: 'full', handle: ({query}) => ({...success, Labels: state.labels.list(labelTypes(query))}), method: 'GET', path: new RegExp(`^${prefix}$`)},
+    {access: 'full', handle: (request) => ({...success, Label: state.labels.create(labelInput(request.json()))}), method: 'POST', path: new RegExp(`^${prefix}$`)},
     {
       access: 'full',
-      handle: ({query}) => {
-        const type = query.has('Type') ? integerParameter(query, 'Type', 1, 1, Object.keys(LABEL_TYPE).length) : undefined
-        return {...success, Labels: state.listLabels(type)}
-      },
-      method: 'GET',
-      path: new RegExp(`^${prefix}$`),
+      handle: (request) => ({...success, Label: state.labels.update(request.params[0], labelChange(request.json()))}),
+      method: 'PUT',
+      path: new RegExp(`^${prefix}/${ID}$`),
     },
-    {access: 'full', handle: (request) => ({...success, Label: state.createLabel(labelInput(request.json()))}), method: 'POST', path: new RegExp(`^${prefix}$`)},
     {
       access: 'full',
       handle: ({params}) => {
-        state.deleteLabel(params[0])
+        state.labels.delete(params[0])
         return success
       },
       method: 'DELETE',
@@ -73,26 +85,38 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     {access: 'full', handle: () => ({...success, User: state.user}), method: 'GET', path: /^\/core\/v4\/users$/},
     {access: 'full', handle: () => ({...success, Addresses: state.addresses, Total: state.addresses.length}), method: 'GET', path: /^\/core\/v4\/addresses$/},
     {access: 'full', handle: () => ({...success, Volumes: state.volumes}), method: 'GET', path: /^\/drive\/volumes$/},
+    {access: 'full', handle: ({query}) => answerMessages(state.messages, messageQuery(queryFields(query))), method: 'GET', path: /^\/mail\/v4\/messages$/},
     {
       access: 'full',
-      handle: ({query}) => {
-        const page = integerParameter(query, 'Page', 0, 0, 1_000_000)
-        const size = integerParameter(query, 'PageSize', 50, 1, MESSAGES_PAGE_SIZE_MAX)
-        const label = query.get('LabelID')
-        const matching = state.messages.filter((message) => label === null || (message.LabelIDs as string[]).includes(label))
-        return {...success, Messages: matching.slice(page * size, (page + 1) * size), Total: matching.length}
+      handle: (request) => {
+        // go-proton-api lists with a POST that says it means GET, its filter in the body.
+        if (String(request.headers['x-http-method-override'] ?? '').toUpperCase() !== 'GET') {
+          throw new SandboxError(422, SANDBOX_CODE.NOT_ALLOWED, 'The sandbox creates no drafts: POST /mail/v4/messages lists only with X-HTTP-Method-Override: GET')
+        }
+
+        return answerMessages(state.messages, messageQuery(request.json()))
       },
-      method: 'GET',
+      method: 'POST',
       path: /^\/mail\/v4\/messages$/,
     },
+    // The contract's table names /mail/v4/labels; the official clients use /core/v4/labels. Both are served.
     ...labelRoutes('/mail/v4/labels'),
     ...labelRoutes('/core/v4/labels'),
-    {access: 'full', handle: () => ({...success, Calendars: state.listCalendars()}), method: 'GET', path: /^\/calendar\/v1$/},
+    {access: 'full', handle: () => ({...success, Calendars: state.calendars.list()}), method: 'GET', path: /^\/calendar\/v1$/},
     {
       access: 'full',
       handle: (request) => ({...success, Calendar: state.createCalendar(calendarInput(request.json(), state.addressIds))}),
       method: 'POST',
       path: /^\/calendar\/v1$/,
+    },
+    {access: 'full', handle: ({params}) => ({...success, Calendar: state.calendars.get(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}$`)},
+    {access: 'full', handle: ({params}) => ({...success, Members: state.calendars.members(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}/members$`)},
+    {access: 'full', handle: ({params}) => ({...success, Keys: state.calendars.keys(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}/keys$`)},
+    {
+      access: 'full',
+      handle: (request) => state.calendars.setUpKeys(request.params[0], calendarKeySetup(request.json())),
+      method: 'POST',
+      path: new RegExp(`^/calendar/v1/${ID}/keys$`),
     },
   ]
 }

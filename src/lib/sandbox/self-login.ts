@@ -5,6 +5,7 @@
  * tool stores it.
  */
 import {parseBaseUrl} from '../http/api-url.ts'
+import {COMMAND_RETRY} from '../session/human-verification.ts'
 import {login} from '../session/login.ts'
 import type {StoredSession} from '../session/store.ts'
 import {totp} from './totp.ts'
@@ -28,8 +29,7 @@ export async function selfLogin(own: SelfLogin): Promise<StoredSession> {
     },
     transport: {appVersion: own.appVersion, userAgent: 'proton-cli sandbox'},
     username: own.username,
-    verifyHuman: async () => {
-      throw new Error('the sandbox asked its own login for human verification')
-    },
+    interactive: false,
+    verificationHint: COMMAND_RETRY,
   })
 }

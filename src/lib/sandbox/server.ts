@@ -123,7 +123,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
     }
 
     const body = await readBody(request, maxBodyBytes)
-    const entry: LoggedRequest = {Method: method, Path: url.pathname, Query: url.search.slice(1), Status: 0, Time: new Date(clock()).toISOString(), UID: header(request, HEADER.UID)}
+    const entry: LoggedRequest = {Method: method, Path: url.pathname, Query: url.search.slice(1), Status: 0, Time: new Date(clock()).toISOString(), UID: header(request, HEADER.UID), AppVersion: header(request, HEADER.APP_VERSION)}
     let truncate = false
     try {
       if (!body.complete && body.size > DRAIN_LIMIT_BYTES) response.setHeader('connection', 'close')

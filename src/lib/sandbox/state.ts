@@ -1,12 +1,14 @@
 /**
  * The sandbox account's data, in memory: the user, two addresses, seven
- * inbox messages, labels, folders and a contact group, one calendar and one
- * drive volume, with the contract's field names and enumerations.
+ * inbox messages, labels, folders (one nested) and a contact group, one
+ * calendar (its keys set up) and two drive volumes (regular and photos), with
+ * the contract's field names and enumerations and the official clients'
+ * shapes (see labels.ts, calendars.ts, messages.ts).
  */
-import {CODE} from '../contract/contract.ts'
-import {SandboxError} from './api-error.ts'
+import {CalendarStore} from './calendars.ts'
 import {newId} from './ids.ts'
-import type {CalendarInput, LabelInput} from './validation.ts'
+import {FOLDER_TYPE, LabelStore} from './labels.ts'
+import type {CalendarInput} from './validation.ts'
 
 export type Row = Record<string, unknown>
 
@@ -29,8 +31,8 @@ export class SandboxState {
   readonly addresses: Row[]
   readonly messages: Row[]
   readonly volumes: Row[]
-  private readonly labels: Row[] = []
-  private readonly calendars: Row[] = []
+  readonly labels = new LabelStore()
+  readonly calendars = new CalendarStore()
 
   constructor(username: string) {
     const userId = newId()
@@ -78,78 +80,60 @@ export class SandboxState {
       ToList: [{Address: email, Name: username}],
       Unread: index < 3 ? 1 : 0,
     }))
+    // WebClients interfaces/drive/volume.ts DriveVolume (CreateTime; go-proton-api volume_types.go calls it CreationTime):
+    // State 1 active (3 locked), Type 1 regular, 2 photos.
     this.volumes = [
-      {
+      {Type: 1, UsedSpace: 1_048_576},
+      {Type: 2, UsedSpace: 524_288},
+    ].map(({Type, UsedSpace}) => {
+      const ID = newId()
+      const ShareID = newId()
+      return {
         CreateTime: SEED_TIME,
         DownloadedBytes: 0,
-        ID: newId(),
+        ID,
         MaxSpace: 5 * GIB,
         ModifyTime: SEED_TIME,
-        Share: {ID: newId(), LinkID: newId(), ShareID: newId()},
+        RestoreStatus: null,
+        Share: {ID: ShareID, LinkID: newId(), ShareID},
         State: 1,
+        Type,
         UploadedBytes: 0,
-        UsedSpace: 1_048_576,
-      },
-    ].map((volume) => ({...volume, VolumeID: volume.ID}))
+        UsedSpace,
+        VolumeID: ID,
+      }
+    })
     for (const label of [
       {Color: '#8080FF', Name: 'Work', Type: 1},
       {Color: '#DB60D6', Name: 'Family', Type: 1},
-      {Color: '#54473F', Name: 'Invoices', Type: 3},
+      {Color: '#54473F', Name: 'Invoices', Type: FOLDER_TYPE},
       {Color: '#179FD9', Name: 'Friends', Type: 2},
     ]) {
-      this.createLabel(label)
+      this.labels.create(label)
     }
 
-    this.createCalendar({AddressID: String(primary.ID), Color: '#7272a7', Description: '', Display: 1, Name: 'My calendar'})
+    const [work] = this.labels.list([1])
+    // One message labelled Work, one starred (label "10").
+    this.messages[2].LabelIDs = [...(this.messages[2].LabelIDs as string[]), String(work.ID)]
+    this.messages[1].LabelIDs = [...(this.messages[1].LabelIDs as string[]), '10']
+    const [invoices] = this.labels.list([FOLDER_TYPE])
+    this.labels.create({Color: '#54473F', Name: '2024', ParentID: String(invoices.ID), Type: FOLDER_TYPE})
+    const seeded = this.createCalendar({AddressID: String(primary.ID), Color: '#7272a7', Description: '', Display: 1, Name: 'My calendar'})
+    // The seeded calendar is one the account's own client has set up already.
+    this.calendars.setUpKeys(String(seeded.ID), {
+      AddressID: String(primary.ID),
+      Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
+      PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
+      Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
+    })
   }
 
   get addressIds(): ReadonlySet<string> {
     return new Set(this.addresses.map((address) => String(address.ID)))
   }
 
-  listLabels(type?: number): Row[] {
-    return this.labels.filter((label) => type === undefined || label.Type === type)
-  }
-
-  createLabel(input: LabelInput): Row {
-    const taken = this.labels.some((label) => label.Type === input.Type && String(label.Name).toLowerCase() === input.Name.toLowerCase())
-    if (taken) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, `A label or folder with the name "${input.Name}" already exists`)
-    const label = {
-      ...input,
-      Display: 1,
-      Expanded: 0,
-      ID: newId(),
-      Notify: input.Type === 3 ? 1 : 0,
-      Order: this.labels.filter((other) => other.Type === input.Type).length + 1,
-      Path: input.Name,
-      Sticky: 0,
-    }
-    this.labels.push(label)
-    return label
-  }
-
-  deleteLabel(id: string): void {
-    const index = this.labels.findIndex((label) => label.ID === id)
-    if (index === -1) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'Label does not exist')
-    this.labels.splice(index, 1)
-  }
-
-  listCalendars(): Row[] {
-    return this.calendars
-  }
-
   createCalendar(input: CalendarInput): Row {
     const address = this.addresses.find((candidate) => candidate.ID === input.AddressID)
-    const calendar = {
-      ...input,
-      Email: address?.Email,
-      Flags: 1,
-      ID: newId(),
-      Permissions: 127,
-      Priority: this.calendars.length + 1,
-      Type: 0,
-    }
-    this.calendars.push(calendar)
-    return calendar
+    return this.calendars.create(input, String(address?.Email))
   }
 }

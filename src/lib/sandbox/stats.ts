@@ -1,6 +1,7 @@
 /**
  * What tests read back: every API request the sandbox received (method,
- * path, query, status; never a header or token) and the refresh counts.
+ * path, query, status, the session's UID and the app version it announced;
+ * never a token or another header) and the refresh counts.
  */
 export interface LoggedRequest {
   Method: string
@@ -10,6 +11,8 @@ export interface LoggedRequest {
   Status: number
   /** The session the request named in x-pm-uid, if any. */
   UID?: string
+  /** What x-pm-appversion said, if anything. */
+  AppVersion?: string
   Time: string
 }
 

@@ -42,14 +42,66 @@ function enumerated(body: JsonObject, field: string, table: Readonly<Record<numb
   return value
 }
 
-export interface LabelInput {
+/** The 0/1 settings a label create or update may carry (WebClients api/labels.ts). */
+interface LabelSettings {
+  Notify?: number
+  Expanded?: number
+  Sticky?: number
+  Display?: number
+}
+
+export interface LabelInput extends LabelSettings {
   Name: string
   Color: string
   Type: number
+  ParentID?: string
+}
+
+/** What PUT /core/v4/labels/{id} changes; ParentID null moves a folder to the top, absent leaves it. */
+export interface LabelChange extends LabelSettings {
+  Name: string
+  Color: string
+  ParentID?: string | null
+}
+
+function flag(body: JsonObject, field: string): number | undefined {
+  const value = body[field]
+  if (value === undefined || value === null) return undefined
+  if (value !== 0 && value !== 1) throw invalid(`${field} must be 0 or 1`)
+  return value
+}
+
+function labelSettings(body: JsonObject): LabelSettings {
+  const settings: LabelSettings = {}
+  for (const field of ['Notify', 'Expanded', 'Sticky', 'Display'] as const) {
+    const value = flag(body, field)
+    if (value !== undefined) settings[field] = value
+  }
+
+  return settings
+}
+
+/** ParentID: an ID, or none as the web client sends it (0, '' or null); undefined when absent. */
+function parentId(body: JsonObject): string | null | undefined {
+  const value = body.ParentID
+  if (value === undefined) return undefined
+  if (value === null || value === 0 || value === '') return null
+  if (typeof value !== 'string') throw invalid('ParentID must be a label ID (a string)')
+  return value
 }
 
 export function labelInput(body: JsonObject): LabelInput {
-  return {Color: requiredColor(body), Name: requiredName(body), Type: enumerated(body, 'Type', LABEL_TYPE)}
+  const input: LabelInput = {Color: requiredColor(body), Name: requiredName(body), Type: enumerated(body, 'Type', LABEL_TYPE), ...labelSettings(body)}
+  const parent = parentId(body)
+  if (typeof parent === 'string') input.ParentID = parent
+  return input
+}
+
+export function labelChange(body: JsonObject): LabelChange {
+  const change: LabelChange = {Color: requiredColor(body), Name: requiredName(body), ...labelSettings(body)}
+  const parent = parentId(body)
+  if (parent !== undefined) change.ParentID = parent
+  return change
 }
 
 export interface CalendarInput {
@@ -75,12 +127,42 @@ export function calendarInput(body: JsonObject, addressIds: ReadonlySet<string>)
   return {AddressID: address, Color, Description: description, Display, Name}
 }
 
-/** A non-negative integer query parameter within bounds, or its default when absent. */
-export function integerParameter(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const text = query.get(name)
-  if (text === null) return fallback
-  if (!/^\d{1,9}$/.test(text)) throw invalid(`${name} must be an integer from ${min} to ${max}`)
-  const value = Number(text)
-  if (value < min || value > max) throw invalid(`${name} must be an integer from ${min} to ${max}`)
+/** The body of POST /calendar/v1/{id}/keys (WebClients interfaces/calendar/Api.ts CalendarSetupData). */
+export interface CalendarKeySetup {
+  AddressID: string
+  Signature: string
+  PrivateKey: string
+  Passphrase: {DataPacket: string; KeyPacket: string}
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
+function armored(body: JsonObject, field: string, kind: string): string {
+  const value = body[field]
+  if (value === undefined || value === null || value === '') throw invalid(`${field} is required`)
+  if (typeof value !== 'string' || !value.trimStart().startsWith(`-----BEGIN PGP ${kind}-----`)) {
+    throw invalid(`${field} must be an armored PGP ${kind.toLowerCase()}`)
+  }
+
   return value
+}
+
+function packet(passphrase: JsonObject, field: string): string {
+  const value = passphrase[field]
+  if (typeof value !== 'string' || value.length % 4 !== 0 || !BASE64.test(value)) throw invalid(`Passphrase.${field} must be base64`)
+  return value
+}
+
+export function calendarKeySetup(body: JsonObject): CalendarKeySetup {
+  const address = body.AddressID
+  if (typeof address !== 'string' || address === '') throw invalid('AddressID is required')
+  const passphrase = body.Passphrase
+  if (typeof passphrase !== 'object' || passphrase === null || Array.isArray(passphrase)) throw invalid('Passphrase is required ({DataPacket, KeyPacket})')
+  const packets = passphrase as JsonObject
+  return {
+    AddressID: address,
+    Passphrase: {DataPacket: packet(packets, 'DataPacket'), KeyPacket: packet(packets, 'KeyPacket')},
+    PrivateKey: armored(body, 'PrivateKey', 'PRIVATE KEY BLOCK'),
+    Signature: armored(body, 'Signature', 'SIGNATURE'),
+  }
 }

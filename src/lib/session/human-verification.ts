@@ -1,57 +1,224 @@
 /**
  * Human verification (Code 9001): the service wants a person to prove they
- * are one before it goes on. The challenge is shown on stderr; on a terminal
- * the person completes it in a browser and presses Enter, and the request is
- * sent again with the verification headers. Without a terminal: exit 2.
- * Used by login and by every authenticated request.
+ * are one before it goes on. The challenge (its methods, its token, a link
+ * to the verification page) is shown on stderr; the request is then sent
+ * again with `x-pm-human-verification-token` and
+ * `x-pm-human-verification-token-type`, the latter naming the method the
+ * person completed. On a terminal the person says which method once done;
+ * elsewhere a second run carries the completed token in PROTON_HV_TOKEN and
+ * PROTON_HV_TYPE (auth login also as --hv-token and --hv-type). Code 12087
+ * (the token was not accepted) means: verify again. Used by login and by
+ * every authenticated request.
+ *
+ * The link: Details.WebUrl when the service gives one, else the page the web
+ * client embeds, built as it builds it (WebClients
+ * packages/components/containers/api/humanVerification/EmbeddedVerification.tsx
+ * with getAppUrlFromApiUrl and stringifySearchParams in
+ * packages/shared/lib/helpers/url.ts): the `verify` host beside the API's
+ * (https://mail.proton.me/api gives https://verify.proton.me/), with
+ * `?methods=a,b&token=…`. An API on a loopback or IP address has no such
+ * host beside it; the session's own origin is used instead.
  */
 import {sniffJson} from '../output/envelope.ts'
-import {authError} from '../runtime/errors.ts'
+import {authError, usageError} from '../runtime/errors.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
 import {HUMAN_VERIFICATION_HEADER, SERVICE_CODE} from '../contract/service-codes.ts'
 
 export interface HumanVerification {
+  /** 9001 (verification required) or 12087 (the token sent was not accepted). */
+  code: number
   methods: string[]
   token: string
-  url?: string
+  /** Where to complete it: the service's WebUrl, else built as the web client builds it. */
+  url: string
 }
 
-/** The challenge in an answer's Details. */
-export function challengeOf(answer: Record<string, unknown>): HumanVerification {
-  const details = (answer.Details ?? {}) as Record<string, unknown>
-  const methods = Array.isArray(details.HumanVerificationMethods) ? details.HumanVerificationMethods.map(String) : []
-  return {
-    methods,
-    token: typeof details.HumanVerificationToken === 'string' ? details.HumanVerificationToken : '',
-    url: typeof details.WebUrl === 'string' ? details.WebUrl : undefined,
+/** A completed verification: its token and the method completed. */
+export interface CompletedVerification {
+  token: string
+  type: string
+}
+
+/** How often a person may try again on a terminal before the command gives up. */
+export const VERIFICATION_ATTEMPTS = 3
+
+/** The codes that carry a challenge: verification required, or the token sent not accepted (verify again). */
+const CHALLENGE_CODES: ReadonlySet<number> = new Set([SERVICE_CODE.HUMAN_VERIFICATION_REQUIRED, SERVICE_CODE.HUMAN_VERIFICATION_INVALID_TOKEN])
+
+/** What the web client's stringifySearchParams does with {methods, token}: URLSearchParams, a list joined by commas. */
+function verifyQuery(methods: string[], token: string): string {
+  const search = new URLSearchParams()
+  if (methods.length > 0) search.set('methods', methods.join(','))
+  if (token) search.set('token', token)
+  return search.toString()
+}
+
+function looksLikeAddress(hostname: string): boolean {
+  // The web client's doesHostnameLookLikeIP, and localhost.
+  return hostname === 'localhost' || /\d$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
+}
+
+/** The verification page for an API base URL, as the web client derives it (see the module comment). */
+export function verificationPage(apiUrl: URL): URL {
+  const page = new URL(apiUrl.origin)
+  const {hostname} = page
+  if (!looksLikeAddress(hostname) && hostname.includes('.')) {
+    const labels = hostname.split('.')
+    // mail.proton.me → verify.proton.me; a bare domain (proton.me) gets verify. in front.
+    page.hostname = ['verify', ...(labels.length > 2 ? labels.slice(1) : labels)].join('.')
   }
+
+  return page
 }
 
-/**
- * Show the challenge; on a terminal wait for Enter and resolve with the
- * method completed, else throw an exit-2 failure saying what to do instead.
- */
-export async function completeOnTerminal(challenge: HumanVerification, otherwise: string): Promise<string> {
-  const where = challenge.url ? ` at ${challenge.url}` : ''
-  process.stderr.write(`Human verification required (methods: ${challenge.methods.join(', ') || 'unspecified'}): complete it in a browser${where}\n`)
-  if (!canPrompt()) throw authError(`human verification required; ${otherwise}`)
-  await ask('Press Enter once it is done: ')
-  return challenge.methods.includes('captcha') ? 'captcha' : (challenge.methods[0] ?? 'captcha')
+/** The link to complete a challenge at. */
+export function verificationLink(apiUrl: URL, methods: string[], token: string): string {
+  const query = verifyQuery(methods, token)
+  return `${verificationPage(apiUrl).toString()}${query ? `?${query}` : ''}`
 }
 
-/** The headers that answer the challenge with the method completed. */
-export function verificationHeaders(challenge: HumanVerification, method: string): Record<string, string> {
-  return {[HUMAN_VERIFICATION_HEADER.TOKEN]: challenge.token, [HUMAN_VERIFICATION_HEADER.TYPE]: method}
+/** The challenge in an answer (Code 9001 or 12087), its link built when the answer has no WebUrl. */
+export function challengeOf(answer: Record<string, unknown>, apiUrl: URL): HumanVerification {
+  const details = (typeof answer.Details === 'object' && answer.Details !== null ? answer.Details : {}) as Record<string, unknown>
+  const methods = Array.isArray(details.HumanVerificationMethods) ? details.HumanVerificationMethods.map(String) : []
+  const token = typeof details.HumanVerificationToken === 'string' ? details.HumanVerificationToken : ''
+  const given = typeof details.WebUrl === 'string' && /^https?:\/\//i.test(details.WebUrl) ? details.WebUrl : undefined
+  return {code: Number(answer.Code), methods, token, url: given ?? verificationLink(apiUrl, methods, token)}
 }
 
 /** Only small answers are looked at: a challenge is a short JSON error. */
 export const CHALLENGE_MAX_BYTES = 64 * 1024
 
-/** The challenge when the answer is a Code 9001 error, else undefined. */
-export function challengeIn(response: ApiResponse): HumanVerification | undefined {
+/** The challenge when the answer is a Code 9001 or 12087 error, else undefined. */
+export function challengeIn(response: ApiResponse, apiUrl: URL): HumanVerification | undefined {
   if (response.statusCode < 400 || response.body.length > CHALLENGE_MAX_BYTES) return undefined
   const sniff = sniffJson(response.body)
-  if (!sniff.json || sniff.envelope.code !== SERVICE_CODE.HUMAN_VERIFICATION_REQUIRED) return undefined
-  return challengeOf(JSON.parse(response.body.toString('utf8')) as Record<string, unknown>)
+  if (!sniff.json || sniff.envelope.code === undefined || !CHALLENGE_CODES.has(sniff.envelope.code)) return undefined
+  return challengeOf(JSON.parse(response.body.toString('utf8')) as Record<string, unknown>, apiUrl)
+}
+
+/** The headers that answer a challenge: the completed token, and the method completed. */
+export function verificationHeaders(done: CompletedVerification): Record<string, string> {
+  return {[HUMAN_VERIFICATION_HEADER.TOKEN]: done.token, [HUMAN_VERIFICATION_HEADER.TYPE]: done.type}
+}
+
+/** The method sent when the person does not name one: captcha when offered (what third-party logins get), else the first. */
+function defaultMethod(challenge: HumanVerification): string {
+  return challenge.methods.includes('captcha') ? 'captcha' : (challenge.methods[0] ?? 'captcha')
+}
+
+const TOKEN_TEXT = /^[\u0021-\u007E]{1,4096}$/
+const TYPE_TEXT = /^[a-z][a-z0-9_-]{0,31}$/
+
+/**
+ * A completed verification given ahead (PROTON_HV_TOKEN and PROTON_HV_TYPE,
+ * or auth login's --hv-token and --hv-type), or undefined when none is.
+ */
+export function presetVerification(token: string | undefined, type: string | undefined, names = {token: 'PROTON_HV_TOKEN', type: 'PROTON_HV_TYPE'}): CompletedVerification | undefined {
+  if (!token && !type) return undefined
+  if (!token) throw usageError(`${names.type} needs ${names.token}: the token of the verification you completed`)
+  if (!type) throw usageError(`${names.token} needs ${names.type}: the method you completed (captcha, email, sms …)`)
+  if (!TOKEN_TEXT.test(token)) throw usageError(`${names.token} must be printable ASCII without spaces`)
+  if (!TYPE_TEXT.test(type)) throw usageError(`${names.type} must be a method name such as captcha, email or sms, not "${type}"`)
+  return {token, type}
+}
+
+function describeChallenge(challenge: HumanVerification): string {
+  const what = challenge.code === SERVICE_CODE.HUMAN_VERIFICATION_INVALID_TOKEN ? 'Human verification not accepted (Code 12087), verify again' : 'Human verification required'
+  return `${what} (methods: ${challenge.methods.join(', ') || 'unspecified'}): complete it in a browser at ${challenge.url}\n`
+}
+
+/** How a second run carries the completed verification: the command's own words for it. */
+export interface RetryHint {
+  /** "run the command again", "log in again" */
+  again: string
+  /** How to give token and method: "PROTON_HV_TOKEN=… PROTON_HV_TYPE=…" or the login flags. */
+  carry: (token: string, methods: string) => string
+}
+
+export const COMMAND_RETRY: RetryHint = {
+  again: 'run the command again',
+  carry: (token, methods) => `PROTON_HV_TOKEN='${token}' and PROTON_HV_TYPE set to the method you completed (${methods})`,
+}
+
+/** Where the challenge is shown. */
+export interface TextSink {
+  write(text: string): unknown
+}
+
+/**
+ * Show the challenge; on a terminal ask which method was completed and
+ * resolve with the token to send, else throw an exit-2 failure saying how
+ * a second run finishes it.
+ */
+export async function completeOnTerminal(challenge: HumanVerification, hint: RetryHint, interactive = canPrompt(), stderr: TextSink = process.stderr): Promise<CompletedVerification> {
+  stderr.write(describeChallenge(challenge))
+  const methods = challenge.methods.join(', ') || 'captcha'
+  if (!interactive) {
+    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(challenge.token, methods)}, or from a terminal`)
+  }
+
+  const fallback = defaultMethod(challenge)
+  const question =
+    challenge.methods.length > 1 ? `Once it is done, press Enter (or type the method you completed: ${methods}) [${fallback}]: ` : 'Press Enter once it is done: '
+  for (let attempt = 1; ; attempt++) {
+    const answer = (await ask(question)).trim().toLowerCase()
+    if (answer === '') return {token: challenge.token, type: fallback}
+    if (challenge.methods.includes(answer)) return {token: challenge.token, type: answer}
+    if (attempt >= VERIFICATION_ATTEMPTS) throw usageError(`"${answer}" is not one of the methods offered (${methods})`)
+    stderr.write(`"${answer}" is not one of the methods offered (${methods}).\n`)
+  }
+}
+
+/** What a command does with a verification: the one given ahead, and whether a person may be asked. */
+export interface VerificationPlan {
+  preset?: CompletedVerification
+  hint: RetryHint
+  /** Told which verification the answer that stands was sent with, when it was sent with one. */
+  accepted?: (done: CompletedVerification) => void
+  /** Whether a person may be asked (default: when stdin and stderr are a terminal). */
+  interactive?: boolean
+  /** Where challenges are shown (default: process.stderr). */
+  stderr?: TextSink
+}
+
+/**
+ * Send, and answer the service's challenges: first with the verification
+ * given ahead (if any), then, on a terminal, with what the person
+ * completes, up to VERIFICATION_ATTEMPTS times. A preset the service refuses
+ * (12087, or a new 9001) without a terminal is exit 2, saying to verify
+ * again.
+ */
+export async function sendVerified<T>(
+  send: (headers: Record<string, string>) => Promise<T>,
+  challengeOfAnswer: (answer: T) => Promise<HumanVerification | undefined>,
+  plan: VerificationPlan,
+): Promise<T> {
+  const interactive = plan.interactive ?? canPrompt()
+  const stderr = plan.stderr ?? process.stderr
+  let sent = plan.preset
+  let previous: HumanVerification | undefined
+  for (let attempt = 0; ; attempt++) {
+    const answer = await send(sent ? verificationHeaders(sent) : {})
+    const found = await challengeOfAnswer(answer)
+    if (!found) {
+      if (sent) plan.accepted?.(sent)
+      return answer
+    }
+
+    // A 12087 without Details is the same challenge, to be completed again.
+    const challenge = found.token || !previous ? found : {...previous, code: found.code}
+    if (sent && !interactive) {
+      stderr.write(describeChallenge(challenge))
+      const given = sent === plan.preset ? ' given' : ''
+      throw authError(
+        `the service did not accept the human verification${given} (Code ${challenge.code}); complete it again, then ${plan.hint.again} with ${plan.hint.carry(challenge.token || '<the new token>', challenge.methods.join(', ') || 'captcha')}`,
+      )
+    }
+
+    if (attempt >= VERIFICATION_ATTEMPTS) throw authError(`the service did not accept the human verification after ${VERIFICATION_ATTEMPTS} attempts`)
+    sent = await completeOnTerminal(challenge, plan.hint, interactive, stderr)
+    previous = challenge
+  }
 }

@@ -12,8 +12,8 @@ import {sniffJson} from '../output/envelope.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
 import {createTransport, send, type TransportOptions} from '../http/client.ts'
-import {challengeOf, type HumanVerification, verificationHeaders} from './human-verification.ts'
-import {HUMAN_VERIFICATION_HEADER, SERVICE_CODE} from '../contract/service-codes.ts'
+import {challengeIn, type CompletedVerification, type RetryHint, sendVerified} from './human-verification.ts'
+import {SERVICE_CODE} from '../contract/service-codes.ts'
 import type {StoredSession} from './store.ts'
 import {type ClientProof, clientProof} from './srp/client.ts'
 import {srpGroup} from './srp/group.ts'
@@ -26,7 +26,7 @@ export const SUPPORTED_AUTH_VERSIONS: ReadonlySet<number> = new Set([3, 4])
 const TOTP_BIT = 1
 const FIDO2_BIT = 2
 
-export type {HumanVerification} from './human-verification.ts'
+export type {CompletedVerification, HumanVerification} from './human-verification.ts'
 
 export interface LoginInput {
   apiUrl: URL
@@ -35,12 +35,12 @@ export interface LoginInput {
   transport: TransportOptions
   /** Asked only when the account has a TOTP second factor. */
   totpCode: () => Promise<string>
-  /**
-   * Called on Code 9001 with the challenge; resolves with the method the
-   * person completed (the request is then sent again with the verification
-   * headers), or throws to give up.
-   */
-  verifyHuman: (challenge: HumanVerification) => Promise<string>
+  /** A completed human verification given ahead (--hv-token and --hv-type): sent with every login call. */
+  humanVerification?: CompletedVerification
+  /** How a second run carries a completed verification, for the message when no one can be asked. */
+  verificationHint: RetryHint
+  /** Whether a person may be asked to verify (default: on a terminal). */
+  interactive?: boolean
   /** The modulus check; the signature check against the service's key by default. */
   verifyModulus?: (signed: string) => Promise<Buffer>
 }
@@ -69,31 +69,39 @@ function field(answer: Answer, name: string): string {
 type Call = (path: string, body: Answer | undefined, credentials?: Credentials) => Promise<Answer>
 
 /**
- * POST one step of the login and read its answer. Once a person has passed
- * human verification, every later call carries its headers.
+ * POST one step of the login and read its answer. Human verification
+ * (9001, or 12087: verify again) is answered as sendVerified does; once it
+ * has been passed, every later call carries its headers, as go-proton-api's
+ * login with an HV token does.
  */
 function loginCaller(input: LoginInput): Call {
   const {apiUrl, transport} = input
-  let verified: Record<string, string> = {}
+  let verified = input.humanVerification
   const call: Call = async (path, body, credentials) => {
-    const response = await send(createTransport(transport, credentials), {
-      body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
-      headers: verified,
-      method: 'POST',
-      url: buildRequestUrl(apiUrl, path),
-    }, transport)
+    const response = await sendVerified(
+      (headers) =>
+        send(createTransport(transport, credentials), {
+          body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+          headers,
+          method: 'POST',
+          url: buildRequestUrl(apiUrl, path),
+        }, transport),
+      async (answer) => challengeIn(answer, apiUrl),
+      {
+        // What was accepted goes with the later steps too.
+        accepted: (done) => {
+          verified = done
+        },
+        hint: input.verificationHint,
+        interactive: input.interactive,
+        preset: verified,
+      },
+    )
     const sniff = sniffJson(response.body)
     if (!sniff.json) throw new CliFailure(`${path}: HTTP ${response.statusCode}: the answer is not JSON`, EXIT.UNAVAILABLE)
     const answer = JSON.parse(response.body.toString('utf8')) as Answer
     const status = exitStatusForResponse(response.statusCode, sniff.envelope.code)
     if (status === EXIT.OK) return answer
-    if (sniff.envelope.code === SERVICE_CODE.HUMAN_VERIFICATION_REQUIRED) {
-      if (verified[HUMAN_VERIFICATION_HEADER.TOKEN]) throw authError('the service did not accept the human verification')
-      const challenge = challengeOf(answer)
-      const method = await input.verifyHuman(challenge)
-      verified = verificationHeaders(challenge, method)
-      return call(path, body, credentials)
-    }
 
     if (sniff.envelope.code === SERVICE_CODE.WRONG_CREDENTIALS) {
       throw authError(path.endsWith('/2fa') ? 'wrong two-factor code' : 'wrong username or password')

@@ -227,9 +227,49 @@ describe('proton api for daily use (in-process, nock)', () => {
       const result = await api(['GET', '/x'])
       expect(result).to.deep.equal({
         exit: 2,
-        stderr: 'Human verification required (methods: captcha): complete it in a browser at https://verify.proton.me/?t=t1\nError: human verification required; complete it, then run the command again from a terminal\n',
+        stderr:
+          'Human verification required (methods: captcha): complete it in a browser at https://verify.proton.me/?t=t1\n' +
+          "Error: human verification required; complete it, then run the command again with PROTON_HV_TOKEN='t1' and PROTON_HV_TYPE set to the method you completed (captcha), or from a terminal\n",
         stdout: '',
       })
+    })
+
+    it('human verification without Details.WebUrl: the link the web client would open, https://verify.proton.me/?methods=…&token=…', async () => {
+      nock(API).get('/api/x').reply(422, '{"Code":9001,"Details":{"HumanVerificationMethods":["captcha","email"],"HumanVerificationToken":"t+1"}}')
+      const result = await api(['GET', '/x'])
+      expect(result.exit).to.equal(2)
+      expect(result.stderr.split('\n')[0]).to.equal('Human verification required (methods: captcha, email): complete it in a browser at https://verify.proton.me/?methods=captcha%2Cemail&token=t%2B1')
+    })
+
+    it('a second run finishes it: PROTON_HV_TOKEN and PROTON_HV_TYPE go with the request as the verification headers', async () => {
+      process.env.PROTON_HV_TOKEN = 't1'
+      process.env.PROTON_HV_TYPE = 'email'
+      const scope = nock(API, {reqheaders: {'x-pm-human-verification-token': 't1', 'x-pm-human-verification-token-type': 'email'}})
+        .get('/api/x')
+        .reply(200, '{"Code":1000}')
+      expect(await api(['GET', '/x'])).to.deep.equal({exit: 0, stderr: '', stdout: '{"Code":1000}'})
+      scope.done()
+    })
+
+    it('a token the service does not accept (Code 12087): exit 2, verify again', async () => {
+      process.env.PROTON_HV_TOKEN = 'spent'
+      process.env.PROTON_HV_TYPE = 'captcha'
+      nock(API)
+        .get('/api/x')
+        .matchHeader('x-pm-human-verification-token', 'spent')
+        .reply(422, '{"Code":12087,"Error":"Invalid verification token","Details":{"HumanVerificationMethods":["captcha"],"HumanVerificationToken":"t2"}}')
+      const result = await api(['GET', '/x'])
+      expect(result.exit).to.equal(2)
+      expect(result.stdout).to.equal('')
+      expect(result.stderr).to.equal(
+        'Human verification not accepted (Code 12087), verify again (methods: captcha): complete it in a browser at https://verify.proton.me/?methods=captcha&token=t2\n' +
+          "Error: the service did not accept the human verification given (Code 12087); complete it again, then run the command again with PROTON_HV_TOKEN='t2' and PROTON_HV_TYPE set to the method you completed (captcha)\n",
+      )
+    })
+
+    it('PROTON_HV_TOKEN without PROTON_HV_TYPE: a usage error, nothing sent', async () => {
+      process.env.PROTON_HV_TOKEN = 't1'
+      expect(await api(['GET', '/x'])).to.deep.equal({exit: 1, stderr: 'Error: PROTON_HV_TOKEN needs PROTON_HV_TYPE: the method you completed (captcha, email, sms …)\n', stdout: ''})
     })
   })
 })

@@ -42,6 +42,40 @@ describe('proton api (in-process, nock)', () => {
     scope.done()
   })
 
+  it('sends the app version the profile logged in with, on every call and its refresh, unless --app-version / PROTON_APP_VERSION say otherwise', async () => {
+    await service.home().writeSession(`${API}/api`, 'default', {AppVersion: 'web-mail@5.0.99.0'})
+    const scope = nock(API)
+      .get('/api/core/v4/users')
+      .matchHeader('x-pm-appversion', 'web-mail@5.0.99.0')
+      .reply(401, '{"Code":401}')
+      .post('/api/auth/v4/refresh')
+      .matchHeader('x-pm-appversion', 'web-mail@5.0.99.0')
+      .reply(200, {AccessToken: 'new-access', Code: 1000, RefreshToken: 'new-refresh', UID: TOKENS.UID})
+      .get('/api/core/v4/users')
+      .matchHeader('x-pm-appversion', 'web-mail@5.0.99.0')
+      .reply(200, '{"Code":1000}')
+      .get('/api/a')
+      .matchHeader('x-pm-appversion', 'flag-app@2.0')
+      .reply(200, '{}')
+      .get('/api/b')
+      .matchHeader('x-pm-appversion', 'env-app@1.0')
+      .reply(200, '{}')
+    expect(await api(['GET', '/core/v4/users'])).to.deep.equal({exit: 0, stderr: '', stdout: '{"Code":1000}'})
+    expect((await api(['GET', '/a', '--app-version', 'flag-app@2.0'])).exit).to.equal(0)
+    process.env.PROTON_APP_VERSION = 'env-app@1.0'
+    expect((await api(['GET', '/b'])).exit).to.equal(0)
+    scope.done()
+    // What the profile keeps is the login's choice, not an override of one call.
+    expect((await service.home().store.read('default'))!.AppVersion).to.equal('web-mail@5.0.99.0')
+  })
+
+  it('the curl of --dry-run carries the profile’s app version too', async () => {
+    await service.home().writeSession(`${API}/api`, 'default', {AppVersion: 'web-mail@5.0.99.0'})
+    const result = await api(['GET', '/core/v4/users', '--dry-run'])
+    expect(result.exit).to.equal(0)
+    expect(result.stdout).to.include("-H 'x-pm-appversion: web-mail@5.0.99.0'")
+  })
+
   it('uses the stored session of --profile / PROTON_PROFILE', async () => {
     await service.home().writeSession(`${API}/api`, 'work', {AccessToken: 'work-token'})
     process.env.PROTON_PROFILE = 'work'

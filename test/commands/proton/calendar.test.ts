@@ -23,7 +23,9 @@ const ADDRESSES = JSON.stringify({
   Code: 1000,
 })
 
-const CREATED = '{"Code":1000,"Calendar":{"ID":"cal-new=="}}'
+const CREATED = '{"Code":1000,"Calendar":{"ID":"cal-new==","Type":0,"Owner":{"Email":"me@proton.test"},"Members":[{"ID":"m1","Flags":9}]}}'
+const NO_KEYS =
+  'Warning: the calendar has no keys yet (INCOMPLETE_SETUP): this tool does not create calendar keys, so it cannot hold events until a Proton Calendar app (web, desktop or mobile) is opened once with this account and finishes its setup.\n'
 
 describe('proton calendar (in-process, nock)', () => {
   useInProcessService()
@@ -49,17 +51,23 @@ describe('proton calendar (in-process, nock)', () => {
     expect((await proton(['calendar', 'list', '--output', 'yaml'])).stdout).to.match(/^Calendars:\n {2}- Color: "#7272a7"\n {4}Display: 1\n/)
   })
 
-  it('create with --address-id: one POST, Display 1, the ID on stdout', async () => {
-    nock(API).post('/api/calendar/v1', {AddressID: 'a-given', Color: '#7272a7', Display: 1, Name: 'Work'}).reply(200, CREATED)
+  it('create with --address-id: one POST, Display 1, an empty Description, the ID on stdout and the missing keys said on stderr', async () => {
+    nock(API).post('/api/calendar/v1', {AddressID: 'a-given', Color: '#7272a7', Description: '', Display: 1, Name: 'Work'}).reply(200, CREATED)
     const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--address-id', 'a-given'])
-    expect(result).to.deep.equal({exit: 0, stderr: 'Created calendar "Work" (cal-new==).\n', stdout: 'cal-new==\n'})
+    expect(result).to.deep.equal({exit: 0, stderr: `Created calendar "Work" (cal-new==).\n${NO_KEYS}`, stdout: 'cal-new==\n'})
+  })
+
+  it('create --description is sent; the warning about keys stays even with --quiet', async () => {
+    nock(API).post('/api/calendar/v1', {AddressID: 'a-given', Color: '#7272a7', Description: 'Team dates', Display: 1, Name: 'Team'}).reply(200, CREATED)
+    const result = await proton(['calendar', 'create', '--name', 'Team', '--color', '#7272a7', '--address-id', 'a-given', '--description', 'Team dates', '--quiet'])
+    expect(result).to.deep.equal({exit: 0, stderr: NO_KEYS, stdout: 'cal-new==\n'})
   })
 
   it('create without --address-id: the first enabled address by Order; --hidden sends Display 0', async () => {
     nock(API)
       .get('/api/core/v4/addresses')
       .reply(200, ADDRESSES)
-      .post('/api/calendar/v1', {AddressID: 'a-first', Color: '#7272a7', Display: 0, Name: 'Work'})
+      .post('/api/calendar/v1', {AddressID: 'a-first', Color: '#7272a7', Description: '', Display: 0, Name: 'Work'})
       .reply(200, CREATED)
     const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden'])
     expect(result.exit).to.equal(0)
@@ -96,7 +104,7 @@ describe('proton calendar (in-process, nock)', () => {
     expect(JSON.parse(result.stdout)).to.deep.equal([
       {Method: 'GET', URL: 'https://mail.proton.me/api/core/v4/addresses'},
       {
-        Body: {AddressID: '<first enabled address from GET /core/v4/addresses>', Color: '#7272a7', Display: 1, Name: 'Work'},
+        Body: {AddressID: '<first enabled address from GET /core/v4/addresses>', Color: '#7272a7', Description: '', Display: 1, Name: 'Work'},
         Method: 'POST',
         URL: 'https://mail.proton.me/api/calendar/v1',
       },
@@ -107,7 +115,7 @@ describe('proton calendar (in-process, nock)', () => {
   it('create --dry-run with --address-id: the one POST', async () => {
     const result = await proton(['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--address-id', 'a1', '--hidden', '--dry-run'])
     expect(result.stdout).to.equal(
-      'POST https://mail.proton.me/api/calendar/v1\n{\n  "Name": "Work",\n  "Color": "#7272a7",\n  "Display": 0,\n  "AddressID": "a1"\n}\n',
+      'POST https://mail.proton.me/api/calendar/v1\n{\n  "Name": "Work",\n  "Color": "#7272a7",\n  "Description": "",\n  "Display": 0,\n  "AddressID": "a1"\n}\n',
     )
   })
 })

@@ -5,28 +5,47 @@ import nock from 'nock'
 import {API, proton, useInProcessService} from '../../helpers/in-process.ts'
 
 const VOLUMES =
-  '{"Code":1000,"Volumes":[{"VolumeID":"v1","State":1,"UsedSpace":1048576,"MaxSpace":5368709120,"CreateTime":1735689600,"Share":{"ShareID":"s1"}},' +
-  '{"ID":"v2","State":3,"UsedSpace":9007199254740993,"MaxSpace":null}]}'
+  '{"Code":1000,"Volumes":[{"VolumeID":"v1","State":1,"Type":1,"UsedSpace":1048576,"MaxSpace":5368709120,"CreateTime":1735689600,"Share":{"ShareID":"s1"}},' +
+  '{"ID":"v2","State":3,"Type":2,"UsedSpace":9007199254740993,"MaxSpace":null,"CreationTime":1735693200},' +
+  '{"ID":"v3","State":7,"Type":9}]}'
 
 const KEY = `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n${'xcLYBGd'.repeat(40)}\n=abcd\n-----END PGP PRIVATE KEY BLOCK-----\n`
 const BLOB = 'QUJD'.repeat(50)
 const USER = JSON.stringify({
   Code: 1000,
-  User: {CreateTime: 1_735_689_600, Email: 'me@proton.test', ID: 'u1', Keys: [{ID: 'k1', PrivateKey: KEY, Token: BLOB}], MaxSpace: 1024, Name: 'me', Role: 2, Subscribed: 0},
+  User: {
+    CreateTime: 1_735_689_600,
+    Delinquent: 2,
+    Email: 'me@proton.test',
+    Flags: {protected: false, sso: false},
+    ID: 'u1',
+    Keys: [{ID: 'k1', PrivateKey: KEY, Token: BLOB}],
+    LockedFlags: 3,
+    MaxSpace: 1024,
+    MnemonicStatus: 3,
+    Name: 'me',
+    Private: 1,
+    Role: 2,
+    Services: 5,
+    Subscribed: 0,
+    Type: 1,
+    UsedSpace: 512,
+  },
 })
 
 describe('proton drive volumes and account show (in-process, nock)', () => {
   useInProcessService()
 
-  it('drive volumes: IDs whole, space in binary units, times local', async () => {
+  it('drive volumes: Type and State by name (a value without one as its number), CreateTime else CreationTime, space in binary units', async () => {
     nock(API).get('/api/drive/volumes').reply(200, VOLUMES)
     const result = await proton(['drive', 'volumes'])
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.equal(
       [
-        'ID  STATE  USED     MAX      CREATED                    SHARE',
-        'v1  1      1.0 MiB  5.0 GiB  2025-01-01T00:00:00+00:00  s1',
-        'v2  3      8.0 PiB',
+        'ID  TYPE     STATE   USED     MAX      CREATED                    SHARE',
+        'v1  Regular  Active  1.0 MiB  5.0 GiB  2025-01-01T00:00:00+00:00  s1',
+        'v2  Photos   Locked  8.0 PiB           2025-01-01T01:00:00+00:00',
+        'v3  9        7',
         '',
       ].join('\n'),
     )
@@ -38,7 +57,7 @@ describe('proton drive volumes and account show (in-process, nock)', () => {
     expect((await proton(['drive', 'volumes', '--output', 'yaml'])).stdout).to.include('UsedSpace: 9007199254740993\n')
   })
 
-  it('account show: one row per field, Role by name, keys shortened and never decrypted', async () => {
+  it('account show: one row per field, published enumerations by name, bit sets as the number and every bit, keys shortened and never decrypted', async () => {
     nock(API).get('/api/core/v4/users').reply(200, USER)
     const result = await proton(['account', 'show'])
     expect(result.exit).to.equal(0)
@@ -46,18 +65,33 @@ describe('proton drive volumes and account show (in-process, nock)', () => {
       [
         'FIELD               VALUE',
         'CreateTime          2025-01-01T00:00:00+00:00',
+        'Delinquent          OVERDUE',
         'Email               me@proton.test',
+        'Flags.protected     false',
+        'Flags.sso           false',
         'ID                  u1',
         'Keys[0].ID          k1',
         `Keys[0].PrivateKey  [PGP PRIVATE KEY BLOCK, ${KEY.length} chars]`,
         'Keys[0].Token       QUJDQUJDQUJD… [base64, 200 chars]',
+        'LockedFlags         3 (BASE_STORAGE_EXCEEDED,DRIVE_STORAGE_EXCEEDED)',
         'MaxSpace            1024 (1.0 KiB)',
+        'MnemonicStatus      SET',
         'Name                me',
-        'Role                ORGANIZATION_ADMIN',
-        'Subscribed          0',
+        'Private             UNREADABLE',
+        'Role                ADMIN_ROLE',
+        'Services            5 (MAIL,VPN)',
+        'Subscribed          0 (none)',
+        'Type                PROTON',
+        'UsedSpace           512 (512 B)',
         '',
       ].join('\n'),
     )
+  })
+
+  it('account show: a value without a published meaning stays a number; a bit without a name shows as its value', async () => {
+    nock(API).get('/api/core/v4/users').reply(200, JSON.stringify({Code: 1000, User: {Role: 9, Services: 129, Type: 0}}))
+    const result = await proton(['account', 'show'])
+    expect(result.stdout).to.equal(['FIELD     VALUE', 'Role      9', 'Services  129 (MAIL,128)', 'Type      0', ''].join('\n'))
   })
 
   it('account show --output json prints the key whole, exactly as received', async () => {

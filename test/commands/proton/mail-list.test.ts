@@ -1,4 +1,4 @@
-/** proton mail list in-process (nock): query, pages, --label names, the three formats, errors. */
+/** proton mail list in-process (nock): query, pages, --label names and lookups, Stale, the three formats, errors. */
 import {expect} from 'chai'
 import nock from 'nock'
 
@@ -10,14 +10,17 @@ const MESSAGES = JSON.stringify({
     {ID: 'm1', Sender: {Address: 'alex@example.test', Name: 'Alex'}, Size: 0, Subject: 'Lunch?', Time: 1_735_689_600, Unread: 1},
     {ID: 'm2', Sender: {Address: 'bot@example.test', Name: ''}, Subject: 'Report', Time: 1_735_686_000, Unread: 0},
   ],
-  Total: 7,
+  Total: 2,
 }).replace('"Size":0', '"Size":12345678901234567890')
+/** A middle page of 3 out of 7 messages. */
+const PAGE_OF_THREE = JSON.stringify({Code: 1000, Messages: ['a', 'b', 'c'].map((ID) => ({ID, Subject: ID, Time: 1_735_689_600})), Total: 7})
 
 describe('proton mail list (in-process, nock)', () => {
   useInProcessService()
-  const messages = (query: Record<string, string>) => nock(API).get('/api/mail/v4/messages').query(query)
+  // What the web client sends besides (queryMessageMetadata): the inbox unless told, newest first.
+  const messages = (query: Record<string, string>) => nock(API).get('/api/mail/v4/messages').query({Desc: '1', LabelID: '0', Sort: 'Time', ...query})
 
-  it('asks for page 0 of 50 by default and shows one row per message with the footer', async () => {
+  it('asks for page 0 of 50 of the inbox, newest first, by default and shows one row per message with the footer', async () => {
     messages({Page: '0', PageSize: '50'}).reply(200, MESSAGES)
     const result = await proton(['mail', 'list'])
     expect(result.exit).to.equal(0)
@@ -26,13 +29,13 @@ describe('proton mail list (in-process, nock)', () => {
       'ID  TIME                       FROM                      SUBJECT  UNREAD',
       'm1  2025-01-01T00:00:00+00:00  Alex <alex@example.test>  Lunch?   *',
       'm2  2024-12-31T23:00:00+00:00  bot@example.test          Report',
-      'page 1 of 1, 7 messages',
+      'page 1 of 1, 2 messages',
       '',
     ])
   })
 
   it('counts --page from 1 (sent as Page N-1) and shows the same number in the footer', async () => {
-    messages({LabelID: '10', Page: '1', PageSize: '3'}).reply(200, MESSAGES)
+    messages({LabelID: '10', Page: '1', PageSize: '3'}).reply(200, PAGE_OF_THREE)
     const result = await proton(['mail', 'list', '--page', '2', '--page-size', '3', '--label', 'Starred'])
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.match(/\npage 2 of 3, 7 messages\n$/)
@@ -47,7 +50,8 @@ describe('proton mail list (in-process, nock)', () => {
     ['sent', '7'],
     ['archive', '6'],
     ['soft-deleted', '40'],
-    ['b64-LabelId_xyz==', 'b64-LabelId_xyz=='],
+    ['12', '12'],
+    [`${'b64-LabelId_xyz'.repeat(3)}==`, `${'b64-LabelId_xyz'.repeat(3)}==`],
   ]) {
     it(`--label ${given} is sent as LabelID=${id}`, async () => {
       messages({LabelID: id, Page: '0', PageSize: '50'}).reply(200, MESSAGES)
@@ -55,11 +59,72 @@ describe('proton mail list (in-process, nock)', () => {
     })
   }
 
-  it('refuses a plain word that names no mailbox, sending nothing', async () => {
-    const result = await proton(['mail', 'list', '--label', 'inbx'])
-    expect(result.exit).to.equal(1)
-    expect(result.stdout).to.equal('')
-    expect(result.stderr).to.match(/^Error: --label "inbx" names no mailbox; use one of inbox, all-drafts, .*, or a label ID\n$/)
+  describe('--label NAME: looked up among labels (Type 1) and folders (Type 3), as go-proton-api GetLabels asks', () => {
+    const LABELS = '{"Code":1000,"Labels":[{"ID":"l-work","Name":"Work","Path":"Work","Type":1},{"ID":"l-sub","Name":"Sub","Path":"Projects/Sub","Type":1}]}'
+    const FOLDERS = '{"Code":1000,"Labels":[{"ID":"f-inv","Name":"Invoices","Path":"Invoices","Type":3},{"ID":"f-2024","Name":"2024","ParentID":"f-inv","Path":"Invoices/2024","Type":3},{"ID":"f-sub","Name":"Sub","ParentID":"f-inv","Path":"Invoices/Sub","Type":3}]}'
+    const lookup = () => nock(API).get('/api/core/v4/labels').query({Type: '1'}).reply(200, LABELS).get('/api/core/v4/labels').query({Type: '3'}).reply(200, FOLDERS)
+
+    for (const [given, id] of [
+      ['Work', 'l-work'],
+      ['work', 'l-work'],
+      ['Invoices/2024', 'f-2024'],
+      ['invoices/2024', 'f-2024'],
+      ['2024', 'f-2024'],
+      ['f-inv', 'f-inv'],
+      ['Projects/Sub', 'l-sub'],
+    ]) {
+      it(`${given} → LabelID=${id}`, async () => {
+        lookup()
+        messages({LabelID: id, Page: '0', PageSize: '50'}).reply(200, MESSAGES)
+        const result = await proton(['mail', 'list', '--label', given])
+        expect(result.exit, result.stderr).to.equal(0)
+      })
+    }
+
+    it('a name two of them share: exit 1, their paths listed, no messages asked for', async () => {
+      lookup()
+      const result = await proton(['mail', 'list', '--label', 'Sub'])
+      expect(result).to.deep.equal({exit: 1, stderr: 'Error: --label "Sub" names 2 labels or folders (Projects/Sub, Invoices/Sub); give its path or ID\n', stdout: ''})
+    })
+
+    it('a name nothing has: exit 1, no messages asked for', async () => {
+      lookup()
+      const result = await proton(['mail', 'list', '--label', 'inbx'])
+      expect(result).to.deep.equal({exit: 1, stderr: 'Error: --label "inbx" names no mailbox, label or folder; see "mail labels list", or give an ID\n', stdout: ''})
+    })
+  })
+
+  describe('Stale (go-proton-api asks again while the answer says so)', () => {
+    const stale = MESSAGES.replace('"Total":2', '"Total":2,"Stale":1')
+
+    it('asks again while Stale is 1, then shows the fresh page', async () => {
+      messages({Page: '0', PageSize: '50'}).times(2).reply(200, stale)
+      messages({Page: '0', PageSize: '50'}).reply(200, MESSAGES.replace('"Total":2', '"Total":2,"Stale":0'))
+      const result = await proton(['mail', 'list', '--output', 'json'])
+      expect(result.exit).to.equal(0)
+      expect(JSON.parse(result.stdout)).to.include({Stale: 0})
+      expect(result.stderr).to.equal('')
+    })
+
+    it('asks at most 4 times; a page still stale is shown with a note', async () => {
+      messages({Page: '0', PageSize: '50'}).times(4).reply(200, stale)
+      const result = await proton(['mail', 'list'])
+      expect(result.exit).to.equal(0)
+      expect(result.stdout).to.match(/\npage 1 of 1, 2 messages\n$/)
+      expect(result.stderr).to.equal('Note: the service still says the list is stale (Stale: 1) after 4 asks; it may miss recent changes\n')
+    })
+  })
+
+  it('the footer counts pages from what the service returned: a page shorter than asked, more following, was capped', async () => {
+    const capped = JSON.stringify({Code: 1000, Messages: Array.from({length: 100}, (_, index) => ({ID: `m${index}`, Subject: 's', Time: 1})), Total: 250})
+    messages({Page: '0', PageSize: '150'}).reply(200, capped)
+    const result = await proton(['mail', 'list', '--page-size', '150'])
+    expect(result.stdout).to.match(/\npage 1 of 3, 250 messages\n$/)
+  })
+
+  it('--page-size above 150 (the service\u2019s page) is refused before sending', async () => {
+    const result = await proton(['mail', 'list', '--page-size', '151'])
+    expect(result).to.deep.equal({exit: 1, stderr: 'Error: --page-size must be at most 150 (the most the service gives in one page)\n', stdout: ''})
   })
 
   it('refuses --page 0 and --page-size 0 before sending', async () => {
@@ -85,17 +150,17 @@ describe('proton mail list (in-process, nock)', () => {
     const result = await proton(['mail', 'list', '--output', 'yaml'])
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.include('Size: 12345678901234567890\n')
-    expect(result.stdout).to.include('Total: 7\n')
+    expect(result.stdout).to.include('Total: 2\n')
   })
 
   it('an API error: one stderr line in every format, the service’s JSON on stdout with --output json only', async () => {
-    const body = '{"Code":2000,"Error":"PageSize must be an integer from 1 to 150"}'
+    const body = '{"Code":2000,"Error":"PageSize must be an integer from 1 to 100"}'
     for (const output of ['text', 'yaml', 'json']) {
-      messages({Page: '0', PageSize: '500'}).reply(422, body)
-      const result = await proton(['mail', 'list', '--page-size', '500', '--output', output])
+      messages({Page: '0', PageSize: '120'}).reply(422, body)
+      const result = await proton(['mail', 'list', '--page-size', '120', '--output', output])
       expect(result.exit).to.equal(1)
       expect(result.stdout).to.equal(output === 'json' ? body : '')
-      expect(result.stderr).to.equal('Error: HTTP 422 Unprocessable Entity, Code 2000 INVALID_REQUIREMENT_ERROR: PageSize must be an integer from 1 to 150\n')
+      expect(result.stderr).to.equal('Error: HTTP 422 Unprocessable Entity, Code 2000 INVALID_REQUIREMENT_ERROR: PageSize must be an integer from 1 to 100\n')
     }
   })
 

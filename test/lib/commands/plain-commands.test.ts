@@ -42,7 +42,7 @@ describe('plain commands', () => {
     const run = testRun(home)
     const status = await execute(mailList, run.invocation, line({'page': 2, 'page-size': 1}))
     expect(status).to.equal(0)
-    expect(server.requests[0].url).to.equal('/mail/v4/messages?Page=1&PageSize=1')
+    expect(server.requests[0].url).to.equal('/mail/v4/messages?Page=1&PageSize=1&LabelID=0&Sort=Time&Desc=1')
     expect(run.stdout()).to.match(/^ID +TIME +FROM +SUBJECT +UNREAD\nm1 +2025-01-01T00:00:00\+00:00 +a@b\.test +Hi +\*\npage 2 of 3, 3 messages\n$/)
   })
 
@@ -51,7 +51,7 @@ describe('plain commands', () => {
     const run = testRun(home)
     const status = await execute(mailLabelsDelete, run.invocation, line({'dry-run': false}, ['a', 'gone', 'b']))
     expect(status).to.equal(3)
-    expect(server.requests.map(({method, url}) => `${method} ${url}`)).to.deep.equal(['DELETE /mail/v4/labels/a', 'DELETE /mail/v4/labels/gone', 'DELETE /mail/v4/labels/b'])
+    expect(server.requests.map(({method, url}) => `${method} ${url}`)).to.deep.equal(['DELETE /core/v4/labels/a', 'DELETE /core/v4/labels/gone', 'DELETE /core/v4/labels/b'])
     expect(run.stdout()).to.equal('a\nb\n')
     expect(run.stderr()).to.equal('Deleted a.\nError: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\nDeleted b.\n')
   })

@@ -44,9 +44,18 @@ describe('retry policy', () => {
     expect(backoffMs(20, () => 0)).to.equal(BACKOFF_CAP_MS / 2)
   })
 
-  it('waits what the service says, else the backoff', () => {
+  it('waits what the service says; without it, 3 to 8 s after 429 or 503 (python-proton-core), else the backoff', () => {
     expect(retryDelayMs(1, {retryAfter: '2', status: 429}, 0, () => 0)).to.equal(2000)
-    expect(retryDelayMs(2, {status: 503}, 0, () => 0)).to.equal(500)
+    expect(retryDelayMs(1, {retryAfter: '0', status: 503}, 0, () => 0.9)).to.equal(0)
+    for (const status of [429, 503]) {
+      for (const retry of [1, 2, 3]) {
+        expect(retryDelayMs(retry, {status}, 0, () => 0), `${status} retry ${retry}`).to.equal(3000)
+        expect(retryDelayMs(retry, {retryAfter: 'soon', status}, 0, () => 1), `${status} retry ${retry}`).to.equal(8000)
+      }
+    }
+
+    expect(retryDelayMs(2, {status: 503}, 0, () => 0.5)).to.equal(5500)
+    expect(retryDelayMs(2, {status: 502}, 0, () => 0)).to.equal(500)
     expect(retryDelayMs(1, {networkError: 'ECONNRESET'}, 0, () => 1)).to.equal(500)
   })
 })

@@ -42,11 +42,57 @@ describe('sandbox faults', () => {
     expect((await users()).status).to.equal(200)
   })
 
-  it('unavailable: 503 with a JSON envelope', async () => {
+  it('unavailable: 503 with a JSON envelope, Retry-After only when given', async () => {
     await fault({Kind: 'unavailable'})
     const answer = await users()
     expect(answer.status).to.equal(503)
     expect(answer.json).to.include({Code: 503})
+    expect(answer.headers.has('retry-after')).to.equal(false)
+    await fault({Kind: 'unavailable', RetryAfter: 0})
+    expect((await users()).headers.get('retry-after')).to.equal('0')
+  })
+
+  describe('human-verification', () => {
+    const hv = (token: string, type?: string) => ({'x-pm-human-verification-token': token, ...(type ? {'x-pm-human-verification-token-type': type} : {})})
+
+    it('9001 with the methods, a token and a WebUrl; passed by that token with the type of an offered method', async () => {
+      await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
+      const challenge = await users()
+      expect(challenge.status).to.equal(422)
+      expect(challenge.json).to.include({Code: 9001})
+      const details = challenge.json!.Details as {HumanVerificationMethods: string[]; HumanVerificationToken: string; WebUrl: string}
+      expect(details.HumanVerificationMethods).to.deep.equal(['captcha', 'email'])
+      expect(details.WebUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+$/)
+      const passed = await harness.call('GET', '/core/v4/users', {headers: hv(details.HumanVerificationToken, 'email'), session})
+      expect(passed.status).to.equal(200)
+    })
+
+    it('answers another token, no type, or a type it did not offer with 12087 (verify again) and the challenge', async () => {
+      await fault({Count: 0, Kind: 'human-verification', Methods: ['captcha'], Path: '/core/v4/users', WebUrl: false})
+      const {json} = await users()
+      const details = json!.Details as Record<string, unknown>
+      expect(details).to.deep.equal({HumanVerificationMethods: ['captcha'], HumanVerificationToken: details.HumanVerificationToken})
+      for (const headers of [hv('not-it', 'captcha'), hv(String(details.HumanVerificationToken)), hv(String(details.HumanVerificationToken), 'email')]) {
+        const answer = await harness.call('GET', '/core/v4/users', {headers, session})
+        expect(answer.status).to.equal(422)
+        expect(answer.json).to.include({Code: 12087})
+        expect(answer.json!.Details).to.deep.equal(details)
+      }
+    })
+
+    it('refuses Methods that are not a list of method names', async () => {
+      for (const Methods of [[], 'captcha', ['Captcha!'], [1]]) {
+        const answer = await harness.call('POST', '/__sandbox/faults', {body: {Kind: 'human-verification', Methods}})
+        expect(answer.status, JSON.stringify(Methods)).to.equal(422)
+      }
+    })
+  })
+
+  it('rate-limit with RetryAfter null: 429 without Retry-After', async () => {
+    await fault({Kind: 'rate-limit', RetryAfter: null})
+    const answer = await users()
+    expect(answer.status).to.equal(429)
+    expect(answer.headers.has('retry-after')).to.equal(false)
   })
 
   it('app-version: 400 with Code 5003, as the service answers an app version it no longer supports', async () => {
@@ -120,15 +166,15 @@ describe('sandbox faults', () => {
     }
   })
 
-  it('logs each API request (method, path, query, status, UID) and never a token; DELETE resets', async () => {
+  it('logs each API request (method, path, query, status, UID, app version) and never a token; DELETE resets', async () => {
     await harness.call('DELETE', '/__sandbox/stats')
     await harness.call('GET', '/mail/v4/messages?Page=0&PageSize=2', {session})
     await harness.call('GET', '/nowhere', {session})
     const stats = (await harness.call('GET', '/__sandbox/stats')).json!
     const requests = stats.Requests as Record<string, unknown>[]
-    expect(requests.map(({Method, Path, Query, Status, UID}) => ({Method, Path, Query, Status, UID}))).to.deep.equal([
-      {Method: 'GET', Path: '/mail/v4/messages', Query: 'Page=0&PageSize=2', Status: 200, UID: session.UID},
-      {Method: 'GET', Path: '/nowhere', Query: '', Status: 404, UID: session.UID},
+    expect(requests.map(({AppVersion, Method, Path, Query, Status, UID}) => ({AppVersion, Method, Path, Query, Status, UID}))).to.deep.equal([
+      {AppVersion: 'Other', Method: 'GET', Path: '/mail/v4/messages', Query: 'Page=0&PageSize=2', Status: 200, UID: session.UID},
+      {AppVersion: 'Other', Method: 'GET', Path: '/nowhere', Query: '', Status: 404, UID: session.UID},
     ])
     const text = JSON.stringify(stats)
     expect(text).to.not.include(session.AccessToken)

@@ -117,8 +117,8 @@ describe('sandbox routes', () => {
       const body = {AddressID: alias.ID, Color: '#7272a7', Display: 0, Name: 'Work'}
       const created = await harness.call('POST', '/calendar/v1', {body, session})
       expect(created.status).to.equal(200)
-      const calendar = created.json!.Calendar as Record<string, unknown>
-      expect(calendar).to.include(body)
+      const calendar = created.json!.Calendar as {ID: string; Members: Record<string, unknown>[]}
+      expect(calendar.Members[0]).to.include(body)
       const after = (await get('/calendar/v1')).json!.Calendars as Record<string, unknown>[]
       expect(after.map((item) => item.ID)).to.include(calendar.ID)
     })

@@ -49,12 +49,24 @@ describe('sandbox validation', () => {
       })
     }
 
-    it('accepts every label type 1–4', async () => {
-      for (const type of [1, 2, 3, 4]) {
+    it('accepts label types 1–3; system folders (4) are the service’s own', async () => {
+      for (const type of [1, 2, 3]) {
         const answer = await harness.call('POST', '/mail/v4/labels', {body: {...label, Name: `Type ${type}`, Type: type}, session})
         expect(answer.status, `Type ${type}`).to.equal(200)
       }
+
+      const system = await harness.call('POST', '/core/v4/labels', {body: {...label, Name: 'Type 4', Type: 4}, session})
+      expect(system.status).to.equal(422)
+      expect(system.json).to.include({Code: 2000})
     })
+
+    for (const setting of ['Notify', 'Expanded', 'Sticky', 'Display']) {
+      refused('/core/v4/labels', {...label, Name: `Bad ${setting}`, [setting]: 2}, 422, 2000, new RegExp(`${setting} must be 0 or 1`))
+    }
+
+    refused('/core/v4/labels', {...label, Name: 'Parent of a label', ParentID: 'x'}, 422, 2000, /ParentID can only be set for folders/)
+    refused('/core/v4/labels', {...label, Name: 'Unknown parent', ParentID: 'no-such-folder', Type: 3}, 422, 2061, /ParentID is not a folder/)
+    refused('/core/v4/labels', {...label, Name: 'Numeric parent', ParentID: 7, Type: 3}, 422, 2000, /ParentID must be a label ID/)
   })
 
   describe('calendars', () => {
@@ -88,9 +100,9 @@ describe('sandbox validation', () => {
       })
     }
 
-    it('defaults Display to 1 (visible)', async () => {
+    it('defaults Display to 1 (visible), kept on the calendar’s member', async () => {
       const answer = await harness.call('POST', '/calendar/v1', {body: {...calendar(), Display: undefined}, session})
-      expect(answer.json!.Calendar).to.include({Display: 1})
+      expect((answer.json!.Calendar as {Members: unknown[]}).Members[0]).to.include({Display: 1})
     })
   })
 

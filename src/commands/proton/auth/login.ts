@@ -10,13 +10,16 @@ export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
 
 Keep secrets off the command line: every local user can read a command's arguments (ps, /proc/PID/cmdline), and the shell keeps them in its history. --totp CODE still works, for scripts, with a warning.
 
-The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api).`
+The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api), with the app version of --app-version / PROTON_APP_VERSION (default Other), which every later command of the profile sends.
+
+Human verification (Code 9001, often a CAPTCHA for a client announcing Other): the methods and a link to complete it are printed. On a terminal, press Enter once it is done (or type the method you completed). Elsewhere the login exits 2; complete the verification at the link, then log in again with --hv-token TOKEN --hv-type METHOD (or PROTON_HV_TOKEN and PROTON_HV_TYPE), TOKEN being the verification's token and METHOD the method you completed. Code 12087 means the token was not accepted: verify again.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
     '{ pass show proton | head -n 1; pass otp proton; } | <%= config.bin %> <%= command.id %> alice --password-stdin --totp-stdin',
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
+    "<%= config.bin %> <%= command.id %> alice --password-stdin --hv-token '<token printed by the first try>' --hv-type captcha",
   ]
 
   static override args = {
@@ -24,6 +27,8 @@ The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the
   }
 
   static override flags = {
+    'hv-token': Flags.string({env: 'PROTON_HV_TOKEN', helpValue: 'TOKEN', summary: 'Token of a human verification you completed (with --hv-type).'}),
+    'hv-type': Flags.string({env: 'PROTON_HV_TYPE', helpValue: 'METHOD', summary: 'The method of that verification you completed: captcha, email, sms …'}),
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
     totp: Flags.string({
       env: 'PROTON_TOTP',

@@ -4,7 +4,7 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class DriveVolumes extends PlainAdapter<typeof DriveVolumes> {
   static override summary = 'List drive volumes (GET /drive/volumes).'
 
-  static override description = 'Text output: volume ID, state, used and maximum space (binary units), creation time and share ID.'
+  static override description = 'Text output: volume ID, type (Regular or Photos), state (Active or Locked), used and maximum space (binary units), creation time (CreateTime, else CreationTime) and share ID; a value without a published name shows as its number.'
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

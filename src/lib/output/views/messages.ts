@@ -1,4 +1,4 @@
-/** `mail list` as text: one row per message, then `page P of Q, T messages`. */
+/** `mail list` as text: one row per message, then `page P of Q, T messages`, Q from the service's Total and the page size it applied. */
 import {cellText, idText} from '../cells.ts'
 import {timeText} from '../dates.ts'
 import type {JsonValue} from '../json-value.ts'
@@ -21,6 +21,16 @@ export function pageFooter(page: number, pageSize: number, total: number): strin
   return `page ${page} of ${pages}, ${total} message${total === 1 ? '' : 's'}`
 }
 
+/**
+ * The page size the service applied: the one asked for, unless the page
+ * came back shorter while more messages follow it (the service gives fewer
+ * than asked when it caps a page), then the number it gave.
+ */
+export function servedPageSize(page: number, asked: number, returned: number, total: number): number {
+  const before = (page - 1) * asked
+  return returned > 0 && returned < asked && before + returned < total ? returned : asked
+}
+
 export function messagesText(data: JsonValue | undefined, page: number, pageSize: number): string {
   const messages = listOf(data, 'Messages')
   const rawTotal = isRecord(data) ? data.Total : undefined
@@ -32,5 +42,6 @@ export function messagesText(data: JsonValue | undefined, page: number, pageSize
     cellText(message.Subject),
     isUnread(message.Unread) ? '*' : '',
   ])
-  return `${renderTable(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], rows)}\n${pageFooter(page, pageSize, total)}`
+  // Pages are counted from what the service returned: its Total, and the page size it applied.
+  return `${renderTable(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], rows)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
 }

@@ -5,7 +5,7 @@ import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 
 export default class MailLabelsCreate extends PlainAdapter<typeof MailLabelsCreate> {
-  static override summary = 'Create a label or folder (POST /mail/v4/labels) and print its ID.'
+  static override summary = 'Create a label or folder (POST /core/v4/labels) and print its ID.'
 
   static override description = `Text output: the new label's ID alone on stdout, so ID=$(<%= config.bin %> <%= command.id %> …) works; a confirmation on stderr. --output json prints the service's answer exactly as received.
 

@@ -4,9 +4,11 @@ import {LABEL_LIST_TYPES, mailLabelsList} from '../../../../lib/commands/mail-la
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class MailLabelsList extends PlainAdapter<typeof MailLabelsList> {
-  static override summary = 'List labels, folders and contact groups (GET /mail/v4/labels).'
+  static override summary = 'List labels and folders (GET /core/v4/labels), or the labels of one --type.'
 
-  static override description = `Text output: ID, name, type (by its LABEL_TYPE name: MESSAGE_LABEL, MESSAGE_FOLDER, CONTACT_GROUP, SYSTEM_FOLDER), colour and parent folder. Without --type, the service decides what it lists.`
+  static override description = `Without --type, labels (Type 1) and folders (Type 3), asked for one type at a time as the official clients do (GET /core/v4/labels?Type=1, then ?Type=3), and shown together; --type asks for that type alone (contact-group: 2, system: 4, the service's own folders).
+
+Text output: ID, name (a folder's full path, "Invoices/2024"), type (by its LABEL_TYPE name: MESSAGE_LABEL, MESSAGE_FOLDER, CONTACT_GROUP, SYSTEM_FOLDER), colour and parent folder. --output json prints each answer exactly as received: without --type two JSON documents, one per type, one after the other (jq reads them in turn); --output yaml one YAML document each.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

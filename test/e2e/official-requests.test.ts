@@ -1,0 +1,203 @@
+/**
+ * Every request a dedicated command sends, as the built binary sends it,
+ * checked whole (method, path, query in order, body bytes, headers) against
+ * what the official client named beside it sends for the same thing:
+ *
+ * - go-proton-api: label.go (GetLabels: one GET /core/v4/labels?Type=N per
+ *   type; CreateLabel; DeleteLabel), label_types.go (CreateLabelReq: Name,
+ *   Color, Type, ParentID only when set), calendar.go (GetCalendars),
+ *   volume.go (ListVolumes), user.go (GetUser), address.go (GetAddresses).
+ * - WebClients: packages/shared/lib/api/labels.ts (get, create,
+ *   deleteLabel), api/messages.ts (queryMessageMetadata: Page, PageSize,
+ *   LabelID, Sort "Time", Desc 1), api/calendars.ts (queryCalendars,
+ *   createCalendar) with calendar/crypto/keys/setupCalendarHelper.ts (its
+ *   body: Name, Color, Description, Display, AddressID),
+ *   api/drive/volume.ts (queryUserVolumes).
+ * - The headers every one of them sends: Authorization, x-pm-uid,
+ *   x-pm-appversion (the profile's), and Content-Type only with a body.
+ */
+import {expect} from 'chai'
+
+import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
+import {tempHome, type TempHome, TOKENS} from '../helpers/session-files.ts'
+
+const APP_VERSION = 'web-mail@5.0.99.0'
+
+/** What the pretend service answers, by method and path. */
+function answer(request: Recorded): [number, unknown] {
+  const path = request.url.split('?')[0]
+  switch (`${request.method} ${path}`) {
+    case 'GET /core/v4/labels': {
+      const folders = request.url.endsWith('Type=3')
+      return [200, {Code: 1000, Labels: [folders ? {Color: '#54473F', ID: 'f-1', Name: 'Invoices', Path: 'Invoices', Type: 3} : {Color: '#8080FF', ID: 'l-1', Name: 'Work', Path: 'Work', Type: 1}]}]
+    }
+
+    case 'POST /core/v4/labels': {
+      return [200, {Code: 1000, Label: {ID: 'l-new'}}]
+    }
+
+    case 'GET /mail/v4/messages': {
+      return [200, {Code: 1000, Messages: [], Stale: 0, Total: 0}]
+    }
+
+    case 'GET /core/v4/addresses': {
+      return [200, {Addresses: [{Email: 'me@proton.test', ID: 'a-1', Order: 1, Status: 1}], Code: 1000}]
+    }
+
+    case 'POST /calendar/v1': {
+      return [200, {Calendar: {ID: 'c-new', Members: [{Flags: 9}], Owner: {Email: 'me@proton.test'}, Type: 0}, Code: 1000}]
+    }
+
+    case 'GET /calendar/v1': {
+      return [200, {Calendars: [], Code: 1000}]
+    }
+
+    case 'GET /drive/volumes': {
+      return [200, {Code: 1000, Volumes: []}]
+    }
+
+    case 'GET /core/v4/users': {
+      return [200, {Code: 1000, User: {ID: 'u-1'}}]
+    }
+
+    default: {
+      return request.method === 'DELETE' && path.startsWith('/core/v4/labels/') ? [200, {Code: 1000}] : [404, {Code: 2501, Error: `no ${request.method} ${path}`}]
+    }
+  }
+}
+
+interface Expected {
+  method: string
+  /** Path and query exactly as sent, in order. */
+  url: string
+  /** The JSON body, compared byte for byte after JSON.stringify of this value (key order included); undefined: no body. */
+  body?: unknown
+}
+
+describe('dedicated commands send what the official clients send (built binary, loopback server)', function () {
+  this.timeout(60_000)
+  let home: TempHome
+  let server: ScriptedServer
+
+  before(async () => {
+    home = tempHome()
+    server = await startServer((request, response) => {
+      const [status, body] = answer(request)
+      const text = JSON.stringify(body)
+      response.writeHead(status, {'content-length': Buffer.byteLength(text), 'content-type': 'application/json'})
+      response.end(text)
+    })
+    await home.writeSession(server.url, 'default', {AppVersion: APP_VERSION})
+  })
+
+  after(async () => {
+    await server.close()
+    home.remove()
+  })
+
+  const run = async (args: string[]): Promise<{result: RunResult; sent: Recorded[]}> => {
+    const before = server.requests.length
+    const result = await runBinary(args, {env: baseEnv(home.home, {TZ: 'UTC'})})
+    return {result, sent: server.requests.slice(before)}
+  }
+
+  function expectSent(sent: Recorded[], expected: Expected[]): void {
+    expect(sent.map(({method, url}) => `${method} ${url}`)).to.deep.equal(expected.map(({method, url}) => `${method} ${url}`))
+    for (const [index, request] of sent.entries()) {
+      const wanted = expected[index]
+      const what = `${request.method} ${request.url}`
+      expect(request.headers.authorization, what).to.equal(`Bearer ${TOKENS.AccessToken}`)
+      expect(request.headers['x-pm-uid'], what).to.equal(TOKENS.UID)
+      expect(request.headers['x-pm-appversion'], what).to.equal(APP_VERSION)
+      expect(request.headers, what).not.to.have.any.keys('x-pm-human-verification-token', 'x-pm-human-verification-token-type')
+      if (wanted.body === undefined) {
+        expect(request.body.length, what).to.equal(0)
+        expect(request.headers, what).not.to.have.property('content-type')
+      } else {
+        expect(request.headers['content-type'], what).to.equal('application/json')
+        expect(request.body.toString('utf8'), what).to.equal(JSON.stringify(wanted.body))
+      }
+    }
+  }
+
+  it('mail labels list: GET /core/v4/labels?Type=1, then ?Type=3 (go-proton-api GetLabels, WebClients labels.ts get)', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'list'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [
+      {method: 'GET', url: '/core/v4/labels?Type=1'},
+      {method: 'GET', url: '/core/v4/labels?Type=3'},
+    ])
+  })
+
+  it('mail labels list --type contact-group: GET /core/v4/labels?Type=2 alone', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'list', '--type', 'contact-group'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{method: 'GET', url: '/core/v4/labels?Type=2'}])
+  })
+
+  it('mail labels create: POST /core/v4/labels {Name, Color, Type} (CreateLabelReq without an empty ParentID)', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{body: {Name: 'Receipts', Color: '#8080FF', Type: 1}, method: 'POST', url: '/core/v4/labels'}])
+  })
+
+  it('mail labels create --type folder --parent: POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'f-1'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{body: {Name: '2024', Color: '#54473F', Type: 3, ParentID: 'f-1'}, method: 'POST', url: '/core/v4/labels'}])
+  })
+
+  it('mail labels delete: DELETE /core/v4/labels/<id>, the ID percent-encoded (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a/b=='])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [
+      {method: 'DELETE', url: '/core/v4/labels/l-1'},
+      {method: 'DELETE', url: '/core/v4/labels/a%2Fb%3D%3D'},
+    ])
+  })
+
+  it('mail list: GET /mail/v4/messages?Page=0&PageSize=50&LabelID=0&Sort=Time&Desc=1 (WebClients queryMessageMetadata)', async () => {
+    const {result, sent} = await run(['mail', 'list'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{method: 'GET', url: '/mail/v4/messages?Page=0&PageSize=50&LabelID=0&Sort=Time&Desc=1'}])
+  })
+
+  it('mail list --label Work --page 3 --page-size 20: the labels looked up by type, then the page of that label', async () => {
+    const {result, sent} = await run(['mail', 'list', '--label', 'Work', '--page', '3', '--page-size', '20'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [
+      {method: 'GET', url: '/core/v4/labels?Type=1'},
+      {method: 'GET', url: '/core/v4/labels?Type=3'},
+      {method: 'GET', url: '/mail/v4/messages?Page=2&PageSize=20&LabelID=l-1&Sort=Time&Desc=1'},
+    ])
+  })
+
+  it('calendar list: GET /calendar/v1 (go-proton-api GetCalendars, WebClients queryCalendars)', async () => {
+    const {result, sent} = await run(['calendar', 'list'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{method: 'GET', url: '/calendar/v1'}])
+  })
+
+  it('calendar create: GET /core/v4/addresses, then POST /calendar/v1 {Name, Color, Description, Display, AddressID} (WebClients createCalendar)', async () => {
+    const {result, sent} = await run(['calendar', 'create', '--name', 'Team', '--color', '#179FD9', '--description', 'Shared dates'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [
+      {method: 'GET', url: '/core/v4/addresses'},
+      {body: {Name: 'Team', Color: '#179FD9', Description: 'Shared dates', Display: 1, AddressID: 'a-1'}, method: 'POST', url: '/calendar/v1'},
+    ])
+    expect(result.stderr).to.match(/\nWarning: the calendar has no keys yet \(INCOMPLETE_SETUP\)/)
+  })
+
+  it('drive volumes: GET /drive/volumes (go-proton-api ListVolumes, WebClients queryUserVolumes)', async () => {
+    const {result, sent} = await run(['drive', 'volumes'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{method: 'GET', url: '/drive/volumes'}])
+  })
+
+  it('account show: GET /core/v4/users (go-proton-api GetUser)', async () => {
+    const {result, sent} = await run(['account', 'show'])
+    expect(result.status, result.stderr).to.equal(0)
+    expectSent(sent, [{method: 'GET', url: '/core/v4/users'}])
+  })
+})
