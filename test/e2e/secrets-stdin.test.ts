@@ -32,7 +32,10 @@ describe('secrets from standard input, never in argv (built binary, sandbox)', f
   before(async () => {
     home = tempHome()
     // The brief's setup: a sandbox whose account needs a TOTP code; its password from standard input.
-    sandbox = await startSandboxProcess(['--port', '0', '--user', 'otto', '--password-stdin', '--totp-secret', TOTP_SECRET, '--verbose'], baseEnv(home.home), undefined, undefined, undefined, `${PASSWORD}\n`)
+    // OCLIF_STDIN_TIMEOUT_MS: oclif reads standard input for a missing optional argument (PROFILE here) for that
+    // long, 10 ms by default; longer, it would surely take the piped password, were the argument not kept from it.
+    const env = baseEnv(home.home, {OCLIF_STDIN_TIMEOUT_MS: '2000'})
+    sandbox = await startSandboxProcess(['--port', '0', '--user', 'otto', '--password-stdin', '--totp-secret', TOTP_SECRET, '--verbose'], env, undefined, undefined, undefined, `${PASSWORD}\n`)
     sandboxArgv = argvOf(sandbox.child.pid!)
   })
 
@@ -85,6 +88,12 @@ describe('secrets from standard input, never in argv (built binary, sandbox)', f
       expect(everything).not.to.include(secret)
       expect(argv.join(' ')).not.to.include(secret)
     }
+  })
+
+  it('a piped password is never taken for a USERNAME left out (oclif reads standard input for a missing argument)', async () => {
+    const result = await runBinary(['auth', 'login', '--password-stdin', '--api-url', sandbox.url], {env: baseEnv(home.home, {OCLIF_STDIN_TIMEOUT_MS: '2000'}), input: `${PASSWORD}\n`})
+    expect([result.status, result.stderr]).to.deep.equal([1, 'Error: give the USERNAME to log in as\n'])
+    expect(await home.store.list()).to.deep.equal([])
   })
 
   it('--totp-stdin without its line, or with --totp as well: exit 1, nothing kept', async () => {

@@ -24,7 +24,8 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
   ]
 
   static override args = {
-    profile: Args.string({description: 'Profile that --write-session writes (default: --profile if given, else sandbox)'}),
+    // ignoreStdin: oclif would otherwise read a piped password (--password-stdin) as the missing PROFILE.
+    profile: Args.string({description: 'Profile that --write-session writes (default: --profile if given, else sandbox)', ignoreStdin: true}),
   }
 
   static override flags = {

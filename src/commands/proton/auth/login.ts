@@ -23,7 +23,8 @@ Human verification (Code 9001, often a CAPTCHA for a client announcing Other): t
   ]
 
   static override args = {
-    username: Args.string({description: 'Account name or address (asked for on a terminal when left out)'}),
+    // ignoreStdin: oclif would otherwise read a piped password (--password-stdin) as the missing USERNAME.
+    username: Args.string({description: 'Account name or address (asked for on a terminal when left out)', ignoreStdin: true}),
   }
 
   static override flags = {
