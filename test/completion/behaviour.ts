@@ -58,7 +58,7 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
       expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'sandbox'])
-      expect(sorted(results, 'proton mail ')).to.deep.equal(['labels', 'list'])
+      expect(sorted(results, 'proton mail ')).to.deep.equal(['filters', 'labels', 'list', 'settings'])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
 
@@ -96,7 +96,8 @@ export function describeCompletion(shell: Shell): void {
       expect(lineAfter(results, 'proton api GET /x --query=a/b --sil')).to.equal('proton api GET /x --query=a/b --silent ')
       expect(lineAfter(results, 'proton auth status --profile work --o')).to.equal('proton auth status --profile work --output ')
       expect(sorted(results, 'proton api GET /core/v4/users --q')).to.deep.equal(['--query', '--quiet'])
-      expect(results.get('proton api endpoints --m')!.candidates).to.deep.equal(['--method'])
+      // Its own --method, and the global --max-size.
+      expect(sorted(results, 'proton api endpoints --m')).to.deep.equal(['--max-size', '--method'])
     })
 
     it('offers the stored profiles for --profile, read from the sessions directory', () => {
@@ -119,6 +120,28 @@ export function describeCompletion(shell: Shell): void {
       expect(sorted(results, 'proton api endpoints --method P')).to.deep.equal(['PATCH', 'POST', 'PUT'])
       expect(lineAfter(results, 'proton api POST /x --input b')).to.equal('proton api POST /x --input body.json ')
       expect(results.get('proton api --body ')!.candidates).not.to.include('GET')
+    })
+
+    it('knows the mailbox commands and their flags: filters, settings, addresses, calendar delete', () => {
+      writeFileSync(join(home.workDir, 'rules.sieve'), 'keep;')
+      const results = tab(shell, home, profile, [
+        'proton account ',
+        'proton mail filters ',
+        'proton mail filters create --si',
+        'proton mail filters create --name N --sieve-file ru',
+        'proton mail filters delete abc== --y',
+        'proton mail filters enable abc --d',
+        'proton calendar d',
+        'proton calendar delete c1 c2 --',
+      ])
+      expect(sorted(results, 'proton account ')).to.deep.equal(['addresses', 'settings', 'show'])
+      expect(sorted(results, 'proton mail filters ')).to.deep.equal(['create', 'delete', 'disable', 'enable', 'list'])
+      expect(sorted(results, 'proton mail filters create --si')).to.deep.equal(['--sieve', '--sieve-file'])
+      expect(lineAfter(results, 'proton mail filters create --name N --sieve-file ru')).to.equal('proton mail filters create --name N --sieve-file rules.sieve ')
+      expect(lineAfter(results, 'proton mail filters delete abc== --y')).to.equal('proton mail filters delete abc== --yes ')
+      expect(lineAfter(results, 'proton mail filters enable abc --d')).to.equal('proton mail filters enable abc --dry-run ')
+      expect(lineAfter(results, 'proton calendar d')).to.equal('proton calendar delete ')
+      expect(results.get('proton calendar delete c1 c2 --')!.candidates).to.include.members(['--dry-run', '--yes', '--output', '--profile'])
     })
 
     it('completes METHOD in any case, then the path templates of that method', () => {
@@ -215,8 +238,10 @@ export function describeCompletion(shell: Shell): void {
           expect(sorted(results, 'tool proton api ')).to.deep.equal([...METHODS, 'endpoints', 'spec'].sort())
           expect(sorted(results, 'tool proton mail labels ')).to.deep.equal(['create', 'delete', 'list'])
         } else {
-          const results = tab(shell, home, profile, ['tool proton:ma', 'tool proton:api:', 'tool proton:api:spec:s'])
-          expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:l')
+          const results = tab(shell, home, profile, ['tool proton:ma', 'tool proton:api:', 'tool proton:api:spec:s', 'tool proton:mail:filters:e'])
+          // mail:filters, mail:labels, mail:list and mail:settings share no more than the topic.
+          expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:')
+          expect(lineAfter(results, 'tool proton:mail:filters:e')).to.equal('tool proton:mail:filters:enable ')
           expect(lineAfter(results, 'tool proton:api:spec:s')).to.equal('tool proton:api:spec:show ')
           // bash replaces the text after the last ':', zsh the whole word after the topic.
           const expected = shell === 'bash' ? ['endpoints', 'spec:show', 'spec:update'] : ['api:endpoints', 'api:spec:show', 'api:spec:update']

@@ -133,6 +133,20 @@ function descriptorUnder(pid: number | undefined, directory: string): string | u
   return undefined
 }
 
+/**
+ * The descriptor a process holds on a spool file once its name is gone: the
+ * spool unlinks the file right after opening it, so a look in between sees
+ * the name still there.
+ */
+function unlinkedUnder(pid: number | undefined, directory: string): string | undefined {
+  const fd = descriptorUnder(pid, directory)
+  try {
+    return fd !== undefined && readlinkSync(fd).endsWith(' (deleted)') ? fd : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Ask `check` every 20 ms (at most `tries` times) until it holds. */
 async function eventually(check: () => boolean, tries = 500): Promise<boolean> {
   for (let tried = 0; tried < tries; tried++) {
@@ -229,7 +243,8 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     })
     for (const signal of ['SIGINT', 'SIGKILL'] as const) {
       const {child, done} = launch(['GET', '/mail/v4/messages'], env)
-      expect(await eventually(() => descriptorUnder(child.pid, spoolDir) !== undefined)).to.equal(true)
+      // Killed once the spool file is open and its name gone (not in the moment between, which a later run sweeps up).
+      expect(await eventually(() => unlinkedUnder(child.pid, spoolDir) !== undefined)).to.equal(true)
       child.kill(signal)
       const outcome = await done
       if (signal === 'SIGINT') {

@@ -49,6 +49,10 @@ export function runBinary(args: string[], options: RunOptions = {}): Promise<Run
     child.on('error', reject)
     // spawn() returns once the child has exec'd node, so its argv is in place.
     if (child.pid !== undefined) options.onSpawn?.(child.pid)
+    // A child that ends before reading its input closes the pipe under the write: that is its answer, not an error.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error)
+    })
     child.on('close', (status, signal) => {
       clearTimeout(timer)
       resolve({signal, status, stderr: Buffer.concat(err).toString('utf8'), stdout: Buffer.concat(out)})

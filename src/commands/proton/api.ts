@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
 import {api} from '../../lib/commands/api.ts'
+import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/request/input.ts'
+import {DEFAULT_MAX_PAGES} from '../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 
 export default class Api extends PlainAdapter<typeof Api> {
@@ -14,9 +16,11 @@ Standard output carries the response body and nothing else: when it is not a ter
 
 The request body comes from one of --body (JSON), --input (any bytes; say what they are with -H 'Content-Type: …') or the fields: -F key=value types its value (true, false, null, integers and decimals become JSON; @path reads a file as a string), -f key=value keeps it a string; keys nest (Parent[Child]=v) and IDs[]=a appends to an array. Fields make the JSON body for POST, PUT and PATCH, and the query for the other methods. A file named by --input, --body @ or -F @ that is a named pipe (FIFO) or a device is waited for until --timeout: if nothing ends it by then, exit 5.
 
-429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
+429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included (with --paginate, every page together). --max-size (default ${DEFAULT_MAX_SIZE}) refuses a larger answer, counted once decoded.
 
-Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, 429 or 5xx (after the retries); 130 interrupted.`
+--paginate fetches every page (Page, PageSize, Total) and prints one envelope with every item, exactly as received; a service that caps its pages below the PageSize asked is followed until Total items are in. If the items end before Total, or --max-pages, --max-size or --timeout stops the run, nothing is printed and the exit status is 5. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
+
+Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, an answer over --max-size, an incomplete --paginate, 429 or 5xx (after the retries); 130 interrupted.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /drive/volumes',
@@ -62,11 +66,16 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     input: Flags.string({
       summary: 'Raw request body from a file, or - for standard input.',
     }),
+    'max-pages': Flags.integer({
+      default: DEFAULT_MAX_PAGES,
+      min: 1,
+      summary: `With --paginate: fetch at most N pages (default ${DEFAULT_MAX_PAGES}); a Total that needs more fails with exit status 5.`,
+    }),
     'output-file': Flags.string({
       summary: 'Write the body (JSON or not) to this file atomically; nothing on stdout.',
     }),
     paginate: Flags.boolean({
-      summary: 'GET every page (Page/PageSize, Total) and print one envelope holding all items.',
+      summary: 'GET every page (Page/PageSize, Total) and print one envelope holding all items, or fail (exit 5) if they do not all arrive.',
     }),
     query: Flags.string({
       multiple: true,

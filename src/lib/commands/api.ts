@@ -12,6 +12,7 @@ export const api = plainCommand<RawRequest>({
       header: line.strings('header'),
       include: line.boolean('include'),
       input: line.optionalString('input'),
+      'max-pages': line.integer('max-pages'),
       'output-file': line.optionalString('output-file'),
       paginate: line.boolean('paginate'),
       query: line.strings('query'),

@@ -11,6 +11,8 @@ import type {PlainCommand} from '../runtime/plain-command.ts'
 type Load = () => Promise<PlainCommand<unknown>>
 
 export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
+  'account:addresses': async () => (await import('./account-addresses.ts')).accountAddresses,
+  'account:settings': async () => (await import('./account-settings.ts')).accountSettings,
   'account:show': async () => (await import('./account-show.ts')).accountShow,
   api: async () => (await import('./api.ts')).api,
   'api:endpoints': async () => (await import('./api-endpoints.ts')).apiEndpoints,
@@ -21,12 +23,19 @@ export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
   'auth:logout': async () => (await import('./auth-logout.ts')).authLogout,
   'auth:status': async () => (await import('./auth-status.ts')).authStatus,
   'calendar:create': async () => (await import('./calendar-create.ts')).calendarCreate,
+  'calendar:delete': async () => (await import('./calendar-delete.ts')).calendarDelete,
   'calendar:list': async () => (await import('./calendar-list.ts')).calendarList,
   'drive:volumes': async () => (await import('./drive-volumes.ts')).driveVolumes,
+  'mail:filters:create': async () => (await import('./mail-filters-create.ts')).mailFiltersCreate,
+  'mail:filters:delete': async () => (await import('./mail-filters-delete.ts')).mailFiltersDelete,
+  'mail:filters:disable': async () => (await import('./mail-filters-toggle.ts')).mailFiltersDisable,
+  'mail:filters:enable': async () => (await import('./mail-filters-toggle.ts')).mailFiltersEnable,
+  'mail:filters:list': async () => (await import('./mail-filters-list.ts')).mailFiltersList,
   'mail:labels:create': async () => (await import('./mail-labels-create.ts')).mailLabelsCreate,
   'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
   'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
   'mail:list': async () => (await import('./mail-list.ts')).mailList,
+  'mail:settings': async () => (await import('./mail-settings.ts')).mailSettings,
 }
 
 /** Always run by oclif, with the reason. */

@@ -1,10 +1,13 @@
 /**
  * The built-in API description: the endpoints the contract documents, with
- * the request fields it names, and the two reads the tool's own commands
- * rely on (addresses, the label list). Always present: merged into the
+ * the request fields it names, the two reads the tool's own commands rely
+ * on (addresses, the label list), and the Sieve filter the web client
+ * creates, whose body the published description types otherwise. Always
+ * present: merged into the
  * shipped or stored description (and winning there), alone without them.
  */
 import {CALENDAR_DISPLAY, LABEL_TYPE} from '../contract/contract.ts'
+import {SIEVE_FILTER_VERSION} from '../contract/mailbox-enums.ts'
 import type {Operation} from './types.ts'
 
 const HEX_COLOUR = '^#[0-9A-Fa-f]{6}$'
@@ -64,4 +67,22 @@ export const BUILTIN_OPERATIONS: readonly Operation[] = [
   // Read by the tool's own commands (labels list, calendar create's default address).
   {deprecated: false, method: 'GET', path: '/mail/v4/labels', query: [{name: 'Type', type: 'integer'}], summary: 'List labels, folders or contact groups (Type)'},
   {deprecated: false, method: 'GET', path: '/core/v4/addresses', query: [], summary: 'List the addresses of the account'},
+  // Where the client overrides the published description: it types Version as a string, the web client's
+  // addSieveFilter (WebClients api/filters.ts) sends the number (FILTER_VERSION 2; 1 for older filters).
+  {
+    body: {
+      properties: {
+        Name: {type: 'string'},
+        Sieve: {type: 'string'},
+        Version: {enum: [1, SIEVE_FILTER_VERSION], type: 'integer'},
+      },
+      required: ['Name', 'Sieve', 'Version'],
+      type: 'object',
+    },
+    deprecated: false,
+    method: 'POST',
+    path: '/mail/v4/filters',
+    query: [],
+    summary: 'Create a Sieve filter',
+  },
 ]

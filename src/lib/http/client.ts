@@ -12,9 +12,10 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import type {ActiveSession} from '../session/session.ts'
 
 import {HEADER} from '../contract/contract.ts'
-import {CliFailure, unavailableError} from '../runtime/errors.ts'
+import {CliFailure, TimeoutFailure, unavailableError} from '../runtime/errors.ts'
 import {interruptedError} from '../runtime/interrupt.ts'
-import {headerLines} from './redact.ts'
+import {DEFAULT_MAX_BYTES, sizeText} from './max-size.ts'
+import {headerLines, responseHeadLines} from './redact.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS, type Outcome, retryDelayMs, retryReason} from './retry-policy.ts'
 
 export {DEFAULT_TIMEOUT_SECONDS} from './retry-policy.ts'
@@ -23,12 +24,16 @@ export {DEFAULT_TIMEOUT_SECONDS} from './retry-policy.ts'
 export interface SendOptions {
   /** For the whole request, retries included (default DEFAULT_TIMEOUT_SECONDS). */
   timeoutSeconds?: number
+  /** When the request must be answered (Date.now() milliseconds), for a run of several that --timeout bounds as one (--paginate); else timeoutSeconds from now. */
+  deadline?: number
   /** How many times a failed attempt may be sent again (default DEFAULT_RETRIES; 0: never). */
   retries?: number
   /** Aborts the request in flight, or the wait before a retry (Ctrl-C). */
   signal?: AbortSignal
   /** Receives --verbose lines (already redacted); absent when not verbose. */
   log?: (line: string) => void
+  /** The most bytes an answer's body may have, decoded (default DEFAULT_MAX_BYTES): more ends the request, exit 5. */
+  maxBytes?: number
 }
 
 export interface TransportOptions extends SendOptions {
@@ -190,8 +195,8 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     stream.once('response', resolve)
   })
   if (log) {
-    log(`< HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
-    for (const line of headerLines('< ', response.headers)) log(line)
+    const {headers, httpVersion, statusCode = 0, statusMessage} = response
+    for (const line of responseHeadLines('< ', {headers, httpVersion, statusCode, statusMessage})) log(line)
   }
 
   const refresher = refreshers.get(client)
@@ -216,12 +221,33 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
   }
 }
 
-/** The body of an answer into its writer; the writer is discarded if anything fails. */
-async function receiveBody<B>(opened: Opened, receive: Receiver<B>): Promise<B> {
+/** An answer over --max-size: one line, exit 5. */
+function tooLarge(url: URL, maxBytes: number, declared?: number): CliFailure {
+  const what = declared === undefined ? 'stopped reading it' : `its Content-Length is ${declared} bytes, not read`
+  return unavailableError(`the answer from ${url.origin} is over --max-size (${sizeText(maxBytes)}): ${what}; nothing printed or saved`)
+}
+
+/**
+ * The body of an answer into its writer, decoded, at most `maxBytes` of it:
+ * a larger one (a gzip bomb too, whose bytes are counted as they inflate)
+ * stops there. The writer is discarded if anything fails.
+ */
+async function receiveBody<B>(opened: Opened, receive: Receiver<B>, request: ApiRequest, maxBytes: number): Promise<B> {
   let writer: BodyWriter<B> | undefined
   try {
+    // A body sent as it is says its size before any of it is read (an answer to HEAD, a 204 or a 304 has none).
+    const {headers, statusCode} = opened.head
+    const bodiless = request.method === 'HEAD' || statusCode === 204 || statusCode === 304
+    const declared = bodiless || headers['content-encoding'] !== undefined ? Number.NaN : Number(single(headers['content-length']))
+    if (declared > maxBytes) throw tooLarge(request.url, maxBytes, declared)
     writer = await receive(opened.head)
-    for await (const chunk of opened.stream as AsyncIterable<Buffer>) await writer.write(chunk)
+    let received = 0
+    for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+      received += chunk.length
+      if (received > maxBytes) throw tooLarge(request.url, maxBytes)
+      await writer.write(chunk)
+    }
+
     return await writer.end()
   } catch (error) {
     opened.stream.destroy()
@@ -258,8 +284,8 @@ export async function sendTo<B>(client: Got, request: ApiRequest, receive: Recei
   const {log, signal} = options
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
   const retries = options.retries ?? DEFAULT_RETRIES
-  const deadline = Date.now() + timeoutSeconds * 1000
-  const timedOut = () => unavailableError(`no complete answer from ${request.url.origin} within ${timeoutSeconds} s (timeout; see --timeout)`)
+  const deadline = options.deadline ?? Date.now() + timeoutSeconds * 1000
+  const timedOut = () => new TimeoutFailure(`no complete answer from ${request.url.origin} within ${timeoutSeconds} s (timeout; see --timeout)`)
   for (let retry = 1; ; retry++) {
     /** Why and after how long to send again; undefined: this outcome stands. */
     const plan = (outcome: Outcome) => {
@@ -279,7 +305,7 @@ export async function sendTo<B>(client: Got, request: ApiRequest, receive: Recei
     try {
       const opened = await open(client, request, Math.max(1, deadline - Date.now()), options)
       again = plan({retryAfter: single(opened.head.headers['retry-after']), status: opened.head.statusCode})
-      if (!again) return {...opened.head, body: await receiveBody(opened, receive)}
+      if (!again) return {...opened.head, body: await receiveBody(opened, receive, request, options.maxBytes ?? DEFAULT_MAX_BYTES)}
       opened.stream.destroy()
     } catch (error) {
       if (signal?.aborted) throw interruptedError()

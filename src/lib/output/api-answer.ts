@@ -4,8 +4,10 @@
  * go with it. The raw command prints it (Invocation.printAnswer); a
  * dedicated command reads it into data (readAnswer).
  */
-import {describeApiError} from './api-error.ts'
-import {type Envelope, type Sniff, sniffJson} from './envelope.ts'
+import {describeApiError, describeNotJson} from './api-error.ts'
+import {type Envelope, ENVELOPE_MEMBERS, type Sniff, sniffJson, sniffOf} from './envelope.ts'
+import {scanJson} from './json-scan.ts'
+import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {type JsonValue, parseExact} from './json-value.ts'
@@ -29,9 +31,7 @@ export function classify(head: Pick<ApiResponse, 'headers' | 'statusCode' | 'sta
   if (length === 0) return {...byStatus, kind: 'empty'}
   const sniffed = sniff()
   if (!sniffed.json) {
-    const type = head.headers['content-type'] ?? 'no content type'
-    const status = `HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`
-    return {byStatus, exitStatus: EXIT.UNAVAILABLE, kind: 'not-json', message: `${status}: the answer is not JSON (${type}, ${length} bytes)`}
+    return {byStatus, exitStatus: EXIT.UNAVAILABLE, kind: 'not-json', message: describeNotJson(statusCode, statusMessage, head.headers['content-type'], length)}
   }
 
   const {envelope} = sniffed
@@ -64,7 +64,12 @@ export type Outcome = {answer: Answer; ok: true} | {failure: Failure; ok: false}
 /** What a dedicated command makes of one answer: the data (integers exact) with the bytes kept, or the failure. */
 export function readAnswer(response: ApiResponse): Outcome {
   const {body} = response
-  const answer = classifyAnswer(response)
+  let depth = 0
+  const answer = classify(response, body.length, () => {
+    const scan = scanJson(body, ENVELOPE_MEMBERS)
+    if (scan.json) depth = scan.depth
+    return sniffOf(scan)
+  })
   const {exitStatus, message} = answer
   switch (answer.kind) {
     case 'not-json': {
@@ -78,6 +83,11 @@ export function readAnswer(response: ApiResponse): Outcome {
 
     case 'json': {
       if (exitStatus !== EXIT.OK) return {failure: {exitStatus, json: body, message}, ok: false}
+      // Parsing (integers exact) recurses once per level: an answer nested deeper than any real one is refused, in one line.
+      if (depth > RENDER_DEPTH) {
+        return {failure: {exitStatus: EXIT.UNAVAILABLE, json: body, message: `the answer is nested ${depth} levels deep, more than the ${RENDER_DEPTH} this command reads`}, ok: false}
+      }
+
       return {answer: {body, data: parseExact(body.toString('utf8')), validEnvelope: answer.envelope.valid}, ok: true}
     }
   }

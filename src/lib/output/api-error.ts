@@ -1,8 +1,8 @@
 /** The one stderr line that explains an API error. */
 import {API_CODES, nameOf} from '../contract/contract.ts'
 import {SERVICE_CODE, SERVICE_CODE_NAMES} from '../contract/service-codes.ts'
-import {oneLine} from '../runtime/errors.ts'
 import type {Envelope} from './envelope.ts'
+import {escapeLine} from './escape.ts'
 
 /** What to do about an answer, where the tool knows: the app version is the user's to change. */
 const HINTS: Readonly<Record<number, string>> = {
@@ -10,14 +10,38 @@ const HINTS: Readonly<Record<number, string>> = {
   [SERVICE_CODE.APP_VERSION_MISSING]: 'set --app-version or PROTON_APP_VERSION',
 }
 
+/** The service's Error text is cut after this many characters. */
+const ERROR_MAX = 500
+
+/** `HTTP 404 Not Found`: the reason phrase is the service's text, escaped (escape.ts). */
+export function statusText(statusCode: number, statusMessage: string): string {
+  return `HTTP ${statusCode}${statusMessage ? ` ${escapeLine(statusMessage)}` : ''}`
+}
+
+/** The service's Error text on one line, every control character (\n too) visible, cut at ERROR_MAX. */
+function errorText(error: string): string {
+  const line = escapeLine(error.trim())
+  return line.length > ERROR_MAX ? `${line.slice(0, ERROR_MAX - 1)}…` : line
+}
+
 export function describeApiError(statusCode: number, statusMessage: string, envelope?: Envelope): string {
-  const parts = [`HTTP ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`]
+  const parts = [statusText(statusCode, statusMessage)]
   if (envelope?.code !== undefined) {
     const name = nameOf(API_CODES, envelope.code) ?? SERVICE_CODE_NAMES[envelope.code]
     parts.push(`Code ${envelope.code}${name ? ` ${name}` : ''}`)
   }
 
-  const text = envelope?.error ? `: ${oneLine(envelope.error)}` : ''
+  const text = envelope?.error ? `: ${errorText(envelope.error)}` : ''
   const hint = envelope?.code === undefined ? undefined : HINTS[envelope.code]
   return parts.join(', ') + text + (hint ? ` (${hint})` : '')
+}
+
+/** A body that is not JSON: the status, its Content-Type and size (the body itself goes to stderr, escaped). */
+export function describeNotJson(statusCode: number, statusMessage: string, contentType: string | string[] | undefined, length: number): string {
+  return `${statusText(statusCode, statusMessage)}: the answer is not JSON (${escapeLine(String(contentType ?? 'no content type'))}, ${length} bytes)`
+}
+
+/** A redirect to another origin, answered instead of followed: Location is the service's text. */
+export function describeRefusedRedirect(statusCode: number, location: string): string {
+  return `HTTP ${statusCode}: redirect to ${escapeLine(location)} not followed (credentials stay with the session's origin)`
 }

@@ -1,4 +1,5 @@
 /** Times the service gives as Unix seconds, shown as local ISO 8601 date-times. */
+import {oneLine} from '../runtime/errors.ts'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -55,5 +56,6 @@ export function localIsoDateTime(unixSeconds: number, timeZone = process.env.TZ 
 export function timeText(value: unknown): string {
   if (value === undefined || value === null) return ''
   if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e13) return localIsoDateTime(value)
-  return String(value)
+  // Not a time: the service's text, one line, control characters escaped.
+  return oneLine(String(value))
 }

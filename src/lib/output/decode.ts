@@ -3,6 +3,7 @@
  * contract does not name stays visible as its number.
  */
 import {bitNames, type Enumeration, nameOf} from '../contract/contract.ts'
+import {oneLine} from '../runtime/errors.ts'
 
 function integerOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return value
@@ -14,14 +15,15 @@ function integerOf(value: unknown): number | undefined {
 export function enumText(enumeration: Enumeration, value: unknown): string {
   if (value === undefined || value === null) return ''
   const integer = integerOf(value)
-  return (integer === undefined ? undefined : nameOf(enumeration, integer)) ?? String(value)
+  // A value the contract does not name is the service's text: one line, control characters escaped.
+  return (integer === undefined ? undefined : nameOf(enumeration, integer)) ?? oneLine(String(value))
 }
 
 /** Every set bit of a bit set by name, comma-separated ('' when absent). */
 export function bitSetText(enumeration: Enumeration, value: unknown): string {
   if (value === undefined || value === null) return ''
   const integer = integerOf(value)
-  if (integer === undefined || integer < 0) return String(value)
+  if (integer === undefined || integer < 0) return oneLine(String(value))
   return bitNames(enumeration, integer).join(',')
 }
 

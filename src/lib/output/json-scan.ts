@@ -81,7 +81,10 @@ export interface JsonSyntaxError {
   column: number
 }
 
-export type ScanResult = {error: JsonSyntaxError; json: false; length: number} | {json: true; length: number; members: Map<string, unknown>; object: boolean}
+export type ScanResult =
+  | {error: JsonSyntaxError; json: false; length: number}
+  /** depth: how deeply containers nest (0 for a scalar, 1 for [1], 2 for [[1]]). */
+  | {depth: number; json: true; length: number; members: Map<string, unknown>; object: boolean}
 
 export interface ScanOptions {
   /** Top-level members whose values to keep (scalars parsed; containers as an empty one of their kind). */
@@ -143,6 +146,8 @@ export class JsonScanner {
   /** Open containers, one bit each: 1 an object, 0 an array. */
   private stack = new Uint8Array(64)
   private depth = 0
+  /** The deepest nesting seen: what re-display (indenting, YAML) needs to know before it parses. */
+  private deepest = 0
 
   /** Bytes fed before the current chunk. */
   private base = 0
@@ -359,7 +364,7 @@ export class JsonScanner {
 
     if (this.state !== DONE && this.state !== FAILED) this.fail(new Uint8Array(0), 0, 'unexpected end of input')
     if (this.failure) return {error: this.failure, json: false, length: this.base}
-    return {json: true, length: this.base, members: this.members, object: this.topObject}
+    return {depth: this.deepest, json: true, length: this.base, members: this.members, object: this.topObject}
   }
 
   private top(): number {
@@ -377,6 +382,7 @@ export class JsonScanner {
       }
 
       const index = this.depth++
+      if (this.depth > this.deepest) this.deepest = this.depth
       if (index >> 3 >= this.stack.length) {
         const grown = new Uint8Array(this.stack.length * 2)
         grown.set(this.stack)

@@ -4,11 +4,15 @@
  * bytes when stdout is not a terminal, indented (and coloured unless
  * NO_COLOR) when it is. yaml: converted, integers exact. The bytes are
  * copied from wherever they wait (memory or the spool) chunk by chunk; only
- * indenting and YAML need the whole value, and only up to RENDER_LIMIT.
+ * indenting and YAML need the whole value, and only up to RENDER_LIMIT bytes
+ * and RENDER_DEPTH levels of nesting: beyond, the body is printed as
+ * received, with a note.
  */
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
+import {TextEscaper} from './escape.ts'
+import {scanJson} from './json-scan.ts'
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
 import {type ByteSource, bufferSource, readAll} from './spool.ts'
@@ -22,6 +26,13 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
  * with a note.
  */
 export const RENDER_LIMIT = 64 * 1024 * 1024
+/**
+ * Nor deeper than this: parsing with exact integers and the YAML library
+ * recurse once per level (a few hundred levels exhaust Node's stack), and
+ * indentation grows with depth, so 100,000 levels would indent into
+ * gigabytes. Real answers nest a dozen levels or so.
+ */
+export const RENDER_DEPTH = 256
 
 export interface OutputStream {
   isTTY?: boolean
@@ -37,8 +48,10 @@ export interface WriteOptions {
   env?: NodeJS.ProcessEnv
   /** Checked between chunks: Ctrl-C stops the copy (exit 130). */
   signal?: AbortSignal
-  /** Told when a body is too large to convert (an explanatory line). */
+  /** Told when a body is too large or too deeply nested to convert (an explanatory line). */
   note?: (line: string) => void
+  /** How deeply the body nests, when the caller's scan knows it; else it is scanned before parsing. */
+  depth?: number
 }
 
 export async function toYaml(value: unknown): Promise<string> {
@@ -55,21 +68,42 @@ export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: 
 /** A JSON body, in the format asked for (see the top of this file). */
 export async function writeJsonSource(source: ByteSource, format: OutputFormat, stream: OutputStream, options: WriteOptions = {}): Promise<void> {
   const env = options.env ?? process.env
-  const render = format === 'yaml' || (format === 'text' && stream.isTTY)
-  if (render && source.length > RENDER_LIMIT) {
-    const what = format === 'yaml' ? 'convert to YAML; printed as received (JSON, which YAML reads as the same data)' : 'indent; printed as received'
-    options.note?.(`Note: the answer (${source.length} bytes) is over ${RENDER_LIMIT / 1024 / 1024} MiB, too large to ${what}`)
-  } else if (format === 'yaml') {
-    stream.write(await toYaml(parseExact((await readAll(source)).toString('utf8'))))
-    return
-  } else if (render) {
+  if (format === 'yaml' || (format === 'text' && stream.isTTY)) {
     const colour = !env.NO_COLOR && env.TERM !== 'dumb'
-    stream.write(`${prettyJson(parseExact((await readAll(source)).toString('utf8')), colour)}\n`)
-    return
+    const rendered = await render(source, format === 'yaml' ? 'yaml' : 'indent', colour, options.depth)
+    if ('text' in rendered) {
+      stream.write(rendered.text)
+      return
+    }
+
+    options.note?.(rendered.note)
   }
 
   const last = await writeSource(source, stream, options.signal)
   if (stream.isTTY && last !== undefined && last !== 0x0a) stream.write('\n')
+}
+
+/**
+ * The body indented or as YAML; or, for a body too large or too deeply
+ * nested for that, the note that says so (it is then printed as received).
+ */
+async function render(source: ByteSource, how: 'indent' | 'yaml', colour: boolean, depth?: number): Promise<{note: string} | {text: string}> {
+  const what = how === 'yaml' ? 'convert to YAML' : 'indent'
+  const asReceived = how === 'yaml' ? 'printed as received (JSON, which YAML reads as the same data)' : 'printed as received'
+  if (source.length > RENDER_LIMIT) return {note: `Note: the answer (${source.length} bytes) is over ${RENDER_LIMIT / 1024 / 1024} MiB, too large to ${what}; ${asReceived}`}
+  const bytes = await readAll(source)
+  const scan = depth === undefined ? scanJson(bytes) : undefined
+  const nesting = depth ?? (scan?.json ? scan.depth : 0)
+  const tooDeep = `Note: the answer is nested ${nesting} levels deep, more than the ${RENDER_DEPTH} it can ${what}; ${asReceived}`
+  if (nesting > RENDER_DEPTH) return {note: tooDeep}
+  try {
+    const value = parseExact(bytes.toString('utf8'))
+    return {text: how === 'yaml' ? await toYaml(value) : `${prettyJson(value, colour)}\n`}
+  } catch (error) {
+    // The call stack ran out after all (a deeper stack than usual beneath us): the same answer as for a deeper body.
+    if (error instanceof RangeError) return {note: tooDeep}
+    throw error
+  }
 }
 
 /**
@@ -102,4 +136,27 @@ export async function writeSource(source: ByteSource, stream: OutputStream, sign
   }
 
   return last
+}
+
+/**
+ * A body that is not JSON, for a person on stderr: decoded as UTF-8 and
+ * its control characters escaped (escape.ts), line breaks and tabs kept.
+ */
+export async function writeEscapedSource(source: ByteSource, stream: OutputStream, signal?: AbortSignal): Promise<void> {
+  const escaper = new TextEscaper()
+  for await (const chunk of source.chunks()) {
+    if (signal?.aborted) throw interruptedError()
+    const text = escaper.write(chunk)
+    if (text) await writeText(stream, text)
+  }
+
+  const rest = escaper.end()
+  if (rest) await writeText(stream, rest)
+}
+
+/** Write text, waiting for the stream to take it (a slow reader never makes it pile up). */
+async function writeText(stream: OutputStream, text: string): Promise<void> {
+  if (stream instanceof Writable && stream.write === Writable.prototype.write) {
+    await new Promise<void>((resolve, reject) => stream.write(text, (error) => (error ? reject(error) : resolve())))
+  } else stream.write(text)
 }

@@ -1,28 +1,63 @@
 /**
  * JSON for a person at a terminal: indented, optionally coloured, integers
- * kept exact (the value comes from parseExact).
+ * kept exact (the value comes from parseExact). Iterative, with its own
+ * stack of open containers, so no nesting can exhaust the call stack
+ * (output.ts still prints a deeply nested answer as received: indenting it
+ * would take space quadratic in its depth).
  */
 import type {JsonValue} from './json-value.ts'
 
 const COLOURS = {key: '\u001B[34;1m', literal: '\u001B[35m', number: '\u001B[36m', reset: '\u001B[0m', string: '\u001B[32m'}
 
+/** A container being written: its members (keys for an object), the next one, and how it closes. */
+interface Open {
+  node: JsonValue[] | {[key: string]: JsonValue}
+  keys?: string[]
+  next: number
+  indent: string
+  close: string
+}
+
 export function prettyJson(value: JsonValue, colour: boolean): string {
   const paint = (kind: keyof typeof COLOURS, text: string) => (colour ? `${COLOURS[kind]}${text}${COLOURS.reset}` : text)
-  const render = (node: JsonValue, indent: string): string => {
-    if (node === null || typeof node === 'boolean') return paint('literal', String(node))
-    if (typeof node === 'number' || typeof node === 'bigint') return paint('number', String(node))
-    if (typeof node === 'string') return paint('string', JSON.stringify(node))
-    const inner = `${indent}  `
-    if (Array.isArray(node)) {
-      if (node.length === 0) return '[]'
-      return `[\n${node.map((item) => inner + render(item, inner)).join(',\n')}\n${indent}]`
+  const out: string[] = []
+  const stack: Open[] = []
+  /** Write a scalar whole, or an empty container, or open a container for the loop below. */
+  const begin = (node: JsonValue, indent: string) => {
+    if (node === null || typeof node === 'boolean') out.push(paint('literal', String(node)))
+    else if (typeof node === 'number' || typeof node === 'bigint') out.push(paint('number', String(node)))
+    else if (typeof node === 'string') out.push(paint('string', JSON.stringify(node)))
+    else if (Array.isArray(node)) {
+      if (node.length === 0) out.push('[]')
+      else {
+        out.push('[')
+        stack.push({close: ']', indent, next: 0, node})
+      }
+    } else {
+      const keys = Object.keys(node)
+      if (keys.length === 0) out.push('{}')
+      else {
+        out.push('{')
+        stack.push({close: '}', indent, keys, next: 0, node})
+      }
     }
-
-    const entries = Object.entries(node)
-    if (entries.length === 0) return '{}'
-    const lines = entries.map(([key, item]) => `${inner}${paint('key', JSON.stringify(key))}: ${render(item, inner)}`)
-    return `{\n${lines.join(',\n')}\n${indent}}`
   }
 
-  return render(value, '')
+  begin(value, '')
+  for (let open = stack.at(-1); open; open = stack.at(-1)) {
+    const count = open.keys?.length ?? (open.node as JsonValue[]).length
+    if (open.next === count) {
+      out.push(`\n${open.indent}${open.close}`)
+      stack.pop()
+      continue
+    }
+
+    const index = open.next++
+    const inner = `${open.indent}  `
+    const key = open.keys?.[index]
+    out.push(`${index === 0 ? '' : ','}\n${inner}${key === undefined ? '' : `${paint('key', JSON.stringify(key))}: `}`)
+    begin(key === undefined ? (open.node as JsonValue[])[index] : (open.node as {[key: string]: JsonValue})[key], inner)
+  }
+
+  return out.join('')
 }

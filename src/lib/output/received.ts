@@ -23,6 +23,8 @@ export interface ReceivedBody {
   total?: unknown
   /** The top-level lists by name; undefined when they cannot be told apart (--paginate needs exactly one). */
   lists?: ReadonlyMap<string, TopLevelMember>
+  /** How deeply the JSON nests, when known (indenting and YAML refuse a deep one before parsing it). */
+  depth?: number
 }
 
 /** What the response path reads of an answer's top level: the envelope, and Total for --paginate. */
@@ -44,9 +46,14 @@ class BodyCheck {
     this.scanner.feed(chunk)
   }
 
-  finish(): Pick<ReceivedBody, 'lists' | 'sniff' | 'total'> {
+  finish(): Pick<ReceivedBody, 'depth' | 'lists' | 'sniff' | 'total'> {
     const scan = this.scanner.end()
-    return {lists: this.tangled ? undefined : this.lists, sniff: sniffOf(scan), total: scan.json ? scan.members.get('Total') : undefined}
+    return {
+      depth: scan.json ? scan.depth : undefined,
+      lists: this.tangled ? undefined : this.lists,
+      sniff: sniffOf(scan),
+      total: scan.json ? scan.members.get('Total') : undefined,
+    }
   }
 
   /** The last of duplicate keys counts, as in JSON.parse: a later non-list under the same name removes the list. */

@@ -5,7 +5,7 @@
 import {buildRequestUrl} from '../http/api-url.ts'
 
 export interface PlannedRequest {
-  method: 'DELETE' | 'GET' | 'POST'
+  method: 'DELETE' | 'GET' | 'POST' | 'PUT'
   /** Path relative to the base URL, beginning with "/". */
   path: string
   query?: Array<[string, string]>

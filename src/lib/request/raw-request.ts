@@ -11,8 +11,7 @@ import {usageError} from '../runtime/errors.ts'
 import {parseHeaders} from './headers.ts'
 import {type ApiRequest, sessionHeaders} from '../http/client.ts'
 import type {Display, Invocation} from '../runtime/invocation.ts'
-import {fetchPages, mergePages, slurpPages} from './pagination.ts'
-import type {Spool} from '../output/spool.ts'
+import {paginate} from './paginate.ts'
 import {requestParts} from './body.ts'
 import {readLimit} from './named-file.ts'
 import {interruptSignal} from '../runtime/interrupt.ts'
@@ -27,6 +26,8 @@ export interface RawRequestFlags {
   header?: string[]
   include: boolean
   input?: string
+  /** With --paginate: at most this many pages (default DEFAULT_MAX_PAGES). */
+  'max-pages'?: number
   'output-file'?: string
   paginate: boolean
   query?: string[]
@@ -66,8 +67,8 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   if (flags['dry-run']) return printCurl(invocation, session, request, bodyFile)
   const spool = invocation.spool()
   try {
-    if (flags.paginate) await paginate(invocation, {display, request, session, spool}, flags.slurp)
-    else await invocation.printAnswer(await invocation.receive(session, request, spool, display.outputFile), display)
+    if (flags.paginate) await paginate(invocation, {display, maxPages: flags['max-pages'], request, session, slurp: flags.slurp, spool})
+    else await invocation.printAnswer(await invocation.receive(session, request, spool, {outputFile: display.outputFile}), display)
   } finally {
     await spool.close()
   }
@@ -77,28 +78,4 @@ function printCurl(invocation: Invocation, session: ActiveSession, request: ApiR
   const headers = {...sessionHeaders(session, invocation.transport(session), request.body !== undefined), ...request.headers}
   const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
   invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
-}
-
-/** Every page from the one asked for (Page, default 0); one envelope, or with --slurp the pages. */
-async function paginate(invocation: Invocation, {display, request, session, spool}: {display: Display; request: ApiRequest; session: ActiveSession; spool: Spool}, slurp: boolean): Promise<void> {
-  const {searchParams} = request.url
-  const whole = (name: string) => {
-    const text = searchParams.get(name)
-    if (text !== null && !/^\d+$/.test(text)) throw usageError(`--paginate needs ${name} to be a whole number, not ${JSON.stringify(text)}`)
-    return text === null ? undefined : Number(text)
-  }
-
-  const pageSize = whole('PageSize')
-  const fetchPage = (page: number) => {
-    const url = new URL(request.url)
-    url.searchParams.set('Page', String(page))
-    return invocation.receive(session, {...request, url}, spool)
-  }
-
-  const pages = await fetchPages(fetchPage, whole('Page') ?? 0, pageSize)
-  if (!pages.ok) return invocation.printAnswer(pages.failed, display)
-  if (pages.note) invocation.note(`Note: ${pages.note}`)
-  const [first] = pages.pages
-  const body = slurp ? slurpPages(pages.pages) : pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-  await invocation.printAnswer({...first, body}, display)
 }

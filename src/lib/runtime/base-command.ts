@@ -24,6 +24,7 @@ export type ProtonArgs<T extends typeof Command> = Interfaces.InferredArgs<T['ar
 const helpGroup = 'GLOBAL'
 const apiUrl = globalFlag('api-url')
 const appVersion = globalFlag('app-version')
+const maxSize = globalFlag('max-size')
 const output = globalFlag('output')
 const profile = globalFlag('profile')
 const quiet = globalFlag('quiet')
@@ -36,6 +37,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   static override baseFlags = {
     'api-url': Flags.string({env: apiUrl.env, helpGroup, summary: apiUrl.summary}),
     'app-version': Flags.string({env: appVersion.env, helpGroup, summary: appVersion.summary}),
+    'max-size': Flags.string({default: maxSize.default, helpGroup, summary: maxSize.summary}),
     output: Flags.option({default: output.default, helpGroup, options: output.options, summary: output.summary})(),
     profile: Flags.string({default: profile.default, env: profile.env, helpGroup, summary: profile.summary}),
     quiet: Flags.boolean({exclusive: [...quiet.exclusive], helpGroup, summary: quiet.summary}),

@@ -14,7 +14,10 @@ import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run
 import type {ExitStatus} from './exit-status.ts'
 import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
-import {structuredText, toYaml, writeBodyBytes} from '../output/output.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
+import {TextEscaper} from '../output/escape.ts'
+import {structuredText, toYaml, writeBodyBytes, writeJsonSource} from '../output/output.ts'
+import {bufferSource} from '../output/spool.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 /** One session per run, read on the first call. */
@@ -40,20 +43,20 @@ export async function call(invocation: Invocation, planned: PlannedRequest): Pro
 /**
  * Send one request; an API error is reported as the raw command reports
  * it (the service's JSON on stdout with --output json only, one line on
- * stderr) and its exit status returned instead of an answer.
+ * stderr) and its exit status returned instead of an answer. `subject`
+ * (`calendar <id>`) begins the error line, for commands that send one
+ * request per ID.
  */
-export async function tryCall(invocation: Invocation, planned: PlannedRequest): Promise<Answer | ExitStatus> {
+export async function tryCall(invocation: Invocation, planned: PlannedRequest, subject?: string): Promise<Answer | ExitStatus> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
   const response = await invocation.request(session, {body, method: planned.method, url})
-  if (response.refusedRedirect) {
-    invocation.note(`HTTP ${response.statusCode}: redirect to ${response.refusedRedirect} not followed (credentials stay with the session's origin)`)
-  }
+  if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
 
   const outcome = readAnswer(response)
   if (!outcome.ok) {
-    report(invocation, outcome.failure)
+    await report(invocation, outcome.failure, subject)
     return outcome.failure.exitStatus
   }
 
@@ -61,18 +64,22 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest): 
   return outcome.answer
 }
 
-function report(invocation: Invocation, failure: Failure): void {
+async function report(invocation: Invocation, failure: Failure, subject?: string): Promise<void> {
   const {stderr, stdout} = invocation.io
+  const message = subject === undefined ? failure.message : `${subject}: ${failure.message}`
   if (failure.notJson) {
-    stderr.write(failure.notJson)
+    // The service's text on a terminal: its control characters escaped.
+    const escaper = new TextEscaper()
+    stderr.write(escaper.write(failure.notJson) + escaper.end())
     if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
-    stderr.write(`Error: ${failure.message}\n`)
+    stderr.write(`Error: ${message}\n`)
     return
   }
 
   invocation.expectExit(failure.exitStatus)
-  if (failure.json && invocation.flags.output === 'json') writeBodyBytes(failure.json, stdout)
-  invocation.note(`Error: ${failure.message}`)
+  // Awaited: the command exits right after, and a pipe takes 64 KiB at a time.
+  if (failure.json && invocation.flags.output === 'json') await writeJsonSource(bufferSource(failure.json), 'json', stdout)
+  invocation.note(`Error: ${message}`)
 }
 
 /** An answer in the chosen format: its bytes (json), YAML with exact integers, or the text rendering. */

@@ -4,6 +4,7 @@
  * ever reaches the user.
  */
 import {EXIT, type ExitStatus} from './exit-status.ts'
+import {escapeLine} from '../output/escape.ts'
 
 export class CliFailure extends Error {
   readonly exitStatus: ExitStatus
@@ -12,6 +13,14 @@ export class CliFailure extends Error {
     super(message)
     this.name = 'CliFailure'
     this.exitStatus = exitStatus
+  }
+}
+
+/** No complete answer within --timeout: exit 5, and callers that bound several requests can tell it apart. */
+export class TimeoutFailure extends CliFailure {
+  constructor(message: string) {
+    super(message, EXIT.UNAVAILABLE)
+    this.name = 'TimeoutFailure'
   }
 }
 
@@ -52,10 +61,13 @@ export function fileFailure(action: string, path: string, error: unknown): CliFa
   return new CliFailure(`cannot ${action} ${path}: ${reason}`, EXIT.USAGE)
 }
 
-/** Collapse a message to one printable line (no control characters). */
+/**
+ * Collapse a message to one printable line: line breaks and tabs become
+ * spaces, any other control character visible text (escape.ts), so text
+ * the service sent cannot drive the terminal.
+ */
 export function oneLine(text: string, max = 500): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replaceAll(/[\u0000-\u001F\u007F]+/g, ' ').replaceAll(/\s{2,}/g, ' ').trim()
+  const flat = escapeLine(text.replaceAll(/[\t\n\v\f\r]+/g, ' ').replaceAll(/\s{2,}/g, ' ').trim())
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 

@@ -7,6 +7,7 @@
  */
 import type {FlagEntry} from './fast-parse.ts'
 import type {LineReader} from './parsed-line.ts'
+import {DEFAULT_MAX_SIZE} from '../http/max-size.ts'
 import {OUTPUT_FORMATS} from '../output/output.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../http/retry-policy.ts'
 
@@ -17,6 +18,12 @@ export interface GlobalFlagSpec extends FlagEntry {
 export const GLOBAL_FLAGS = [
   {env: 'PROTON_API_URL', kind: 'string', name: 'api-url', summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).'},
   {env: 'PROTON_APP_VERSION', kind: 'string', name: 'app-version', summary: 'Value of the x-pm-appversion header (default: the one the profile logged in with, else Other).'},
+  {
+    default: DEFAULT_MAX_SIZE,
+    kind: 'string',
+    name: 'max-size',
+    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5.',
+  },
   {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
   {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},
   {exclusive: ['verbose'], kind: 'boolean', name: 'quiet', summary: 'Print no explanatory lines on stderr (the exit status still tells).'},
@@ -52,6 +59,7 @@ export function readGlobalFlags(line: LineReader): GlobalFlags {
   return {
     'api-url': line.optionalString('api-url'),
     'app-version': line.optionalString('app-version'),
+    'max-size': line.string('max-size'),
     output: line.option('output', OUTPUT_FORMATS),
     profile: line.string('profile'),
     quiet: line.boolean('quiet'),

@@ -14,14 +14,16 @@ import {checkHeaderValue} from '../request/headers.ts'
 import type {CommandNames} from './command-names.ts'
 import {describeFailure} from './errors.ts'
 import {EXIT} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, sendTo, type TransportOptions} from '../http/client.ts'
+import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, type ResponseHead, sendTo, type TransportOptions} from '../http/client.ts'
+import {describeRefusedRedirect} from '../output/api-error.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
-import {type OutputStream, writeJsonSource, writeSource} from '../output/output.ts'
+import {type OutputStream, writeEscapedSource, writeJsonSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
-import {headerLines} from '../http/redact.ts'
+import {maxBytesOf} from '../http/max-size.ts'
+import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
 import {readAll, Spool} from '../output/spool.ts'
@@ -69,6 +71,14 @@ export function processIo(): Io {
     },
     stdout: process.stdout,
   }
+}
+
+/** How receive() keeps an answer, and until when it may wait for it. */
+export interface ReceiveOptions {
+  /** --output-file: a successful answer goes straight to the temporary file beside it. */
+  outputFile?: string
+  /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
+  deadline?: number
 }
 
 /** Thrown to end a command with a status once everything it had to say is said. */
@@ -170,6 +180,7 @@ export class Invocation {
     return {
       appVersion: checkHeaderValue('--app-version', appVersionFor(this.flags['app-version'], session)),
       log: this.flags.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
+      maxBytes: maxBytesOf(this.flags['max-size']),
       retries: this.flags.retries,
       signal: interruptSignal(),
       timeoutSeconds: this.flags.timeout,
@@ -213,19 +224,27 @@ export class Invocation {
    * to be a success. Other statuses never replace the file, so their bodies
    * go to the spool, for their Error text and a verification challenge.
    */
-  async receive(session: ActiveSession, request: ApiRequest, spool: Spool, outputFile?: string): Promise<Received<ReceivedBody>> {
+  async receive(session: ActiveSession, request: ApiRequest, spool: Spool, options: ReceiveOptions = {}): Promise<Received<ReceivedBody>> {
+    const {deadline, outputFile} = options
     const receiver: Receiver<ReceivedBody> = async (head) =>
       outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await createOutputFile(outputFile)) : spoolWriter(spool)
     // A challenge is a short error answer: only such a body is read back to look for one.
-    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined))
+    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline)
   }
 
-  private async exchange<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>): Promise<Received<B>> {
+  private async exchange<B>(
+    session: ActiveSession,
+    request: ApiRequest,
+    receive: Receiver<B>,
+    bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
+    runDeadline?: number,
+  ): Promise<Received<B>> {
     const transport = this.transport(session)
+    const sending = {...transport, deadline: runDeadline}
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
     // Waiting for another process's refresh ends when this request's --timeout does.
-    const deadline = Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+    const deadline = runDeadline ?? Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
     const refresh = session.refreshToken && request.headers?.authorization === undefined
       ? (failed: string) => refreshSession({deadline, names: this.context.names, session, store: this.sessions, transport}, failed)
       : undefined
@@ -238,7 +257,7 @@ export class Invocation {
 
     // Human verification: a completed one given ahead (a second run), else the person at the terminal.
     const preset = presetVerification(this.io.env.PROTON_HV_TOKEN, this.io.env.PROTON_HV_TYPE)
-    const send = (verified: Record<string, string>) => sendTo(client, {...request, headers: {...verified, ...request.headers}}, receive, transport)
+    const send = (verified: Record<string, string>) => sendTo(client, {...request, headers: {...verified, ...request.headers}}, receive, sending)
     return sendVerified(send, challengeOf, {hint: COMMAND_RETRY, preset, stderr: this.io.stderr})
   }
 
@@ -258,19 +277,16 @@ export class Invocation {
    * copied from where they wait, chunk by chunk.
    */
   async printAnswer(answer: Received<ReceivedBody>, display: Display = {}): Promise<void> {
-    const {body, refusedRedirect, statusCode, statusMessage} = answer
+    const {body, refusedRedirect, statusCode} = answer
     const {stderr, stdout} = this.io
-    if (display.include) {
-      stderr.write(`HTTP/${answer.httpVersion} ${statusCode} ${statusMessage}`.trimEnd() + '\n')
-      for (const line of headerLines('', answer.headers)) stderr.write(`${line}\n`)
-    }
-
-    if (refusedRedirect) this.note(`HTTP ${statusCode}: redirect to ${refusedRedirect} not followed (credentials stay with the session's origin)`)
+    if (display.include) this.printHead(answer)
+    if (refusedRedirect) this.note(describeRefusedRedirect(statusCode, refusedRedirect))
     const verdict = classify(answer, body.length, () => body.sniff)
     if (display.outputFile !== undefined) return this.saveBody(body, verdict, display.outputFile)
     const {signal} = this.transport()
     if (verdict.kind === 'not-json') {
-      if (body.source) await writeSource(body.source, stderr, signal)
+      // Shown for a person to read, its control characters escaped: it is the service's text on a terminal.
+      if (body.source) await writeEscapedSource(body.source, stderr, signal)
       if (body.lastByte !== 0x0a) stderr.write('\n')
       stderr.write(`Error: ${verdict.message}\n`)
       this.exit(verdict.exitStatus)
@@ -280,7 +296,7 @@ export class Invocation {
     if (verdict.kind === 'json') {
       this.expectExit(status)
       const note = (line: string) => this.note(line)
-      if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {env: this.io.env, note, signal})
+      if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
       if (!verdict.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     }
 
@@ -288,6 +304,11 @@ export class Invocation {
       this.note(`Error: ${verdict.message}`)
       this.exit(status)
     }
+  }
+
+  /** -i: an answer's status line and headers on stderr, escaped. */
+  printHead(head: ResponseHead): void {
+    for (const line of responseHeadLines('', head)) this.io.stderr.write(`${line}\n`)
   }
 
   /**

@@ -115,6 +115,11 @@ export class CalendarStore {
     return {Code: CODE.SINGLE_SUCCESS, Key: key, Passphrase: record.passphrase}
   }
 
+  /** DELETE /calendar/v1/{id} (WebClients api/calendars.ts removeCalendar): the calendar, its member and keys go. */
+  delete(id: string): void {
+    this.records.splice(this.records.indexOf(this.record(id)), 1)
+  }
+
   private record(id: string): CalendarRecord {
     const record = this.records.find((candidate) => candidate.calendar.ID === id)
     if (!record) throw notFound()

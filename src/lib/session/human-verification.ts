@@ -20,6 +20,7 @@
  * host beside it; the session's own origin is used instead.
  */
 import {sniffJson} from '../output/envelope.ts'
+import {escapeLine} from '../output/escape.ts'
 import {authError, usageError} from '../runtime/errors.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
@@ -124,9 +125,15 @@ export function presetVerification(token: string | undefined, type: string | und
   return {token, type}
 }
 
+/** The methods offered, as the service named them: its text, control characters escaped (escape.ts). */
+function methodsText(challenge: HumanVerification, none: string): string {
+  return escapeLine(challenge.methods.join(', ')) || none
+}
+
 function describeChallenge(challenge: HumanVerification): string {
   const what = challenge.code === SERVICE_CODE.HUMAN_VERIFICATION_INVALID_TOKEN ? 'Human verification not accepted (Code 12087), verify again' : 'Human verification required'
-  return `${what} (methods: ${challenge.methods.join(', ') || 'unspecified'}): complete it in a browser at ${challenge.url}\n`
+  // The methods and the link (Details.WebUrl) are the service's text.
+  return `${what} (methods: ${methodsText(challenge, 'unspecified')}): complete it in a browser at ${escapeLine(challenge.url)}\n`
 }
 
 /** How a second run carries the completed verification: the command's own words for it. */
@@ -154,7 +161,7 @@ export interface TextSink {
  */
 export async function completeOnTerminal(challenge: HumanVerification, hint: RetryHint, interactive = canPrompt(), stderr: TextSink = process.stderr): Promise<CompletedVerification> {
   stderr.write(describeChallenge(challenge))
-  const methods = challenge.methods.join(', ') || 'captcha'
+  const methods = methodsText(challenge, 'captcha')
   if (!interactive) {
     throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(challenge.token, methods)}, or from a terminal`)
   }

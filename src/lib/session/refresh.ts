@@ -13,6 +13,7 @@ import {SUCCESS_CODES} from '../contract/contract.ts'
 import {authError, CliFailure, unavailableError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {interruptedError} from '../runtime/interrupt.ts'
+import {escapeLine} from '../output/escape.ts'
 import {retryDelayMs} from '../http/retry-policy.ts'
 import {type LockOwner, withLock} from './file-lock.ts'
 import {createTransport, DEFAULT_TIMEOUT_SECONDS, send, single, type TransportOptions} from '../http/client.ts'
@@ -94,7 +95,8 @@ async function requestTokens(context: RefreshContext, uid: string, refreshToken:
       // Judged by status.
     }
 
-    const described = `HTTP ${statusCode}${answer.Code ? `, Code ${answer.Code}` : ''}${answer.Error ? `: ${answer.Error}` : ''}`
+    // The service's text, for stderr and the session file (auth status shows it): escaped.
+    const described = escapeLine(`HTTP ${statusCode}${answer.Code ? `, Code ${answer.Code}` : ''}${answer.Error ? `: ${answer.Error}` : ''}`)
     if (TRANSIENT(statusCode)) {
       const wait = retryDelayMs(attempt, {retryAfter: single(response.headers['retry-after']), status: statusCode})
       if (Date.now() + wait >= deadline) throw kept(described)

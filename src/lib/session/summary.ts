@@ -4,6 +4,7 @@
  */
 import {age} from '../output/age.ts'
 import {alignedRows} from '../output/table.ts'
+import {oneLine} from '../runtime/errors.ts'
 import type {StoredSession} from './store.ts'
 
 export interface SessionSummary {
@@ -47,7 +48,7 @@ export function describeSummary(summary: SessionSummary, now = Date.now()): stri
     ['scopes', summary.scopes.join(' ') || undefined],
     ['logged in', when(summary.createdAt)],
     ['tokens renewed', when(summary.refreshedAt ?? summary.createdAt)],
-    ['state', summary.state === 'active' ? 'active' : `expired: the service refused to renew it (${summary.refreshError ?? 'no reason given'})`],
+    ['state', summary.state === 'active' ? 'active' : `expired: the service refused to renew it (${oneLine(summary.refreshError ?? 'no reason given')})`],
   ]
   return alignedRows(rows.filter((row): row is [string, string] => row[1] !== undefined))
 }

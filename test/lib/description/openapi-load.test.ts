@@ -22,12 +22,17 @@ describe('API description loader', () => {
         'GET /mail/v4/labels',
         'GET /mail/v4/messages',
         'POST /calendar/v1',
+        'POST /mail/v4/filters',
         'POST /mail/v4/labels',
       ])
       const ajv = new Ajv({strict: true})
       const label = ajv.compile(BUILTIN_OPERATIONS.find((operation) => key(operation) === 'POST /mail/v4/labels')!.body!)
       expect(label({Color: '#8080FF', Name: 'Receipts', Type: 1})).to.equal(true)
       expect(label({Color: 'blue', Name: 'Receipts', Type: 9})).to.equal(false)
+      // The web client's Sieve filter, whose Version the published description types as a string.
+      const filter = ajv.compile(BUILTIN_OPERATIONS.find((operation) => key(operation) === 'POST /mail/v4/filters')!.body!)
+      expect(filter({Name: 'Receipts', Sieve: 'keep;', Version: 2})).to.equal(true)
+      expect(filter({Name: 'Receipts', Sieve: 'keep;', Version: '2'})).to.equal(false)
     })
   })
 

@@ -3,6 +3,7 @@ import {expect} from 'chai'
 
 import {firstEnabledAddressId} from '../../../src/lib/request/addresses.ts'
 import {classifyAnswer, readAnswer} from '../../../src/lib/output/api-answer.ts'
+import {RENDER_DEPTH} from '../../../src/lib/output/output.ts'
 import type {ApiResponse} from '../../../src/lib/http/client.ts'
 import {pageFooter} from '../../../src/lib/output/views/messages.ts'
 
@@ -48,6 +49,17 @@ describe('readAnswer', () => {
     const outcome = readAnswer(response(200, '{"Code":1000,"N":9007199254740993}'))
     expect(outcome.ok && outcome.answer.data).to.deep.equal({Code: 1000, N: 9_007_199_254_740_993n})
     expect(outcome.ok && outcome.answer.body.toString()).to.equal('{"Code":1000,"N":9007199254740993}')
+  })
+
+  it('refuses, in one line with exit 5, an answer nested deeper than RENDER_DEPTH, keeping its bytes for --output json', () => {
+    const deep = `{"Code":1000,"User":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    const outcome = readAnswer(response(200, deep))
+    expect(outcome.ok).to.equal(false)
+    if (outcome.ok) return
+    expect(outcome.failure).to.deep.include({exitStatus: 5, message: `the answer is nested 100001 levels deep, more than the ${RENDER_DEPTH} this command reads`})
+    expect(outcome.failure.json?.toString()).to.equal(deep)
+    const limit = `{"Code":1000,"User":${'['.repeat(RENDER_DEPTH - 1)}${']'.repeat(RENDER_DEPTH - 1)}}`
+    expect(readAnswer(response(200, limit)).ok).to.equal(true)
   })
 
   it('an empty success (204) is an answer without data; an empty failure is its status', () => {

@@ -86,6 +86,22 @@ describe('JsonScanner', () => {
   })
 })
 
+describe('JsonScanner depth', () => {
+  it('reports how deeply containers nest, however deep, fed whole or in pieces', () => {
+    const depth = (text: string) => {
+      const scan = scanJson(Buffer.from(text))
+      return scan.json ? scan.depth : undefined
+    }
+
+    expect(['1', '"[{"', '[]', '{"a":[1,{"b":[]}],"c":{}}', '[[1],[[2]]]'].map((text) => depth(text))).to.deep.equal([0, 0, 1, 4, 3])
+    const deep = Buffer.from(`{"Code":1000,"A":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`)
+    const whole = scanJson(deep)
+    expect(whole.json && whole.depth).to.equal(100_001)
+    const pieces = scanInPieces(deep, [7, 30_000, 500_001])
+    expect(pieces.json && pieces.depth).to.equal(100_001)
+  })
+})
+
 describe('findJsonError', () => {
   it('accepts what JSON.parse accepts', () => {
     for (const text of VALID) {

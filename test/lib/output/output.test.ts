@@ -4,7 +4,7 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
@@ -78,6 +78,38 @@ describe('writeJsonSource beyond what can be converted', () => {
   })
 })
 
+describe('writeJsonSource with deep nesting', () => {
+  const nested = (depth: number) => Buffer.from(`{"Code":1000,"A":${'{"a":'.repeat(depth - 1)}[1]${'}'.repeat(depth - 1)}}`)
+
+  it('prints a body nested deeper than RENDER_DEPTH as received, for yaml and on a terminal, with a note (100,000 levels)', async () => {
+    const deep = nested(100_000)
+    const what = {text: 'indent; printed as received', yaml: 'convert to YAML; printed as received (JSON, which YAML reads as the same data)'}
+    for (const [format, tty] of [['yaml', false], ['text', true]] as const) {
+      // With the depth the receiving scan found, and without it (scanned here).
+      for (const depth of [100_001, undefined]) {
+        const out = sink(tty)
+        const notes: string[] = []
+        await writeJsonSource(bufferSource(deep), format, out, {depth, note: (line) => notes.push(line)})
+        expect(out.text(), format).to.equal(`${deep.toString()}${tty ? '\n' : ''}`)
+        expect(notes).to.deep.equal([`Note: the answer is nested 100001 levels deep, more than the ${RENDER_DEPTH} it can ${what[format]}`])
+      }
+    }
+  })
+
+  it('indents and converts a body RENDER_DEPTH levels deep', async () => {
+    const limit = nested(RENDER_DEPTH - 1)
+    const yaml = sink(false)
+    const notes: string[] = []
+    await writeJsonSource(bufferSource(limit), 'yaml', yaml, {note: (line) => notes.push(line)})
+    expect(parse(yaml.text())).to.deep.equal(JSON.parse(limit.toString()))
+    const text = sink(true)
+    await writeJsonSource(bufferSource(limit), 'text', text, {env: {NO_COLOR: '1'}, note: (line) => notes.push(line)})
+    expect(JSON.parse(text.text())).to.deep.equal(JSON.parse(limit.toString()))
+    expect(text.text()).to.include(`\n${' '.repeat(2 * RENDER_DEPTH)}1\n`)
+    expect(notes).to.deep.equal([])
+  })
+})
+
 describe('parseExact and prettyJson', () => {
   it('keeps integers beyond 2^53 and leaves safe numbers as numbers', () => {
     const value = parseExact('{"a": 9007199254740993, "b": 42, "c": 1e400, "d": [18446744073709551615]}') as Record<string, unknown>
@@ -111,10 +143,11 @@ describe('sniffJson', () => {
 })
 
 describe('describeApiError', () => {
-  it('names the status, the Code with its contract name, and the service’s text on one line', () => {
+  it('names the status, the Code with its contract name, and the service’s text on one line, its control characters visible', () => {
     expect(describeApiError(404, 'Not Found', {code: 2501, error: 'Label\ndoes not exist', valid: true})).to.equal(
-      'HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist',
+      String.raw`HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label\ndoes not exist`,
     )
+    expect(describeApiError(400, 'Bad \u001B[2J', {code: 2001, error: 'x\u009B6n', valid: true})).to.equal(String.raw`HTTP 400 Bad \x1b[2J, Code 2001 INVALID_LINK_TYPE: x\u009b6n`)
     expect(describeApiError(422, '', {code: 12345, valid: true})).to.equal('HTTP 422, Code 12345')
     expect(describeApiError(500, 'Internal Server Error')).to.equal('HTTP 500 Internal Server Error')
   })

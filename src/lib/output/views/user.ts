@@ -13,6 +13,7 @@ import {bitSetText, enumText} from '../decode.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, recordOf} from '../records.ts'
 import {renderTable} from '../table.ts'
+import {oneLine} from '../../runtime/errors.ts'
 
 /** Top-level User fields that are enumerations (WebClients packages/shared/lib/interfaces/User.ts). */
 const ENUMERATIONS: Readonly<Record<string, Enumeration>> = {
@@ -50,7 +51,8 @@ function flatten(value: JsonValue, path: string, key: string, rows: string[][]):
   } else if (isRecord(value) && Object.keys(value).length > 0) {
     for (const [name, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${name}` : name, name, rows)
   } else {
-    rows.push([path, valueText(path, key, value)])
+    // The path is made of the service's keys: one line, control characters escaped.
+    rows.push([oneLine(path, Number.POSITIVE_INFINITY), valueText(path, key, value)])
   }
 }
 

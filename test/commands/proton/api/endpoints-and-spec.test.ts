@@ -63,6 +63,7 @@ describe('api endpoints and api spec (built binary)', () => {
       const asJson = await runBuiltin(['api', 'endpoints', '/mail/v4/', '--output', 'json'])
       const listed = JSON.parse(asJson.stdout.toString())
       expect(listed).to.deep.equal([
+        {deprecated: false, method: 'POST', path: '/mail/v4/filters', summary: 'Create a Sieve filter'},
         {deprecated: false, method: 'GET', path: '/mail/v4/labels', summary: 'List labels, folders or contact groups (Type)'},
         {deprecated: false, method: 'POST', path: '/mail/v4/labels', summary: 'Create a label or folder'},
         {deprecated: false, method: 'DELETE', path: '/mail/v4/labels/{labelID}', summary: 'Delete a label'},
@@ -77,7 +78,7 @@ describe('api endpoints and api spec (built binary)', () => {
       const paths = async (args: string[]) => JSON.parse((await runBuiltin(['api', 'endpoints', ...args, '--output', 'json'])).stdout.toString()).map((row: {method: string; path: string}) => `${row.method} ${row.path}`)
       expect(await paths(['/mail/v4/labels/abc'])).to.deep.equal(['DELETE /mail/v4/labels/{labelID}'])
       expect(await paths(['CALENDAR'])).to.deep.equal(['GET /calendar/v1', 'POST /calendar/v1'])
-      expect(await paths(['--method', 'post'])).to.deep.equal(['POST /calendar/v1', 'POST /mail/v4/labels'])
+      expect(await paths(['--method', 'post'])).to.deep.equal(['POST /calendar/v1', 'POST /mail/v4/filters', 'POST /mail/v4/labels'])
       expect(await paths(['nothing-like-this'])).to.deep.equal([])
     })
 

@@ -1,0 +1,13 @@
+/** proton account settings (GET /core/v4/settings: WebClients api/settings.ts getSettings, go-proton-api GetUserSettings). */
+import {call, show} from '../runtime/dedicated.ts'
+import {tableWidth} from '../output/fit.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import {userSettingsText} from '../output/views/settings.ts'
+
+export const accountSettings = plainCommand({
+  options: () => ({}),
+  async run(invocation) {
+    const width = tableWidth(invocation.io.stdout, invocation.io.env)
+    await show(invocation, await call(invocation, {method: 'GET', path: '/core/v4/settings'}), (data) => userSettingsText(data, width))
+  },
+})

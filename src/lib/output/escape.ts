@@ -1,0 +1,57 @@
+/**
+ * Text the service controls (a reason phrase, header values, the
+ * envelope's Error and Details, a body that is not JSON shown on stderr)
+ * made safe to show on a terminal: every control character becomes
+ * visible text, so none can move the cursor, recolour, retitle or clear
+ * the terminal. C0 and DEL are written \x1b, \x7f (\n, \t and \r as
+ * such), C1 (U+0080 to U+009F: \u009b is a CSI of its own) as \u009b.
+ * Backslashes are left as they are: this is for people to read, not to be
+ * parsed back. A body on stdout never goes through here: it stays byte-exact.
+ */
+
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROLS = /\r(?!\n)|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
+
+const NAMED: Readonly<Record<string, string>> = {'\n': String.raw`\n`, '\r': String.raw`\r`, '\t': String.raw`\t`}
+
+function visible(char: string): string {
+  const code = char.charCodeAt(0)
+  return NAMED[char] ?? (code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+}
+
+/** For one line (an error line, a status line, a header): every control character escaped, \n and \t included. */
+export function escapeLine(text: string): string {
+  return text.replaceAll(LINE_CONTROLS, visible)
+}
+
+/** For text shown as lines (a body that is not JSON, on stderr): line breaks (\n, \r\n) and tabs kept, the rest escaped. */
+export function escapeText(text: string): string {
+  return text.replaceAll(TEXT_CONTROLS, visible)
+}
+
+/**
+ * escapeText for bytes that arrive in chunks: UTF-8 decoded across chunk
+ * boundaries (a byte that is not UTF-8 shows as U+FFFD), a \r at the end of
+ * one chunk kept until the next says whether a \n follows.
+ */
+export class TextEscaper {
+  private readonly decoder = new TextDecoder('utf-8')
+  private pendingCr = false
+
+  write(chunk: Uint8Array): string {
+    return this.escape(this.decoder.decode(chunk, {stream: true}))
+  }
+
+  end(): string {
+    return this.escape(this.decoder.decode(), true)
+  }
+
+  private escape(decoded: string, last = false): string {
+    let text = (this.pendingCr ? '\r' : '') + decoded
+    this.pendingCr = !last && text.endsWith('\r')
+    if (this.pendingCr) text = text.slice(0, -1)
+    return escapeText(text)
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Tables that fit the terminal: the columns are narrowed, the widest first,
+ * until the rows fit the width (the terminal's when stdout is one that
+ * says, else $COLUMNS, else 80), and a cell longer than its column is cut
+ * with an ellipsis. The values stay whole in --output json.
+ */
+import type {OutputStream} from './output.ts'
+import {renderTable} from './table.ts'
+
+export const DEFAULT_WIDTH = 80
+/** What renderTable puts between two columns. */
+const GAP = 2
+/** No column is narrowed below its header or this. */
+const MIN_COLUMN = 6
+/** How far the columns that give first go before the others give too. */
+const FIRST_FLOOR = 12
+
+/** A combining mark, a control or a format character: no column of its own. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cc}\p{Cf}]$/u
+/** East Asian wide and full-width characters, and emoji: two columns each. */
+const WIDE = /^[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]$/u
+
+function charWidth(char: string): number {
+  if (char <= '\u007E' && char >= ' ') return 1
+  if (ZERO_WIDTH.test(char)) return 0
+  return WIDE.test(char) ? 2 : 1
+}
+
+/** Columns a text takes on a terminal. */
+export function displayWidth(text: string): number {
+  let width = 0
+  for (const char of text) width += charWidth(char)
+  return width
+}
+
+/** The text cut to at most `width` columns, an ellipsis marking the cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text
+  let kept = ''
+  let used = 0
+  for (const char of text) {
+    const next = charWidth(char)
+    if (used + next > width - 1) break
+    kept += char
+    used += next
+  }
+
+  return `${kept}…`
+}
+
+/** The width tables are fitted to. */
+export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number {
+  const {columns} = stdout as OutputStream & {columns?: number}
+  if (stdout.isTTY && typeof columns === 'number' && Number.isInteger(columns) && columns > 0) return columns
+  const fromEnv = /^\d{1,4}$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : 0
+  return fromEnv > 0 ? fromEnv : DEFAULT_WIDTH
+}
+
+/**
+ * The width of each column once the rows fit `width` (or are as narrow as
+ * they may be). The columns in `giveFirst` (identifiers, which people tell
+ * apart by their first characters) give way first, down to a dozen
+ * characters; then the widest columns, one character at a time, so that
+ * equally wide ones give alike.
+ */
+export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = []): number[] {
+  const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
+  const floors = (least: number) => header.map((title, column) => Math.min(natural[column], Math.max(displayWidth(title), least)))
+  const widths = natural.slice()
+  const excess = natural.reduce((sum, each) => sum + each, 0) + GAP * (natural.length - 1) - width
+  const first = floors(FIRST_FLOOR).map((least, column) => (giveFirst.includes(column) ? least : natural[column]))
+  narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
+  return widths
+}
+
+/** Narrow `widths` (in place) by up to `excess`, widest first, none below its floor; what is left of `excess`. */
+function narrow(widths: number[], floors: readonly number[], excess: number): number {
+  let left = excess
+  while (left > 0) {
+    const giving = widths.map((_, column) => column).filter((column) => widths[column] > floors[column])
+    if (giving.length === 0) break
+    const widest = Math.max(...giving.map((column) => widths[column]))
+    for (const column of giving) {
+      if (left === 0) break
+      if (widths[column] !== widest) continue
+      widths[column] -= 1
+      left -= 1
+    }
+  }
+
+  return left
+}
+
+/** renderTable, every cell cut to fit its column so that each line fits `width`; see columnWidths for `giveFirst`. */
+export function fittedTable(header: string[], rows: string[][], width: number, giveFirst: readonly number[] = []): string {
+  const widths = columnWidths(header, rows, width, giveFirst)
+  return renderTable(
+    header.map((title, column) => truncate(title, widths[column])),
+    rows.map((row) => row.map((cell, column) => truncate(cell, widths[column]))),
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * Commands that send one request per ID (calendar delete, mail filters
+ * delete/enable/disable): a deletion confirmed first (on a terminal, or by
+ * --yes), then each ID in turn. Every error names its ID and the cause; an
+ * API error leaves the other IDs to go on, a failure that is not the
+ * service's answer (the network, the timeout) stops there and names the IDs
+ * not attempted. The exit status is the first failure's.
+ */
+import {CommandExit, type Invocation} from './invocation.ts'
+import {CliFailure, describeFailure, usageError} from './errors.ts'
+import {EXIT, type ExitStatus} from './exit-status.ts'
+import type {PlannedRequest} from '../request/dry-run.ts'
+import {ask, canPrompt} from './prompt.ts'
+import {show, tryCall} from './dedicated.ts'
+
+export interface PerId {
+  /** What an ID names, for messages: "calendar", "filter". */
+  noun: string
+  request(id: string): PlannedRequest
+  /** The stderr line of a success: "Deleted calendar X." */
+  done(id: string): string
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/**
+ * Before deleting: --yes goes on; on a terminal the person is asked (y or
+ * yes goes on); without one nothing is sent and the command ends with exit 1.
+ */
+export async function confirmDeletion(noun: string, ids: readonly string[], yes: boolean): Promise<void> {
+  if (yes) return
+  const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${plural(ids.length, noun)} (${ids.join(', ')})`
+  if (!canPrompt()) throw usageError(`refusing to delete ${what} without confirmation: standard input is not a terminal (add --yes)`)
+  const answer = await ask(`Delete ${what}? [y/N] `)
+  if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`} deleted`)
+}
+
+/** Failures that are not about one ID (no session, a refused refresh, Ctrl-C) end the command as they are. */
+function concernsAll(error: unknown): boolean {
+  return error instanceof CommandExit || !(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH || error.exitStatus === EXIT.INTERRUPTED
+}
+
+/**
+ * Each ID in turn: on success its answer (text: the ID alone on stdout)
+ * and the `done` line on stderr. Several answers in json or yaml: a stream
+ * of documents, one per ID.
+ */
+export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
+  const {stderr, stdout} = invocation.io
+  const {output} = invocation.flags
+  const several = ids.length > 1
+  let status: ExitStatus = EXIT.OK
+  for (const [index, id] of ids.entries()) {
+    const subject = `${action.noun} ${id}`
+    if (several && output === 'yaml') stdout.write('---\n')
+    let outcome: Awaited<ReturnType<typeof tryCall>>
+    try {
+      outcome = await tryCall(invocation, action.request(id), subject)
+    } catch (error) {
+      if (concernsAll(error)) throw error
+      const {exitStatus, message} = describeFailure(error)
+      stderr.write(`Error: ${subject}: ${message}\n`)
+      const rest = ids.slice(index + 1)
+      if (rest.length > 0) invocation.note(`Not attempted: ${rest.join(', ')}`)
+      invocation.exit(status === EXIT.OK ? exitStatus : status)
+    }
+
+    if (typeof outcome === 'number') {
+      if (status === EXIT.OK) status = outcome
+    } else {
+      await show(invocation, outcome, () => id)
+      invocation.note(action.done(id))
+    }
+
+    if (several && output === 'json') stdout.write('\n')
+  }
+
+  if (status !== EXIT.OK) invocation.exit(status)
+}

@@ -1,0 +1,46 @@
+/** The service's text made safe for a terminal: control characters become visible text. */
+import {expect} from 'chai'
+
+import {escapeLine, escapeText, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {oneLine} from '../../../src/lib/runtime/errors.ts'
+
+/** Every code point a terminal may act on: C0, DEL and C1. */
+const CONTROLS = [...Array.from({length: 0x20}, (_, code) => code), 0x7f, ...Array.from({length: 0x20}, (_, code) => 0x80 + code)].map((code) => String.fromCharCode(code))
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/
+
+describe('escape', () => {
+  it('escapeLine leaves no control character, and shows each as \\xNN, \\u00NN or its name', () => {
+    for (const char of CONTROLS) expect(escapeLine(`a${char}b`), JSON.stringify(char)).not.to.match(ANY_CONTROL)
+    expect(escapeLine('\u001B[31mred\u001B[0m')).to.equal(String.raw`\x1b[31mred\x1b[0m`)
+    expect(escapeLine('\u009B2J \u0085 \u0080 \u009F')).to.equal(String.raw`\u009b2J \u0085 \u0080 \u009f`)
+    expect(escapeLine('a\nb\tc\rd\u0000e\u007F')).to.equal(String.raw`a\nb\tc\rd\x00e\x7f`)
+  })
+
+  it('escapeLine keeps everything else as it is: text, backslashes, non-ASCII (U+00A0 and up)', () => {
+    const text = String.raw`Label "x" \ ümlaut ¡ 日本 😀 C:\path`
+    expect(escapeLine(text)).to.equal(text)
+  })
+
+  it('escapeText keeps line breaks (\\n, \\r\\n) and tabs, escapes the rest and a lone \\r', () => {
+    expect(escapeText('<p>\r\n\tok</p>\n')).to.equal('<p>\r\n\tok</p>\n')
+    expect(escapeText('over\rwrite \u001B]0;title\u0007 \u009B')).to.equal(String.raw`over\rwrite \x1b]0;title\x07 \u009b`)
+  })
+
+  it('TextEscaper decodes UTF-8 across chunks and keeps a \\r at a chunk’s end until it knows what follows', () => {
+    const bytes = Buffer.from('é\r\nx\r\u009B\u001B!\ry')
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const escaper = new TextEscaper()
+      const text = escaper.write(bytes.subarray(0, cut)) + escaper.write(bytes.subarray(cut)) + escaper.end()
+      expect(text, `cut at ${cut}`).to.equal(String.raw`é` + '\r\n' + String.raw`x\r\u009b\x1b!\ry`)
+    }
+
+    const trailing = new TextEscaper()
+    expect(trailing.write(Buffer.from('a\r')) + trailing.end()).to.equal(String.raw`a\r`)
+  })
+
+  it('oneLine (error lines, table cells) folds line breaks into spaces and escapes the other controls', () => {
+    expect(oneLine('first\n  second\tthird')).to.equal('first second third')
+    expect(oneLine('red \u001B[31m and \u009B31m')).to.equal(String.raw`red \x1b[31m and \u009b31m`)
+  })
+})

@@ -1,0 +1,88 @@
+import {expect} from 'chai'
+
+import {columnWidths, DEFAULT_WIDTH, displayWidth, fittedTable, tableWidth, truncate} from '../../../src/lib/output/fit.ts'
+
+/** Random text of printable ASCII, Latin letters and, now and then, wide characters. */
+function text(random: () => number, length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.@éèäö日本語'
+  return Array.from({length}, () => alphabet[Math.floor(random() * alphabet.length)]).join('')
+}
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function generator(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+describe('tables fitted to the terminal (fit.ts)', () => {
+  it('measures terminal columns: wide characters take two, combining marks none', () => {
+    expect(displayWidth('abc')).to.equal(3)
+    expect(displayWidth('日本')).to.equal(4)
+    expect(displayWidth('e\u0301')).to.equal(1)
+    expect(displayWidth('📬 AutoMail')).to.equal(11)
+  })
+
+  it('cuts text to a width with an ellipsis, never splitting a wide character past it', () => {
+    expect(truncate('short', 10)).to.equal('short')
+    expect(truncate('exactly10!', 10)).to.equal('exactly10!')
+    expect(truncate('a bit longer than ten', 10)).to.equal('a bit lon…')
+    expect(truncate('日本語日本語', 6)).to.equal('日本…')
+    expect(displayWidth(truncate('日本語日本語', 6))).to.be.at.most(6)
+  })
+
+  it('takes the terminal’s width when stdout is one, else $COLUMNS, else 80', () => {
+    expect(tableWidth({columns: 132, isTTY: true, write: () => true} as never, {})).to.equal(132)
+    expect(tableWidth({columns: 132, isTTY: false, write: () => true} as never, {COLUMNS: '100'})).to.equal(100)
+    expect(tableWidth({isTTY: false, write: () => true}, {COLUMNS: 'wide'})).to.equal(DEFAULT_WIDTH)
+    expect(tableWidth({isTTY: true, write: () => true}, {})).to.equal(80)
+  })
+
+  it('leaves a table that fits as renderTable draws it', () => {
+    expect(fittedTable(['ID', 'NAME'], [['a1', 'Work'], ['b22', 'Family']], 80)).to.equal('ID   NAME\na1   Work\nb22  Family')
+  })
+
+  it('narrows the widest column first: an 88-character ID gives way before a short name', () => {
+    const id = `${'x'.repeat(86)}==`
+    const table = fittedTable(['ID', 'NAME', 'STATUS'], [[id, 'Receipts', 'ENABLED']], 80)
+    const [header, row] = table.split('\n')
+    expect(row).to.have.length(80)
+    expect(row).to.match(/^x{60}… {2}Receipts {2}ENABLED$/)
+    expect(header).to.match(/^ID +NAME +STATUS$/)
+  })
+
+  it('narrows the columns given first (identifiers) to a dozen characters before any other gives', () => {
+    const id = `${'x'.repeat(86)}==`
+    const email = 'a.rather.long.address@proton.test'
+    expect(columnWidths(['ID', 'EMAIL', 'STATUS', 'TYPE'], [[id, email, 'ENABLED', 'PREMIUM']], 80, [0])).to.deep.equal([27, 33, 7, 7])
+    // Past the dozen, the widest gives: here the address.
+    expect(columnWidths(['ID', 'EMAIL', 'STATUS', 'TYPE'], [[id, email, 'ENABLED', 'PREMIUM']], 60, [0])).to.deep.equal([12, 28, 7, 7])
+  })
+
+  it('narrows equally wide columns alike', () => {
+    expect(columnWidths(['A', 'B', 'C'], [['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(30)]], 80)).to.deep.equal([25, 25, 26])
+  })
+
+  it('fits every line of generated tables, and keeps every cell that fitted whole', () => {
+    const random = generator(20)
+    for (let round = 0; round < 200; round++) {
+      const columns = 1 + Math.floor(random() * 5)
+      const width = 40 + Math.floor(random() * 100)
+      const header = Array.from({length: columns}, (_, column) => `COL${column}`)
+      const rows = Array.from({length: 1 + Math.floor(random() * 6)}, () => header.map(() => text(random, Math.floor(random() * 70))))
+      const giveFirst = random() < 0.5 ? [0] : []
+      const widths = columnWidths(header, rows, width, giveFirst)
+      const lines = fittedTable(header, rows, width, giveFirst).split('\n')
+      for (const line of lines) expect(displayWidth(line), `round ${round}: ${line}`).to.be.at.most(width)
+      for (const row of rows) {
+        for (const [column, cell] of row.entries()) {
+          if (displayWidth(cell) <= widths[column]) expect(lines.some((line) => line.includes(cell.trim())), `round ${round}`).to.equal(true)
+        }
+      }
+    }
+  })
+})
