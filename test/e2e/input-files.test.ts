@@ -1,9 +1,9 @@
 /**
- * --input FILE, --body @FILE and -F key=@FILE naming a FIFO, through the
- * built binary (the fast path and oclif): one nobody writes to ends at
- * --timeout with exit 5 and one line saying what it waited for; one the
- * test writes to is sent. A terminal (/dev/tty) nobody types on ends the
- * same way.
+ * --input FILE, --body @FILE and -F key=@FILE (and mail filters create
+ * --sieve-file FILE) naming a FIFO, through the built binary (the fast path
+ * and oclif): one nobody writes to ends at --timeout with exit 5 and one
+ * line saying what it waited for; one the test writes to is sent. A
+ * terminal (/dev/tty) nobody types on ends the same way.
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
@@ -54,6 +54,14 @@ describe('api --input/--body/-F from a FIFO or a terminal (child process)', func
       expect(result.stdout.length, context).to.equal(0)
     }
 
+    expect(server.requests).to.deep.equal([])
+  })
+
+  it('mail filters create --sieve-file naming a FIFO nobody writes to ends at --timeout too (exit 5)', async () => {
+    const fifo = makeFifo(join(home.home, 'rules.sieve'))
+    const result = await runBinary(['mail', 'filters', 'create', '--name', 'Invoices', '--sieve-file', fifo, '--timeout', '1'], {env: baseEnv(home.home), timeoutMs: 30_000})
+    expect([result.status, result.signal, result.stdout.length]).to.deep.equal([5, null, 0])
+    expect(result.stderr).to.equal(`Error: gave up waiting for --sieve-file ${JSON.stringify(fifo)} (a named pipe) after 1 s: nothing was written to it (timeout; see --timeout)\n`)
     expect(server.requests).to.deep.equal([])
   })
 

@@ -1,5 +1,6 @@
 /**
- * A file named by a flag (--input FILE, --body @FILE, -F key=@FILE), read
+ * A file named by a flag (--input FILE, --body @FILE, -F key=@FILE,
+ * --sieve-file FILE), read
  * whole. A regular file is read at once. A named pipe (FIFO) or a device
  * (a terminal among them) may never be written to or closed, so it is read
  * as a stream that gives up at the deadline (--timeout, exit 5) or on Ctrl-C.
@@ -34,7 +35,8 @@ export function readLimit(timeoutSeconds: number, interrupt?: () => AbortSignal,
 
 function cannotRead(flag: string, path: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code ?? 'error'
-  return usageError(`${flag} cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : code}`)
+  const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code
+  return usageError(`${flag} cannot read ${JSON.stringify(path)}: ${reason}`)
 }
 
 /** A file that is not a regular one, as a stream (which closes `fd` when destroyed), and what it is. */

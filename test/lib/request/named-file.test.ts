@@ -38,7 +38,7 @@ describe('named files (--input, --body @, -F @)', () => {
     expect(await readNamedFile(path, '--input')).to.deep.equal(Buffer.from([0, 255, 10, 1]))
     expect(await failure(readNamedFile(join(dir, 'missing'), '--body'))).to.deep.equal({exit: 1, message: `--body cannot read ${JSON.stringify(join(dir, 'missing'))}: no such file`})
     mkdirSync(join(dir, 'folder'))
-    expect(await failure(readNamedFile(join(dir, 'folder'), '-F/--field'))).to.deep.equal({exit: 1, message: `-F/--field cannot read ${JSON.stringify(join(dir, 'folder'))}: EISDIR`})
+    expect(await failure(readNamedFile(join(dir, 'folder'), '-F/--field'))).to.deep.equal({exit: 1, message: `-F/--field cannot read ${JSON.stringify(join(dir, 'folder'))}: it is a directory`})
   })
 
   it('reads a named pipe until its writer closes it', async () => {
