@@ -58,7 +58,7 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
       expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'sandbox'])
-      expect(sorted(results, 'proton mail ')).to.deep.equal(['filters', 'labels', 'list', 'settings'])
+      expect(sorted(results, 'proton mail ')).to.deep.equal(['filters', 'labels', 'list', 'read', 'settings'])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
 
@@ -239,7 +239,7 @@ export function describeCompletion(shell: Shell): void {
           expect(sorted(results, 'tool proton mail labels ')).to.deep.equal(['create', 'delete', 'list'])
         } else {
           const results = tab(shell, home, profile, ['tool proton:ma', 'tool proton:api:', 'tool proton:api:spec:s', 'tool proton:mail:filters:e'])
-          // mail:filters, mail:labels, mail:list and mail:settings share no more than the topic.
+          // mail:filters, mail:labels, mail:list, mail:read and mail:settings share no more than the topic.
           expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:')
           expect(lineAfter(results, 'tool proton:mail:filters:e')).to.equal('tool proton:mail:filters:enable ')
           expect(lineAfter(results, 'tool proton:api:spec:s')).to.equal('tool proton:api:spec:show ')

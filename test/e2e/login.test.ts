@@ -46,7 +46,7 @@ describe('auth login (built binary, sandbox)', function () {
 
   it('logs in with the password on stdin and keeps the session (0600) that api then uses', async () => {
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: `${PASSWORD}\nignored second line\n`})
-    expect(result.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\n`)
+    expect(result.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\nkeys unlocked: the primary user key and 2 of 2 addresses\n`)
     expect(result.status).to.equal(0)
     expect(result.stdout.length).to.equal(0)
     const session = await home.store.read('default')
@@ -163,7 +163,7 @@ describe('auth login (built binary, sandbox)', function () {
     expect(refused.stderr).to.match(/\nError: the service did not accept the human verification given \(Code 12087\); complete it again, then log in again with --hv-token /)
 
     const finished = await login(['demo', '--password-stdin', '--api-url', plain.url, '--hv-token', token, '--hv-type', 'email'], {input: PASSWORD})
-    expect(finished.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\n`)
+    expect(finished.stderr).to.equal(`logged in as demo (profile default, ${plain.url})\nkeys unlocked: the primary user key and 2 of 2 addresses\n`)
     expect(finished.status).to.equal(0)
     const again = await login(['demo', '--password-stdin', '--api-url', plain.url], {env: {PROTON_HV_TOKEN: token, PROTON_HV_TYPE: 'captcha'}, input: PASSWORD})
     expect(again.status, again.stderr).to.equal(0)

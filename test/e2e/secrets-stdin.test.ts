@@ -16,6 +16,8 @@ import {type TempHome, tempHome} from '../helpers/session-files.ts'
 
 const TOTP_SECRET = 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF'
 const PASSWORD = 'piped password: 7f3a9c'
+/** Login's last line: the piped password also unlocked the account's keys (re-locked for it at the sandbox's start). */
+const KEYS_UNLOCKED = 'keys unlocked: the primary user key and 2 of 2 addresses\n'
 
 /** What a child was started with, as every local user can read it. */
 const argvOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
@@ -66,7 +68,7 @@ describe('secrets from standard input, never in argv (built binary, sandbox)', f
     const code = currentCode()
     let argv: string[] = []
     const result = await login(['--totp-stdin'], {env: {PROTON_PASSWORD: PASSWORD}, input: `${code}\n`, onSpawn: (pid) => (argv = argvOf(pid))})
-    expect(result.stderr).to.equal(`logged in as otto (profile default, ${sandbox.url})\n`)
+    expect(result.stderr).to.equal(`logged in as otto (profile default, ${sandbox.url})\n${KEYS_UNLOCKED}`)
     expect(result.status).to.equal(0)
     expect((await home.store.read('default'))!.Scopes).to.include('full')
     expect(argv).to.include('--totp-stdin')
@@ -109,7 +111,7 @@ describe('secrets from standard input, never in argv (built binary, sandbox)', f
     expect(result.status).to.equal(0)
     expect(result.stderr).to.equal(
       'Warning: a TOTP code on the command line is visible to other local users (ps) and kept in shell history; use --totp-stdin, PROTON_TOTP or the prompt\n' +
-        `logged in as otto (profile default, ${sandbox.url})\n`,
+        `logged in as otto (profile default, ${sandbox.url})\n${KEYS_UNLOCKED}`,
     )
   })
 

@@ -10,6 +10,7 @@ import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {usageError} from '../runtime/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
 import {presetVerification, type RetryHint} from '../session/human-verification.ts'
+import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
@@ -80,8 +81,9 @@ export const authLogin = plainCommand<AuthLoginOptions>({
     }
 
     const humanVerification = presetVerification(options.hvToken, options.hvType, {token: '--hv-token', type: '--hv-type'})
+    const apiUrl = parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL)
     const session = await login({
-      apiUrl: parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL),
+      apiUrl,
       password,
       totpCode: async () => totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp-stdin or PROTON_TOTP, or run on a terminal'),
       transport: invocation.transport(),
@@ -89,7 +91,9 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       humanVerification,
       verificationHint: LOGIN_RETRY,
     })
-    await invocation.sessions.writeLocked(flags.profile, session)
+    const keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), password, session.UID)
+    await invocation.sessions.writeLocked(flags.profile, {...session, ...keys.fields})
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
+    invocation.note(keys.note)
   },
 })

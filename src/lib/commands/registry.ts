@@ -35,6 +35,7 @@ export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
   'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
   'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
   'mail:list': async () => (await import('./mail-list.ts')).mailList,
+  'mail:read': async () => (await import('./mail-read.ts')).mailRead,
   'mail:settings': async () => (await import('./mail-settings.ts')).mailSettings,
 }
 

@@ -98,6 +98,8 @@ export class AuthService {
   /** Unauthenticated sessions: anyone may open them, so they are evicted among themselves. */
   private readonly anonymous = new Map<string, Session>()
   private readonly attempts = new Map<string, SrpAttempt>()
+  /** Each logged-in session's local key (PUT /auth/v4/sessions/local/key), by UID; gone with the session. */
+  private readonly localKeys = new Map<string, string>()
   private readonly tokenTtlMs: number
   private readonly clock: () => number
   private readonly stats: SandboxStats
@@ -222,9 +224,29 @@ export class AuthService {
     return {Code: CODE.SINGLE_SUCCESS, Sessions}
   }
 
-  /** DELETE /core/v4/auth (and /auth/v4): end the session. */
+  /**
+   * PUT /auth/v4/sessions/local/key with {Key}: the key a client keeps with the service for this session (the web
+   * client's persisted-session ClientKey: WebClients packages/shared/lib/api/auth.ts setLocalKey,
+   * authentication/clientKey.ts, base64 of a 256-bit AES-GCM key).
+   */
+  setLocalKey(session: Session, body: JsonObject): JsonObject {
+    const key = base64Field(body, 'Key')
+    if (key.length < 16 || key.length > 64) throw invalid('Key must be base64 of 16 to 64 bytes')
+    remember(this.localKeys, session.UID, key.toString('base64'), SESSION_LIMIT)
+    return {Code: CODE.SINGLE_SUCCESS}
+  }
+
+  /** GET /auth/v4/sessions/local/key: {ClientKey} (WebClients LocalKeyResponse), or 2501 when this session stored none. */
+  getLocalKey(session: Session): JsonObject {
+    const key = this.localKeys.get(session.UID)
+    if (key === undefined) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'This session has no local key')
+    return {ClientKey: key, Code: CODE.SINGLE_SUCCESS}
+  }
+
+  /** DELETE /core/v4/auth (and /auth/v4): end the session, and its local key with it. */
   logout(session: Session): JsonObject {
     this.forget(session.UID)
+    this.localKeys.delete(session.UID)
     return {Code: CODE.SINGLE_SUCCESS}
   }
 

@@ -47,6 +47,17 @@ function labelTypes(query: URLSearchParams): number[] {
   })
 }
 
+/**
+ * GET /core/v4/keys/all?Email=: the web client's getAllPublicKeys (WebClients packages/shared/lib/api/keys.ts), the
+ * address's keys under Address.Keys, each {PublicKey, Flags}; an address the sandbox knows no key of has none.
+ */
+function publicKeysAnswer(state: SandboxState, query: URLSearchParams): JsonObject {
+  const email = query.get('Email')
+  if (!email) throw new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, 'Email is required')
+  const key = state.publicKeys.get(email.toLowerCase())
+  return {Address: {Keys: key ? [{Flags: 3, PublicKey: key}] : [], SignedKeyList: null}, Code: CODE.SINGLE_SUCCESS, Unverified: null, Warnings: []}
+}
+
 export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   const labelRoutes = (prefix: string): Route[] => [
@@ -83,6 +94,10 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     ...login('/core/v4/auth'),
     ...login('/auth/v4'),
     {access: 'none', handle: (request) => auth.refresh(request.json(), request.headers), method: 'POST', path: /^\/auth\/v4\/refresh$/},
+    {access: 'full', handle: (request, session) => auth.setLocalKey(session, request.json()), method: 'PUT', path: /^\/auth\/v4\/sessions\/local\/key$/},
+    {access: 'full', handle: (_request, session) => auth.getLocalKey(session), method: 'GET', path: /^\/auth\/v4\/sessions\/local\/key$/},
+    {access: 'full', handle: () => ({...success, KeySalts: state.keySalts}), method: 'GET', path: /^\/core\/v4\/keys\/salts$/},
+    {access: 'full', handle: ({query}) => publicKeysAnswer(state, query), method: 'GET', path: /^\/core\/v4\/keys\/all$/},
     {access: 'full', handle: () => ({...success, User: state.user}), method: 'GET', path: /^\/core\/v4\/users$/},
     {access: 'full', handle: () => ({...success, Addresses: state.addresses, Total: state.addresses.length}), method: 'GET', path: /^\/core\/v4\/addresses$/},
     {access: 'full', handle: () => ({...success, Volumes: state.volumes}), method: 'GET', path: /^\/drive\/volumes$/},
@@ -99,6 +114,16 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       },
       method: 'POST',
       path: /^\/mail\/v4\/messages$/,
+    },
+    {
+      access: 'full',
+      handle: ({params}) => {
+        const message = state.fullMessage(params[0])
+        if (!message) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'Message does not exist')
+        return {...success, Message: message}
+      },
+      method: 'GET',
+      path: new RegExp(`^/mail/v4/messages/${ID}$`),
     },
     // The contract's table names /mail/v4/labels; the official clients use /core/v4/labels. Both are served.
     ...labelRoutes('/mail/v4/labels'),

@@ -6,6 +6,7 @@
  */
 import {parseBaseUrl} from '../http/api-url.ts'
 import {COMMAND_RETRY} from '../session/human-verification.ts'
+import {sessionApi, unlockAtLogin} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import type {StoredSession} from '../session/store.ts'
 import {totp} from './totp.ts'
@@ -20,16 +21,21 @@ export interface SelfLogin {
 
 export async function selfLogin(own: SelfLogin): Promise<StoredSession> {
   const {totpKey} = own
-  return login({
-    apiUrl: parseBaseUrl(own.url),
+  const apiUrl = parseBaseUrl(own.url)
+  const transport = {appVersion: own.appVersion, userAgent: 'proton-cli sandbox'}
+  const session = await login({
+    apiUrl,
     password: own.password,
     totpCode: async () => {
       if (!totpKey) throw new Error('the sandbox asked for a second factor its account does not have')
       return totp(totpKey, Date.now() / 1000)
     },
-    transport: {appVersion: own.appVersion, userAgent: 'proton-cli sandbox'},
+    transport,
     username: own.username,
     interactive: false,
     verificationHint: COMMAND_RETRY,
   })
+  // As auth login does: the keys unlocked and the key passphrase sealed with the session's local key.
+  const keys = await unlockAtLogin(sessionApi(apiUrl, transport, session), own.password, session.UID)
+  return {...session, ...keys.fields}
 }

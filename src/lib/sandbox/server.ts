@@ -16,6 +16,7 @@ import {CONTROL_PREFIX, CONTROL_SECRET_HEADER, controlRoutes} from './control.ts
 import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
 import {DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
+import {type SandboxKeys, sandboxKeys} from './keys.ts'
 import {apiRoutes, type Route} from './routes.ts'
 import {SandboxState} from './state.ts'
 import {type LoggedRequest, SandboxStats} from './stats.ts'
@@ -83,9 +84,9 @@ interface Services {
   stats: SandboxStats
 }
 
-function services(options: SandboxOptions, clock: () => number): Services {
+function services(options: SandboxOptions, clock: () => number, keys: SandboxKeys): Services {
   const username = options.username ?? DEFAULTS.username
-  const state = new SandboxState(username)
+  const state = new SandboxState(username, keys)
   const stats = new SandboxStats()
   const account: Account = {email: String(state.user.Email), password: options.password ?? DEFAULTS.password, totpKey: options.totpKey, username}
   const auth = new AuthService({account, clock, stats, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds})
@@ -184,7 +185,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? Date.now
-  const served = services(options, clock)
+  const served = services(options, clock, await sandboxKeys(options.password ?? DEFAULTS.password))
   const handle = requestHandler(served, options, clock)
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {

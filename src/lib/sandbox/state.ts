@@ -7,6 +7,7 @@
  */
 import {CalendarStore} from './calendars.ts'
 import {newId} from './ids.ts'
+import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
 import type {CalendarInput} from './validation.ts'
 
@@ -33,8 +34,16 @@ export class SandboxState {
   readonly volumes: Row[]
   readonly labels = new LabelStore()
   readonly calendars = new CalendarStore()
+  /** GET /core/v4/keys/salts: one salt per user key. */
+  readonly keySalts: Row[] = []
+  /** What GET /mail/v4/messages/ID adds to a message's metadata (Body, MIMEType, Attachments …), by ID. */
+  readonly messageDetails = new Map<string, Row>()
+  /** Public keys by email, for GET /core/v4/keys/all. */
+  readonly publicKeys = new Map<string, string>()
+  /** An attachment's encrypted data packet (base64) by attachment ID. */
+  readonly attachmentData = new Map<string, string>()
 
-  constructor(username: string) {
+  constructor(username: string, keys?: SandboxKeys) {
     const userId = newId()
     const email = `${username}@proton.test`
     this.user = {
@@ -126,6 +135,52 @@ export class SandboxState {
       PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
       Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
     })
+    if (keys) this.installKeys(keys)
+  }
+
+  /**
+   * The account's keys as the service keeps them (go-proton-api keyring.go Key): the user key locked with the key
+   * passphrase, each address key locked with a token encrypted to the user key and signed by it; each seeded
+   * message's body encrypted to the primary address key.
+   */
+  private installKeys(keys: SandboxKeys): void {
+    const key = (PrivateKey: string, extra: Row = {}): Row => ({Active: 1, Flags: 3, ID: newId(), Primary: 1, PrivateKey, Version: 3, ...extra})
+    const userKey = key(keys.userKey)
+    this.user.Keys = [userKey]
+    this.keySalts.push({ID: userKey.ID, KeySalt: keys.keySalt})
+    this.addresses.forEach((address, index) => {
+      const own = keys.addressKeys[index]
+      if (own) address.Keys = [key(own.PrivateKey, {Signature: own.Signature, Token: own.Token})]
+    })
+    this.publicKeys.set(SIGNING_SENDER, keys.senderPublicKey)
+    this.messages.forEach((message, index) => {
+      const body = keys.bodies[index]
+      if (!body) return
+      const attachments: Row[] = []
+      if (index === 1) {
+        const {Data, KeyPackets, MIMEType, Name, Size} = keys.attachment
+        const ID = newId()
+        this.attachmentData.set(ID, Data)
+        attachments.push({Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature: null, Size})
+      }
+
+      message.NumAttachments = attachments.length
+      this.messageDetails.set(String(message.ID), {
+        Attachments: attachments,
+        Body: body.Body,
+        Header: `Subject: ${String(message.Subject)}\r\nMIME-Version: 1.0\r\nContent-Type: ${body.MIMEType}\r\n`,
+        MIMEType: body.MIMEType,
+        ParsedHeaders: {Subject: message.Subject},
+        ReplyTos: [message.Sender],
+      })
+    })
+  }
+
+  /** GET /mail/v4/messages/ID: the metadata with Body, MIMEType, Header, ParsedHeaders, ReplyTos and Attachments. */
+  fullMessage(id: string): Row | undefined {
+    const message = this.messages.find((candidate) => candidate.ID === id)
+    if (!message) return undefined
+    return {...message, ...(this.messageDetails.get(id) ?? {Attachments: [], Body: '', MIMEType: 'text/plain'})}
   }
 
   get addressIds(): ReadonlySet<string> {

@@ -19,6 +19,8 @@ export interface SessionSummary {
   refreshedAt?: string
   refreshRefusedAt?: string
   refreshError?: string
+  /** Whether the session keeps the key passphrase (sealed with the session's local key) for reading encrypted mail. */
+  keys: 'available' | 'not unlocked'
 }
 
 export function summarize(profile: string, session: StoredSession): SessionSummary {
@@ -34,6 +36,7 @@ export function summarize(profile: string, session: StoredSession): SessionSumma
     state: session.RefreshRefusedAt ? 'expired' : 'active',
     uid: session.UID,
     username: session.Username,
+    keys: typeof session.KeyPassphrase === 'string' && session.KeyPassphrase !== '' ? 'available' : 'not unlocked',
   }
 }
 
@@ -48,6 +51,7 @@ export function describeSummary(summary: SessionSummary, now = Date.now()): stri
     ['scopes', summary.scopes.join(' ') || undefined],
     ['logged in', when(summary.createdAt)],
     ['tokens renewed', when(summary.refreshedAt ?? summary.createdAt)],
+    ['keys', summary.keys === 'available' ? 'available (sealed with a key the service holds for this session)' : 'not unlocked: encrypted mail cannot be read (log in with the password)'],
     ['state', summary.state === 'active' ? 'active' : `expired: the service refused to renew it (${oneLine(summary.refreshError ?? 'no reason given')})`],
   ]
   return alignedRows(rows.filter((row): row is [string, string] => row[1] !== undefined))

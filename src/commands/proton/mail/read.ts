@@ -1,0 +1,32 @@
+import {Args, Flags} from '@oclif/core'
+
+import {mailRead} from '../../../lib/commands/mail-read.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailRead extends PlainAdapter<typeof MailRead> {
+  static override summary = 'Read one message (GET /mail/v4/messages/ID), its end-to-end encrypted body decrypted with your keys.'
+
+  static override description = `The keys are the ones "auth login" unlocked with your password: the session file keeps the key passphrase sealed with a key the service holds for this session (GET /auth/v4/sessions/local/key), so reading needs the session to be alive, and no password. The message, the session's local key, the user and the addresses are fetched in parallel; the body is decrypted with the keys of the message's address. When the service publishes keys for the sender (GET /core/v4/keys/all), the body's signature is checked: the Signature line says verified, unverified, none or FAILED.
+
+Text output: a header block (From, To, Cc, Date, Subject, Signature, Attachments with their sizes), a blank line, then the body: text/plain as it is, text/html as readable text (--html prints the decrypted HTML instead).
+
+--output json|yaml: the message record as the service sent it, with the decrypted body in Body.
+
+A body that cannot be decrypted or fails its integrity check prints one line naming the message and the cause (exit 1), and nothing of the body.`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id>',
+    '<%= config.bin %> <%= command.id %> <message_id> --html > message.html',
+    "<%= config.bin %> <%= command.id %> <message_id> --output json | jq -r '.Body'",
+  ]
+
+  static override args = {
+    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+  }
+
+  static override flags = {
+    html: Flags.boolean({summary: 'Print an HTML body as the decrypted HTML, not as text.'}),
+  }
+
+  static override runs = mailRead
+}

@@ -1,0 +1,91 @@
+/**
+ * At login, with the password in hand: the key salts, the user and its
+ * addresses; the key passphrase (passphrase.ts); the primary user key and
+ * the address keys unlocked to prove it; then a new local key stored with
+ * the service for this session and the passphrase sealed with it
+ * (local-key.ts). The session file keeps only the sealed passphrase: never
+ * the password, never the passphrase in clear.
+ */
+import {buildRequestUrl} from '../http/api-url.ts'
+import {createTransport, send, type TransportOptions} from '../http/client.ts'
+import {describeApiError} from '../output/api-error.ts'
+import {sniffJson} from '../output/envelope.ts'
+import {CliFailure} from '../runtime/errors.ts'
+import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
+import type {StoredSession} from '../session/store.ts'
+import {type ApiKey, unlockAddressKeys, unlockUserKeys} from './keyring.ts'
+import {newClientKey, sealPassphrase} from './local-key.ts'
+import {keyPassphrase} from './passphrase.ts'
+
+type Json = Record<string, unknown>
+export type KeyApi = (method: 'GET' | 'PUT', path: string, body?: Json) => Promise<Json>
+
+/** Requests with a session just made (no refresh, no verification: it is seconds old). */
+export function sessionApi(apiUrl: URL, transport: TransportOptions, session: Pick<StoredSession, 'AccessToken' | 'UID'>): KeyApi {
+  return async (method, path, body) => {
+    const response = await send(
+      createTransport(transport, {accessToken: session.AccessToken, uid: session.UID}),
+      {body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)), method, url: buildRequestUrl(apiUrl, path)},
+      transport,
+    )
+    const sniff = sniffJson(response.body)
+    if (!sniff.json) throw new CliFailure(`${method} ${path}: HTTP ${response.statusCode}: the answer is not JSON`, EXIT.UNAVAILABLE)
+    const status = exitStatusForResponse(response.statusCode, sniff.envelope.code)
+    if (status !== EXIT.OK) throw new CliFailure(`${method} ${path}: ${describeApiError(response.statusCode, response.statusMessage, sniff.envelope)}`, status)
+    return JSON.parse(response.body.toString('utf8')) as Json
+  }
+}
+
+export interface KeysAtLogin {
+  /** Fields added to the stored session (none when nothing could be unlocked). */
+  fields: Partial<StoredSession>
+  /** One line for stderr: what was unlocked, or why not. */
+  note: string
+}
+
+const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
+const record = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {})
+
+export async function unlockAtLogin(api: KeyApi, password: string, uid: string): Promise<KeysAtLogin> {
+  const [salts, userAnswer, addressAnswer] = await Promise.all([api('GET', '/core/v4/keys/salts'), api('GET', '/core/v4/users'), api('GET', '/core/v4/addresses')])
+  const user = record(userAnswer.User)
+  const userKeys = list(user.Keys)
+  const primary = userKeys.find((key) => key.Primary === 1 || key.Primary === true) ?? userKeys[0]
+  if (!primary) return {fields: {}, note: 'Note: this account has no keys yet; encrypted mail cannot be read until it has (log in once with a Proton app)'}
+  const salt = list(salts.KeySalts).find((entry) => record(entry).ID === primary.ID) as Json | undefined
+  if (typeof salt?.KeySalt !== 'string') return {fields: {}, note: `Warning: the service gave no key salt for the primary user key ${String(primary.ID)}; encrypted mail cannot be read`}
+
+  const passphrase = keyPassphrase(password, salt.KeySalt)
+  const unlockedUser = await unlockUserKeys([primary], passphrase)
+  if (unlockedUser.keys.length === 0) {
+    return {
+      fields: {},
+      note: 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password?); logged in, but encrypted mail cannot be read',
+    }
+  }
+
+  const addresses = list(addressAnswer.Addresses).map(record)
+  let open = 0
+  const failures: string[] = []
+  for (const address of addresses) {
+    const unlocked = await unlockAddressKeys(list(address.Keys), unlockedUser.keys, passphrase)
+    if (unlocked.keys.length > 0) open++
+    else failures.push(String(address.Email))
+  }
+
+  const clientKey = newClientKey()
+  await api('PUT', '/auth/v4/sessions/local/key', {Key: clientKey.toString('base64')})
+  const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID)}
+  const missing = failures.length > 0 ? `; no key unlocked for ${failures.join(', ')}` : ''
+  return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}`}
+}
+
+/** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */
+export async function keysAtLogin(api: KeyApi, password: string, uid: string): Promise<KeysAtLogin> {
+  try {
+    return await unlockAtLogin(api, password, uid)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return {fields: {}, note: `Warning: logged in, but the keys could not be unlocked (${message}); encrypted mail cannot be read until "auth login" succeeds at it`}
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The sandbox account's keys and encrypted message bodies: the committed
+ * fixture (scripts/generate-sandbox-keys.js), whose user key is locked for
+ * the password "demo". A sandbox started with another password re-locks the
+ * user key for it once at start (openpgp and bcrypt loaded only then), so
+ * that the key passphrase always follows from the account's password as on
+ * the service.
+ */
+import {keyPassphrase} from '../keys/passphrase.ts'
+import {KEY_FIXTURE} from './key-fixture.ts'
+
+export interface SandboxKeys {
+  keySalt: string
+  userKey: string
+  addressKeys: ReadonlyArray<{PrivateKey: string; Token: string; Signature: string}>
+  senderPublicKey: string
+  bodies: ReadonlyArray<{Body: string; MIMEType: string}>
+  attachment: {Data: string; KeyPackets: string; MIMEType: string; Name: string; Size: number}
+}
+
+/** The sender whose public key the sandbox serves (it signed the first message). */
+export const SIGNING_SENDER = 'sandbox@proton.test'
+
+export async function sandboxKeys(password: string): Promise<SandboxKeys> {
+  if (password === KEY_FIXTURE.password) return KEY_FIXTURE
+  const openpgp = await import('openpgp')
+  const locked = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
+  const unlocked = await openpgp.decryptKey({passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), privateKey: locked})
+  const relocked = await openpgp.encryptKey({passphrase: keyPassphrase(password, KEY_FIXTURE.keySalt), privateKey: unlocked})
+  return {...KEY_FIXTURE, userKey: relocked.armor()}
+}
