@@ -55,7 +55,7 @@ describe('bin/run.js', function () {
     const env = baseEnv(home.home)
     const top = await runBinary(['help'], {env})
     expect(top.status, top.stderr).to.equal(0)
-    expect(top.stdout.toString()).to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m).and.to.match(/^ {2}mail {2,}List messages/m)
+    expect(top.stdout.toString()).to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m).and.to.match(/^ {2}mail {2,}List, count, move, label, mark and delete messages/m)
     const api = await runBinary(['help', 'api'], {env})
     expect(api.status, api.stderr).to.equal(0)
     expect(api.stdout.toString()).to.include('$ proton api METHOD ENDPOINT')

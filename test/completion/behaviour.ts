@@ -58,7 +58,7 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
       expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'sandbox'])
-      expect(sorted(results, 'proton mail ')).to.deep.equal(['filters', 'labels', 'list', 'read', 'settings'])
+      expect(sorted(results, 'proton mail ')).to.deep.equal(['count', 'delete', 'filters', 'label', 'labels', 'list', 'mark', 'move', 'read', 'settings', 'star', 'trash', 'unstar'])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
 
@@ -98,6 +98,25 @@ export function describeCompletion(shell: Shell): void {
       expect(sorted(results, 'proton api GET /core/v4/users --q')).to.deep.equal(['--query', '--quiet'])
       // Its own --method, and the global --max-size.
       expect(sorted(results, 'proton api endpoints --m')).to.deep.equal(['--max-size', '--method'])
+    })
+
+    it('completes the mailbox commands and their flags, after message IDs too', () => {
+      const results = tab(shell, home, profile, [
+        'proton mail unst',
+        'proton mail mark abc== --un',
+        'proton mail move abc== def== --t',
+        'proton mail list --from a/b --has',
+        'proton mail delete - --y',
+        'proton mail label abc== --add Work --rem',
+        'proton mail trash abc== --dr',
+      ])
+      expect(lineAfter(results, 'proton mail unst')).to.equal('proton mail unstar ')
+      expect(results.get('proton mail mark abc== --un')!.candidates).to.deep.equal(['--unread'])
+      expect(sorted(results, 'proton mail move abc== def== --t')).to.deep.equal(['--timeout', '--to'])
+      expect(lineAfter(results, 'proton mail list --from a/b --has')).to.equal('proton mail list --from a/b --has-attachments ')
+      expect(lineAfter(results, 'proton mail delete - --y')).to.equal('proton mail delete - --yes ')
+      expect(lineAfter(results, 'proton mail label abc== --add Work --rem')).to.equal('proton mail label abc== --add Work --remove ')
+      expect(lineAfter(results, 'proton mail trash abc== --dr')).to.equal('proton mail trash abc== --dry-run ')
     })
 
     it('offers the stored profiles for --profile, read from the sessions directory', () => {
@@ -239,7 +258,7 @@ export function describeCompletion(shell: Shell): void {
           expect(sorted(results, 'tool proton mail labels ')).to.deep.equal(['create', 'delete', 'list'])
         } else {
           const results = tab(shell, home, profile, ['tool proton:ma', 'tool proton:api:', 'tool proton:api:spec:s', 'tool proton:mail:filters:e'])
-          // mail:filters, mail:labels, mail:list, mail:read and mail:settings share no more than the topic.
+          // The mail commands and topics share no more than the topic.
           expect(lineAfter(results, 'tool proton:ma')).to.equal('tool proton:mail:')
           expect(lineAfter(results, 'tool proton:mail:filters:e')).to.equal('tool proton:mail:filters:enable ')
           expect(lineAfter(results, 'tool proton:api:spec:s')).to.equal('tool proton:api:spec:show ')

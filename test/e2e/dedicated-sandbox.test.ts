@@ -22,7 +22,8 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   this.timeout(60_000)
   let home: TempHome
   let sandbox: Running
-  const env = () => baseEnv(home.home, {TZ: 'UTC'})
+  // Tables fit $COLUMNS when stdout is no terminal (fit.ts); these checks read whole rows, the service's 88-character IDs included.
+  const env = () => baseEnv(home.home, {COLUMNS: '300', TZ: 'UTC'})
   const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: env()})
   const out = (result: RunResult) => result.stdout.toString('utf8')
   const requests = async (): Promise<Logged[]> => {

@@ -8,74 +8,127 @@
  * /core/v4/labels, Type 1 then 3), or an ID. An answer that says `Stale`
  * (the service's index is behind) is asked for again, as go-proton-api's
  * GetMessageMetadataPage does (message.go), but a bounded number of times.
+ * The filters are the web client's parameters (queryMessageMetadata:
+ * Begin, End, Keyword, Recipients for "To", From, Subject, Attachments,
+ * Starred, Unread), sent in its order; --all fetches every page (see
+ * mail-list-all.ts).
  */
 import {call, show} from '../runtime/dedicated.ts'
-import {type LabelChoice, parseMailboxLabel} from '../request/input-checks.ts'
+import {checkName, parseMailboxLabel, parseTimeFlag} from '../request/input-checks.ts'
 import {messagesText} from '../output/views/messages.ts'
 import type {Answer} from '../output/api-answer.ts'
+import {tableWidth} from '../output/fit.ts'
 import {usageError} from '../runtime/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isStale, MESSAGES_PAGE_SIZE_MAX, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './mail-messages.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {DEFAULT_LABEL_TYPES, fetchLabels, mergedLabels} from './mail-labels-list.ts'
+import {type LabelLookup, resolveLabel} from './label-lookup.ts'
+import {DEFAULT_LABEL_TYPES} from './mail-labels-list.ts'
+import {listAll} from './mail-list-all.ts'
 
-/** The most messages a page holds: go-proton-api's maxPageSize (paging.go). */
-export const MESSAGES_PAGE_SIZE_MAX = 150
+export {MESSAGES_PAGE_SIZE_MAX, STALE_ASKS} from './mail-messages.ts'
 export const INBOX_LABEL_ID = '0'
-/** How many times a Stale answer is asked for again before it is shown as it is. */
-export const STALE_ASKS = 3
 
-export interface MailListOptions {
+export interface MailListFilters {
+  keyword?: string
+  from?: string
+  to?: string
+  subject?: string
+  /** --after/--before as given. */
+  after?: string
+  before?: string
+  unread: boolean
+  starred: boolean
+  hasAttachments: boolean
+}
+
+export interface MailListOptions extends MailListFilters {
   /** A mailbox word, a label or folder name or path, or an ID. */
   label?: string
   page: number
   pageSize: number
+  /** --page and --page-size given on the line, not left to their defaults. */
+  pageGiven: boolean
+  pageSizeGiven: boolean
+  all: boolean
+  /** With --all: at most this many pages (the parsers give the default). */
+  maxPages?: number
 }
 
-/** The label or folder `name` names: by ID, by path, by name (exact, then in any case); one, or a usage error. */
-async function lookUpLabel(invocation: Invocation, name: string): Promise<string> {
-  const {Labels: labels} = mergedLabels((await fetchLabels(invocation, DEFAULT_LABEL_TYPES)).map((answer) => answer.data)) as {Labels: JsonRecord[]}
-  const text = (value: unknown) => (typeof value === 'string' ? value : '')
-  const lower = name.toLowerCase()
-  const tries: Array<(label: JsonRecord) => boolean> = [
-    (label) => label.ID === name,
-    (label) => text(label.Path) === name,
-    (label) => text(label.Name) === name,
-    (label) => text(label.Path).toLowerCase() === lower,
-    (label) => text(label.Name).toLowerCase() === lower,
+/** What --all asks for in each page unless --page-size says otherwise: go-proton-api's page size (GetMessageMetadata). */
+export const ALL_PAGE_SIZE = MESSAGES_PAGE_SIZE_MAX
+
+/** How --label is looked up: among labels and folders, as `mail labels list` lists them. */
+export const LIST_LABEL_LOOKUP: LabelLookup = {
+  flag: '--label',
+  nothing: 'mailbox, label or folder; see "mail labels list", or give an ID',
+  plural: 'labels or folders',
+  types: DEFAULT_LABEL_TYPES,
+}
+
+/** The filters as the web client sends them, in its order (queryMessageMetadata), after Sort and Desc. */
+export function filterQuery(filters: MailListFilters): Array<[string, string]> {
+  const text = (flag: string, value: string | undefined) => (value === undefined ? undefined : checkName(value, `--${flag}`))
+  const begin = filters.after === undefined ? undefined : parseTimeFlag(filters.after, '--after')
+  const end = filters.before === undefined ? undefined : parseTimeFlag(filters.before, '--before')
+  if (begin !== undefined && end !== undefined && begin >= end) throw usageError(`--after (${filters.after}) must be earlier than --before (${filters.before})`)
+  const query: Array<[string, string | undefined]> = [
+    ['Begin', begin === undefined ? undefined : String(begin)],
+    ['End', end === undefined ? undefined : String(end)],
+    ['Keyword', text('keyword', filters.keyword)],
+    ['Recipients', text('to', filters.to)],
+    ['From', text('from', filters.from)],
+    ['Subject', text('subject', filters.subject)],
+    ['Attachments', filters.hasAttachments ? '1' : undefined],
+    ['Starred', filters.starred ? '1' : undefined],
+    ['Unread', filters.unread ? '1' : undefined],
   ]
-  for (const matches of tries) {
-    const found = labels.filter((label) => isRecord(label) && matches(label))
-    if (found.length === 1) return String(found[0].ID)
-    if (found.length > 1) {
-      throw usageError(`--label ${JSON.stringify(name)} names ${found.length} labels or folders (${found.map((label) => text(label.Path) || text(label.Name)).join(', ')}); give its path or ID`)
-    }
-  }
-
-  throw usageError(`--label ${JSON.stringify(name)} names no mailbox, label or folder; see "mail labels list", or give an ID`)
+  return query.filter((pair): pair is [string, string] => pair[1] !== undefined)
 }
 
-async function labelIdOf(invocation: Invocation, choice: LabelChoice): Promise<string> {
-  return 'id' in choice ? choice.id : lookUpLabel(invocation, choice.name)
-}
-
-const isStale = (answer: Answer) => isRecord(answer.data) && (answer.data.Stale === 1 || answer.data.Stale === true)
+const staleAnswer = (answer: Answer) => isStale(answer.data)
 
 export const mailList = plainCommand<MailListOptions>({
-  options: (line) => ({label: line.optionalString('label'), page: line.integer('page'), pageSize: line.integer('page-size')}),
-  async run(invocation, {label, page, pageSize}) {
-    if (pageSize > MESSAGES_PAGE_SIZE_MAX) throw usageError(`--page-size must be at most ${MESSAGES_PAGE_SIZE_MAX} (the most the service gives in one page)`)
-    const labelId = label === undefined ? INBOX_LABEL_ID : await labelIdOf(invocation, parseMailboxLabel(label))
-    const query: Array<[string, string]> = [
-      ['Page', String(page - 1)],
+  options: (line) => {
+    const given = (flag: string) => line.line.flagsInOrder.some((entry) => entry.flag === flag)
+    return {
+      after: line.optionalString('after'),
+      all: line.boolean('all'),
+      before: line.optionalString('before'),
+      from: line.optionalString('from'),
+      hasAttachments: line.boolean('has-attachments'),
+      keyword: line.optionalString('keyword'),
+      label: line.optionalString('label'),
+      maxPages: line.optionalInteger('max-pages'),
+      page: line.integer('page'),
+      pageGiven: given('page'),
+      pageSize: line.integer('page-size'),
+      pageSizeGiven: given('page-size'),
+      starred: line.boolean('starred'),
+      subject: line.optionalString('subject'),
+      to: line.optionalString('to'),
+      unread: line.boolean('unread'),
+    }
+  },
+  async run(invocation, options) {
+    const {all, label, page} = options
+    if (options.pageSize > MESSAGES_PAGE_SIZE_MAX) throw usageError(`--page-size must be at most ${MESSAGES_PAGE_SIZE_MAX} (the most the service gives in one page)`)
+    if (all && options.pageGiven) throw usageError('--all fetches every page: leave out --page')
+    const pageSize = all && !options.pageSizeGiven ? ALL_PAGE_SIZE : options.pageSize
+    const filters = filterQuery(options)
+    const labelId = label === undefined ? INBOX_LABEL_ID : (await resolveLabel(invocation, parseMailboxLabel(label), LIST_LABEL_LOOKUP)).id
+    const query = (pageIndex: number): Array<[string, string]> => [
+      ['Page', String(pageIndex)],
       ['PageSize', String(pageSize)],
       ['LabelID', labelId],
       ['Sort', 'Time'],
       ['Desc', '1'],
+      ...filters,
     ]
-    let answer = await call(invocation, {method: 'GET', path: '/mail/v4/messages', query})
-    for (let ask = 1; ask <= STALE_ASKS && isStale(answer); ask++) answer = await call(invocation, {method: 'GET', path: '/mail/v4/messages', query})
-    if (isStale(answer)) invocation.note(`Note: the service still says the list is stale (Stale: 1) after ${STALE_ASKS + 1} asks; it may miss recent changes`)
-    await show(invocation, answer, (data) => messagesText(data, page, pageSize))
+    if (all) return listAll(invocation, query, options.maxPages)
+    let answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
+    for (let ask = 1; ask <= STALE_ASKS && staleAnswer(answer); ask++) answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
+    if (staleAnswer(answer)) invocation.note(STALE_NOTE)
+    const width = tableWidth(invocation.io.stdout, invocation.io.env)
+    await show(invocation, answer, (data) => messagesText(data, page, pageSize, width))
   },
 })

@@ -10,6 +10,12 @@ const HINTS: Readonly<Record<number, string>> = {
   [SERVICE_CODE.APP_VERSION_MISSING]: 'set --app-version or PROTON_APP_VERSION',
 }
 
+/** "Code 2501 NOT_FOUND_ERROR": a Code with its name, where the contract or the service's codes give one. */
+export function codeText(code: number): string {
+  const name = nameOf(API_CODES, code) ?? SERVICE_CODE_NAMES[code]
+  return `Code ${code}${name ? ` ${name}` : ''}`
+}
+
 /** The service's Error text is cut after this many characters. */
 const ERROR_MAX = 500
 
@@ -19,17 +25,14 @@ export function statusText(statusCode: number, statusMessage: string): string {
 }
 
 /** The service's Error text on one line, every control character (\n too) visible, cut at ERROR_MAX. */
-function errorText(error: string): string {
+export function errorText(error: string): string {
   const line = escapeLine(error.trim())
   return line.length > ERROR_MAX ? `${line.slice(0, ERROR_MAX - 1)}…` : line
 }
 
 export function describeApiError(statusCode: number, statusMessage: string, envelope?: Envelope): string {
   const parts = [statusText(statusCode, statusMessage)]
-  if (envelope?.code !== undefined) {
-    const name = nameOf(API_CODES, envelope.code) ?? SERVICE_CODE_NAMES[envelope.code]
-    parts.push(`Code ${envelope.code}${name ? ` ${name}` : ''}`)
-  }
+  if (envelope?.code !== undefined) parts.push(codeText(envelope.code))
 
   const text = envelope?.error ? `: ${errorText(envelope.error)}` : ''
   const hint = envelope?.code === undefined ? undefined : HINTS[envelope.code]

@@ -61,11 +61,13 @@ export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number
  * they may be). The columns in `giveFirst` (identifiers, which people tell
  * apart by their first characters) give way first, down to a dozen
  * characters; then the widest columns, one character at a time, so that
- * equally wide ones give alike.
+ * equally wide ones give alike. The columns in `keep` (a time, which cut
+ * would no longer say when) never give.
  */
-export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = []): number[] {
+export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): number[] {
   const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
-  const floors = (least: number) => header.map((title, column) => Math.min(natural[column], Math.max(displayWidth(title), least)))
+  const floors = (least: number) =>
+    header.map((title, column) => (keep.includes(column) ? natural[column] : Math.min(natural[column], Math.max(displayWidth(title), least))))
   const widths = natural.slice()
   const excess = natural.reduce((sum, each) => sum + each, 0) + GAP * (natural.length - 1) - width
   const first = floors(FIRST_FLOOR).map((least, column) => (giveFirst.includes(column) ? least : natural[column]))
@@ -91,9 +93,9 @@ function narrow(widths: number[], floors: readonly number[], excess: number): nu
   return left
 }
 
-/** renderTable, every cell cut to fit its column so that each line fits `width`; see columnWidths for `giveFirst`. */
-export function fittedTable(header: string[], rows: string[][], width: number, giveFirst: readonly number[] = []): string {
-  const widths = columnWidths(header, rows, width, giveFirst)
+/** renderTable, every cell cut to fit its column so that each line fits `width`; see columnWidths for `giveFirst` and `keep`. */
+export function fittedTable(header: string[], rows: string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): string {
+  const widths = columnWidths(header, rows, width, giveFirst, keep)
   return renderTable(
     header.map((title, column) => truncate(title, widths[column])),
     rows.map((row) => row.map((cell, column) => truncate(cell, widths[column]))),

@@ -13,8 +13,8 @@ export function checkColor(color: string): string {
   return color
 }
 
-export function checkName(name: string): string {
-  if (name.trim() === '') throw usageError('--name must not be empty')
+export function checkName(name: string, flag = '--name'): string {
+  if (name.trim() === '') throw usageError(`${flag} must not be empty`)
   return name
 }
 
@@ -75,9 +75,87 @@ const SYSTEM_ID = /^\d{1,3}$/
  */
 export function parseMailboxLabel(text: string): LabelChoice {
   checkId(text, '--label')
+  const mailbox = mailboxId(text)
+  if (mailbox !== undefined) return {id: mailbox}
+  return idOrName(text)
+}
+
+/** The ID a mailbox word names (any case, - or _: all-mail, ALL_MAIL), or undefined. */
+export function mailboxId(text: string): string | undefined {
   const key = mailboxKey(text)
-  const entry = Object.entries(MAILBOX_LABEL_IDS).find(([, name]) => name.toLowerCase() === key)
-  if (entry) return {id: entry[0]}
-  if (SYSTEM_ID.test(text) || SERVICE_ID.test(text)) return {id: text}
-  return {name: text}
+  return Object.entries(MAILBOX_LABEL_IDS).find(([, name]) => name.toLowerCase() === key)?.[0]
+}
+
+/** A system number or what is shaped like the service's IDs is an ID; anything else a name or path to look up. */
+function idOrName(text: string): LabelChoice {
+  return SYSTEM_ID.test(text) || SERVICE_ID.test(text) ? {id: text} : {name: text}
+}
+
+/**
+ * The system folders `mail move --to` takes by name, as the web client
+ * moves to them (MAILBOX_LABEL_IDS: INBOX 0, ARCHIVE 6, SPAM 4, TRASH 3).
+ * The other mailboxes are no place a message is moved to: starred is a
+ * label (mail star), all-mail, sent and drafts follow from the message.
+ */
+export const MOVE_FOLDERS: ReadonlyArray<readonly [string, string]> = [
+  ['inbox', '0'],
+  ['archive', '6'],
+  ['spam', '4'],
+  ['trash', '3'],
+]
+
+/** --to: a system folder's word, or an ID, or the name or path of one of the account's folders to look up. */
+export function parseFolderChoice(text: string): LabelChoice {
+  checkId(text, '--to')
+  const mailbox = mailboxId(text)
+  if (mailbox === undefined) return idOrName(text)
+  if (MOVE_FOLDERS.some(([, id]) => id === mailbox)) return {id: mailbox}
+  const hint = mailbox === '10' ? ': use "mail star"' : ''
+  throw usageError(`--to ${JSON.stringify(text)} is not a folder a message can be moved to (${MOVE_FOLDERS.map(([word]) => word).join(', ')}, or one of your folders)${hint}`)
+}
+
+/** --add/--remove of mail label: an ID, or the name of one of the account's labels to look up; mailbox words are refused. */
+export function parseLabelChoice(text: string, flag: string): LabelChoice {
+  checkId(text, flag)
+  const mailbox = mailboxId(text)
+  if (mailbox === undefined) return idOrName(text)
+  const hint = mailbox === '10' ? 'use "mail star" or "mail unstar"' : MOVE_FOLDERS.some(([, id]) => id === mailbox) ? 'use "mail move --to"' : 'it is the service\'s own'
+  throw usageError(`${flag} ${JSON.stringify(text)} names a mailbox, not one of your labels: ${hint}`)
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?$/
+
+/**
+ * --after/--before: a date (2025-01-31, midnight UTC) or an ISO 8601 time
+ * with its zone (2025-01-31T09:30:00+01:00, …Z), taken as given, as Unix
+ * seconds (a fraction of a second rounded towards the inside of the range:
+ * up for --after, down for --before). A time without a zone is refused
+ * rather than guessed.
+ */
+export function parseTimeFlag(text: string, flag: '--after' | '--before'): number {
+  const bad = (why: string) => usageError(`${flag} ${JSON.stringify(text)} ${why}`)
+  const date = DATE.exec(text)
+  const time = date ? undefined : DATE_TIME.exec(text)
+  const parts = date ?? time
+  if (!parts) throw bad('is not a date (YYYY-MM-DD) or an ISO 8601 time (YYYY-MM-DDTHH:MM[:SS]Z or with an offset such as +02:00)')
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((index) => Number(parts[index] ?? 0))
+  const naive = Date.UTC(year, month - 1, day, hour, minute, second)
+  const check = new Date(naive)
+  const same = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && check.getUTCHours() === hour && check.getUTCMinutes() === minute
+  if (!same || second > 59 || year < 1970) throw bad('is not a date and time that exists (from 1970 on)')
+  if (time && time[8] === undefined) throw bad('has no time zone: add Z (UTC) or an offset such as +02:00 (a date alone means midnight UTC)')
+  let offsetMinutes = 0
+  const zone = time?.[8]
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '')
+    const hours = Number(digits.slice(0, 2))
+    const minutes = Number(digits.slice(2))
+    if (hours > 23 || minutes > 59) throw bad(`has an offset that does not exist (${zone})`)
+    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes)
+  }
+
+  const seconds = naive / 1000 - offsetMinutes * 60
+  const fraction = Number(time?.[7] ?? 0)
+  return fraction > 0 && flag === '--after' ? seconds + 1 : seconds
 }

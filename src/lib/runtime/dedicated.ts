@@ -6,7 +6,7 @@
  * ID on stdout, and --dry-run. DedicatedCommand and ProtonCommand expose
  * them as protected methods for sibling plugins.
  */
-import {type Answer, type Failure, readAnswer} from '../output/api-answer.ts'
+import {type Answer, type Failure, type Outcome, readAnswer} from '../output/api-answer.ts'
 import {buildRequestUrl, parseBaseUrl} from '../http/api-url.ts'
 import {commandLine} from './command-names.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
@@ -23,7 +23,8 @@ import type {ActiveSession} from '../session/session.ts'
 /** One session per run, read on the first call. */
 const sessions = new WeakMap<Invocation, Promise<ActiveSession>>()
 
-function activeSession(invocation: Invocation): Promise<ActiveSession> {
+/** The session this run's requests use, read once. */
+export function activeSession(invocation: Invocation): Promise<ActiveSession> {
   let session = sessions.get(invocation)
   if (!session) {
     session = invocation.session()
@@ -48,13 +49,25 @@ export async function call(invocation: Invocation, planned: PlannedRequest): Pro
  * request per ID.
  */
 export async function tryCall(invocation: Invocation, planned: PlannedRequest, subject?: string): Promise<Answer | ExitStatus> {
+  return settle(invocation, await attempt(invocation, planned), subject)
+}
+
+/**
+ * Send one request and read its answer, reporting nothing: the answer, or
+ * the failure for the caller to report (a command that answers for many
+ * items in one request, say). Network failures and the timeout still throw.
+ */
+export async function attempt(invocation: Invocation, planned: PlannedRequest): Promise<Outcome> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
   const response = await invocation.request(session, {body, method: planned.method, url})
   if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
+  return readAnswer(response)
+}
 
-  const outcome = readAnswer(response)
+/** An outcome as tryCall gives it: the answer, or the failure reported (after `subject`, when given) and its exit status. */
+export async function settle(invocation: Invocation, outcome: Outcome, subject?: string): Promise<Answer | ExitStatus> {
   if (!outcome.ok) {
     await report(invocation, outcome.failure, subject)
     return outcome.failure.exitStatus

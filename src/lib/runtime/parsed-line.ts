@@ -53,6 +53,10 @@ export class LineReader {
     return value
   }
 
+  optionalInteger(name: string): number | undefined {
+    return this.line.flags[name] === undefined ? undefined : this.integer(name)
+  }
+
   /** A boolean flag: false when not given. */
   boolean(name: string): boolean {
     const value = this.line.flags[name] ?? false

@@ -23,13 +23,18 @@ export interface PerId {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
+/** More IDs than this are counted in the question, not listed (a batch of messages may hold thousands). */
+const LISTED_MAX = 5
+
 /**
  * Before deleting: --yes goes on; on a terminal the person is asked (y or
  * yes goes on); without one nothing is sent and the command ends with exit 1.
+ * `how` follows what is deleted in the question (" permanently").
  */
-export async function confirmDeletion(noun: string, ids: readonly string[], yes: boolean): Promise<void> {
+export async function confirmDeletion(noun: string, ids: readonly string[], yes: boolean, how = ''): Promise<void> {
   if (yes) return
-  const what = ids.length === 1 ? `${noun} ${ids[0]}` : `${plural(ids.length, noun)} (${ids.join(', ')})`
+  const listed = ids.length <= LISTED_MAX ? ` (${ids.join(', ')})` : ''
+  const what = (ids.length === 1 ? `${noun} ${ids[0]}` : `${plural(ids.length, noun)}${listed}`) + how
   if (!canPrompt()) throw usageError(`refusing to delete ${what} without confirmation: standard input is not a terminal (add --yes)`)
   const answer = await ask(`Delete ${what}? [y/N] `)
   if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`} deleted`)

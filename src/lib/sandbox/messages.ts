@@ -32,6 +32,8 @@ export interface MessageQuery {
   desc: boolean
   /** At most this many (instead of PageSize); 0 answers the Total alone (go-proton-api's count). */
   limit?: number
+  /** The web client's search filters (queryMessageMetadata); see messageFilters. */
+  filters: MessageFilters
 }
 
 function invalid(message: string): SandboxError {
@@ -89,7 +91,63 @@ export function messageQuery(fields: Record<string, unknown>): MessageQuery {
     sort: sortField(fields.Sort),
     subject: optionalString(fields.Subject, 'Subject'),
     unread,
+    filters: messageFilters(fields),
   }
+}
+
+/**
+ * The web client's search parameters (WebClients api/messages.ts
+ * queryMessageMetadata): Begin and End (Unix seconds, both ends included),
+ * Keyword (subject, sender or recipients), From (sender), Recipients (To,
+ * CC, BCC), each matched in any case within the name or address, and
+ * Starred and Attachments (1 with, 0 without).
+ */
+export interface MessageFilters {
+  begin?: number
+  end?: number
+  keyword?: string
+  from?: string
+  recipients?: string
+  starred?: number
+  attachments?: number
+}
+
+function messageFilters(fields: Record<string, unknown>): MessageFilters {
+  const flag = (name: string) => (fields[name] === undefined || fields[name] === null ? undefined : integer(fields[name], name, 0, 0, 1))
+  const time = (name: string) => {
+    const value = fields[name]
+    if (value === undefined || value === null) return undefined
+    const text = typeof value === 'number' ? String(value) : value
+    if (typeof text !== 'string' || !/^\d{1,11}$/.test(text)) throw invalid(`${name} must be a time in Unix seconds`)
+    return Number(text)
+  }
+  return {
+    attachments: flag('Attachments'),
+    begin: time('Begin'),
+    end: time('End'),
+    from: optionalString(fields.From, 'From'),
+    keyword: optionalString(fields.Keyword, 'Keyword'),
+    recipients: optionalString(fields.Recipients, 'Recipients'),
+    starred: flag('Starred'),
+  }
+}
+
+const people = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : value && typeof value === 'object' ? [value as Row] : [])
+const mentions = (rows: Row[], text: string) => rows.some((person) => `${String(person.Name ?? '')} ${String(person.Address ?? '')}`.toLowerCase().includes(text.toLowerCase()))
+
+function matchesFilters(message: Row, filters: MessageFilters): boolean {
+  const {attachments, begin, end, from, keyword, recipients, starred} = filters
+  const time = Number(message.Time)
+  const sender = people(message.Sender)
+  const to = [...people(message.ToList), ...people(message.CCList), ...people(message.BCCList)]
+  if (begin !== undefined && time < begin) return false
+  if (end !== undefined && time > end) return false
+  if (from !== undefined && !mentions(sender, from)) return false
+  if (recipients !== undefined && !mentions(to, recipients)) return false
+  if (keyword !== undefined && !String(message.Subject).toLowerCase().includes(keyword.toLowerCase()) && !mentions([...sender, ...to], keyword)) return false
+  if (starred !== undefined && (message.LabelIDs as string[]).includes('10') !== (starred === 1)) return false
+  if (attachments !== undefined && Number(message.NumAttachments) > 0 !== (attachments === 1)) return false
+  return true
 }
 
 /** URL parameters as fields: each name once, or a list when repeated (`LabelID[]` counts as `LabelID`). */
@@ -118,8 +176,9 @@ export function answerMessages(messages: readonly Row[], query: MessageQuery): R
     .filter((message) => query.labelIds.length === 0 || query.labelIds.some((id) => (message.LabelIDs as string[]).includes(id)))
     .filter((message) => query.ids.length === 0 || query.ids.includes(String(message.ID)))
     .filter((message) => query.addressId === undefined || message.AddressID === query.addressId)
-    .filter((message) => query.subject === undefined || String(message.Subject).includes(query.subject))
+    .filter((message) => query.subject === undefined || String(message.Subject).toLowerCase().includes(query.subject.toLowerCase()))
     .filter((message) => query.unread === undefined || message.Unread === query.unread)
+    .filter((message) => matchesFilters(message, query.filters))
     .sort((a, b) => (query.desc ? -1 : 1) * compare(a, b, query.sort))
   const size = query.limit ?? query.pageSize
   return {

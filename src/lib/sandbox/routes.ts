@@ -8,6 +8,7 @@ import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
+import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
 import type {SandboxState} from './state.ts'
@@ -115,6 +116,8 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: /^\/mail\/v4\/messages$/,
     },
+    // Before GET /mail/v4/messages/{id}: /mail/v4/messages/count is the counts, not a message.
+    ...messageActionRoutes(state),
     {
       access: 'full',
       handle: ({params}) => {

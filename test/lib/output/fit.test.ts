@@ -85,4 +85,14 @@ describe('tables fitted to the terminal (fit.ts)', () => {
       }
     }
   })
+
+  it('never narrows the columns it is told to keep (a time), narrowing the others instead', () => {
+    const row = [`${'x'.repeat(86)}==`, '2025-01-01T00:00:00+00:00', 'Someone <someone@example.test>', 'A subject that goes on and on', '*']
+    const widths = columnWidths(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], [row], 80, [0], [1, 4])
+    expect(widths[1]).to.equal(25)
+    expect(widths[4]).to.equal(6)
+    expect(widths.reduce((sum, each) => sum + each, 0) + 2 * 4).to.equal(80)
+    // Without it the time would give like any other wide column.
+    expect(columnWidths(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], [row], 80, [0])[1]).to.be.below(25)
+  })
 })

@@ -1,7 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
+import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
+import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {
@@ -13,21 +14,41 @@ export default class MailList extends PlainAdapter<typeof MailList> {
 
 Text output: one row per message (ID, time as a local ISO date-time, sender, subject, "*" when unread), then "page P of Q, T messages". Pages count from 1 here, in --page and in the footer; the service's Page counts from 0, so --page N is sent as Page=N-1. Q is counted from what the service returned: its Total, and the page size it applied. --page-size is at most ${MESSAGES_PAGE_SIZE_MAX}, the most the service gives in one page.
 
+Filters (the web client's parameters, sent in its order after Sort and Desc): --after and --before as Begin and End in Unix seconds (a date alone means midnight UTC; a time must carry its zone, Z or an offset, and is taken as given), --keyword as Keyword, --to as Recipients, --from as From, --subject as Subject, --has-attachments as Attachments=1, --starred as Starred=1, --unread as Unread=1. They combine with --label and with each other.
+
+--all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when the pages end before Total, disagree on Total (the mailbox changed while it was read) or hold fewer distinct messages than Total, or --max-pages, --max-size or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
+
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
---output json prints the service's answer exactly as received; --output yaml the same data as YAML.`
+The table fits the terminal: its width when stdout is one, else $COLUMNS, else 80 columns. The ID gives way first (down to a dozen characters), then the widest columns; a cut value ends with "…". The service's IDs are 88 characters long: take them whole from --output json.
+
+--output json prints the service's answer exactly as received (with --all, the first page's envelope holding every page's messages as received); --output yaml the same data as YAML.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --label starred --page 2 --page-size 100',
     "<%= config.bin %> <%= command.id %> --label 'Invoices/2024'",
     '<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r \'.Messages[].Subject\'',
+    '<%= config.bin %> <%= command.id %> --from alex@example.com --after 2025-01-01 --unread',
+    "<%= config.bin %> <%= command.id %> --label archive --subject invoice --before '2025-06-30T12:00:00+02:00' --has-attachments",
+    "<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | <%= config.bin %> mail trash -",
   ]
 
   static override flags = {
     label: Flags.string({helpValue: 'NAME|PATH|ID', summary: 'Mailbox (inbox, sent, starred, archive, all-mail …), label or folder name or path, or ID (default: inbox).'}),
     page: Flags.integer({default: 1, min: 1, summary: 'Page to show, counting from 1.'}),
-    'page-size': Flags.integer({default: 50, min: 1, summary: `Messages per page (at most ${MESSAGES_PAGE_SIZE_MAX}).`}),
+    'page-size': Flags.integer({default: 50, min: 1, summary: `Messages per page (at most ${MESSAGES_PAGE_SIZE_MAX}; with --all, ${ALL_PAGE_SIZE} unless given).`}),
+    all: Flags.boolean({summary: 'Fetch every page (4 at a time) and show them as one list; complete, or exit 5 and print nothing.'}),
+    'max-pages': Flags.integer({default: DEFAULT_MAX_PAGES, min: 1, summary: `With --all: fetch at most N pages (default ${DEFAULT_MAX_PAGES}); a Total that needs more fails with exit status 5.`}),
+    keyword: Flags.string({helpValue: 'TEXT', summary: 'Only messages matching TEXT (Keyword).'}),
+    from: Flags.string({helpValue: 'TEXT', summary: 'Only messages whose sender matches TEXT (From).'}),
+    to: Flags.string({helpValue: 'TEXT', summary: 'Only messages whose recipients match TEXT (Recipients).'}),
+    subject: Flags.string({helpValue: 'TEXT', summary: 'Only messages whose subject matches TEXT (Subject).'}),
+    after: Flags.string({helpValue: 'DATE', summary: 'Only messages from DATE on (Begin): YYYY-MM-DD (midnight UTC) or an ISO 8601 time with its zone.'}),
+    before: Flags.string({helpValue: 'DATE', summary: 'Only messages up to DATE (End): YYYY-MM-DD (midnight UTC) or an ISO 8601 time with its zone.'}),
+    unread: Flags.boolean({summary: 'Only unread messages (Unread=1).'}),
+    starred: Flags.boolean({summary: 'Only starred messages (Starred=1).'}),
+    'has-attachments': Flags.boolean({summary: 'Only messages with attachments (Attachments=1).'}),
   }
 
   static override runs = mailList

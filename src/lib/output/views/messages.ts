@@ -4,6 +4,7 @@ import {timeText} from '../dates.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
 import {renderTable} from '../table.ts'
+import {fittedTable} from '../fit.ts'
 
 function sender(message: JsonRecord): string {
   const from = message.Sender
@@ -31,10 +32,12 @@ export function servedPageSize(page: number, asked: number, returned: number, to
   return returned > 0 && returned < asked && before + returned < total ? returned : asked
 }
 
-export function messagesText(data: JsonValue | undefined, page: number, pageSize: number): string {
-  const messages = listOf(data, 'Messages')
-  const rawTotal = isRecord(data) ? data.Total : undefined
-  const total = typeof rawTotal === 'number' || typeof rawTotal === 'bigint' ? Number(rawTotal) : messages.length
+/**
+ * One row per message (ID, local time, sender, subject, "*" when unread),
+ * fitted to `width` when given (fit.ts: the ID gives way first, then the
+ * widest of the sender and subject; the time and the unread mark stay whole).
+ */
+export function messagesTable(messages: readonly JsonRecord[], width?: number): string {
   const rows = messages.map((message) => [
     idText(message.ID),
     timeText(message.Time),
@@ -42,6 +45,23 @@ export function messagesText(data: JsonValue | undefined, page: number, pageSize
     cellText(message.Subject),
     isUnread(message.Unread) ? '*' : '',
   ])
+  const header = ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD']
+  return width === undefined ? renderTable(header, rows) : fittedTable(header, rows, width, [0], [1, 4])
+}
+
+const totalOf = (data: JsonValue | undefined, fallback: number) => {
+  const rawTotal = isRecord(data) ? data.Total : undefined
+  return typeof rawTotal === 'number' || typeof rawTotal === 'bigint' ? Number(rawTotal) : fallback
+}
+
+export function messagesText(data: JsonValue | undefined, page: number, pageSize: number, width?: number): string {
+  const messages = listOf(data, 'Messages')
+  const total = totalOf(data, messages.length)
   // Pages are counted from what the service returned: its Total, and the page size it applied.
-  return `${renderTable(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], rows)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
+  return `${messagesTable(messages, width)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
+}
+
+/** `mail list --all`: every message, then how many. */
+export function allMessagesText(messages: readonly JsonRecord[], width?: number): string {
+  return `${messagesTable(messages, width)}\n${messages.length} message${messages.length === 1 ? '' : 's'}, every page`
 }

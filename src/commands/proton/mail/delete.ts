@@ -1,0 +1,30 @@
+import {Flags} from '@oclif/core'
+
+import {mailDelete} from '../../../lib/commands/mail-actions.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailDelete extends PlainAdapter<typeof MailDelete> {
+  static override summary = 'Delete messages permanently (PUT /mail/v4/messages/delete); asks first, or needs --yes.'
+
+  static override description = `Permanent: the messages cannot be recovered ("mail trash" moves them to the trash instead). On a terminal the command asks first (y or yes goes on), as "calendar delete" and "mail filters delete" do; without one (a script, IDs piped in) it refuses unless --yes is given: exit 1, nothing sent. --dry-run neither asks nor sends.
+
+Sends {"IDs": […]} to PUT /mail/v4/messages/delete, as go-proton-api's DeleteMessage and the web client's deleteMessages do.
+
+${ACTIONS_HELP}`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id>',
+    "<%= config.bin %> mail list --label trash --all --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --yes",
+    '<%= config.bin %> <%= command.id %> <message_id> --dry-run',
+  ]
+
+  static override strict = false
+  static override args = messageIdsArgs
+  static override flags = {
+    'dry-run': actionDryRunFlag,
+    yes: Flags.boolean({char: 'y', summary: 'Delete without asking (needed without a terminal).'}),
+  }
+
+  static override runs = mailDelete
+}

@@ -1,0 +1,28 @@
+import {Flags} from '@oclif/core'
+
+import {mailMark} from '../../../lib/commands/mail-actions.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailMark extends PlainAdapter<typeof MailMark> {
+  static override summary = 'Mark messages read or unread (PUT /mail/v4/messages/read or /unread).'
+
+  static override description = `Sends {"IDs": […]} to PUT /mail/v4/messages/read (--read) or /unread (--unread), as go-proton-api's MarkMessagesRead and MarkMessagesUnread and the web client's markMessageAsRead and markMessageAsUnread do. One of the two flags is needed.
+
+${ACTIONS_HELP}`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id> --read',
+    "<%= config.bin %> mail list --unread --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --read",
+  ]
+
+  static override strict = false
+  static override args = messageIdsArgs
+  static override flags = {
+    'dry-run': actionDryRunFlag,
+    read: Flags.boolean({exclusive: ['unread'], summary: 'Mark them read.'}),
+    unread: Flags.boolean({exclusive: ['read'], summary: 'Mark them unread.'}),
+  }
+
+  static override runs = mailMark
+}

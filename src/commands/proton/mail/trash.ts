@@ -1,0 +1,22 @@
+import {mailTrash} from '../../../lib/commands/mail-actions.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class MailTrash extends PlainAdapter<typeof MailTrash> {
+  static override summary = 'Move messages to the trash (PUT /mail/v4/messages/label, LabelID 3).'
+
+  static override description = `Sends {"LabelID": "3", "IDs": […]}, as go-proton-api's LabelMessages and the web client's labelMessages do; "mail move --to inbox" brings them back, "mail delete" removes them for good.
+
+${ACTIONS_HELP}`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id> <other_message_id>',
+    "<%= config.bin %> mail list --from newsletter@example.com --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> -",
+    '<%= config.bin %> <%= command.id %> <message_id> --dry-run',
+  ]
+
+  static override strict = false
+  static override args = messageIdsArgs
+  static override flags = {'dry-run': actionDryRunFlag}
+  static override runs = mailTrash
+}

@@ -1,0 +1,165 @@
+/**
+ * What the message actions (trash, move, star, unstar, label, mark,
+ * delete) share: the IDs sent at most BATCH_MAX a request, as go-proton-api
+ * chunks every message action (message.go: xslices.Chunk(messageIDs,
+ * maxPageSize)), one request after another; and the service's answer read
+ * per item. The service answers such a request with Code 1001 and one
+ * Response per ID ({"ID", "Response": {"Code", "Error"}}; go-proton-api
+ * LabelMessagesRes, message_types.go): an ID it refused is reported on
+ * stderr with its error, and the others are done all the same (unlike
+ * go-proton-api, which undoes the earlier chunks when one fails). A request
+ * refused as a whole refuses each of its IDs; after a failure that later
+ * requests would meet as well (authentication, the network, 429, 5xx) the
+ * rest are not sent. The exit status is the first refusal's.
+ *
+ * Output: --output json and yaml give the per-item results in the
+ * service's own shape, every request's together: {"Code": 1001,
+ * "Responses": [{"ID", "Response": {"Code", "Error"}}, …]}, an ID the
+ * service did not answer for carrying the request's error. Text prints
+ * nothing on stdout (a confirmation, and any refusal, on stderr).
+ */
+import {SUCCESS_CODES} from '../contract/contract.ts'
+import {codeText, errorText} from '../output/api-error.ts'
+import type {Failure} from '../output/api-answer.ts'
+import {type JsonValue, parseExact, stringifyExact} from '../output/json-value.ts'
+import {toYaml} from '../output/output.ts'
+import {isRecord, type JsonRecord} from '../output/records.ts'
+import type {PlannedRequest} from '../request/dry-run.ts'
+import {attempt, showDryRun} from '../runtime/dedicated.ts'
+import {CliFailure, oneLine} from '../runtime/errors.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+
+/** At most this many IDs a request: go-proton-api's maxPageSize (paging.go), by which message.go chunks every action. */
+export const BATCH_MAX = 150
+/** The Code of an answer per item (go-proton-api MultiCode). */
+const MULTI_CODE = 1001
+
+export interface BatchAction {
+  /** The request for one chunk of IDs. */
+  request(ids: string[]): PlannedRequest
+  /** The confirmation's verb and what follows the count: "Moved", " to trash". */
+  verb: string
+  after?: string
+}
+
+export interface ItemResult {
+  ID: string
+  Response: JsonValue
+}
+
+interface Refusal {
+  id: string
+  /** The cause, for the stderr line. */
+  cause: string
+  status: ExitStatus
+}
+
+export function chunked<T>(list: readonly T[], size = BATCH_MAX): T[][] {
+  const chunks: T[][] = []
+  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size))
+  return chunks
+}
+
+const count = (n: number) => `${n} message${n === 1 ? '' : 's'}`
+
+/** An item's Response, judged: undefined when it went through, else why not and with which exit status. */
+function refusalOf(id: string, response: JsonValue | undefined): Refusal | undefined {
+  if (!isRecord(response)) return {cause: 'the answer carries no Response for it', id, status: EXIT.UNAVAILABLE}
+  const {Code: code, Error: error} = response
+  if (typeof code === 'number' && SUCCESS_CODES.has(code)) return undefined
+  const text = typeof error === 'string' && error !== '' ? `: ${errorText(error)}` : ''
+  if (typeof code !== 'number' || !Number.isInteger(code)) return {cause: `refused without a Code${text}`, id, status: EXIT.USAGE}
+  return {cause: `${codeText(code)}${text}`, id, status: exitStatusForResponse(200, code)}
+}
+
+/**
+ * The per-item results of one answer for `ids`: its Responses, each ID
+ * once; an answer without Responses (a plain Code 1000) accepted them all;
+ * an ID its Responses leave out is refused.
+ */
+export function itemResults(ids: readonly string[], data: JsonValue | undefined): ItemResult[] {
+  const responses = isRecord(data) && Array.isArray(data.Responses) ? data.Responses.filter((item): item is JsonRecord => isRecord(item)) : undefined
+  return ids.map((id) => {
+    if (responses === undefined) return {ID: id, Response: {Code: isRecord(data) && typeof data.Code === 'number' ? data.Code : 1000}}
+    const item = responses.find((candidate) => candidate.ID === id)
+    return {ID: id, Response: item?.Response ?? {Error: 'the service’s answer does not mention this message'}}
+  })
+}
+
+/** A request refused as a whole: each of its IDs carries its Code and Error (or the error line when it has none). */
+function refusedWhole(ids: readonly string[], failure: Failure): ItemResult[] {
+  let envelope: JsonValue | undefined
+  try {
+    envelope = failure.json ? parseExact(failure.json.toString('utf8')) : undefined
+  } catch {
+    envelope = undefined
+  }
+
+  const code = isRecord(envelope) && typeof envelope.Code === 'number' ? envelope.Code : undefined
+  const error = isRecord(envelope) && typeof envelope.Error === 'string' ? envelope.Error : failure.message
+  const response: JsonRecord = code === undefined ? {Error: error} : {Code: code, Error: error}
+  return ids.map((id) => ({ID: id, Response: response}))
+}
+
+/** Failures that the next request would meet too: no point sending it. */
+const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
+
+/** Send the action for every ID (chunked), report each refusal, print the results, exit with the first refusal's status. */
+export async function runBatch(invocation: Invocation, ids: readonly string[], action: BatchAction, options: {dryRun: boolean; lookups?: PlannedRequest[]}): Promise<void> {
+  const chunks = chunked(ids)
+  if (options.dryRun) return showDryRun(invocation, [...(options.lookups ?? []), ...chunks.map((chunk) => action.request(chunk))])
+  const results: ItemResult[] = []
+  const refusals: Refusal[] = []
+  let stopped: {cause: string; status: ExitStatus} | undefined
+  for (const chunk of chunks) {
+    if (stopped) {
+      const {status} = stopped
+      const cause = `not sent: ${stopped.cause}`
+      results.push(...chunk.map((id) => ({ID: id, Response: {Error: cause}})))
+      refusals.push(...chunk.map((id) => ({cause, id, status})))
+      continue
+    }
+
+    let outcome: Awaited<ReturnType<typeof attempt>>
+    try {
+      outcome = await attempt(invocation, action.request(chunk))
+    } catch (error) {
+      // The network, the timeout: the request may or may not have been applied. Ctrl-C ends the command.
+      if (!(error instanceof CliFailure) || error.exitStatus === EXIT.INTERRUPTED) throw error
+      const cause = `${oneLine(error.message)} (it may or may not have been applied)`
+      results.push(...chunk.map((id) => ({ID: id, Response: {Error: cause}})))
+      refusals.push(...chunk.map((id) => ({cause, id, status: error.exitStatus})))
+      stopped = {cause: `an earlier request failed (${oneLine(error.message)})`, status: error.exitStatus}
+      continue
+    }
+
+    if (!outcome.ok) {
+      const {failure} = outcome
+      results.push(...refusedWhole(chunk, failure))
+      refusals.push(...chunk.map((id) => ({cause: failure.message, id, status: failure.exitStatus})))
+      if (STOPS.has(failure.exitStatus)) stopped = {cause: `an earlier request failed (${failure.message})`, status: failure.exitStatus}
+      continue
+    }
+
+    for (const result of itemResults(chunk, outcome.answer.data)) {
+      results.push(result)
+      const refusal = refusalOf(result.ID, result.Response)
+      if (refusal) refusals.push(refusal)
+    }
+  }
+
+  const status = refusals[0]?.status ?? EXIT.OK
+  invocation.expectExit(status)
+  const {output} = invocation.flags
+  const document = {Code: MULTI_CODE, Responses: results} as unknown as JsonValue
+  if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
+  else if (output === 'yaml') invocation.io.stdout.write(await toYaml(document))
+  for (const refusal of refusals) invocation.note(`Error: message ${refusal.id}: ${refusal.cause}`)
+  const done = ids.length - refusals.length
+  const how = done === ids.length ? count(ids.length) : `${done} of ${count(ids.length)}`
+  invocation.note(`${action.verb} ${how}${action.after ?? ''}${refusals.length > 0 ? `; ${refusals.length} refused` : ''}.`)
+  if (status !== EXIT.OK) invocation.exit(status)
+}
+
+export {count as messageCount}

@@ -1,0 +1,56 @@
+/**
+ * The message IDs an action works on: its arguments, where "-" stands for
+ * standard input, or standard input itself when no argument is given and it
+ * is not a terminal; one ID per line there (blank lines skipped), so
+ * `… --output json | jq -r '.Messages[].ID' | proton mail trash -` works.
+ * Standard input is read once, through StandardInput. Each ID once, in the
+ * order first given.
+ */
+import {StandardInput} from '../request/stdin.ts'
+import {usageError} from '../runtime/errors.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+
+/** An ID as the service writes them: no spaces, no control characters. */
+// eslint-disable-next-line no-control-regex
+const ID = /^[^\s\u0000-\u001F\u007F]+$/
+
+function idsOfLines(text: string): string[] {
+  const ids: string[] = []
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim()
+    if (line === '') continue
+    if (!ID.test(line)) throw usageError(`line ${index + 1} of standard input is not a message ID: ${JSON.stringify(line.length > 60 ? `${line.slice(0, 59)}…` : line)} (one ID per line)`)
+    ids.push(line)
+  }
+
+  return ids
+}
+
+const isTerminal = (stream: unknown) => Boolean((stream as {isTTY?: boolean}).isTTY)
+
+/** The IDs the line names (see above); none is a usage error. */
+export async function messageIds(invocation: Invocation, argv: readonly string[]): Promise<string[]> {
+  const stdin = new StandardInput(() => invocation.io.stdin)
+  const fromStdin = async () => idsOfLines((await stdin.read('the ID "-"')).toString('utf8'))
+  let ids: string[]
+  if (argv.length === 0) {
+    if (isTerminal(invocation.io.stdin)) throw usageError('no message IDs: give them as arguments, or pipe them one per line (or give "-" to read them from standard input)')
+    ids = await fromStdin()
+    if (ids.length === 0) throw usageError('no message IDs: none given as arguments, and standard input held none')
+  } else {
+    ids = []
+    for (const argument of argv) {
+      if (argument === '-') {
+        ids.push(...(await fromStdin()))
+        continue
+      }
+
+      if (!ID.test(argument)) throw usageError(`${JSON.stringify(argument)} is not a message ID (IDs hold no spaces)`)
+      ids.push(argument)
+    }
+
+    if (ids.length === 0) throw usageError('no message IDs: standard input ("-") held none')
+  }
+
+  return [...new Set(ids)]
+}
