@@ -110,7 +110,7 @@ describe('auth login (built binary, sandbox)', function () {
     const wrong = await login(['otto', '--password-stdin', '--api-url', withTotp.url, '--profile', 'b'], {env: {PROTON_TOTP: wrongCode}, input: PASSWORD})
     expect([wrong.status, wrong.stderr]).to.deep.equal([2, 'Error: wrong two-factor code\n'])
     const none = await login(['otto', '--password-stdin', '--api-url', withTotp.url, '--profile', 'c'], {input: PASSWORD})
-    expect([none.status, none.stderr]).to.deep.equal([1, 'Error: this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal\n'])
+    expect([none.status, none.stderr]).to.deep.equal([1, 'Error: this account needs a two-factor code: give --totp-stdin or PROTON_TOTP, or run on a terminal\n'])
     expect(await home.store.list()).to.deep.equal(['default'])
   })
 

@@ -3,7 +3,7 @@
  * password (PROTON_SANDBOX_MAILBOX_PASSWORD: the user key is locked with a
  * passphrase from it, not from the login password). auth login
  * --mailbox-password-stdin reads it from stdin, the line after the password
- * with --password-stdin, and unlocks the keys with it; without it, or with a
+ * (and the TOTP code) when they come from stdin too, and unlocks the keys with it; without it, or with a
  * wrong one, the login stands with one warning line and mail read says how to
  * get keys.
  */
@@ -83,6 +83,6 @@ describe('auth login --mailbox-password-stdin against a two-password sandbox (bu
     expect((await read('wrong')).status).to.equal(2)
     const missing = await login('missing', ['--password-stdin', '--mailbox-password-stdin'], 'demo\n')
     expect(missing.status).to.equal(1)
-    expect(missing.stderr).to.include('the mailbox password is empty (it is the second line of stdin, after the password)')
+    expect(missing.stderr).to.equal('Error: --mailbox-password-stdin: no mailbox password on standard input (it follows the password and the TOTP code when they come from there too)\n')
   })
 })

@@ -24,6 +24,8 @@ export interface RunOptions {
   node?: string
   /** Another bin/run.js than this checkout's (a copy of the package). */
   bin?: string
+  /** Called once the child runs bin/run.js (its pid, for /proc/PID/…), before its standard input is written. */
+  onSpawn?: (pid: number) => void
 }
 
 /** A clean environment: no session variables leak in from the caller. */
@@ -45,6 +47,8 @@ export function runBinary(args: string[], options: RunOptions = {}): Promise<Run
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000)
     child.on('error', reject)
+    // spawn() returns once the child has exec'd node, so its argv is in place.
+    if (child.pid !== undefined) options.onSpawn?.(child.pid)
     // A child that ends before reading its input closes the pipe under the write: that is its answer, not an error.
     child.stdin.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') reject(error)

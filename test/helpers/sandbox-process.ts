@@ -15,10 +15,12 @@ export interface Running {
 
 /**
  * Start the built sandbox (through `bin`: ours, or a host CLI's, which spells the command its way); resolves
- * once its first stdout line (the base URL) and its note with the controls' secret are out.
+ * once its first stdout line (the base URL) and its note with the controls' secret are out. `input`, when
+ * given, is written to its standard input, which is then closed (for --password-stdin).
  */
-export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string, command = ['sandbox']): Promise<Running> {
+export function startSandboxProcess(args: string[], env: NodeJS.ProcessEnv, bin = BIN, cwd?: string, command = ['sandbox'], input?: string): Promise<Running> {
   const child = spawn(process.execPath, [bin, ...command, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
+  if (input !== undefined) child.stdin.end(input)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   let stdout = ''
   let stderr = ''

@@ -1,22 +1,29 @@
 /**
  * proton auth login: SRP, and a TOTP code when the account has one; the
  * session saved for the profile. It may prompt, so it runs through oclif
- * only (see registry.ts).
+ * only (see registry.ts). Secrets come from a prompt, the environment or
+ * standard input, never necessarily from the command line, where every
+ * local user sees them (`ps`); --totp stays for scripts, with a warning.
  */
 import {parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {usageError} from '../runtime/errors.ts'
+import {InputLines} from '../runtime/input-lines.ts'
 import {presetVerification, type RetryHint} from '../session/human-verification.ts'
 import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {ask, canPrompt, linesOfStdin} from '../runtime/prompt.ts'
+import {ask, canPrompt} from '../runtime/prompt.ts'
 
 export interface AuthLoginOptions {
   passwordStdin: boolean
-  /** The mailbox password (two-password accounts) from stdin: the line after the password's with --password-stdin, else the first. */
+  /** The mailbox password (two-password accounts) from stdin: the line after the password's and the TOTP code's, when they come from stdin too. */
   mailboxPasswordStdin: boolean
+  /** --totp, or PROTON_TOTP. */
   totp?: string
+  totpStdin: boolean
+  /** Whether --totp was given on the command line itself (not by PROTON_TOTP). */
+  totpTyped: boolean
   username?: string
   /** A completed human verification from a first try (--hv-token / PROTON_HV_TOKEN, --hv-type / PROTON_HV_TYPE). */
   hvToken?: string
@@ -35,6 +42,13 @@ async function prompt(question: string, otherwise: string): Promise<string> {
   return ask(question, true)
 }
 
+/** The TOTP code of --totp-stdin: the next line of standard input (the second, after the password, with --password-stdin). */
+async function totpFromStdin(lines: InputLines, afterPassword: boolean): Promise<string> {
+  const code = (await lines.next())?.trim()
+  if (code) return code
+  throw usageError(afterPassword ? '--totp-stdin: no TOTP code on the second line of standard input (the first line is the password)' : '--totp-stdin: no TOTP code on standard input')
+}
+
 export const authLogin = plainCommand<AuthLoginOptions>({
   options: (line) => ({
     hvToken: line.optionalString('hv-token'),
@@ -42,27 +56,43 @@ export const authLogin = plainCommand<AuthLoginOptions>({
     mailboxPasswordStdin: line.boolean('mailbox-password-stdin'),
     passwordStdin: line.boolean('password-stdin'),
     totp: line.optionalString('totp'),
+    totpStdin: line.boolean('totp-stdin'),
+    totpTyped: line.line.flagsInOrder.some(({flag}) => flag === 'totp'),
     username: line.optionalArg('username'),
   }),
   async run(invocation, options) {
     const {flags, io} = invocation
+    if (options.totpTyped && options.totpStdin) throw usageError('--totp and --totp-stdin both give the TOTP code: give one')
+    if (options.totpTyped) {
+      invocation.note('Warning: a TOTP code on the command line is visible to other local users (ps) and kept in shell history; use --totp-stdin, PROTON_TOTP or the prompt')
+    }
+
     const username = options.username ?? (canPrompt() ? await ask('Username: ') : undefined)
     if (!username) throw usageError('give the USERNAME to log in as')
-    // Secrets from stdin, one line each, in this order: the password, then the mailbox password.
-    const piped = await linesOfStdin(Number(options.passwordStdin) + Number(options.mailboxPasswordStdin))
-    const password = options.passwordStdin
-      ? (piped.shift() as string)
-      : io.env.PROTON_PASSWORD || (await prompt('Password: ', 'no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal'))
-    if (!password) throw usageError('the password is empty')
-    const mailboxPassword = options.mailboxPasswordStdin ? piped.shift() : undefined
-    if (mailboxPassword === '') throw usageError(`the mailbox password is empty${options.passwordStdin ? ' (it is the second line of stdin, after the password)' : ''}`)
+    // Standard input is read a line at a time, in the order login needs them (the password, the TOTP code, the
+    // mailbox password), so that all of them can come from one pipe.
+    const lines = new InputLines(() => io.stdin)
+    let password: string
+    let totp: string | undefined
+    let mailboxPassword: string | undefined
+    try {
+      password = options.passwordStdin
+        ? ((await lines.next()) ?? '')
+        : io.env.PROTON_PASSWORD || (await prompt('Password: ', 'no password given: pipe it with --password-stdin, set PROTON_PASSWORD, or run on a terminal'))
+      if (!password) throw usageError('the password is empty')
+      totp = options.totpStdin ? await totpFromStdin(lines, options.passwordStdin) : options.totp
+      mailboxPassword = options.mailboxPasswordStdin ? ((await lines.next()) ?? '') : undefined
+      if (mailboxPassword === '') throw usageError('--mailbox-password-stdin: no mailbox password on standard input (it follows the password and the TOTP code when they come from there too)')
+    } finally {
+      await lines.close()
+    }
 
     const humanVerification = presetVerification(options.hvToken, options.hvType, {token: '--hv-token', type: '--hv-type'})
     const apiUrl = parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL)
     const session = await login({
       apiUrl,
       password,
-      totpCode: async () => options.totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp or PROTON_TOTP, or run on a terminal'),
+      totpCode: async () => totp || prompt('Two-factor code: ', 'this account needs a two-factor code: give --totp-stdin or PROTON_TOTP, or run on a terminal'),
       transport: invocation.transport(),
       username,
       humanVerification,

@@ -9,6 +9,8 @@ import {checkName} from '../request/input-checks.ts'
 import {idOf} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {readSieve} from '../request/sieve.ts'
+import {readLimit} from '../request/named-file.ts'
+import {interruptSignal} from '../runtime/interrupt.ts'
 import {SIEVE_FILTER_VERSION} from '../contract/mailbox-enums.ts'
 
 export interface MailFiltersCreateOptions {
@@ -26,7 +28,9 @@ export const mailFiltersCreate = plainCommand<MailFiltersCreateOptions>({
     sieveFile: line.optionalString('sieve-file'),
   }),
   async run(invocation, {dryRun, name, sieve, sieveFile}) {
-    const body = {Name: checkName(name), Sieve: await readSieve({sieve, sieveFile}, () => invocation.io.stdin), Version: SIEVE_FILTER_VERSION}
+    // --sieve-file naming a FIFO nobody writes to ends at --timeout, as a request would.
+    const sieveScript = await readSieve({sieve, sieveFile}, () => invocation.io.stdin, readLimit(invocation.flags.timeout, interruptSignal))
+    const body = {Name: checkName(name), Sieve: sieveScript, Version: SIEVE_FILTER_VERSION}
     const request = {body, method: 'POST', path: '/mail/v4/filters'} as const
     if (dryRun) return showDryRun(invocation, [request])
     const answer = await call(invocation, request)

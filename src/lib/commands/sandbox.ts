@@ -4,8 +4,9 @@
  */
 import {commandLine} from '../runtime/command-names.ts'
 import {usageError} from '../runtime/errors.ts'
+import {InputLines} from '../runtime/input-lines.ts'
+import {appVersionFor, type Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {appVersionFor} from '../runtime/invocation.ts'
 import {checkHost, listenFailure, totpKeyOf, untilStopped} from '../sandbox/launch.ts'
 import {selfLogin} from '../sandbox/self-login.ts'
 import {type Sandbox, startSandbox} from '../sandbox/server.ts'
@@ -13,9 +14,11 @@ import {checkProfileName} from '../session/store.ts'
 
 export interface SandboxOptions {
   host: string
+  /** --password, PROTON_SANDBOX_PASSWORD or the default. */
   password: string
   /** Two-password mode: the keys unlock with this, not with the password. */
   mailboxPassword?: string
+  passwordStdin: boolean
   port: number
   /** The PROFILE argument. */
   profile?: string
@@ -23,8 +26,32 @@ export interface SandboxOptions {
   totpSecret?: string
   /** --profile as typed on this line (its default and PROTON_PROFILE do not count). */
   typedProfile?: string
+  /** The flags given on the command line itself, not by a variable or a default (secrets among them are warned about). */
+  typed: ReadonlySet<string>
   user: string
   writeSession: boolean
+}
+
+/** The password: the first line of standard input with --password-stdin, else --password / PROTON_SANDBOX_PASSWORD / the default. */
+async function passwordOf(invocation: Invocation, options: SandboxOptions): Promise<string> {
+  if (!options.passwordStdin) return options.password
+  if (options.typed.has('password')) throw usageError('--password and --password-stdin both give the password: give one')
+  const lines = new InputLines(() => invocation.io.stdin)
+  try {
+    const password = await lines.next()
+    if (!password) throw usageError('--password-stdin: standard input holds no password (its first line is empty)')
+    return password
+  } finally {
+    await lines.close()
+  }
+}
+
+/** A secret typed on the command line: every local user sees it in ps. */
+function warnTypedSecrets(invocation: Invocation, typed: ReadonlySet<string>): void {
+  const safer: Record<string, string> = {password: 'PROTON_SANDBOX_PASSWORD or --password-stdin', 'totp-secret': 'PROTON_SANDBOX_TOTP_SECRET'}
+  for (const [flag, instead] of Object.entries(safer)) {
+    if (typed.has(flag)) invocation.note(`Warning: --${flag} on the command line is visible to other local users (ps) and kept in shell history; use ${instead}`)
+  }
 }
 
 export const sandbox = plainCommand<SandboxOptions>({
@@ -32,10 +59,12 @@ export const sandbox = plainCommand<SandboxOptions>({
     host: line.string('host'),
     mailboxPassword: line.optionalString('mailbox-password'),
     password: line.string('password'),
+    passwordStdin: line.boolean('password-stdin'),
     port: line.integer('port'),
     profile: line.optionalArg('profile'),
     tokenTtl: line.integer('token-ttl'),
     totpSecret: line.optionalString('totp-secret'),
+    typed: new Set(line.line.flagsInOrder.map(({flag}) => flag)),
     typedProfile: line.line.flagsInOrder.findLast(({flag}) => flag === 'profile')?.input,
     user: line.string('user'),
     writeSession: line.boolean('write-session'),
@@ -51,6 +80,8 @@ export const sandbox = plainCommand<SandboxOptions>({
     const profile = checkProfileName(options.profile ?? typed ?? 'sandbox')
     const host = checkHost(options.host)
     const totpKey = totpKeyOf(options.totpSecret)
+    const password = await passwordOf(invocation, options)
+    warnTypedSecrets(invocation, options.typed)
     const {stderr, stdout} = invocation.io
     let server: Sandbox
     try {
@@ -58,7 +89,7 @@ export const sandbox = plainCommand<SandboxOptions>({
         host,
         onError: (error, method, path) => stderr.write(`sandbox: internal error on ${method} ${path}: ${String(error)}\n`),
         mailboxPassword: options.mailboxPassword,
-        password: options.password,
+        password,
         port: options.port,
         tokenTtlSeconds: options.tokenTtl,
         totpKey,
@@ -74,7 +105,7 @@ export const sandbox = plainCommand<SandboxOptions>({
         const session = await selfLogin({
           appVersion: appVersionFor(invocation.flags['app-version']),
           mailboxPassword: options.mailboxPassword,
-          password: options.password,
+          password,
           totpKey,
           url: server.url,
           username: options.user,

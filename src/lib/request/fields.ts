@@ -6,10 +6,9 @@
  * it a string. Keys nest: Parent[Child]=v, IDs[]=a appends to an array, and
  * `-F IDs[]` alone (no "=") makes it an empty array, as in gh.
  */
-import {readFile} from 'node:fs/promises'
-
 import {usageError} from '../runtime/errors.ts'
 import {isRawJson, type JsonValue, rawJson} from '../output/json-value.ts'
+import {type ReadLimit, readNamedFile} from './named-file.ts'
 import {StandardInput} from './stdin.ts'
 
 export interface FieldArgument {
@@ -51,7 +50,7 @@ function parsePath(key: string, flag: string): string[] {
   return path
 }
 
-async function typedValue(key: string, text: string, stdin: StandardInput): Promise<JsonValue> {
+async function typedValue(key: string, text: string, stdin: StandardInput, limit: ReadLimit): Promise<JsonValue> {
   if (text === 'true') return true
   if (text === 'false') return false
   if (text === 'null') return null
@@ -60,28 +59,23 @@ async function typedValue(key: string, text: string, stdin: StandardInput): Prom
   if (!text.startsWith('@')) return text
   const path = text.slice(1)
   if (path === '-') return (await stdin.read(`-F ${key}=@-`)).toString('utf8')
-  try {
-
-    return await readFile(path, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
-    throw usageError(`-F/--field cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : code}`)
-  }
+  return (await readNamedFile(path, '-F/--field', limit)).toString('utf8')
 }
 
-async function parseField(argument: FieldArgument, stdin: StandardInput): Promise<Field> {
+async function parseField(argument: FieldArgument, stdin: StandardInput, limit: ReadLimit): Promise<Field> {
   const flag = flagName(argument.typed)
   const at = argument.text.indexOf('=')
   if (at === -1 && argument.text.endsWith('[]')) return {key: argument.text, path: parsePath(argument.text, flag), text: ''}
   if (at <= 0) throw usageError(`${flag} takes key=value (or key[] for an empty array), got ${JSON.stringify(argument.text)}`)
   const key = argument.text.slice(0, at)
   const text = argument.text.slice(at + 1)
-  return {key, path: parsePath(key, flag), text, value: argument.typed ? await typedValue(key, text, stdin) : text}
+  return {key, path: parsePath(key, flag), text, value: argument.typed ? await typedValue(key, text, stdin, limit) : text}
 }
 
-export async function parseFields(fields: readonly FieldArgument[], stdin = new StandardInput()): Promise<Field[]> {
+/** The fields parsed; an @file that is a named pipe or a device is waited for until the limit. */
+export async function parseFields(fields: readonly FieldArgument[], stdin = new StandardInput(), limit: ReadLimit = {}): Promise<Field[]> {
   const parsed: Field[] = []
-  for (const field of fields) parsed.push(await parseField(field, stdin))
+  for (const field of fields) parsed.push(await parseField(field, stdin, limit))
   return parsed
 }
 

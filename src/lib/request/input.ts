@@ -2,10 +2,9 @@
  * The raw command's inputs, checked before anything is sent: METHOD,
  * ENDPOINT, --query pairs and the JSON --body.
  */
-import {readFile} from 'node:fs/promises'
-
 import {usageError} from '../runtime/errors.ts'
 import {describeJsonError} from '../output/json-scan.ts'
+import {type ReadLimit, readNamedFile} from './named-file.ts'
 import {StandardInput} from './stdin.ts'
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
@@ -46,9 +45,10 @@ export function parseQueryPair(text: string): [string, string] {
 
 /**
  * --body: inline JSON, @path for a file, - for standard input. Checked to be
- * JSON before sending, then sent as the very bytes given.
+ * JSON before sending, then sent as the very bytes given. Waiting for a
+ * file that is a named pipe or a device ends at the limit.
  */
-export async function readJsonBody(value: string, stdin: StandardInput = new StandardInput()): Promise<Buffer> {
+export async function readJsonBody(value: string, stdin: StandardInput = new StandardInput(), limit: ReadLimit = {}): Promise<Buffer> {
   let bytes: Buffer
   let source: string
   if (value === '-') {
@@ -56,13 +56,7 @@ export async function readJsonBody(value: string, stdin: StandardInput = new Sta
     source = 'standard input'
   } else if (value.startsWith('@')) {
     const path = value.slice(1)
-    try {
-      bytes = await readFile(path)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error'
-      throw usageError(`--body cannot read ${JSON.stringify(path)}: ${code === 'ENOENT' ? 'no such file' : code}`)
-    }
-
+    bytes = await readNamedFile(path, '--body', limit)
     source = JSON.stringify(path)
   } else {
     bytes = Buffer.from(value, 'utf8')

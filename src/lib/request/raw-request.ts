@@ -13,6 +13,8 @@ import {type ApiRequest, sessionHeaders} from '../http/client.ts'
 import type {Display, Invocation} from '../runtime/invocation.ts'
 import {paginate} from './paginate.ts'
 import {requestParts} from './body.ts'
+import {readLimit} from './named-file.ts'
+import {interruptSignal} from '../runtime/interrupt.ts'
 import {parseEndpoint, parseMethod} from './input.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {checkRequest} from '../description/request-check.ts'
@@ -52,7 +54,9 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   const endpoint = parseEndpoint(endpointText)
   const {io} = invocation
   const headers = parseHeaders(flags.header ?? [], (line) => io.stderr.write(`${line}\n`))
-  const {body, bodyFile, query} = await requestParts(method, flags, fields, () => io.stdin)
+  // A named pipe or device given as a file is waited for no longer than a request would be.
+  const limit = readLimit(invocation.flags.timeout, interruptSignal)
+  const {body, bodyFile, query} = await requestParts(method, flags, fields, () => io.stdin, limit)
   if (flags.paginate && method !== 'GET') throw usageError('--paginate is for GET requests')
   const checked = flags.input === undefined ? body : undefined
   const {cacheDir, names} = invocation.context

@@ -51,24 +51,3 @@ export async function ask(question: string, secret = false): Promise<string> {
     stdin.pause()
   }
 }
-
-/** The first line of standard input, without its line ending (for --password-stdin). */
-export async function firstLineOfStdin(stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
-  return (await linesOfStdin(1, stdin))[0]
-}
-
-/**
- * The first `count` lines of standard input, each without its line ending (--password-stdin then
- * --mailbox-password-stdin: one line each, in that order). Input that ends early gives empty lines.
- */
-export async function linesOfStdin(count: number, stdin: NodeJS.ReadableStream = process.stdin): Promise<string[]> {
-  if (count === 0) return []
-  let text = ''
-  for await (const chunk of stdin) {
-    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8')
-    if ((text.match(/\n/g)?.length ?? 0) >= count) break
-  }
-
-  const lines = text.split(/\r?\n/)
-  return Array.from({length: count}, (_, index) => lines[index] ?? '')
-}

@@ -30,6 +30,14 @@ export interface SessionRequest {
   names: CommandNames
 }
 
+/** How messages name a session given by the environment. */
+export const ENVIRONMENT_SESSION = 'the session from PROTON_UID/PROTON_ACCESS_TOKEN'
+
+/** Whether the environment gives a session (or half of one, which resolveSession refuses): it wins over the profile. */
+export function hasEnvironmentSession(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.PROTON_UID || env.PROTON_ACCESS_TOKEN)
+}
+
 export function sessionExpired(profile: string, names: CommandNames): CliFailure {
   return authError(`session expired (profile ${profile}): run "${commandLine(names, 'auth:login')}"`)
 }
@@ -39,7 +47,7 @@ export async function resolveSession(request: SessionRequest): Promise<ActiveSes
   const named = apiUrl === undefined ? undefined : parseBaseUrl(apiUrl)
   const uid = env.PROTON_UID
   const accessToken = env.PROTON_ACCESS_TOKEN
-  if (uid || accessToken) {
+  if (hasEnvironmentSession(env)) {
     if (!uid || !accessToken) {
       throw authError(`PROTON_UID and PROTON_ACCESS_TOKEN go together; only ${uid ? 'PROTON_UID' : 'PROTON_ACCESS_TOKEN'} is set`)
     }

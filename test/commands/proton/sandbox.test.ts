@@ -164,6 +164,9 @@ describe('proton sandbox options (built binary)', function () {
     [['other'], /^Error: PROFILE is the profile --write-session writes/],
     [['--totp-secret', 'not base32!'], /^Error: --totp-secret: the base32 secret has a character outside/],
     [['--write-session', '../x'], /^Error: profile names use letters/],
+    // Standard input is empty here.
+    [['--password-stdin'], /^Error: --password-stdin: standard input holds no password \(its first line is empty\)\n$/],
+    [['--password', 'typed', '--password-stdin'], /^Error: --password and --password-stdin both give the password: give one\n$/],
   ] as const) {
     it(`refuses ${args.join(' ')} with exit 1 and one line`, async () => {
       const result = await runBinary(['sandbox', ...args], {env: baseEnv(home.home)})

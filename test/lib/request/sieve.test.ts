@@ -5,6 +5,7 @@ import {join} from 'node:path'
 import {Readable} from 'node:stream'
 
 import {readSieve} from '../../../src/lib/request/sieve.ts'
+import {makeFifo} from '../../helpers/fifo.ts'
 
 const SCRIPT = 'require "fileinto";\nif header :contains "subject" "invoice" { fileinto "Invoices"; }\n'
 
@@ -49,5 +50,18 @@ describe('the Sieve script of mail filters create (sieve.ts)', () => {
     expect(await refusal({sieveFile: dir})).to.equal(`--sieve-file cannot read ${JSON.stringify(dir)}: it is a directory`)
     expect(await refusal({sieveFile: '-'}, stdin(Buffer.from([0x6b, 0xff, 0x3b])))).to.equal('the Sieve script (standard input) is not UTF-8 text')
     expect(await refusal({sieve: ' \n\t'})).to.equal('the Sieve script (--sieve) is empty')
+  })
+
+  it('gives up on a --sieve-file that is a FIFO nobody writes to, at the limit (exit 5)', async () => {
+    const fifo = makeFifo(join(dir, 'rules.fifo'))
+    try {
+      await readSieve({sieveFile: fifo}, never, {deadline: Date.now() + 200, timeoutSeconds: 3})
+      expect.fail('accepted')
+    } catch (error) {
+      expect(error).to.include({
+        exitStatus: 5,
+        message: `gave up waiting for --sieve-file ${JSON.stringify(fifo)} (a named pipe) after 3 s: nothing was written to it (timeout; see --timeout)`,
+      })
+    }
   })
 })

@@ -6,7 +6,11 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
   static override summary = 'Log in with SRP (and a TOTP second factor when the account has one) and keep the session for the profile.'
 
-  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. An account with a separate mailbox password (two-password mode) needs it to unlock the keys: --mailbox-password-stdin reads it from standard input, the second line after the password with --password-stdin (else the first); without it, the login stands with a warning and encrypted mail cannot be read. A TOTP code comes from --totp, PROTON_TOTP or a prompt.
+  static override description = `The password comes from a prompt that does not echo, from --password-stdin (the first line of standard input), or from PROTON_PASSWORD; it is never taken on the command line. A TOTP code, when the account has a second factor, comes from a prompt, PROTON_TOTP, or --totp-stdin. An account with a separate mailbox password (two-password mode) needs it to unlock the keys: --mailbox-password-stdin reads it from standard input; without it, the login stands with a warning and encrypted mail cannot be read.
+
+Standard input is read a line at a time, in this order: the password (--password-stdin), the TOTP code (--totp-stdin), the mailbox password (--mailbox-password-stdin), each flag taking the next line, so all can come from one pipe.
+
+Keep secrets off the command line: every local user can read a command's arguments (ps, /proc/PID/cmdline), and the shell keeps them in its history. --totp CODE still works, for scripts, with a warning.
 
 The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api), with the app version of --app-version / PROTON_APP_VERSION (default Other), which every later command of the profile sends.
 
@@ -16,22 +20,30 @@ Human verification (Code 9001, often a CAPTCHA for a client announcing Other): t
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
     "printf '%s\\n%s\\n' \"$PASSWORD\" \"$MAILBOX_PASSWORD\" | <%= config.bin %> <%= command.id %> alice --password-stdin --mailbox-password-stdin",
+    '{ pass show proton | head -n 1; pass otp proton; } | <%= config.bin %> <%= command.id %> alice --password-stdin --totp-stdin',
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
     "<%= config.bin %> <%= command.id %> alice --password-stdin --hv-token '<token printed by the first try>' --hv-type captcha",
   ]
 
   static override args = {
-    username: Args.string({description: 'Account name or address (asked for on a terminal when left out)'}),
+    // ignoreStdin: oclif would otherwise read a piped password (--password-stdin) as the missing USERNAME.
+    username: Args.string({description: 'Account name or address (asked for on a terminal when left out)', ignoreStdin: true}),
   }
 
   static override flags = {
     'hv-token': Flags.string({env: 'PROTON_HV_TOKEN', helpValue: 'TOKEN', summary: 'Token of a human verification you completed (with --hv-type).'}),
     'hv-type': Flags.string({env: 'PROTON_HV_TYPE', helpValue: 'METHOD', summary: 'The method of that verification you completed: captcha, email, sms …'}),
     'mailbox-password-stdin': Flags.boolean({
-      summary: 'Two-password accounts: read the mailbox password (it unlocks the keys) from standard input, the line after the password with --password-stdin.',
+      summary: 'Two-password accounts: read the mailbox password (it unlocks the keys) from the next line of standard input, after the password and the TOTP code when they come from there too.',
     }),
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
-    totp: Flags.string({env: 'PROTON_TOTP', summary: 'The current TOTP code, when the account has a second factor.'}),
+    totp: Flags.string({
+      env: 'PROTON_TOTP',
+      summary: 'The current TOTP code. On the command line it is visible to other local users (ps) and kept in shell history: prefer --totp-stdin, PROTON_TOTP or the prompt.',
+    }),
+    'totp-stdin': Flags.boolean({
+      summary: 'Read the TOTP code from the next line of standard input: its first, or its second after the password with --password-stdin (both from one pipe).',
+    }),
   }
 
   static override runs = authLogin
