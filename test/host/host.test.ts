@@ -113,7 +113,8 @@ for (const spec of HOSTS) {
     })
 
     it('runs `proton mail list` and `proton calendar list`', async () => {
-      const mail = await hostCommand(host, 'proton:mail:list', ['--profile', 'sandbox'])
+      // Wide enough that the table, fitted to $COLUMNS when not on a terminal (else 80), does not cut the subject.
+      const mail = await hostCommand(host, 'proton:mail:list', ['--profile', 'sandbox'], {COLUMNS: '200'})
       expect(mail.status, mail.stderr).to.equal(0)
       expect(mail.stdout).to.include('Welcome to the Proton sandbox')
       const calendars = await hostCommand(host, 'proton:calendar:list', ['--output', 'json'], {PROTON_PROFILE: 'sandbox'})
