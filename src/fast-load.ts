@@ -86,8 +86,8 @@ function loadBundle(path: string, cachedData?: Buffer): {bundle: Bundle; script:
 }
 
 /**
- * Node's compile cache, for what is loaded after the bundle (oclif and its
- * modules when the line goes there), in the user's own cache directory:
+ * Node's compile cache, for what is loaded after the bundle when the line
+ * goes to oclif (oclif and its modules), in the user's own cache directory:
  * Node's default, a directory in the OS temporary directory shared by every
  * local user, would run code another user planted there.
  */
@@ -107,7 +107,6 @@ export async function start(argv: readonly string[], env = process.env): Promise
   if (env.NODE_DISABLE_COMPILE_CACHE) return loadBundle(path).bundle.dispatch(argv, table, env)
   const key = `${process.version}-${process.arch}-${table.bundle.hash}`
   const {cacheDir} = standaloneDirectories(table, env)
-  enableOwnCompileCache(join(cacheDir, 'compile-cache'))
   const cache = readCodeCache(join(cacheDir, 'code-cache'), key)
   const {bundle, script} = loadBundle(path, cache.data)
   const refused = cache.data === undefined || script.cachedDataRejected === true
@@ -117,5 +116,8 @@ export async function start(argv: readonly string[], env = process.env): Promise
     if (ran === undefined || (!refused && cache.covered.has(ran))) return
     writeCodeCache({...cache, covered: refused ? new Set([ran]) : cache.covered.add(ran)}, script.createCachedData())
   })
-  return bundle.dispatch(argv, table, env, (id) => (ran = id))
+  const oclifArgs = await bundle.dispatch(argv, table, env, (id) => (ran = id))
+  // Only a line oclif runs loads modules Node's compile cache can hold: a fast-path run does not pay for it.
+  if (oclifArgs) enableOwnCompileCache(join(cacheDir, 'compile-cache'))
+  return oclifArgs
 }

@@ -104,12 +104,8 @@ export class AtomicFile {
 
   /** Flush and rename over the file (and flush the directory, when durable). */
   async commit(): Promise<void> {
-    const handle = this.handle
-    if (!handle) throw this.failed(new Error('already closed'))
     try {
-      await handle.sync()
-      await handle.close()
-      this.handle = undefined
+      await this.flushAndClose()
       await rename(this.temporary, this.path)
       pending.delete(this.temporary)
       if (this.options.durable) await syncDirectory(dirname(this.path))
@@ -125,12 +121,8 @@ export class AtomicFile {
    * allowed, an empty file created exclusively holds the name and the content is renamed over it. The path used.
    */
   async commitNew(paths: readonly string[]): Promise<string> {
-    const handle = this.handle
-    if (!handle) throw this.failed(new Error('already closed'))
     try {
-      await handle.sync()
-      await handle.close()
-      this.handle = undefined
+      await this.flushAndClose()
       for (const path of paths) {
         if (await publishNew(this.temporary, path)) {
           pending.delete(this.temporary)
@@ -144,6 +136,15 @@ export class AtomicFile {
 
     await this.abandon()
     throw this.failed(new Error(`${paths.length} names tried, every one taken`))
+  }
+
+  /** The content on disk and the file closed, ready to be published. */
+  private async flushAndClose(): Promise<void> {
+    const handle = this.handle
+    if (!handle) throw new Error('already closed')
+    await handle.sync()
+    await handle.close()
+    this.handle = undefined
   }
 
   /** Remove the temporary file; the file stays as it was. Safe to call more than once. */

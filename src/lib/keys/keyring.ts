@@ -49,21 +49,26 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)
 }
 
-/** The active user keys the passphrase opens. */
-export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string): Promise<Unlocked> {
+/** Each active key unlocked with the passphrase `secretOf` gives it; a key that will not open is a failure line, not an error. */
+async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string): Promise<Unlocked> {
   const pgp = await openpgp()
   const result: Unlocked = {failures: [], keys: []}
   for (const key of keys.filter(active)) {
     const armored = text(key.PrivateKey)
     if (!armored) continue
     try {
-      result.keys.push(await unlockOne(pgp, armored, passphrase))
+      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key)))
     } catch (error) {
-      result.failures.push(`user key ${String(key.ID)}: ${reason(error)}`)
+      result.failures.push(`${what} ${String(key.ID)}: ${reason(error)}`)
     }
   }
 
   return result
+}
+
+/** The active user keys the passphrase opens. */
+export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string): Promise<Unlocked> {
+  return unlockEach('user key', keys, () => passphrase)
 }
 
 /** An address key's passphrase: its Token, decrypted with the user keys and its detached Signature verified by them. */
@@ -80,20 +85,7 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
 
 /** The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. */
 export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string): Promise<Unlocked> {
-  const pgp = await openpgp()
-  const result: Unlocked = {failures: [], keys: []}
-  for (const key of keys.filter(active)) {
-    const armored = text(key.PrivateKey)
-    if (!armored) continue
-    try {
-      const secret = text(key.Token) && text(key.Signature) ? await tokenOf(pgp, key, userKeys) : passphrase
-      result.keys.push(await unlockOne(pgp, armored, secret))
-    } catch (error) {
-      result.failures.push(`address key ${String(key.ID)}: ${reason(error)}`)
-    }
-  }
-
-  return result
+  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase))
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'

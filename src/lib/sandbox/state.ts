@@ -37,6 +37,13 @@ export interface NewMessage {
   attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string}>
 }
 
+/** A message's metadata as the service lists it: received in the inbox by `to`, with what varies from one to another. */
+function inboxMessage(to: Row, own: Row): Row {
+  const fixed = {BCCList: [], CCList: [], ConversationID: newId(), ExpirationTime: 0, Flags: 1, ID: newId(), IsReplied: 0, LabelIDs: ['0', '5']}
+  const {Unread, ...rest} = own
+  return {AddressID: to.ID, ...fixed, ...rest, ToList: [{Address: to.Email, Name: to.DisplayName}], Unread}
+}
+
 export class SandboxState {
   readonly user: Row
   readonly addresses: Row[]
@@ -80,25 +87,17 @@ export class SandboxState {
       {DisplayName: username, Email: `${username}.alias@proton.test`, Order: 2, Type: 2},
     ].map((address) => ({...address, DomainID: newId(), ID: newId(), Keys: [], Receive: 1, Send: 1, Signature: '', Status: 1}))
     const [primary] = this.addresses
-    this.messages = SEED_MESSAGES.map(([Subject, Name, Address], index) => ({
-      AddressID: primary.ID,
-      BCCList: [],
-      CCList: [],
-      ConversationID: newId(),
-      ExpirationTime: 0,
-      Flags: 1,
-      ID: newId(),
-      IsReplied: 0,
-      LabelIDs: ['0', '5'],
-      NumAttachments: index === 1 ? 1 : 0,
-      Order: SEED_MESSAGES.length - index,
-      Sender: {Address, Name},
-      Size: 2048 + index * 731,
-      Subject,
-      Time: SEED_TIME - index * 3600,
-      ToList: [{Address: email, Name: username}],
-      Unread: index < 3 ? 1 : 0,
-    }))
+    this.messages = SEED_MESSAGES.map(([Subject, Name, Address], index) =>
+      inboxMessage(primary, {
+        NumAttachments: index === 1 ? 1 : 0,
+        Order: SEED_MESSAGES.length - index,
+        Sender: {Address, Name},
+        Size: 2048 + index * 731,
+        Subject,
+        Time: SEED_TIME - index * 3600,
+        Unread: index < 3 ? 1 : 0,
+      }),
+    )
     // WebClients interfaces/drive/volume.ts DriveVolume (CreateTime; go-proton-api volume_types.go calls it CreationTime):
     // State 1 active (3 locked), Type 1 regular, 2 photos.
     this.volumes = [
@@ -199,25 +198,15 @@ export class SandboxState {
       this.attachmentData.set(ID, Data)
       return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature: null, Size: Buffer.from(Data, 'base64').length}
     })
-    const message: Row = {
-      AddressID: primary.ID,
-      BCCList: [],
-      CCList: [],
-      ConversationID: newId(),
-      ExpirationTime: 0,
-      Flags: 1,
-      ID: newId(),
-      IsReplied: 0,
-      LabelIDs: ['0', '5'],
+    const message = inboxMessage(primary, {
       NumAttachments: attachments.length,
       Order: this.messages.length + 1,
       Sender: {Address: input.senderAddress, Name: input.senderName},
       Size: input.body.length,
       Subject: input.subject,
       Time: latest + 60,
-      ToList: [{Address: primary.Email, Name: primary.DisplayName}],
       Unread: 1,
-    }
+    })
     this.messages.push(message)
     this.messageDetails.set(String(message.ID), {
       Attachments: attachments,
