@@ -18,6 +18,8 @@
  *   (text/plain, and text/html for the second), and the second message's
  *   attachment as KeyPackets (the session key for that address key) and a
  *   separate data packet.
+ * - then the PGP/MIME message (scripts/generate-sandbox-mime.js, run at the
+ *   end: it is encrypted to the new address key).
  * Keys are v4 curve25519 as Proton makes them (gopenpgp v2 "x25519", which
  * go-proton-api's tests use: EdDSA over Ed25519 signing, ECDH over Curve25519
  * encryption, the "legacy" algorithm IDs 22 and 18): small and quick, and
@@ -63,6 +65,7 @@ const BODIES = [
   ],
   ['text/plain', 'Hi,\n\nlunch on Friday at noon? The usual place.\n\nAlex\n', false],
   ['text/plain', 'Your flight ABC123 is confirmed.\nDeparture: 2025-02-01 08:15\n', false],
+  // The sandbox serves the PGP/MIME message of generate-sandbox-mime.js in this one's place (state.ts).
   ['text/plain', 'Thanks, the quarterly report looks good.\n\n> Here is the report.\n', false],
   ['text/plain', 'This week: nothing much happened.\n', false],
   ['text/plain', 'Your password was changed. If this was not you, contact support.\n', false],
@@ -113,3 +116,4 @@ export const KEY_FIXTURE = ${JSON.stringify(fixture, null, 2)} as const
 `,
 )
 console.log(`wrote ${out.pathname}`)
+await import('./generate-sandbox-mime.js')

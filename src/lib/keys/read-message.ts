@@ -24,6 +24,8 @@ export interface OpenedMessage {
   message: JsonRecord
   body: Buffer
   verification: Verification
+  /** The sender's published keys (armored), for a signature inside the body (PGP/MIME's multipart/signed). */
+  senderKeys: string[]
 }
 
 const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
@@ -94,8 +96,9 @@ export async function openMessage(invocation: Invocation, id: string): Promise<O
   const {fail, keys, message, published} = await messageWithKeys(invocation, id)
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   try {
-    const {data, verification} = await decryptArmored(message.Body, keys, await published)
-    return {body: data, message, verification}
+    const senderKeys = await published
+    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys)
+    return {body: data, message, senderKeys, verification}
   } catch (error) {
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
   }

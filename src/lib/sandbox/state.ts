@@ -162,8 +162,11 @@ export class SandboxState {
       if (own) address.Keys = [key(own.PrivateKey, {Signature: own.Signature, Token: own.Token})]
     })
     this.publicKeys.set(SIGNING_SENDER, keys.senderPublicKey)
+    this.publicKeys.set(keys.pgpMime.senderAddress, keys.pgpMime.senderPublicKey)
     this.messages.forEach((message, index) => {
-      const body = keys.bodies[index]
+      // The message from the PGP/MIME sender carries the PGP/MIME body (text, HTML and a CSV inside, signed inside).
+      const fromPgpMime = (message.Sender as Row).Address === keys.pgpMime.senderAddress
+      const body = fromPgpMime ? keys.pgpMime : keys.bodies[index]
       if (!body) return
       const attachments: Row[] = []
       if (index === 1) {
