@@ -17,7 +17,9 @@
  * - each seeded message's body encrypted to the primary address's key
  *   (text/plain, and text/html for the second), and the second message's
  *   attachment as KeyPackets (the session key for that address key) and a
- *   separate data packet.
+ *   separate data packet, with its detached Signature (armored, over the
+ *   plaintext, as WebClients reads it) by the invoice's sender
+ *   (billing@shop.test), whose public key the sandbox serves too.
  * - then the PGP/MIME message (scripts/generate-sandbox-mime.js, run at the
  *   end: it is encrypted to the new address key).
  * Keys are v4 curve25519 as Proton makes them (gopenpgp v2 "x25519", which
@@ -86,17 +88,27 @@ const attachmentText = 'Invoice 2025-03\nMail Plus, one month: 4.99 EUR\n'
 const sessionKey = await openpgp.generateSessionKey({encryptionKeys: primary.unlocked.toPublic()})
 const keyPackets = await openpgp.encryptSessionKey({...sessionKey, encryptionKeys: primary.unlocked.toPublic(), format: 'binary'})
 const dataPacket = await openpgp.encrypt({format: 'binary', message: await openpgp.createMessage({binary: Buffer.from(attachmentText)}), sessionKey})
+const billing = await generate('billing@shop.test', undefined)
+const attachmentSignature = await openpgp.sign({
+  detached: true,
+  format: 'armored',
+  message: await openpgp.createMessage({binary: Buffer.from(attachmentText)}),
+  signingKeys: await openpgp.readPrivateKey({armoredKey: billing.privateKey}),
+})
 const attachment = {
   Data: Buffer.from(dataPacket).toString('base64'),
   KeyPackets: Buffer.from(keyPackets).toString('base64'),
   MIMEType: 'text/plain',
   Name: 'invoice-2025-03.txt',
+  Signature: attachmentSignature,
   Size: Buffer.byteLength(attachmentText),
 }
+const attachmentSigner = {Email: 'billing@shop.test', PublicKey: billing.publicKey}
 
 const fixture = {
   addressKeys: [primary, alias].map(({PrivateKey, Signature, Token}) => ({PrivateKey, Signature, Token})),
   attachment,
+  attachmentSigner,
   bodies,
   keySalt: salt.toString('base64'),
   password: FIXTURE_PASSWORD,

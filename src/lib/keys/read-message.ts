@@ -41,7 +41,7 @@ function sealedPassphrase(invocation: Invocation, session: ActiveSession): strin
 }
 
 /** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
-async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
+export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
   try {
     const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
     if (response.statusCode !== 200) return []

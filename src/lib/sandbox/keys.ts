@@ -17,7 +17,9 @@ export interface SandboxKeys {
   addressKeys: ReadonlyArray<{PrivateKey: string; Token: string; Signature: string}>
   senderPublicKey: string
   bodies: ReadonlyArray<{Body: string; MIMEType: string}>
-  attachment: {Data: string; KeyPackets: string; MIMEType: string; Name: string; Size: number}
+  attachment: {Data: string; KeyPackets: string; MIMEType: string; Name: string; Signature: string; Size: number}
+  /** The sender of the message with the attachment, who signed it: the sandbox serves this public key for Email. */
+  attachmentSigner: {Email: string; PublicKey: string}
   /** The PGP/MIME message (mime-fixture.ts): its Body, MIMEType (multipart/mixed) and its signer's public key. */
   pgpMime: {Body: string; MIMEType: string; senderAddress: string; senderPublicKey: string}
 }
