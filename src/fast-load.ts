@@ -24,12 +24,13 @@
  * bundle's own (scripts/build-fast-path.js).
  */
 import {readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
-import {createRequire, enableCompileCache} from 'node:module'
+import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
 import type {dispatch, FastTable} from './fast.ts'
 import {ensurePrivateDirectory} from './lib/files/private-directory.ts'
+import {enableOwnCompileCache} from './lib/runtime/compile-cache.ts'
 import type {PlainCommand} from './lib/runtime/plain-command.ts'
 import {moveLeadingFlags, resolveCommand} from './lib/runtime/resolve-line.ts'
 import {standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
@@ -102,21 +103,6 @@ function loadBundle(path: string, cachedData?: Buffer): {bundle: Bundle; script:
   return {bundle: module.exports as Bundle, script}
 }
 
-/**
- * Node's compile cache, for what is loaded after the bundle when the line
- * goes to oclif (oclif and its modules), in the user's own cache directory:
- * Node's default, a directory in the OS temporary directory shared by every
- * local user, would run code another user planted there.
- */
-function enableOwnCompileCache(directory: string): void {
-  try {
-    ensurePrivateDirectory(directory)
-    enableCompileCache?.(directory)
-  } catch {
-    // Without it, modules are compiled as usual.
-  }
-}
-
 /** Run the line with its bundle (see the top of this file). */
 async function runBundle(file: BundleFile, args: string[], table: LoadTable, env: NodeJS.ProcessEnv, cacheDir: string): Promise<string[] | undefined> {
   const path = join(__dirname, file.file)
@@ -147,6 +133,6 @@ export async function start(argv: readonly string[], env = process.env): Promise
   const {cacheDir} = standaloneDirectories(table, env)
   const oclifArgs = file ? await runBundle(file, args, table, env, cacheDir) : args
   // Only a line oclif runs loads modules Node's compile cache can hold: a fast-path run does not pay for it.
-  if (oclifArgs && !env.NODE_DISABLE_COMPILE_CACHE) enableOwnCompileCache(join(cacheDir, 'compile-cache'))
+  if (oclifArgs) enableOwnCompileCache(cacheDir, env)
   return oclifArgs
 }

@@ -11,6 +11,7 @@ import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
 import {commandLine} from '../runtime/command-names.ts'
+import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -62,6 +63,8 @@ export interface MessageWithKeys {
 }
 
 export async function messageWithKeys(invocation: Invocation, id: string, {withSenderKeys = true} = {}): Promise<MessageWithKeys> {
+  // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
+  enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([

@@ -45,6 +45,28 @@ describe('keys', function () {
     expect((await decryptArmored(KEY_FIXTURE.bodies[2].Body, address.keys)).verification).to.equal('unsigned')
   })
 
+  it('unlocks only the packets that decrypt (one S2K each): the primary key stays locked; a key with none opens whole; a secret that does not match its public half is refused', async () => {
+    const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
+    const [user] = (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)).keys
+    expect(user.keyPacket.isDecrypted()).to.equal(false)
+    expect(user.subkeys.map((subkey) => subkey.isDecrypted())).to.deep.equal([true])
+
+    // A key without a packet that decrypts (here one that only signs) is unlocked whole.
+    const {privateKey: signing} = await openpgp.generateKey({format: 'object', passphrase: 'signing', subkeys: [], type: 'curve25519', userIDs: [{email: 'old@example.test'}]})
+    const [whole] = (await unlockUserKeys([{ID: 'old', PrivateKey: signing.armor()}], 'signing')).keys
+    expect(whole.keyPacket.isDecrypted()).to.equal(true)
+
+    // The encryption subkey's secret altered, then locked again with the same passphrase: it decrypts, but does not match its public half.
+    const damaged = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
+    const subkey = damaged.subkeys[0].keyPacket as openpgp.SecretSubkeyPacket
+    await subkey.decrypt(passphrase)
+    ;(subkey.privateParams as {d: Uint8Array}).d[5] ^= 1
+    await subkey.encrypt(passphrase)
+    const refused = await unlockUserKeys([{ID: 'd', PrivateKey: damaged.armor()}], passphrase)
+    expect(refused.keys).to.have.length(0)
+    expect(refused.failures[0]).to.match(/^user key d: /)
+  })
+
   /** The fixture's primary address key, unlocked. */
   async function addressKeys(): Promise<openpgp.PrivateKey[]> {
     const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
