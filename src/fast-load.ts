@@ -62,33 +62,111 @@ interface CodeCache {
   covered: Set<string>
 }
 
+/** The bytes before V8's in a cache file: the checksum of the cache and the name it was written for. */
+const CHECKSUM_BYTES = 8
+
+/**
+ * A Fletcher-style checksum of a cache and its key. V8 checks a cache's
+ * header (its own version, its flags, the length of the source) but not
+ * its body: a body damaged on disk (a write cut short by a crash, a flipped
+ * bit), or another bundle's cache of the same length renamed into place, is
+ * run as it is, and the process dies in V8 (a fatal error, on every start
+ * that reads it). Plain arithmetic: node:crypto or node:zlib would cost
+ * more to load than this costs to run (about 1 ms for a 160 KiB cache).
+ */
+export function codeCacheChecksum(key: string, data: Uint8Array): Buffer {
+  let low = 0
+  let high = data.length
+  for (let index = 0; index < key.length; index++) {
+    low = (low + key.charCodeAt(index)) | 0
+    high = (high + low) | 0
+  }
+
+  const words = data.length >>> 2
+  const view = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, words) : new Int32Array(Uint8Array.prototype.slice.call(data, 0, words * 4).buffer)
+  for (let index = 0; index < words; index++) {
+    low = (low + view[index]) | 0
+    high = (high + low) | 0
+  }
+
+  for (let index = words * 4; index < data.length; index++) {
+    low = (low + data[index]) | 0
+    high = (high + low) | 0
+  }
+
+  const sum = Buffer.alloc(CHECKSUM_BYTES)
+  sum.writeInt32LE(low, 0)
+  sum.writeInt32LE(high, 4)
+  return sum
+}
+
 function readCodeCache(directory: string, key: string): CodeCache {
   const file = join(directory, `${key}.bin`)
   try {
     // Compiled code is run: never from a directory another user could have written to.
     ensurePrivateDirectory(directory)
     const covered = new Set(readFileSync(`${file}.commands`, 'utf8').split('\n').filter(Boolean))
-    return {covered, data: readFileSync(file), file}
+    const stored = readFileSync(file)
+    const data = stored.subarray(CHECKSUM_BYTES)
+    // A cache whose checksum does not match is never handed to V8 (see codeCacheChecksum): it is refused, and replaced at exit.
+    if (stored.length <= CHECKSUM_BYTES || !codeCacheChecksum(key, data).equals(stored.subarray(0, CHECKSUM_BYTES))) return {covered: new Set(), file}
+    return {covered, data, file}
   } catch {
     return {covered: new Set(), file}
   }
 }
 
-/** Replace the cache and its list atomically; drop the caches of the bundle's other builds. A failure leaves things as they were. */
+/**
+ * Replace the cache and its list atomically; drop the caches of the bundle's
+ * other builds, and temporary files left by a process killed while writing.
+ * A failure leaves things as they were, its temporary file removed (a cache
+ * path that is a directory would otherwise leave one more at every start).
+ */
 function writeCodeCache(cache: CodeCache, data: Buffer): void {
+  const directory = dirname(cache.file)
+  const name = cache.file.slice(directory.length + 1)
+  let temporary: string | undefined
   try {
-    const directory = dirname(cache.file)
     ensurePrivateDirectory(directory)
-    const name = cache.file.slice(directory.length + 1)
     const bundle = name.slice(0, name.indexOf('@') + 1)
-    for (const other of readdirSync(directory)) if (other.startsWith(bundle) && !other.startsWith(name)) rmSync(join(directory, other), {force: true})
-    for (const [path, content] of [[cache.file, data], [`${cache.file}.commands`, `${[...cache.covered].join('\n')}\n`]] as const) {
-      const temporary = `${path}.${process.pid}.tmp`
-      writeFileSync(temporary, content, {mode: 0o600})
+    const ours = new Set([`${name}.${process.pid}.tmp`, `${name}.commands.${process.pid}.tmp`])
+    for (const other of readdirSync(directory)) {
+      const stale = !other.startsWith(name) || (other.endsWith('.tmp') && !ours.has(other) && !isRunning(other))
+      if (other.startsWith(bundle) && stale) removeQuietly(join(directory, other))
+    }
+
+    const key = name.slice(0, -'.bin'.length)
+    const content = Buffer.concat([codeCacheChecksum(key, data), data])
+    for (const [path, bytes] of [[cache.file, content], [`${cache.file}.commands`, `${[...cache.covered].join('\n')}\n`]] as const) {
+      temporary = `${path}.${process.pid}.tmp`
+      writeFileSync(temporary, bytes, {mode: 0o600})
       renameSync(temporary, path)
+      temporary = undefined
     }
   } catch {
     // The cache only saves time.
+    if (temporary !== undefined) removeQuietly(temporary)
+  }
+}
+
+/** Remove a file of the cache directory if it can be (not a directory someone made there). */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, {force: true})
+  } catch {
+    // Left as it is.
+  }
+}
+
+/** Whether the process whose id a temporary file's name carries (<name>.<pid>.tmp) still runs: its file may be being written. */
+function isRunning(temporary: string): boolean {
+  const pid = Number(temporary.slice(0, -'.tmp'.length).split('.').pop())
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -57,6 +57,37 @@ describe('the fast path’s code cache (built binary)', function () {
     expect(readFileSync(cacheFile('account-show')).equals(Buffer.alloc(4096, 7))).to.equal(false)
   })
 
+  it('a cache damaged past V8’s header (a flipped bit, a write cut short) is refused, not run: the same answer, and a new cache', async () => {
+    const expected = await proton(['mail', 'labels', 'list', '--output', 'json'])
+    expect(expected.status).to.equal(0)
+    const file = cacheFile('mail-labels-list')
+    const good = readFileSync(file)
+    // V8 checks the header (its version, flags, the source's length), not the body: this once ended in a fatal V8 error, at every start.
+    const damaged = Buffer.from(good)
+    for (let index = 2048; index < damaged.length; index += 997) damaged[index] ^= 0x5a
+    writeFileSync(file, damaged)
+    for (let run = 0; run < 2; run++) {
+      const again = await proton(['mail', 'labels', 'list', '--output', 'json'])
+      expect([again.signal, again.status, again.stderr, again.stdout.toString()]).to.deep.equal([null, expected.status, expected.stderr, expected.stdout.toString()])
+    }
+
+    expect(readFileSync(file).equals(damaged)).to.equal(false)
+  })
+
+  it('a cache path that is a directory costs nothing: no temporary file is left behind at any start, and stale ones are removed', async () => {
+    expect((await proton(['drive', 'volumes'])).status).to.equal(0)
+    const file = cacheFile('drive-volumes')
+    rmSync(file)
+    mkdirSync(file)
+    const stale = `${file}.commands.999999999.tmp`
+    writeFileSync(stale, 'drive:volumes\n')
+    for (let run = 0; run < 2; run++) expect((await proton(['drive', 'volumes'])).status).to.equal(0)
+    expect(files().filter((name) => name.endsWith('.tmp'))).to.deep.equal([])
+    rmSync(file, {recursive: true})
+    expect((await proton(['drive', 'volumes'])).status).to.equal(0)
+    expect(statSync(file).isFile()).to.equal(true)
+  })
+
   it('a new cache drops those of the bundle’s other builds, and no other bundle’s', async () => {
     const current = cacheFile('api')
     const stale = join(directory(), `api@${process.version}-${process.arch}-0123456789abcdef.bin`)
