@@ -108,6 +108,15 @@ export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: Priva
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'
 
+/** A decrypted body over the bound it was given (--max-size): it was not inflated further. */
+export class PlaintextTooLarge extends Error {
+  readonly maxBytes: number
+  constructor(maxBytes: number) {
+    super(`its decrypted body is over ${maxBytes} bytes`)
+    this.maxBytes = maxBytes
+  }
+}
+
 export interface Decrypted {
   data: Buffer
   /** verified: signed by a key of the sender's; unverified: no key known to check it; failed: the signature does not hold. */
@@ -118,11 +127,21 @@ export interface Decrypted {
  * Decrypt an armored message with the keys; the integrity check (MDC or AEAD)
  * is OpenPGP.js's: nothing is returned unless the whole message checks out.
  */
-export async function decryptArmored(armored: string, keys: PrivateKey[], senderKeys: string[] = []): Promise<Decrypted> {
+export async function decryptArmored(armored: string, keys: PrivateKey[], senderKeys: string[] = [], maxBytes = Infinity): Promise<Decrypted> {
   const pgp = await openpgp()
   const message = await pgp.readMessage({armoredMessage: armored})
   const verificationKeys = await Promise.all(senderKeys.map((armoredKey) => pgp.readKey({armoredKey})))
-  const result = await pgp.decrypt({decryptionKeys: keys, format: 'binary', message, ...(verificationKeys.length ? {verificationKeys} : {})})
+  // A compressed packet can inflate a thousandfold (1 MiB of mail, 1 GiB of body): OpenPGP.js stops inflating past maxBytes.
+  const config = {maxDecompressedMessageSize: maxBytes}
+  let result: Awaited<ReturnType<typeof pgp.decrypt>>
+  try {
+    result = await pgp.decrypt({config, decryptionKeys: keys, format: 'binary', message, ...(verificationKeys.length ? {verificationKeys} : {})})
+  } catch (error) {
+    if (error instanceof Error && /Maximum decompressed message size exceeded/.test(error.message)) throw new PlaintextTooLarge(maxBytes)
+    throw error
+  }
+
+  if ((result.data as Uint8Array).byteLength > maxBytes) throw new PlaintextTooLarge(maxBytes)
   const data = Buffer.from(result.data as Uint8Array)
   return {data, verification: await verificationOf(result.signatures, verificationKeys.length > 0)}
 }

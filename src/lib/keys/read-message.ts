@@ -7,6 +7,7 @@
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
 import {buildRequestUrl} from '../http/api-url.ts'
+import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
@@ -18,7 +19,7 @@ import {EXIT} from '../runtime/exit-status.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {type ApiKey, decryptArmored, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
+import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
 
 export interface OpenedMessage {
@@ -98,11 +99,16 @@ export async function messageWithKeys(invocation: Invocation, id: string, {withS
 export async function openMessage(invocation: Invocation, id: string): Promise<OpenedMessage> {
   const {fail, keys, message, published} = await messageWithKeys(invocation, id)
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
+  const maxBytes = maxBytesOf(invocation.flags['max-size'])
   try {
     const senderKeys = await published
-    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys)
+    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, maxBytes)
     return {body: data, message, senderKeys, verification}
   } catch (error) {
+    if (error instanceof PlaintextTooLarge) {
+      throw new CliFailure(`message ${id}: its decrypted body is over --max-size (${sizeText(maxBytes)}): stopped decrypting it; nothing printed`, EXIT.UNAVAILABLE)
+    }
+
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
   }
 }

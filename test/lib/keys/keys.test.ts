@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-import {type AttachmentCheck, decryptAttachment, decryptArmored, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import {type AttachmentCheck, decryptAttachment, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
@@ -43,6 +43,33 @@ describe('keys', function () {
     expect(opened.verification).to.equal('verified')
     expect((await decryptArmored(KEY_FIXTURE.bodies[0].Body, address.keys)).verification).to.equal('unverified')
     expect((await decryptArmored(KEY_FIXTURE.bodies[2].Body, address.keys)).verification).to.equal('unsigned')
+  })
+
+  it('stops inflating a compressed body past the bound it is given (a few KiB of mail that would be 64 MiB of body)', async () => {
+    const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
+    const unlocked = await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))).keys, keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))
+    const bomb = await openpgp.encrypt({
+      config: {preferredCompressionAlgorithm: openpgp.enums.compression.zlib},
+      encryptionKeys: addressKey.toPublic(),
+      format: 'armored',
+      message: await openpgp.createMessage({binary: new Uint8Array(64 * 1024 * 1024)}),
+    })
+    expect(bomb.length).to.be.below(1024 * 1024)
+    let caught: unknown
+    try {
+      await decryptArmored(bomb, unlocked.keys, [], 1024 * 1024)
+    } catch (error) {
+      caught = error
+    }
+
+    expect(caught).to.be.instanceOf(PlaintextTooLarge)
+    // An uncompressed body over the bound is refused too; one within it is whole.
+    const plain = await openpgp.encrypt({encryptionKeys: addressKey.toPublic(), format: 'armored', message: await openpgp.createMessage({binary: new Uint8Array(4096).fill(65)})})
+    await decryptArmored(plain, unlocked.keys, [], 4095).then(
+      () => expect.fail('a body over the bound was returned'),
+      (error: unknown) => expect(error).to.be.instanceOf(PlaintextTooLarge),
+    )
+    expect((await decryptArmored(plain, unlocked.keys, [], 4096)).data.length).to.equal(4096)
   })
 
   it('unlocks only the packets that decrypt (one S2K each): the primary key stays locked; a key with none opens whole; a secret that does not match its public half is refused', async () => {
