@@ -23,7 +23,7 @@
  * It runs only as that CommonJS bundle, where require and __dirname are the
  * bundle's own (scripts/build-fast-path.js).
  */
-import {readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {dirname, join} from 'node:path'
 import {Script} from 'node:vm'
@@ -100,13 +100,27 @@ export function codeCacheChecksum(key: string, data: Uint8Array): Buffer {
   return sum
 }
 
+/**
+ * A file of the cache directory, read only when it is a regular file: opened without following a link and without
+ * waiting (a named pipe there would otherwise hold the start forever, before any command ran).
+ */
+function readRegularFile(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error('not a regular file')
+    return readFileSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 function readCodeCache(directory: string, key: string): CodeCache {
   const file = join(directory, `${key}.bin`)
   try {
     // Compiled code is run: never from a directory another user could have written to.
     ensurePrivateDirectory(directory)
-    const covered = new Set(readFileSync(`${file}.commands`, 'utf8').split('\n').filter(Boolean))
-    const stored = readFileSync(file)
+    const covered = new Set(readRegularFile(`${file}.commands`).toString('utf8').split('\n').filter(Boolean))
+    const stored = readRegularFile(file)
     const data = stored.subarray(CHECKSUM_BYTES)
     // A cache whose checksum does not match is never handed to V8 (see codeCacheChecksum): it is refused, and replaced at exit.
     if (stored.length <= CHECKSUM_BYTES || !codeCacheChecksum(key, data).equals(stored.subarray(0, CHECKSUM_BYTES))) return {covered: new Set(), file}
@@ -139,7 +153,9 @@ function writeCodeCache(cache: CodeCache, data: Buffer): void {
     const content = Buffer.concat([codeCacheChecksum(key, data), data])
     for (const [path, bytes] of [[cache.file, content], [`${cache.file}.commands`, `${[...cache.covered].join('\n')}\n`]] as const) {
       temporary = `${path}.${process.pid}.tmp`
-      writeFileSync(temporary, bytes, {mode: 0o600})
+      // Created afresh (O_EXCL): never written through whatever a killed run of this pid left at that name.
+      removeQuietly(temporary)
+      writeFileSync(temporary, bytes, {flag: 'wx', mode: 0o600})
       renameSync(temporary, path)
       temporary = undefined
     }

@@ -9,6 +9,7 @@ import {expect} from 'chai'
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {makeFifo} from '../helpers/fifo.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxForSuite} from '../helpers/sandbox-process.ts'
 
@@ -86,6 +87,34 @@ describe('the fast path’s code cache (built binary)', function () {
     rmSync(file, {recursive: true})
     expect((await proton(['drive', 'volumes'])).status).to.equal(0)
     expect(statSync(file).isFile()).to.equal(true)
+  })
+
+  it('a named pipe or a link where a cache file should be is not read (the start once waited on it forever), and is replaced', async () => {
+    const expected = await proton(['mail', 'settings', '--output', 'json'])
+    expect(expected.status).to.equal(0)
+    const file = cacheFile('mail-settings')
+    const good = readFileSync(file)
+    for (const path of [`${file}.commands`, file]) {
+      rmSync(path)
+      makeFifo(path)
+      try {
+        const again = await runBinary(['--profile', 'sandbox', 'mail', 'settings', '--output', 'json'], {env: baseEnv(suite.home.home), timeoutMs: 8000})
+        expect([again.signal, again.status, again.stdout.toString()]).to.deep.equal([null, 0, expected.stdout.toString()])
+        expect(statSync(path).isFile()).to.equal(true)
+      } finally {
+        // Never a pipe left for the tests after this one to read.
+        if (!statSync(path).isFile()) rmSync(path)
+      }
+    }
+
+    // A link, even to a good cache of this very bundle: the directory's files are read as they are, never through one.
+    const elsewhere = join(suite.home.home, 'good-cache.bin')
+    writeFileSync(elsewhere, good)
+    rmSync(file)
+    symlinkSync(elsewhere, file)
+    expect((await proton(['mail', 'settings', '--output', 'json'])).status).to.equal(0)
+    expect(statSync(file).isFile()).to.equal(true)
+    expect(readFileSync(elsewhere).equals(good)).to.equal(true)
   })
 
   it('a new cache drops those of the bundle’s other builds, and no other bundle’s', async () => {
