@@ -87,7 +87,9 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
     expect(json.MIME.BodyMIMEType).to.equal('text/plain')
     expect(json.MIME.Text).to.equal(json.Body)
     expect(json.MIME.HTML).to.match(/^<html><body><p>Thanks/)
-    expect(json.MIME.Attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}])
+    expect(json.MIME.Attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', ID: 'mime:1', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}])
+    // No protected subject in this tree: the service's Subject is the one.
+    expect(json.MIME.Subject).to.equal(null)
     const htmlJson = JSON.parse((await proton(['mail', 'read', '--html', '--output', 'json', '--', samId])).stdout.toString('utf8')) as {Body: string; MIME: {BodyMIMEType: string}}
     expect(htmlJson.MIME.BodyMIMEType).to.equal('text/html')
     expect(htmlJson.Body).to.match(/^<html><body>/)

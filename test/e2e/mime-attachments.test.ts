@@ -1,0 +1,246 @@
+/**
+ * Attachments embedded in a PGP/MIME message (issue 21), the built binary
+ * against `proton sandbox`: mail attachments lists them after the service's
+ * (IDs "mime:N"), mail download writes them (all, or the one --attachment
+ * names) with the guarantees of the service's attachments (a safe name
+ * inside --dir, never over a file, 0600, one stdout line each), their
+ * signature being the message's; mail read shows a protected subject. The
+ * seeded message from sam@example.test (src/lib/sandbox/mime-fixture.ts),
+ * and MIME trees the tests encrypt to the address key and add (POST
+ * /__sandbox/messages).
+ */
+import {expect} from 'chai'
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import * as openpgp from 'openpgp'
+
+import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
+import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+
+const crlf = (lines: string[]) => lines.join('\r\n')
+const b64 = (content: string | Buffer) => Buffer.from(content).toString('base64')
+/** The seeded message's CSV attachment (scripts/generate-sandbox-mime.js). */
+const CSV = 'quarter,revenue,costs\r\nQ1,120000,80000\r\n'
+const quote = (text: string) => text.replaceAll(/[+=()[\].*?]/g, (character) => `\\${character}`)
+
+/** A multipart/mixed tree: a text part, then each attachment (base64 unless `raw` gives its encoded body as it is). */
+function tree(attachments: Array<{name?: string; type?: string; content?: string | Buffer; raw?: string; headers?: string[]}>, headers: string[] = []): string {
+  return crlf([
+    'Content-Type: multipart/mixed; boundary="mix"',
+    ...headers,
+    '',
+    '--mix',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'See the attached files.',
+    ...attachments.flatMap(({content = 'x', headers: extra, name, raw, type = 'application/octet-stream'}) => [
+      '--mix',
+      ...(extra ?? [`Content-Type: ${type}${name === undefined ? '' : `; name="${name}"`}`, `Content-Disposition: attachment${name === undefined ? '' : `; filename="${name}"`}`]),
+      'Content-Transfer-Encoding: base64',
+      '',
+      raw ?? b64(content),
+    ]),
+    '--mix--',
+    '',
+  ])
+}
+
+describe('PGP/MIME attachments: mail attachments, mail download, protected subjects (built binary)', function () {
+  this.timeout(60_000)
+  const suite = sandboxForSuite()
+  // IDs go after "--": a base64url ID may begin with "-".
+  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'})})
+  let samId = ''
+  let directories = 0
+  const freshDir = () => {
+    const path = join(suite.home.home, `mime-downloads-${++directories}`, 'inside')
+    mkdirSync(path, {recursive: true})
+    return path
+  }
+
+  async function encrypted(mime: string | Buffer, signingKeys?: openpgp.PrivateKey): Promise<string> {
+    const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
+    return openpgp.encrypt({encryptionKeys: addressKey.toPublic(), format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(mime)}), ...(signingKeys ? {signingKeys} : {})})
+  }
+
+  /** Adds a multipart/mixed message whose Body is `mime` encrypted to the address key; its ID. */
+  async function addMime(mime: string | Buffer, {sender = 'pgp@example.test', signingKeys, subject = 'PGP/MIME'}: {sender?: string; signingKeys?: openpgp.PrivateKey; subject?: string} = {}): Promise<string> {
+    const response = await sandboxFetch(suite.sandbox, 'messages', {
+      body: JSON.stringify({Body: await encrypted(mime, signingKeys), MIMEType: 'multipart/mixed', Sender: {Address: sender, Name: 'PGP user'}, Subject: subject}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
+    expect(response.status).to.equal(200)
+    return ((await response.json()) as {Message: {ID: string}}).Message.ID
+  }
+
+  before(async () => {
+    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
+    expect(login.status, login.stderr).to.equal(0)
+    const list = await proton(['mail', 'list', '--output', 'json'])
+    const messages = (JSON.parse(list.stdout.toString('utf8')) as {Messages: Array<{ID: string; Sender: {Address: string}}>}).Messages
+    samId = messages.find((message) => message.Sender.Address === MIME_FIXTURE.senderAddress)?.ID ?? ''
+    expect(samId).to.not.equal('')
+  })
+
+  it('mail attachments lists the embedded attachment (ID mime:1, name, type, size); --output json in the service’s shape', async () => {
+    const text = await proton(['mail', 'attachments', '--', samId])
+    expect(text.status, text.stderr).to.equal(0)
+    expect(text.stderr).to.equal('')
+    expect(text.stdout.toString('utf8')).to.match(/^ID +NAME +TYPE +SIZE\nmime:1 +q1-figures\.csv +text\/csv +40 B\n$/)
+    const json = await proton(['mail', 'attachments', '--output', 'json', '--', samId])
+    expect(json.status, json.stderr).to.equal(0)
+    expect(JSON.parse(json.stdout.toString('utf8'))).to.deep.equal({
+      Attachments: [{ContentID: null, Disposition: 'attachment', ID: 'mime:1', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}],
+    })
+    // mail read names the same ID in its JSON.
+    const read = JSON.parse((await proton(['mail', 'read', '--output', 'json', '--', samId])).stdout.toString('utf8')) as {MIME: {Attachments: Array<{ID: string}>}}
+    expect(read.MIME.Attachments.map(({ID}) => ID)).to.deep.equal(['mime:1'])
+  })
+
+  it('mail download writes it (0600, its path on stdout), the message’s verified signature named on stderr', async () => {
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--dir', dir, '--', samId])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'q1-figures.csv')}\n`)
+    expect(result.stderr).to.equal('attachment mime:1 (q1-figures.csv): signature verified (signed by sam@example.test: the message’s signature, over its whole MIME tree)\n')
+    expect(readFileSync(join(dir, 'q1-figures.csv'), 'utf8')).to.equal(CSV)
+    expect(statSync(join(dir, 'q1-figures.csv')).mode & 0o777).to.equal(0o600)
+    expect(readdirSync(dir)).to.deep.equal(['q1-figures.csv'])
+  })
+
+  it('--attachment mime:N writes that one alone; an ID the tree does not hold is a usage error, nothing written', async () => {
+    const id = await addMime(tree([{content: 'first', name: 'a.txt'}, {content: Buffer.from([0, 1, 2, 255]), name: 'b.bin'}, {content: 'third', name: 'c.txt'}]))
+    const listing = (await proton(['mail', 'attachments', '--', id])).stdout.toString('utf8').split('\n')
+    expect(listing.slice(1, 4).map((line) => line.split(/ +/).slice(0, 2).join(' '))).to.deep.equal(['mime:1 a.txt', 'mime:2 b.bin', 'mime:3 c.txt'])
+    const dir = freshDir()
+    const one = await proton(['mail', 'download', '--attachment', 'mime:2', '--dir', dir, '--', id])
+    expect(one.status, one.stderr).to.equal(0)
+    expect(one.stdout.toString('utf8')).to.equal(`${join(dir, 'b.bin')}\n`)
+    expect(readFileSync(join(dir, 'b.bin'))).to.deep.equal(Buffer.from([0, 1, 2, 255]))
+    expect(one.stderr).to.equal('attachment mime:2 (b.bin): unverified: the message it came in carries no signature\n')
+    const unknown = await proton(['mail', 'download', '--attachment', 'mime:4', '--dir', dir, '--', id])
+    expect(unknown.status).to.equal(1)
+    expect(unknown.stderr).to.include(`has no attachment mime:4 (see "mail attachments ${id}")`)
+    expect(readdirSync(dir)).to.deep.equal(['b.bin'])
+    const all = await proton(['mail', 'download', '--dir', freshDir(), '--', id])
+    expect(all.status, all.stderr).to.equal(0)
+    expect(all.stdout.toString('utf8').trimEnd().split('\n').map((path) => path.slice(path.lastIndexOf('/') + 1))).to.deep.equal(['a.txt', 'b.bin', 'c.txt'])
+  })
+
+  it('hostile names from inside the tree stay inside --dir: traversal, control characters, a very long name; an existing file is never replaced', async () => {
+    const long = `${'l'.repeat(300)}.txt`
+    const names = ['../../x', 'evil\u0007\u001b[31m.txt', long, 'q1.csv']
+    const id = await addMime(tree(names.map((name) => ({content: `content of ${name.length}`, name}))))
+    const dir = freshDir()
+    writeFileSync(join(dir, 'q1.csv'), 'mine')
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    const written = readdirSync(dir).sort()
+    expect(written).to.have.length(5)
+    const longWritten = written.find((name) => name.startsWith('lll')) ?? ''
+    expect(Buffer.byteLength(longWritten)).to.equal(200)
+    expect(longWritten.endsWith('.txt')).to.equal(true)
+    expect(written).to.deep.equal([longWritten, '_.._x', 'evil__[31m.txt', 'q1 (1).csv', 'q1.csv'].sort())
+    expect(readFileSync(join(dir, 'q1.csv'), 'utf8')).to.equal('mine')
+    expect(readFileSync(join(dir, 'q1 (1).csv'), 'utf8')).to.equal('content of 6')
+    expect(readFileSync(join(dir, '_.._x'), 'utf8')).to.equal('content of 7')
+    for (const name of written.filter((name) => name !== 'q1.csv')) expect(statSync(join(dir, name)).mode & 0o777).to.equal(0o600)
+    // Nothing beside --dir, nor above it; every stdout line a file inside it.
+    expect(readdirSync(join(dir, '..'))).to.deep.equal(['inside'])
+    expect(result.stdout.toString('utf8').trimEnd().split('\n')).to.have.length(4).and.satisfy((lines: string[]) => lines.every((line) => line.startsWith(`${dir}/`)))
+    expect(result.stderr).to.include('Note: attachment mime:1: its name "../../x" is not a safe file name; written as _.._x')
+    expect(result.stderr).to.include(`Note: ${join(dir, 'q1.csv')} exists and was left as it is; written as ${join(dir, 'q1 (1).csv')}`)
+    expect(result.stderr).to.not.include('\u0007').and.not.include('\u001b')
+  })
+
+  it('a damaged base64 part: decoded as far as it goes (characters outside the alphabet skipped), the other parts intact, no stack trace', async () => {
+    const id = await addMime(tree([{name: 'damaged.bin', raw: 'QUJD\r\n!!*** not base64 ***!!\r\nREVG'}, {content: 'fine', name: 'fine.txt'}]))
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(result.stderr).to.not.match(/\n\s+at /)
+    expect(readdirSync(dir).sort()).to.deep.equal(['damaged.bin', 'fine.txt'])
+    expect(readFileSync(join(dir, 'fine.txt'), 'utf8')).to.equal('fine')
+    const damaged = readFileSync(join(dir, 'damaged.bin'))
+    // What the listing announced is what was written.
+    const json = JSON.parse((await proton(['mail', 'attachments', '--output', 'json', '--', id])).stdout.toString('utf8')) as {Attachments: Array<{Name: string; Size: number}>}
+    expect(json.Attachments.find(({Name}) => Name === 'damaged.bin')?.Size).to.equal(damaged.length)
+    expect(damaged.toString('latin1').startsWith('ABC')).to.equal(true)
+  })
+
+  it('a signature that FAILS (a multipart/signed by a key that is not the sender’s): each file written, a WARNING even with --quiet, exit 1 naming them', async () => {
+    const impostor = await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: MIME_FIXTURE.senderAddress}]})
+    const entity = tree([{content: 'wire 1000 EUR', name: 'order.txt'}])
+    const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(entity)}), signingKeys: impostor.privateKey})
+    const mime = crlf(['Content-Type: multipart/signed; micalg=pgp-sha512; protocol="application/pgp-signature"; boundary="s"', '', '--s', entity, '--s', 'Content-Type: application/pgp-signature', '', signature, '--s--', ''])
+    const id = await addMime(mime, {sender: MIME_FIXTURE.senderAddress})
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--quiet', '--dir', dir, '--', id])
+    expect(result.status).to.equal(1)
+    expect(readFileSync(join(dir, 'order.txt'), 'utf8')).to.equal('wire 1000 EUR')
+    expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'order.txt')}\n`)
+    const lines = result.stderr.trimEnd().split('\n')
+    expect(lines).to.have.length(2)
+    expect(lines[0]).to.equal(
+      `WARNING: attachment mime:1 (order.txt): the message’s signature (over its whole MIME tree) FAILED verification against the keys of sam@example.test: the file may have been tampered with; written all the same as ${join(dir, 'order.txt')}`,
+    )
+    expect(lines[1]).to.match(new RegExp(`^Error: message ${quote(id)}: the signature of attachment mime:1 \\(order\\.txt\\) FAILED verification \\(see the warning above\\); the file was written all the same$`))
+  })
+
+  it('the signature of the encrypted message itself counts for its parts; without a key of the sender’s it is "unverified" and says why', async () => {
+    const signer = await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: 'nokey@example.test'}]})
+    const id = await addMime(tree([{content: 'signed data', name: 'data.txt'}]), {sender: 'nokey@example.test', signingKeys: signer.privateKey})
+    const result = await proton(['mail', 'download', '--dir', freshDir(), '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(result.stderr).to.equal('attachment mime:1 (data.txt): unverified: no public key of nokey@example.test is known to check the message’s signature (over its whole MIME tree) with\n')
+  })
+
+  it('a tree with attachments and no text part: mail read refuses it, mail attachments and mail download take it', async () => {
+    const id = await addMime(crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/pdf', 'Content-Disposition: attachment; filename=a.pdf', '', '%PDF-1.4', '--b--', '']))
+    expect((await proton(['mail', 'read', '--', id])).status).to.equal(1)
+    const listing = await proton(['mail', 'attachments', '--', id])
+    expect(listing.status, listing.stderr).to.equal(0)
+    expect(listing.stdout.toString('utf8')).to.match(/\nmime:1 +a\.pdf +application\/pdf +\d+ B\n$/)
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(readFileSync(join(dir, 'a.pdf'), 'utf8').startsWith('%PDF-1.4')).to.equal(true)
+  })
+
+  describe('protected subjects', () => {
+    const headerPart = (from: string, subject: string) => ({
+      content: crlf([`From: Sender <${from}>`, `Subject: ${subject}`, '']),
+      headers: ['Content-Type: text/rfc822-headers; protected-headers="v1"', 'Content-Disposition: inline'],
+    })
+
+    it('a memory-hole text/rfc822-headers part from the sender: its subject shown, marked end-to-end encrypted, when the service says "..."', async () => {
+      const id = await addMime(tree([headerPart('pgp@example.test', 'Merger plans for =?utf-8?q?Q3_=E2=82=AC?=')]), {subject: '...'})
+      const result = await proton(['mail', 'read', '--', id])
+      expect(result.status, result.stderr).to.equal(0)
+      expect(result.stdout.toString('utf8')).to.match(/\nSubject: +Merger plans for Q3 € \(end-to-end encrypted\)\n/)
+      const json = JSON.parse((await proton(['mail', 'read', '--output', 'json', '--', id])).stdout.toString('utf8')) as {Subject: string; MIME: {Subject: string; Attachments: Array<{Name: string}>}}
+      expect(json.Subject).to.equal('...')
+      expect(json.MIME.Subject).to.equal('Merger plans for Q3 €')
+      expect(json.MIME.Attachments.map(({Name}) => Name)).to.deep.equal(['Encrypted Headers.txt'])
+    })
+
+    it('a header part whose From is not the sender is not believed; the top entity’s Subject is then the protected one', async () => {
+      const id = await addMime(tree([headerPart('someone@else.test', 'Forged subject')], ['Subject: The real subject']), {subject: '...'})
+      const out = (await proton(['mail', 'read', '--', id])).stdout.toString('utf8')
+      expect(out).to.match(/\nSubject: +The real subject \(end-to-end encrypted\)\n/).and.not.include('Forged')
+    })
+
+    it('a protected subject that differs from a real service subject: both named; the same one, or none: the service’s as it is', async () => {
+      const differs = await addMime(tree([], ['Subject: Inner']), {subject: 'Outer'})
+      expect((await proton(['mail', 'read', '--', differs])).stdout.toString('utf8')).to.match(/\nSubject: +Inner \(end-to-end encrypted; the unencrypted subject says "Outer"\)\n/)
+      const same = await addMime(tree([], ['Subject: Same']), {subject: 'Same'})
+      expect((await proton(['mail', 'read', '--', same])).stdout.toString('utf8')).to.match(/\nSubject: +Same\n/)
+      const none = await addMime(tree([]), {subject: '...'})
+      expect((await proton(['mail', 'read', '--', none])).stdout.toString('utf8')).to.match(/\nSubject: +\.\.\.\n/)
+    })
+  })
+})
