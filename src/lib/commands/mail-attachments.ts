@@ -50,6 +50,10 @@ export const mailAttachments = plainCommand<MailAttachmentsOptions>({
       const opened = await openMessage(invocation, id, {message, withSenderKeys: false})
       const {parsed} = await openTree(opened, (cause) => new CliFailure(`message ${id}: ${cause}`), {requireText: false})
       attachments.push(...parsed.attachments)
+      for (const [index, damage] of parsed.damage.entries()) {
+        const {ID, Name} = parsed.attachments[index]
+        if (damage !== undefined) invocation.note(`Note: attachment ${ID} (${printable(Name)}): ${printable(damage)}: "mail download" will not write it`)
+      }
     }
 
     await printData(invocation, {Attachments: attachments}, () => attachmentsText(id, attachments))

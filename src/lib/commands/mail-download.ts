@@ -25,6 +25,14 @@
  * file is never replaced: the next free "name (N).ext" is used and a note
  * says so. Files are created 0600 (decrypted mail is private). stdout: the
  * path of each file written, one a line.
+ *
+ * A PGP/MIME message (MIMEType multipart/*) also holds attachments in its
+ * encrypted MIME tree (IDs "mime:N", keys/mime-body.ts): the tree is opened
+ * as mail read opens it (keys/read-message.ts openTree) and they are
+ * written after the service's, the same way; their signature is the
+ * message's, which covers the whole tree, and their stderr line says so. A
+ * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
+ * before anything is written.
  */
 import {stat} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
@@ -69,6 +77,8 @@ async function directory(given: string | undefined): Promise<string> {
 interface Embedded {
   record: MimeAttachment
   content: Uint8Array
+  /** Why its content is not the sender's as written (a damaged base64 body), if it is not. */
+  damage?: string
 }
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
@@ -92,12 +102,20 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       tree = await openTree(opened, fail, {requireText: false})
     }
 
-    const embedded: Embedded[] = tree ? tree.parsed.attachments.map((record, index) => ({content: (tree as OpenedTree).parsed.contents[index], record})) : []
+    const parts = tree?.parsed
+    const embedded: Embedded[] = parts ? parts.attachments.map((record, index) => ({content: parts.contents[index], damage: parts.damage[index], record})) : []
     const chosenEmbedded = attachment === undefined ? embedded : embedded.filter(({record}) => record.ID === attachment)
     if (attachment !== undefined && chosen.length === 0 && chosenEmbedded.length === 0) throw usageError(`message ${id} has no attachment ${attachment} (see "mail attachments ${id}")`)
     if (chosen.length === 0 && chosenEmbedded.length === 0) {
       invocation.note(`message ${id} has no attachments`)
       return
+    }
+
+    // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
+    const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
+    if (damaged) {
+      const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
+      throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
     }
 
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')

@@ -6,7 +6,8 @@
  * message's MIMEType multipart/*) is taken apart (keys/mime-body.ts): its
  * text/plain part shown, else its text/html part as readable text (--html:
  * the HTML part), its embedded attachments listed with the service's, a
- * multipart/signed's signature checked. --output json|yaml: the message
+ * multipart/signed's signature checked, a protected subject shown (see
+ * subjectText). --output json|yaml: the message
  * record with the decrypted body in Body (and for PGP/MIME, the parts in
  * MIME). Nothing of the body is printed unless all of it decrypted, parsed
  * and checked out; the sender's control characters never reach the

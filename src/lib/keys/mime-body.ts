@@ -31,6 +31,13 @@ export type MimeAttachment = {
   ContentID: string | null
 }
 
+/**
+ * Why an embedded attachment's content cannot be trusted to be the sender's: its base64 body is damaged
+ * (characters outside the alphabet, or a length no base64 has). postal-mime, as mail readers do, decodes such a body
+ * leniently, skipping what is not base64; mail download refuses to write what that gives.
+ */
+export type Damage = string
+
 export interface MimeBody {
   /** The text/plain part(s), decoded; absent when the tree has none. */
   text?: string
@@ -40,6 +47,8 @@ export interface MimeBody {
   attachments: MimeAttachment[]
   /** Their decoded content, in the same order. */
   contents: Uint8Array[]
+  /** In the same order: why each one's content is damaged, or undefined (see Damage). */
+  damage: Array<Damage | undefined>
   /**
    * The protected subject (pmcrypto processMIME's encryptedSubject): the Subject of a memory-hole
    * text/rfc822-headers part whose From is the sender, else the Subject header of the top entity (the signed one of
@@ -148,6 +157,99 @@ async function headerPartSubject(PostalMime: typeof import('postal-mime').defaul
   return headers.subject
 }
 
+/** A leaf of the tree as its boundaries give it: its type, its disposition, and for a base64 body, what is wrong with it. */
+interface RawLeaf {
+  type: string
+  attachment: boolean
+  damage?: Damage
+}
+
+/** The header block of an entity, unfolded: lower-cased names to their first value. */
+function rawHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>()
+  for (const line of block.replaceAll(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    const name = line.slice(0, colon).trim().toLowerCase()
+    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim())
+  }
+
+  return headers
+}
+
+/** What is wrong with a base64 body, if anything: a character outside the alphabet, padding inside, a length no base64 has. */
+function base64Damage(body: string): Damage | undefined {
+  const lines = body.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    const bad = /[^A-Za-z0-9+/=\s]/.exec(line)
+    if (bad) return `its base64 body holds ${JSON.stringify(bad[0])} on line ${index + 1}`
+  }
+
+  const compact = body.replaceAll(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return 'its base64 body has padding before its end'
+  if (compact.length % 4 !== 0) return `its base64 body is cut short (${compact.length} characters, not a multiple of 4)`
+  return undefined
+}
+
+/**
+ * The leaves of an entity in the order they occur, walked by its boundaries (RFC 2046), each classified as
+ * postal-mime classifies it: an inline text/plain or text/html part is body text, every other leaf an attachment
+ * (a message/rfc822 part is not followed: it stops the walk, see damagedParts).
+ */
+function rawLeaves(entity: string, parentType: string, depth: number): RawLeaf[] | undefined {
+  if (depth > MAX_NESTING) return undefined
+  const end = headerEnd(entity)
+  const headers = rawHeaders(end < 0 ? entity : entity.slice(0, end))
+  const body = end < 0 ? '' : entity.slice(end).replace(/^\r?\n\r?\n/, '')
+  const contentType = parseContentType(headers.get('content-type') ?? (parentType === 'multipart/digest' ? 'message/rfc822' : 'text/plain'))
+  const type = contentType.type
+  if (type === 'message/rfc822') return undefined
+  if (type.startsWith('multipart/')) {
+    const boundary = contentType.params.get('boundary')
+    if (!boundary) return undefined
+    const parts: string[][] = []
+    let current: string[] | undefined
+    for (const line of body.split(/\r?\n/)) {
+      const trimmed = line.trimEnd()
+      if (trimmed === `--${boundary}--`) break
+      if (trimmed === `--${boundary}`) parts.push((current = []))
+      else current?.push(line)
+    }
+
+    const leaves: RawLeaf[] = []
+    for (const part of parts) {
+      const inner = rawLeaves(part.join('\r\n'), type, depth + 1)
+      if (inner === undefined) return undefined
+      leaves.push(...inner)
+    }
+
+    return leaves
+  }
+
+  const disposition = parseContentType(headers.get('content-disposition') ?? '').type
+  const attachment = disposition === 'attachment' || (type !== 'text/plain' && type !== 'text/html')
+  const encoding = (/[\w-]+/.exec((headers.get('content-transfer-encoding') ?? '').toLowerCase()) ?? [''])[0]
+  const damage = attachment && encoding === 'base64' ? base64Damage(body) : undefined
+  return [{attachment, type, ...(damage === undefined ? {} : {damage})}]
+}
+
+/**
+ * Which embedded attachments have a damaged base64 body, found by walking the tree by its boundaries beside
+ * postal-mime (which decodes leniently and keeps no raw body). The walk is trusted only when it finds the very
+ * attachments postal-mime found, of the same types in the same order; a tree it does not follow as postal-mime does
+ * (a nested message/rfc822 part, a boundary nested in another's) marks none.
+ */
+function damagedParts(text: string, types: readonly string[], signed: boolean): Array<Damage | undefined> {
+  const none = types.map(() => undefined)
+  const leaves = rawLeaves(text, '', 0)?.filter((leaf) => leaf.attachment)
+  if (leaves === undefined) return none
+  // The signature of a multipart/signed is not among the attachments (see parseMimeBody).
+  const signature = signed ? leaves.findIndex((leaf) => leaf.type === 'application/pgp-signature') : -1
+  const kept = signature < 0 ? leaves : leaves.filter((_, index) => index !== signature)
+  if (kept.length !== types.length || kept.some((leaf, index) => leaf.type !== types[index])) return none
+  return kept.map((leaf) => leaf.damage)
+}
+
 const isHeaderPart = (attachment: Attachment) => !attachment.filename && attachment.mimeType === 'text/rfc822-headers' && bytesOf(attachment.content).byteLength <= MAX_HEADER_PART
 
 /**
@@ -204,6 +306,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   }
 
   const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
+  const damage = damagedParts(text, attachments.map(({MIMEType}) => MIMEType), signed !== undefined)
   const subject = headerSubject ?? (topSubject || undefined)
   if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`
@@ -213,6 +316,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   return {
     attachments,
     contents,
+    damage,
     ...(email.html === undefined ? {} : {html: email.html}),
     ...(email.text === undefined ? {} : {text: email.text}),
     ...(signed ? {signed} : {}),

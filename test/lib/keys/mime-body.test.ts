@@ -158,6 +158,23 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     expect((await parseMimeBody(Buffer.from(crlf(['Content-Type: text/plain', '', 'no subject', ''])))).subject).to.equal(undefined)
   })
 
+  it('marks an attachment whose base64 body is damaged (a character outside the alphabet, padding inside, cut short), and no other', async () => {
+    const part = (name: string, body: string, type = 'application/octet-stream') => ['--outer', `Content-Type: ${type}; name=${name}`, 'Content-Transfer-Encoding: base64', '', body]
+    const body = (parts: string[][]) => mixed().replace('--outer--', crlf([...parts.flat(), '--outer--']))
+    const parsed = await parseMimeBody(Buffer.from(body([part('ok.bin', 'QUJD\r\nREVG'), part('bang.bin', 'QUJD\r\nRE!G'), part('pad.bin', 'QQ==QUJD'), part('cut.bin', 'QUJDR')])))
+    expect(parsed.attachments.map(({Name}) => Name)).to.deep.equal(['report.csv', 'ok.bin', 'bang.bin', 'pad.bin', 'cut.bin'])
+    expect(parsed.damage).to.deep.equal([
+      undefined,
+      undefined,
+      'its base64 body holds "!" on line 2',
+      'its base64 body has padding before its end',
+      'its base64 body is cut short (5 characters, not a multiple of 4)',
+    ])
+    // A tree the walk does not follow as postal-mime does (a nested message/rfc822): nothing marked rather than the wrong part.
+    const nested = body([['--outer', 'Content-Type: message/rfc822', '', 'Content-Type: text/plain', '', 'forwarded'], part('bang.bin', 'RE!G')])
+    expect((await parseMimeBody(Buffer.from(nested))).damage.every((damage) => damage === undefined)).to.equal(true)
+  })
+
   it('hands back what the sender wrote, control characters included (the command escapes them for the terminal)', async () => {
     const parsed = await parseMimeBody(Buffer.from(mixed({name: 'evil\u001b[2J.csv', text: 'red =1B[31mtext'})))
     expect(parsed.text).to.equal('red \u001b[31mtext\n')
