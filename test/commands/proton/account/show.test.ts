@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 import nock from 'nock'
 
-import {API, proton, useInProcessService} from '../../helpers/in-process.ts'
+import {API, proton, useInProcessService} from '../../../helpers/in-process.ts'
 
 const VOLUMES =
   '{"Code":1000,"Volumes":[{"VolumeID":"v1","State":1,"Type":1,"UsedSpace":1048576,"MaxSpace":5368709120,"CreateTime":1735689600,"Share":{"ShareID":"s1"}},' +
