@@ -12,7 +12,7 @@
 import {expect} from 'chai'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {rawAnswer, type RawServer, startRawServer} from '../helpers/raw-server.ts'
+import {rawAnswer, type RawServer, startRawServer} from '../helpers/scripted-server.ts'
 import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
 
 const PATHS = [
