@@ -3,19 +3,13 @@ import {expect} from 'chai'
 
 import {toLittleEndian} from '../../../../src/lib/session/srp/bigint-le.ts'
 import {clientProof} from '../../../../src/lib/session/srp/client.ts'
-import {decodeSignedModulus} from '../../../../src/lib/session/srp/modulus.ts'
-import {srpGroup} from '../../../../src/lib/session/srp/group.ts'
 import {hashPassword} from '../../../../src/lib/session/srp/password.ts'
 import {SrpServer} from '../../../../src/lib/session/srp/server.ts'
-import {computeVerifier} from '../../../../src/lib/session/srp/verifier.ts'
-import {vectors} from './vectors.ts'
+import {exchangeAccount} from './vectors.ts'
 
 describe('SRP', () => {
   describe('a full exchange', () => {
-    const modulus = decodeSignedModulus(vectors.signedModuli[0])
-    const group = srpGroup(modulus)
-    const salt = Buffer.from('Jl54BOeNTVl8Ng==', 'base64')
-    const verifier = computeVerifier('correct horse', salt, modulus)
+    const {group, modulus, salt, verifier} = exchangeAccount()
 
     it('proves the password both ways', () => {
       const server = new SrpServer(group, verifier)
