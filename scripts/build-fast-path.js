@@ -1,8 +1,10 @@
 // Builds the fast path of bin/run.js (src/fast.ts): the table of every
 // command it runs, derived from the standalone manifest and the commands'
-// compiled oclif definitions, and one bundle of the dispatcher, the plain
-// commands and their dependencies, so a cold `proton …` reads a few files
-// instead of some three hundred. Runs after tsc and build-manifest.js.
+// compiled oclif definitions, and for each module of src/lib/commands one
+// bundle of the dispatcher, that module and what they import
+// (dist/fast/<module>.cjs), so a cold `proton …` reads a few files instead
+// of some three hundred, and compiles the code of its own command only.
+// Runs after tsc and build-manifest.js.
 //
 // It refuses (and so fails the build) a command that is neither run by the
 // fast path nor listed as oclif-only in src/lib/commands/registry.ts, an
@@ -17,6 +19,7 @@ import {isDeepStrictEqual} from 'node:util'
 import {FAST_COMMANDS, OCLIF_ONLY} from '../dist/lib/commands/registry.js'
 import {commandTable} from '../dist/lib/runtime/command-table.js'
 import {GLOBAL_FLAGS} from '../dist/lib/runtime/global-flags.js'
+import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../dist/lib/runtime/leading-flags.js'
 import {lazyBuiltins} from './lazy-builtins.js'
 
 /** got is the client everywhere but here: the fast path sends with got-lite (src/lib/http/got-lite.ts says why and how). */
@@ -44,8 +47,10 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
     continue
   }
 
-  if (!FAST_COMMANDS[id]) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/commands/registry.ts`)
-  if (Command.runs !== (await FAST_COMMANDS[id]())) throw new Error(`${id}: its oclif command does not run the plain function FAST_COMMANDS names`)
+  const fast = FAST_COMMANDS[id]
+  if (!fast) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/commands/registry.ts`)
+  const module = await import(new URL(`lib/commands/${fast.module}.js`, dist))
+  if (Command.runs === undefined || Command.runs !== module[fast.run]) throw new Error(`${id}: its oclif command does not run the plain function FAST_COMMANDS names`)
   const table = plain(await commandTable(Command).catch((error) => Promise.reject(new Error(`${id}: ${error.message}`))))
   const own = table.flags.filter(({name}) => !globalNames.has(name))
   const base = table.flags.filter(({name}) => globalNames.has(name))
@@ -56,22 +61,37 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
 const stray = Object.keys(FAST_COMMANDS).filter((id) => !manifest.commands[id])
 if (stray.length > 0) throw new Error(`FAST_COMMANDS names commands the manifest does not have: ${stray.join(', ')}`)
 
+/** Each bundle's commands, by the module of src/lib/commands that holds them. */
+const modules = Map.groupBy(Object.entries(FAST_COMMANDS), ([, {module}]) => module)
+const path = (file) => JSON.stringify(new URL(file, dist).pathname)
+
+/** The entry of a module's bundle: the dispatcher, and the module's commands by id (what src/fast-load.ts calls). */
+const commandEntries = {
+  name: 'command-entries',
+  setup(build) {
+    build.onResolve({filter: /^command:/}, ({path: name}) => ({namespace: 'command', path: name.slice('command:'.length)}))
+    build.onLoad({filter: /.*/, namespace: 'command'}, ({path: module}) => {
+      const commands = modules.get(module)
+      const names = [...new Set(commands.map(([, {run}]) => run))]
+      const table = commands.map(([id, {run}]) => `${JSON.stringify(id)}: ${run}`).join(', ')
+      const contents = `export {dispatch} from ${path('fast.js')}\nimport {${names.join(', ')}} from ${path(`lib/commands/${module}.js`)}\nexport const commands = {${table}}\n`
+      return {contents, loader: 'js', resolveDir: new URL('.', dist).pathname}
+    })
+  },
+}
+
 rmSync(out, {force: true, recursive: true})
 const result = await build({
   bundle: true,
-  // run.cjs: the dispatcher and every command; load.cjs: what starts it, with its code cache (src/fast-load.ts).
-  entryPoints: [
-    {in: new URL('fast.js', dist).pathname, out: 'run'},
-    {in: new URL('fast-load.js', dist).pathname, out: 'load'},
-  ],
+  // <module>.cjs: the dispatcher and that module's commands; load.cjs: what picks and starts one, with its code cache (src/fast-load.ts).
+  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: module})), {in: new URL('fast-load.js', dist).pathname, out: 'load'}],
   // CommonJS, on purpose: require('node:tls') hands over the module as it is, where an ES import
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
-  // A command's own modules are evaluated only when its line runs (registry.ts imports them dynamically).
   format: 'cjs',
   // Loaded only for --output yaml and for checking a body (ajv, yaml), and by the commands that decrypt (openpgp,
-  // html-to-text): left in node_modules, not parsed at every start.
-  external: ['ajv', 'yaml', 'openpgp', 'html-to-text'],
+  // html-to-text, and postal-mime for a PGP/MIME body): left in node_modules, not parsed at every start.
+  external: ['ajv', 'yaml', 'openpgp', 'html-to-text', 'postal-mime'],
   outExtension: {'.js': '.cjs'},
   // import() of what stays outside the bundle (ajv, yaml, node:https, node:zlib) as require(): no ES loader, and
   // load.cjs compiles the bundle as a script, which has no import() of its own.
@@ -87,14 +107,18 @@ const result = await build({
   minify: true,
   outdir: out.pathname,
   platform: 'node',
-  plugins: [gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises'])],
+  plugins: [commandEntries, gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises'])],
   target: 'node22',
 })
-// The hash names the bundle's code cache: V8 checks a cache against the length of its source, not its text.
-const hash = createHash('sha256').update(readFileSync(new URL('run.cjs', out))).digest('hex').slice(0, 16)
-const table = {bin: pjson.oclif.bin, bundle: {file: 'run.cjs', hash}, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), version: pjson.version}
+// The hash names a bundle's code cache: V8 checks a cache against the length of its source, not its text.
+const hashOf = (file) => createHash('sha256').update(readFileSync(new URL(file, out))).digest('hex').slice(0, 16)
+const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${module}.cjs`)]))
+const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${FAST_COMMANDS[id].module}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
+const leadingFlags = {boolean: [...BOOLEAN_GLOBAL_FLAGS], valued: [...VALUED_GLOBAL_FLAGS]}
+const table = {bin: pjson.oclif.bin, bundles, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), leadingFlags, version: pjson.version}
 writeFileSync(new URL('commands.json', out), `${JSON.stringify(table)}\n`)
-const files = Object.entries(result.metafile.outputs)
-const entry = files.find(([path]) => path.endsWith('run.cjs'))
+const sizes = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith('load.cjs')).map(([file, {bytes}]) => [file.replace(/.*\//, ''), Math.round(bytes / 1024)])
+const [largest, size] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a))
+const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)
 const oclifOnly = Object.keys(OCLIF_ONLY).join(', ')
-console.log(`dist/fast: entry ${Math.round(entry[1].bytes / 1024)} KiB from ${Object.keys(result.metafile.inputs).length} modules; ${Object.keys(commands).length} commands (oclif only: ${oclifOnly})`)
+console.log(`dist/fast: ${sizes.length} bundles (${total} KiB; the largest ${largest}, ${size} KiB) for ${Object.keys(commands).length} commands (oclif only: ${oclifOnly})`)

@@ -1,8 +1,10 @@
 // The main job, offline: build (done by `npm run demo` before this), start
 // `proton sandbox --write-session`, run every usage form of `proton api`
 // against it, print each command with its answer, check each behaved as
-// documented (exit status, stdout, stderr), stop the sandbox. Exits 0 only
-// if every check passed. Sessions go to a temporary XDG_CONFIG_HOME.
+// documented (exit status, stdout, stderr), then log in with the password
+// (which unlocks the account's keys) and read the PGP/MIME message end to
+// end, stop the sandbox. Exits 0 only if every check passed. Sessions go to
+// a temporary XDG_CONFIG_HOME.
 import {spawn} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -58,9 +60,10 @@ function stopSandbox() {
   })
 }
 
-function run(args) {
+function run(args, input) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [BIN, ...args], {env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']})
+    if (input !== undefined) child.stdin.end(input)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -107,6 +110,36 @@ async function step(title, args, expected) {
   }
 
   return json
+}
+
+/** Run another command than `api` (standard input `input`), print it and its output, check its exit status and stdout. */
+async function command(title, args, {check, input, status: expected}) {
+  console.log(`\n# ${title}\n$ ${input === undefined ? '' : `printf '%s\\n' … | `}proton ${shown(args)}`)
+  const {status, stderr, stdout} = await run(args, input)
+  if (stdout !== '') console.log(indent(stdout, '  ', 24))
+  if (stderr !== '') console.log(indent(stderr, '  stderr: '))
+  const problem = status === expected ? check?.(stdout) : `exit status ${status}, expected ${expected}`
+  checks++
+  if (problem) {
+    failures++
+    console.log(`  ✗ ${problem}`)
+  } else console.log(`  ✓ exit ${status}, as documented`)
+  return stdout
+}
+
+async function readPgpMime(url) {
+  const reader = ['--profile', 'reader']
+  await command('Log in with the password: the keys unlock (only the sealed key passphrase is kept)', ['auth', 'login', 'demo', '--password-stdin', '--api-url', url, ...reader], {input: 'demo\n', status: 0})
+  const list = await run([...reader, 'mail', 'list', '--output', 'json'])
+  const id = JSON.parse(list.stdout).Messages.find((message) => message.Sender.Address === 'sam@example.test')?.ID ?? 'missing'
+  await command('Read the PGP/MIME message (text and HTML alternatives, a CSV attachment, signed inside): the text part', [...reader, 'mail', 'read', '--', id], {
+    check: (out) => (/Signature: +verified[\s\S]*Attachments: +q1-figures\.csv \(40 B\)\n\nThanks, the quarterly report looks good\./.test(out) ? undefined : 'not the verified text part with its attachment'),
+    status: 0,
+  })
+  await command('The same message, its HTML part', [...reader, 'mail', 'read', '--html', '--', id], {
+    check: (out) => (out.includes('<p>Thanks, the quarterly report looks <b>good</b>.</p>') ? undefined : 'not the HTML part'),
+    status: 0,
+  })
 }
 
 async function main() {
@@ -156,6 +189,7 @@ async function main() {
   await fetch(`${url}/__sandbox/faults`, {body: JSON.stringify({Kind: 'html-502', Path: '/core/v4/users'}), headers: {'x-sandbox-secret': secret}, method: 'POST'})
   console.log(`\n(sandbox fault set: the next GET /core/v4/users gets an HTML 502 page, as from a proxy; --retries 0 keeps it from being retried)`)
   await step('A body that is not JSON: stderr, empty stdout, exit 5', ['GET', '/core/v4/users', '--retries', '0'], {status: 5, stderr: /502 Bad Gateway[\s\S]*not JSON/, stdoutEmpty: true})
+  await readPgpMime(url)
 }
 
 const stopOnSignal = () => stopSandbox().then(() => process.exit(130))

@@ -17,7 +17,11 @@
  * - each seeded message's body encrypted to the primary address's key
  *   (text/plain, and text/html for the second), and the second message's
  *   attachment as KeyPackets (the session key for that address key) and a
- *   separate data packet.
+ *   separate data packet, with its detached Signature (armored, over the
+ *   plaintext, as WebClients reads it) by the invoice's sender
+ *   (billing@shop.test), whose public key the sandbox serves too.
+ * - then the PGP/MIME message (scripts/generate-sandbox-mime.js, run at the
+ *   end: it is encrypted to the new address key).
  * Keys are v4 curve25519 as Proton makes them (gopenpgp v2 "x25519", which
  * go-proton-api's tests use: EdDSA over Ed25519 signing, ECDH over Curve25519
  * encryption, the "legacy" algorithm IDs 22 and 18): small and quick, and
@@ -63,6 +67,7 @@ const BODIES = [
   ],
   ['text/plain', 'Hi,\n\nlunch on Friday at noon? The usual place.\n\nAlex\n', false],
   ['text/plain', 'Your flight ABC123 is confirmed.\nDeparture: 2025-02-01 08:15\n', false],
+  // The sandbox serves the PGP/MIME message of generate-sandbox-mime.js in this one's place (state.ts).
   ['text/plain', 'Thanks, the quarterly report looks good.\n\n> Here is the report.\n', false],
   ['text/plain', 'This week: nothing much happened.\n', false],
   ['text/plain', 'Your password was changed. If this was not you, contact support.\n', false],
@@ -83,17 +88,27 @@ const attachmentText = 'Invoice 2025-03\nMail Plus, one month: 4.99 EUR\n'
 const sessionKey = await openpgp.generateSessionKey({encryptionKeys: primary.unlocked.toPublic()})
 const keyPackets = await openpgp.encryptSessionKey({...sessionKey, encryptionKeys: primary.unlocked.toPublic(), format: 'binary'})
 const dataPacket = await openpgp.encrypt({format: 'binary', message: await openpgp.createMessage({binary: Buffer.from(attachmentText)}), sessionKey})
+const billing = await generate('billing@shop.test', undefined)
+const attachmentSignature = await openpgp.sign({
+  detached: true,
+  format: 'armored',
+  message: await openpgp.createMessage({binary: Buffer.from(attachmentText)}),
+  signingKeys: await openpgp.readPrivateKey({armoredKey: billing.privateKey}),
+})
 const attachment = {
   Data: Buffer.from(dataPacket).toString('base64'),
   KeyPackets: Buffer.from(keyPackets).toString('base64'),
   MIMEType: 'text/plain',
   Name: 'invoice-2025-03.txt',
+  Signature: attachmentSignature,
   Size: Buffer.byteLength(attachmentText),
 }
+const attachmentSigner = {Email: 'billing@shop.test', PublicKey: billing.publicKey}
 
 const fixture = {
   addressKeys: [primary, alias].map(({PrivateKey, Signature, Token}) => ({PrivateKey, Signature, Token})),
   attachment,
+  attachmentSigner,
   bodies,
   keySalt: salt.toString('base64'),
   password: FIXTURE_PASSWORD,
@@ -113,3 +128,4 @@ export const KEY_FIXTURE = ${JSON.stringify(fixture, null, 2)} as const
 `,
 )
 console.log(`wrote ${out.pathname}`)
+await import('./generate-sandbox-mime.js')

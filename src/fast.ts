@@ -1,25 +1,26 @@
 /**
  * The fast path of bin/run.js: any command of ours, run on its own, without
  * loading oclif, its config or its plugins, which are most of a cold start.
- * The line is resolved to a command id as oclif does, parsed by fast-parse
- * from the table the build wrote from the commands' oclif definitions
- * (dist/fast/commands.json, see scripts/build-fast-path.js), and the
- * command's plain function (src/lib/commands) runs on an Invocation, as the
- * oclif command would run it. Whatever the fast path does not understand
- * completely goes to oclif. Bundled with its dependencies into
- * dist/fast/run.cjs at build time; inside a host CLI it is never used.
+ * The line, its command id resolved as oclif does (runtime/resolve-line.ts),
+ * is parsed by fast-parse from the table the build wrote from the commands'
+ * oclif definitions (dist/fast/commands.json, see
+ * scripts/build-fast-path.js), and the command's plain function
+ * (src/lib/commands) runs on an Invocation, as the oclif command would run
+ * it. Whatever the fast path does not understand completely goes to oclif.
+ * Bundled at build time with each module of src/lib/commands into
+ * dist/fast/<module>.cjs, which src/fast-load.ts picks by the line's
+ * command; inside a host CLI it is never used.
  */
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {FAST_COMMANDS} from './lib/commands/registry.ts'
 import {standaloneNames} from './lib/runtime/command-names.ts'
 import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
 import {GLOBAL_FLAGS, readGlobalFlags} from './lib/runtime/global-flags.ts'
 import {Invocation} from './lib/runtime/invocation.ts'
-import {moveLeadingGlobalFlags} from './lib/runtime/leading-flags.ts'
 import {LineReader, type ParsedLine} from './lib/runtime/parsed-line.ts'
-import {execute} from './lib/runtime/plain-command.ts'
+import {execute, type PlainCommand} from './lib/runtime/plain-command.ts'
+import {resolveCommand} from './lib/runtime/resolve-line.ts'
 import {checkSessionDirectory} from './lib/session/directory.ts'
 import {type CliNames, standaloneDirectories} from './lib/runtime/standalone-dirs.ts'
 
@@ -30,20 +31,6 @@ export interface FastTable extends CliNames {
   ids: readonly string[]
   /** The commands the fast path runs: their arguments and own flags (the global ones are GLOBAL_FLAGS). */
   commands: Readonly<Record<string, CommandTable>>
-}
-
-/** The command a line names and the words after it: as oclif joins words into an id while they name a command or a topic. */
-export function resolveCommand(args: readonly string[], ids: readonly string[]): {id: string; rest: string[]} {
-  const usable = new Set(ids.flatMap((id) => id.split(':').map((_, index, parts) => parts.slice(0, index + 1).join(':'))))
-  let id = ''
-  let index = 0
-  for (; index < args.length; index++) {
-    const next = id ? `${id}:${args[index]}` : args[index]
-    if (!usable.has(next)) break
-    id = next
-  }
-
-  return {id, rest: args.slice(index)}
 }
 
 interface Planned {
@@ -73,15 +60,21 @@ export function plan(args: readonly string[], table: FastTable, env: NodeJS.Proc
 }
 
 /**
- * Run the line on the fast path and return undefined, or return the
- * arguments for oclif (global flags written before the command moved
- * behind it), having done nothing. `running` learns which command runs.
+ * Run the line (its leading global flags already moved behind the command)
+ * with one of `commands`, the plain functions of this bundle by id, and
+ * return undefined; or return the arguments for oclif, having done nothing.
+ * `running` learns which command runs.
  */
-export async function dispatch(argv: readonly string[], table: FastTable, env = process.env, running?: (id: string) => void): Promise<string[] | undefined> {
-  const args = moveLeadingGlobalFlags(argv)
+export async function dispatch(
+  args: readonly string[],
+  table: FastTable,
+  commands: Readonly<Record<string, PlainCommand<unknown>>>,
+  env = process.env,
+  running?: (id: string) => void,
+): Promise<string[] | undefined> {
   const planned = plan(args, table, env)
-  const load = planned && FAST_COMMANDS[planned.id]
-  if (!planned || !load) return args
+  const command = planned && commands[planned.id]
+  if (!planned || !command) return [...args]
   running?.(planned.id)
   const {directories, line} = planned
   const context = {cacheDir: directories.cacheDir, configDir: directories.configDir, names: standaloneNames(table.bin), version: table.version}
@@ -91,7 +84,7 @@ export async function dispatch(argv: readonly string[], table: FastTable, env = 
   const checked = new Promise<unknown>((resolve) => {
     setImmediate(() => resolve(checkSessionDirectory(join(directories.configDir, 'sessions')).catch(() => undefined)))
   })
-  const status = await execute(await load(), invocation, line)
+  const status = await execute(command, invocation, line)
   await checked
   // Once everything is written, end now: what the event loop still holds (the idle keep-alive socket, a garbage
   // collection it has scheduled) changes nothing the command says, and waiting for it costs a millisecond or two.

@@ -4,12 +4,15 @@
  * /mail/v4/attachments/ID, decrypts with the KeyPackets and the address
  * keys, and writes into --dir: the content as sent, names the sender chose
  * kept inside --dir, an existing file never replaced, and a tampered data
- * packet leaving nothing behind. Messages with hostile attachments are added
- * through the sandbox's POST /__sandbox/messages.
+ * packet leaving nothing behind; each attachment's signature checked against
+ * the sender's published keys (verified, unverified, FAILED). Messages with
+ * hostile attachments are added through the sandbox's POST /__sandbox/messages.
  */
 import {expect} from 'chai'
 import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+
+import * as openpgp from 'openpgp'
 
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
@@ -33,12 +36,16 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     return path
   }
 
-  /** A message (the fixture's first body) whose attachments are the fixture attachment under these names, Data as given. */
-  async function addMessage(attachments: Array<{Name: string; Data?: string}>): Promise<string> {
+  /**
+   * A message (the fixture's first body) whose attachments are the fixture attachment under these names, Data and
+   * Signature as given (default: none), from `sender` (default: one whose keys the sandbox does not know).
+   */
+  async function addMessage(attachments: Array<{Name: string; Data?: string; Signature?: string}>, sender?: {Address: string; PublicKey?: string}): Promise<string> {
     const body = {
-      Attachments: attachments.map(({Data, Name}) => ({Data: Data ?? KEY_FIXTURE.attachment.Data, KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name})),
+      Attachments: attachments.map(({Data, Name, Signature}) => ({Data: Data ?? KEY_FIXTURE.attachment.Data, KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name, Signature})),
       Body: KEY_FIXTURE.bodies[0].Body,
       Subject: 'Attachments',
+      ...(sender ? {Sender: {Name: 'Sender', ...sender}} : {}),
     }
     const response = await sandboxFetch(suite.sandbox, 'messages', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
     expect(response.status).to.equal(200)
@@ -76,9 +83,10 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
     const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
     expect(paths).to.include(`GET /mail/v4/attachments/${encodeURIComponent(attachmentId)}`)
-    // The attachment's own signature is not checked, so the sender's keys are not asked for.
-    expect(paths).to.not.include('GET /core/v4/keys/all')
+    // The attachment is signed: the sender's keys are asked for, and the signature holds.
+    expect(paths).to.include('GET /core/v4/keys/all')
     expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'invoice-2025-03.txt')}\n`)
+    expect(result.stderr).to.equal(`attachment ${attachmentId} (invoice-2025-03.txt): signature verified (signed by billing@shop.test)\n`)
     expect(readFileSync(join(dir, 'invoice-2025-03.txt'), 'utf8')).to.equal(INVOICE)
     expect(readdirSync(dir)).to.deep.equal(['invoice-2025-03.txt'])
     expect(statSync(join(dir, 'invoice-2025-03.txt')).mode & 0o777).to.equal(0o600)
@@ -129,6 +137,50 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.match(new RegExp(`^Error: message ${id.replaceAll(/[+=]/g, '.')}: attachment \\S+ \\(tampered\\.txt\\): cannot decrypt it: .+; nothing written\\n$`))
     expect(readdirSync(dir)).to.deep.equal([])
+  })
+
+  /** A detached signature over `text` by a new key, and that key's public half. */
+  async function signedBy(email: string, text: string): Promise<{PublicKey: string; Signature: string}> {
+    const {privateKey, publicKey} = await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email}]})
+    const Signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(text)}), signingKeys: privateKey})
+    return {PublicKey: publicKey.armor(), Signature}
+  }
+
+  const quote = (text: string) => text.replaceAll(/[+=()[\].]/g, (character) => `\\${character}`)
+
+  it('a signature that FAILS (not over this content): the file is still written, a WARNING even with --quiet, exit 1 naming it', async () => {
+    const forged = await signedBy('forger@example.test', 'Invoice 2025-03\nMail Plus, one month: 0.01 EUR\n')
+    const good = await signedBy('forger@example.test', INVOICE)
+    // The sender publishes the key that made `forged` over other content: it does not hold for this one.
+    const id = await addMessage([{Name: 'forged.txt', Signature: forged.Signature}, {Name: 'other-key.txt', Signature: good.Signature}], {Address: 'forger@example.test', PublicKey: forged.PublicKey})
+    const dir = freshDir()
+    const result = await proton(['mail', 'download', '--quiet', '--dir', dir, '--', id])
+    expect(result.status).to.equal(1)
+    expect(readdirSync(dir).sort()).to.deep.equal(['forged.txt', 'other-key.txt'])
+    expect(readFileSync(join(dir, 'forged.txt'), 'utf8')).to.equal(INVOICE)
+    expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'forged.txt')}\n${join(dir, 'other-key.txt')}\n`)
+    const lines = result.stderr.trimEnd().split('\n')
+    expect(lines).to.have.length(3)
+    expect(lines[0]).to.match(new RegExp(`^WARNING: attachment \\S+ \\(forged\\.txt\\): its signature FAILED verification against the keys of forger@example\\.test: the file may have been tampered with; written all the same as ${quote(join(dir, 'forged.txt'))}$`))
+    expect(lines[1]).to.match(/^WARNING: attachment \S+ \(other-key\.txt\): its signature FAILED verification/)
+    expect(lines[2]).to.match(new RegExp(`^Error: message ${quote(id)}: the signatures of 2 attachments \\(attachment \\S+ \\(forged\\.txt\\), attachment \\S+ \\(other-key\\.txt\\)\\) FAILED verification \\(see the warning above\\); the files were written all the same$`))
+  })
+
+  it('no signature, or no key of the sender: written, "unverified" and why, exit 0; the keys are asked for only for a signature', async () => {
+    const unsigned = await addMessage([{Name: 'unsigned.txt'}], {Address: 'billing@shop.test'})
+    const dir = freshDir()
+    expect((await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})).status).to.equal(200)
+    const first = await proton(['mail', 'download', '--dir', dir, '--', unsigned])
+    expect(first.status, first.stderr).to.equal(0)
+    expect(first.stderr).to.match(/^attachment \S+ \(unsigned\.txt\): unverified: it carries no signature\n$/)
+    const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Path: string}>}
+    expect(requests.map(({Path}) => Path)).to.not.include('/core/v4/keys/all')
+    // The fixture's signature is good, but nobody publishes a key of this sender.
+    const unknown = await addMessage([{Name: 'no-key.txt', Signature: KEY_FIXTURE.attachment.Signature}], {Address: 'stranger@example.test'})
+    const second = await proton(['mail', 'download', '--dir', dir, '--', unknown])
+    expect(second.status, second.stderr).to.equal(0)
+    expect(second.stderr).to.match(/^attachment \S+ \(no-key\.txt\): unverified: no public key of stranger@example\.test is known to check its signature with\n$/)
+    expect(readdirSync(dir).sort()).to.deep.equal(['no-key.txt', 'unsigned.txt'])
   })
 
   it('an unknown --attachment, or a --dir that is not a directory, is a usage error (exit 1) before anything is fetched', async () => {

@@ -1,9 +1,9 @@
 /**
- * The fast path's code cache (src/fast-load.ts), through the built binary:
- * written in the user's cache directory once a command has run, read by the
- * next start, written again only for a command it does not yet hold, and
- * refused (then replaced) when it does not fit; never a change to what a
- * command prints.
+ * The fast path's code caches (src/fast-load.ts), one per bundle, through
+ * the built binary: written in the user's cache directory once a command
+ * has run, read by the next start, written again only for a command of the
+ * bundle it does not yet hold, and refused (then replaced) when it does not
+ * fit; never a change to what a command prints.
  */
 import {expect} from 'chai'
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
@@ -17,47 +17,68 @@ describe('the fast path’s code cache (built binary)', function () {
   const suite = sandboxForSuite()
   const directory = () => join(suite.home.home, 'cache', 'proton-cli', 'code-cache')
   const files = () => (existsSync(directory()) ? readdirSync(directory()).sort() : [])
-  const cacheFile = () => join(directory(), files().find((name) => name.endsWith('.bin')) ?? 'none')
-  const commands = () => readFileSync(`${cacheFile()}.commands`, 'utf8')
+  /** The cache of a bundle (dist/fast/<bundle>.cjs). */
+  const cacheFile = (bundle: string) => join(directory(), files().find((name) => name.startsWith(`${bundle}@`) && name.endsWith('.bin')) ?? 'none')
+  const commands = (bundle: string) => readFileSync(`${cacheFile(bundle)}.commands`, 'utf8')
   const proton = (args: string[], extra: NodeJS.ProcessEnv = {}): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(suite.home.home, extra)})
 
-  it('is written once a command has run, for this Node and build, and holds that command', async () => {
+  it('is written once a command has run, for its bundle, this Node and this build, and holds that command', async () => {
     const first = await proton(['api', 'GET', '/core/v4/users'])
     expect(first.status).to.equal(0)
     expect(files()).to.have.length(2)
-    expect(files()[0]).to.match(new RegExp(`^${process.version}-${process.arch}-[0-9a-f]{16}\\.bin$`))
-    expect(commands()).to.equal('api\n')
+    expect(files()[0]).to.match(new RegExp(`^api@${process.version}-${process.arch}-[0-9a-f]{16}\\.bin$`))
+    expect(commands('api')).to.equal('api\n')
     expect(statSync(directory()).mode & 0o777).to.equal(0o700)
-    expect(statSync(cacheFile()).mode & 0o777).to.equal(0o600)
+    expect(statSync(cacheFile('api')).mode & 0o777).to.equal(0o600)
   })
 
-  it('is only read by the next start of a command it holds; another command is added to it', async () => {
-    const written = statSync(cacheFile())
+  it('is only read by the next start of a command it holds; another command of the bundle is added to it, another bundle has its own', async () => {
+    const written = statSync(cacheFile('api'))
     const again = await proton(['api', 'GET', '/core/v4/users'])
     expect(again.status).to.equal(0)
-    expect(statSync(cacheFile()).mtimeMs).to.equal(written.mtimeMs)
+    expect(statSync(cacheFile('api')).mtimeMs).to.equal(written.mtimeMs)
     const list = await proton(['mail', 'labels', 'list'])
     expect(list.status).to.equal(0)
-    expect(commands()).to.equal('api\nmail:labels:list\n')
+    expect(commands('mail-labels-list')).to.equal('mail:labels:list\n')
+    expect(statSync(cacheFile('api')).mtimeMs).to.equal(written.mtimeMs)
+    // mail star and mail unstar: one module of src/lib/commands (mail-actions.ts), so one bundle.
+    const listed = await proton(['mail', 'list', '--output', 'json'])
+    const [{ID: id}] = (JSON.parse(listed.stdout.toString()) as {Messages: Array<{ID: string}>}).Messages
+    for (const action of ['star', 'unstar']) expect((await proton(['mail', action, id])).status, action).to.equal(0)
+    expect(commands('mail-actions')).to.equal('mail:star\nmail:unstar\n')
   })
 
   it('a cache that does not fit is refused: the same answer, and a new cache for this command', async () => {
     const expected = await proton(['account', 'show', '--output', 'json'])
-    writeFileSync(cacheFile(), Buffer.alloc(4096, 7))
+    writeFileSync(cacheFile('account-show'), Buffer.alloc(4096, 7))
     const refused = await proton(['account', 'show', '--output', 'json'])
     expect([refused.status, refused.stderr, refused.stdout.toString()]).to.deep.equal([expected.status, expected.stderr, expected.stdout.toString()])
-    expect(commands()).to.equal('account:show\n')
-    expect(readFileSync(cacheFile()).equals(Buffer.alloc(4096, 7))).to.equal(false)
+    expect(commands('account-show')).to.equal('account:show\n')
+    expect(readFileSync(cacheFile('account-show')).equals(Buffer.alloc(4096, 7))).to.equal(false)
+  })
+
+  it('a new cache drops those of the bundle’s other builds, and no other bundle’s', async () => {
+    const current = cacheFile('api')
+    const stale = join(directory(), `api@${process.version}-${process.arch}-0123456789abcdef.bin`)
+    writeFileSync(stale, Buffer.alloc(64, 1), {mode: 0o600})
+    writeFileSync(`${stale}.commands`, 'api\n', {mode: 0o600})
+    const others = files().filter((name) => !name.startsWith('api@'))
+    rmSync(current)
+    expect((await proton(['api', 'GET', '/core/v4/users'])).status).to.equal(0)
+    expect(existsSync(stale)).to.equal(false)
+    expect(existsSync(`${stale}.commands`)).to.equal(false)
+    expect(existsSync(current)).to.equal(true)
+    expect(commands('api')).to.equal('api\n')
+    expect(files().filter((name) => !name.startsWith('api@'))).to.deep.equal(others)
   })
 
   it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1, nor for a line oclif runs', async () => {
-    const before = readFileSync(cacheFile())
+    const before = files()
     const disabled = await proton(['drive', 'volumes'], {NODE_DISABLE_COMPILE_CACHE: '1'})
     expect(disabled.status).to.equal(0)
     const help = await proton(['drive', 'volumes', '--help'])
     expect(help.status).to.equal(0)
-    expect(readFileSync(cacheFile()).equals(before)).to.equal(true)
-    expect(commands()).to.equal('account:show\n')
+    expect(files()).to.deep.equal(before)
   })
 
   it('Node’s compile cache is in the user’s cache directory (0700), and nothing is written to the OS temporary directory', async () => {

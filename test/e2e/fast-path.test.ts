@@ -17,6 +17,8 @@ import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const MODULE_REPORT = fileURLToPath(new URL('../fixtures/module-report.js', import.meta.url))
+const READ_REPORT = fileURLToPath(new URL('../fixtures/file-read-report.js', import.meta.url))
+const STDIN_REPORT = fileURLToPath(new URL('../fixtures/stdin-report.js', import.meta.url))
 
 interface Case {
   args: string[]
@@ -199,6 +201,25 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       server.closeAllConnections()
       server.close()
     }
+  })
+
+  it('a line reads its own command’s bundle and no other, a line for oclif none; standard input is set up only when read', async () => {
+    const reads = join(suite.home.home, 'reads.txt')
+    const stdin = join(suite.home.home, 'stdin.txt')
+    const bundlesRead = async (args: string[], input?: string) => {
+      const env = baseEnv(suite.home.home, {READ_REPORT: reads, STDIN_REPORT: stdin})
+      const result = await runBinary(args, {env, input, nodeArgs: ['--import', READ_REPORT, '--import', STDIN_REPORT]})
+      expect(result.status, args.join(' ')).to.equal(0)
+      const read = readFileSync(reads, 'utf8').split('\n').filter((path) => path.includes('/dist/fast/') && path.endsWith('.cjs') && !path.endsWith('/load.cjs'))
+      return {bundles: read.map((path) => path.replace(/.*\//, '')), stdin: readFileSync(stdin, 'utf8').trim()}
+    }
+
+    expect(await bundlesRead(['--profile', 'sandbox', 'api', 'GET', '/core/v4/users'])).to.deep.equal({bundles: ['api.cjs'], stdin: 'unused'})
+    // --help: the bundle reads the line, then leaves it to oclif.
+    expect((await bundlesRead(['mail', 'star', '--help'])).bundles).to.deep.equal(['mail-actions.cjs'])
+    expect(await bundlesRead(['mail', 'labels', 'list', '--profile', 'sandbox'])).to.deep.equal({bundles: ['mail-labels-list.cjs'], stdin: 'unused'})
+    expect((await bundlesRead(['--profile', 'sandbox', 'api', 'POST', '/mail/v4/labels', '--body', '-', '--dry-run'], '{"Name":"x","Type":1}')).stdin).to.equal('used')
+    expect((await bundlesRead(['help', 'api'])).bundles).to.deep.equal([])
   })
 
   it('leaves a CLI with plugins a user installed to oclif, which loads them', async () => {

@@ -14,6 +14,8 @@ import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {parseMimeBody} from '../../src/lib/keys/mime-body.ts'
+import {verifyDetached} from '../../src/lib/keys/mime-signature.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
@@ -33,9 +35,9 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     return result.stdout
   }
 
-  async function addMessage(Body: string, Address: string): Promise<string> {
+  async function addMessage(Body: string, Address: string, MIMEType = 'text/plain'): Promise<string> {
     const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body, Sender: {Address, Name: 'GnuPG user'}, Subject: 'From GnuPG'}),
+      body: JSON.stringify({Body, MIMEType, Sender: {Address, Name: 'GnuPG user'}, Subject: 'From GnuPG'}),
       headers: {'content-type': 'application/json'},
       method: 'POST',
     })
@@ -82,5 +84,55 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     const out = result.stdout.toString('utf8')
     expect(out).to.match(/Signature: +unverified/)
     expect(out.endsWith(`\n\n${TEXT}`)).to.equal(true)
+  })
+
+  it('PGP/MIME from GnuPG: a multipart/signed entity (GnuPG\'s detached signature) encrypted by GnuPG; mail read shows the text part and the attachment, and the signature checks out with GnuPG\'s key', async () => {
+    gpg(['--pinentry-mode', 'loopback', '--passphrase', '', '--quick-generate-key', 'mime-signer@example.test', 'ed25519', 'sign', 'never'])
+    const crlf = (lines: string[]) => lines.join('\r\n')
+    const entity = crlf([
+      'Content-Type: multipart/mixed; boundary="gpg-mixed"',
+      '',
+      '--gpg-mixed',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Hello from GnuPG, in PGP/MIME. Gr=C3=BC=C3=9Fe.',
+      '--gpg-mixed',
+      'Content-Type: application/octet-stream; name="notes.bin"',
+      'Content-Disposition: attachment; filename="notes.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.alloc(300, 7).toString('base64'),
+      '--gpg-mixed--',
+      '',
+    ])
+    writeFileSync(join(gnupgHome, 'entity.txt'), entity)
+    const signature = gpg(['--armor', '--local-user', 'mime-signer@example.test', '--output', '-', '--detach-sign', join(gnupgHome, 'entity.txt')])
+    const mime = crlf([
+      'Content-Type: multipart/signed; micalg=pgp-sha256; protocol="application/pgp-signature"; boundary="gpg-signed"',
+      '',
+      '--gpg-signed',
+      entity,
+      '--gpg-signed',
+      'Content-Type: application/pgp-signature; name="signature.asc"',
+      '',
+      signature.trimEnd(),
+      '--gpg-signed--',
+      '',
+    ])
+    writeFileSync(join(gnupgHome, 'mime.eml'), mime)
+    const armored = gpg(['--trust-model', 'always', '--armor', '--recipient', 'demo@proton.test', '--output', '-', '--encrypt', join(gnupgHome, 'mime.eml')])
+    const id = await addMessage(armored, 'mime-signer@example.test', 'multipart/mixed')
+    const result = await proton(['mail', 'read', '--', id])
+    expect(result.status, result.stderr).to.equal(0)
+    const out = result.stdout.toString('utf8')
+    // The sandbox publishes no key for this sender: unverified.
+    expect(out, out).to.match(/Signature: +unverified \(no published key[^\n]*\nAttachments: +notes\.bin \(300 B\)\n\nHello from GnuPG, in PGP\/MIME\. Grüße\./)
+    // The signature GnuPG made over the entity checks out with GnuPG's public key (RFC 3156 canonical form agreed on).
+    const signed = (await parseMimeBody(Buffer.from(mime))).signed
+    expect(signed).to.not.equal(undefined)
+    const publicKey = gpg(['--armor', '--export', 'mime-signer@example.test'])
+    expect(await verifyDetached(signed!.data, signed!.signature, [publicKey])).to.equal('verified')
+    expect(await verifyDetached(Buffer.from(entity.replace('Hello', 'Jello')), signed!.signature, [publicKey])).to.equal('failed')
   })
 })

@@ -6,7 +6,7 @@
  * passphrase in another session's file are refused.
  */
 import {expect} from 'chai'
-import {copyFileSync, readFileSync, writeFileSync} from 'node:fs'
+import {copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
@@ -61,6 +61,20 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     const json = JSON.parse((await proton(['--profile', 'reader', 'mail', 'read', '--output', 'json', '--', ids[1]])).stdout.toString('utf8')) as Record<string, unknown>
     expect(json).to.include({ID: ids[1], MIMEType: 'text/html', Subject: 'Your March invoice'})
     expect(json.Body).to.match(/^<html><body><h1>Your March invoice/)
+  })
+
+  it('mail read compiles OpenPGP.js through Node’s compile cache in the user’s own cache directory (0700), and not with NODE_DISABLE_COMPILE_CACHE=1', async () => {
+    const compileCache = join(suite.home.home, 'cache', 'proton-cli', 'compile-cache')
+    rmSync(compileCache, {force: true, recursive: true})
+    const disabled = await runBinary(['--profile', 'reader', 'mail', 'read', '--', ids[0]], {env: baseEnv(suite.home.home, {NODE_DISABLE_COMPILE_CACHE: '1', TZ: 'UTC'})})
+    expect(disabled.status, disabled.stderr).to.equal(0)
+    expect(existsSync(compileCache)).to.equal(false)
+    const first = await proton(['--profile', 'reader', 'mail', 'read', '--', ids[0]])
+    expect(first.status, first.stderr).to.equal(0)
+    expect(statSync(compileCache).mode & 0o777).to.equal(0o700)
+    expect(readdirSync(compileCache)).to.not.deep.equal([])
+    const again = await proton(['--profile', 'reader', 'mail', 'read', '--', ids[0]])
+    expect(again.stdout.equals(first.stdout)).to.equal(true)
   })
 
   it('a tampered body: one line naming the message and the cause, exit 1, nothing on stdout', async () => {

@@ -49,7 +49,8 @@ describe('the repository on its own', () => {
         'dist/commands/proton/api.js',
         'dist/standalone/package.json',
         'dist/standalone/oclif.manifest.json',
-        'dist/fast/run.cjs',
+        'dist/fast/load.cjs',
+        'dist/fast/api.cjs',
         'dist/fast/commands.json',
         'dist/index.d.ts',
       ])

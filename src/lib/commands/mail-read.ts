@@ -2,18 +2,27 @@
  * proton mail read ID: GET /mail/v4/messages/ID, its body decrypted with
  * the keys of the message's address (see keys/read-message.ts), printed
  * after a header block: text/plain as it is, text/html as readable text
- * (html-to-text; --html prints the decrypted HTML). --output json|yaml:
- * the message record with the decrypted body in Body. Nothing of the body
- * is printed unless all of it decrypted and checked out.
+ * (html-to-text; --html prints the decrypted HTML). A PGP/MIME body (the
+ * message's MIMEType multipart/*) is taken apart (keys/mime-body.ts): its
+ * text/plain part shown, else its text/html part as readable text (--html:
+ * the HTML part), its embedded attachments listed with the service's, a
+ * multipart/signed's signature checked. --output json|yaml: the message
+ * record with the decrypted body in Body (and for PGP/MIME, the parts in
+ * MIME). Nothing of the body is printed unless all of it decrypted, parsed
+ * and checked out; the sender's control characters never reach the
+ * terminal as such.
  */
 import {localIsoDateTime} from '../output/dates.ts'
+import {escapeText} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {alignedRows} from '../output/table.ts'
 import {printData} from '../runtime/dedicated.ts'
-import {usageError} from '../runtime/errors.ts'
+import {CliFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Verification} from '../keys/keyring.ts'
-import {openMessage} from '../keys/read-message.ts'
+import {type MimeAttachment, MimeBodyError, parseMimeBody} from '../keys/mime-body.ts'
+import {verifyDetached} from '../keys/mime-signature.ts'
+import {type OpenedMessage, openMessage} from '../keys/read-message.ts'
 
 export interface MailReadOptions {
   id: string
@@ -55,8 +64,9 @@ export function printable(text: string): string {
   return [...text].map((char) => (/\p{Cc}/u.test(char) ? '?' : char)).join('')
 }
 
-export function headerBlock(message: JsonRecord, verification: Verification): string {
-  const attachments = Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []
+/** The header block; `embedded`: a PGP/MIME body's attachments, listed after the service's. */
+export function headerBlock(message: JsonRecord, verification: Verification, embedded: readonly MimeAttachment[] = []): string {
+  const attachments = [...(Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []), ...embedded]
   const rows: Array<[string, string]> = [
     ['From:', person(message.Sender)],
     ['To:', people(message.ToList)],
@@ -75,22 +85,67 @@ async function readableText(html: string): Promise<string> {
   return convert(html, {selectors: [{format: 'skip', selector: 'img'}], wordwrap: 100})
 }
 
+/** What is shown of a message: the body in text mode and in JSON, its type, the embedded attachments. */
+interface MessageView {
+  /** What the text view prints (before any HTML is made readable). */
+  shown: string
+  shownIsHtml: boolean
+  verification: Verification
+  embedded: MimeAttachment[]
+  /** The record --output json|yaml prints. */
+  record: JsonRecord
+}
+
+/** OpenPGP keeps text in canonical CRLF line ends (RFC 9580 5.9); shown, as OpenPGP.js's own text output does, with LF. */
+const lf = (text: string) => text.replaceAll('\r\n', '\n')
+
+const isMultipart = (message: JsonRecord) => typeof message.MIMEType === 'string' && message.MIMEType.toLowerCase().startsWith('multipart/')
+
+function singlePartView({body, message, verification}: OpenedMessage, html: boolean): MessageView {
+  const text = lf(body.toString('utf8'))
+  return {embedded: [], record: {...message, Body: text}, shown: text, shownIsHtml: message.MIMEType === 'text/html' && !html, verification}
+}
+
+/**
+ * A PGP/MIME body: the text/plain part unless --html (or there is none), else the text/html part. The signature
+ * is the outer one (on the encrypted message), or when there is none, a multipart/signed's inside.
+ */
+async function mimeView(opened: OpenedMessage, html: boolean, fail: (cause: string) => CliFailure): Promise<MessageView> {
+  const {body, message, senderKeys} = opened
+  let parsed
+  try {
+    parsed = await parseMimeBody(body)
+  } catch (error) {
+    throw fail(error instanceof MimeBodyError ? error.message : `cannot parse its MIME body (${error instanceof Error ? error.message : String(error)})`)
+  }
+
+  const text = parsed.text === undefined ? undefined : lf(parsed.text)
+  const htmlPart = parsed.html === undefined ? undefined : lf(parsed.html)
+  const useHtml = htmlPart !== undefined && (html || text === undefined)
+  const shown = useHtml ? htmlPart : (text ?? '')
+  const verification = opened.verification === 'unsigned' && parsed.signed ? await verifyDetached(parsed.signed.data, parsed.signed.signature, senderKeys) : opened.verification
+  const mime = {Attachments: parsed.attachments, BodyMIMEType: useHtml ? 'text/html' : 'text/plain', HTML: htmlPart ?? null, Text: text ?? null}
+  return {embedded: parsed.attachments, record: {...message, Body: shown, MIME: mime}, shown, shownIsHtml: useHtml && !html, verification}
+}
+
 export const mailRead = plainCommand<MailReadOptions>({
   options: (line) => ({html: line.boolean('html'), id: line.arg('id')}),
   async run(invocation, {html, id}) {
     if (id.trim() === '') throw usageError('give the ID of the message to read (see "mail list")')
-    const {body, message, verification} = await openMessage(invocation, id)
-    // OpenPGP keeps text in canonical CRLF line ends (RFC 9580 5.9); shown, as OpenPGP.js's own text output does, with LF.
-    const text = body.toString('utf8').replaceAll('\r\n', '\n')
-    const isHtml = message.MIMEType === 'text/html'
+    const opened = await openMessage(invocation, id)
+    const {message} = opened
+    const view = isMultipart(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
+    const {verification} = view
     if (invocation.flags.output !== 'text') {
-      await printData(invocation, {...message, Body: text}, () => '')
+      await printData(invocation, view.record, () => '')
       return
     }
 
-    const shown = isHtml && !html ? await readableText(text) : text
+    const shown = view.shownIsHtml ? await readableText(view.shown) : view.shown
     const {stdout} = invocation.io
-    stdout.write(`${headerBlock(message, verification)}\n\n${shown}${shown.endsWith('\n') ? '' : '\n'}`)
+    // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
+    const body = escapeText(shown)
+    stdout.write(`${headerBlock(message, verification, view.embedded)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
     if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   },
 })

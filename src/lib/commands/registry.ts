@@ -1,52 +1,58 @@
 /**
  * The commands the fast path of bin/run.js runs without oclif, by id (as
- * standalone), each loaded only when its line is run: in the bundle
- * (dist/fast/) a dynamic import becomes a function that evaluates that
- * command's modules on first use. The build (scripts/build-fast-path.js)
- * checks that each is the plain function its oclif command runs, and that
- * every command of the manifest is either here or in OCLIF_ONLY.
+ * standalone): the module of this folder that holds each one's plain
+ * function, and that function's name. The build (scripts/build-fast-path.js)
+ * bundles each module, with the dispatcher and what the module imports,
+ * into dist/fast/<module>.cjs, so a line loads the code of its own command
+ * and nothing else. It checks that each is the plain function its oclif
+ * command runs, and that every command of the manifest is either here or in
+ * OCLIF_ONLY.
  */
-import type {PlainCommand} from '../runtime/plain-command.ts'
 
-type Load = () => Promise<PlainCommand<unknown>>
+export interface FastCommand {
+  /** The file name in src/lib/commands, without extension. */
+  module: string
+  /** The name of the exported plain function. */
+  run: string
+}
 
-export const FAST_COMMANDS: Readonly<Record<string, Load>> = {
-  'account:addresses': async () => (await import('./account-addresses.ts')).accountAddresses,
-  'account:settings': async () => (await import('./account-settings.ts')).accountSettings,
-  'account:show': async () => (await import('./account-show.ts')).accountShow,
-  api: async () => (await import('./api.ts')).api,
-  'api:endpoints': async () => (await import('./api-endpoints.ts')).apiEndpoints,
-  'api:spec:show': async () => (await import('./api-spec-show.ts')).apiSpecShow,
-  'api:spec:update': async () => (await import('./api-spec-update.ts')).apiSpecUpdate,
-  'api:spec:words': async () => (await import('./api-spec-words.ts')).apiSpecWords,
-  'auth:list': async () => (await import('./auth-list.ts')).authList,
-  'auth:logout': async () => (await import('./auth-logout.ts')).authLogout,
-  'auth:status': async () => (await import('./auth-status.ts')).authStatus,
-  'calendar:create': async () => (await import('./calendar-create.ts')).calendarCreate,
-  'calendar:delete': async () => (await import('./calendar-delete.ts')).calendarDelete,
-  'calendar:list': async () => (await import('./calendar-list.ts')).calendarList,
-  'drive:volumes': async () => (await import('./drive-volumes.ts')).driveVolumes,
-  'mail:attachments': async () => (await import('./mail-attachments.ts')).mailAttachments,
-  'mail:count': async () => (await import('./mail-count.ts')).mailCount,
-  'mail:delete': async () => (await import('./mail-actions.ts')).mailDelete,
-  'mail:download': async () => (await import('./mail-download.ts')).mailDownload,
-  'mail:filters:create': async () => (await import('./mail-filters-create.ts')).mailFiltersCreate,
-  'mail:filters:delete': async () => (await import('./mail-filters-delete.ts')).mailFiltersDelete,
-  'mail:filters:disable': async () => (await import('./mail-filters-toggle.ts')).mailFiltersDisable,
-  'mail:filters:enable': async () => (await import('./mail-filters-toggle.ts')).mailFiltersEnable,
-  'mail:filters:list': async () => (await import('./mail-filters-list.ts')).mailFiltersList,
-  'mail:label': async () => (await import('./mail-actions.ts')).mailLabel,
-  'mail:labels:create': async () => (await import('./mail-labels-create.ts')).mailLabelsCreate,
-  'mail:labels:delete': async () => (await import('./mail-labels-delete.ts')).mailLabelsDelete,
-  'mail:labels:list': async () => (await import('./mail-labels-list.ts')).mailLabelsList,
-  'mail:list': async () => (await import('./mail-list.ts')).mailList,
-  'mail:mark': async () => (await import('./mail-actions.ts')).mailMark,
-  'mail:move': async () => (await import('./mail-actions.ts')).mailMove,
-  'mail:read': async () => (await import('./mail-read.ts')).mailRead,
-  'mail:settings': async () => (await import('./mail-settings.ts')).mailSettings,
-  'mail:star': async () => (await import('./mail-actions.ts')).mailStar,
-  'mail:trash': async () => (await import('./mail-actions.ts')).mailTrash,
-  'mail:unstar': async () => (await import('./mail-actions.ts')).mailUnstar,
+export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
+  'account:addresses': {module: 'account-addresses', run: 'accountAddresses'},
+  'account:settings': {module: 'account-settings', run: 'accountSettings'},
+  'account:show': {module: 'account-show', run: 'accountShow'},
+  api: {module: 'api', run: 'api'},
+  'api:endpoints': {module: 'api-endpoints', run: 'apiEndpoints'},
+  'api:spec:show': {module: 'api-spec-show', run: 'apiSpecShow'},
+  'api:spec:update': {module: 'api-spec-update', run: 'apiSpecUpdate'},
+  'api:spec:words': {module: 'api-spec-words', run: 'apiSpecWords'},
+  'auth:list': {module: 'auth-list', run: 'authList'},
+  'auth:logout': {module: 'auth-logout', run: 'authLogout'},
+  'auth:status': {module: 'auth-status', run: 'authStatus'},
+  'calendar:create': {module: 'calendar-create', run: 'calendarCreate'},
+  'calendar:delete': {module: 'calendar-delete', run: 'calendarDelete'},
+  'calendar:list': {module: 'calendar-list', run: 'calendarList'},
+  'drive:volumes': {module: 'drive-volumes', run: 'driveVolumes'},
+  'mail:attachments': {module: 'mail-attachments', run: 'mailAttachments'},
+  'mail:count': {module: 'mail-count', run: 'mailCount'},
+  'mail:delete': {module: 'mail-actions', run: 'mailDelete'},
+  'mail:download': {module: 'mail-download', run: 'mailDownload'},
+  'mail:filters:create': {module: 'mail-filters-create', run: 'mailFiltersCreate'},
+  'mail:filters:delete': {module: 'mail-filters-delete', run: 'mailFiltersDelete'},
+  'mail:filters:disable': {module: 'mail-filters-toggle', run: 'mailFiltersDisable'},
+  'mail:filters:enable': {module: 'mail-filters-toggle', run: 'mailFiltersEnable'},
+  'mail:filters:list': {module: 'mail-filters-list', run: 'mailFiltersList'},
+  'mail:label': {module: 'mail-actions', run: 'mailLabel'},
+  'mail:labels:create': {module: 'mail-labels-create', run: 'mailLabelsCreate'},
+  'mail:labels:delete': {module: 'mail-labels-delete', run: 'mailLabelsDelete'},
+  'mail:labels:list': {module: 'mail-labels-list', run: 'mailLabelsList'},
+  'mail:list': {module: 'mail-list', run: 'mailList'},
+  'mail:mark': {module: 'mail-actions', run: 'mailMark'},
+  'mail:move': {module: 'mail-actions', run: 'mailMove'},
+  'mail:read': {module: 'mail-read', run: 'mailRead'},
+  'mail:settings': {module: 'mail-settings', run: 'mailSettings'},
+  'mail:star': {module: 'mail-actions', run: 'mailStar'},
+  'mail:trash': {module: 'mail-actions', run: 'mailTrash'},
+  'mail:unstar': {module: 'mail-actions', run: 'mailUnstar'},
 }
 
 /** Always run by oclif, with the reason. */

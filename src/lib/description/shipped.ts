@@ -27,7 +27,7 @@ export interface ShippedDescription extends LoadedDescription {
 
 /**
  * dist/description/published.json. This module runs as dist/lib/description/shipped.js,
- * or inside the fast path's CommonJS bundle dist/fast/run.cjs, where
+ *  or inside a CommonJS bundle of the fast path (dist/fast/<module>.cjs), where
  * import.meta is empty and __dirname is dist/fast. Run from src/ (the
  * in-process tests) it names a file that does not exist: the built-in
  * description is then used.

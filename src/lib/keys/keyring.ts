@@ -12,7 +12,7 @@
  * them, used by their web clients, and it reads their keys (curve25519 and
  * RSA, v4 and v6). Loaded only by the commands that need it (import() here).
  */
-import type {PrivateKey} from 'openpgp'
+import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
 export interface ApiKey {
   ID?: unknown
@@ -40,9 +40,27 @@ export interface Unlocked {
   failures: string[]
 }
 
+/**
+ * Only the key packets that decrypt are unlocked (the encryption subkey, or a primary key that encrypts, as legacy
+ * RSA keys do), each checked against its public half as OpenPGP.js's decryptKey checks a whole key: every unlock is
+ * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
+ * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
+ */
 async function unlockOne(pgp: Openpgp, armored: string, passphrase: string): Promise<PrivateKey> {
-  const locked = await pgp.readPrivateKey({armoredKey: armored})
-  return pgp.decryptKey({passphrase, privateKey: locked})
+  const key = await pgp.readPrivateKey({armoredKey: armored})
+  // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
+  const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
+  const packets = decrypting
+    .map(({keyPacket}) => keyPacket)
+    .filter((packet): packet is SecretKeyPacket | SecretSubkeyPacket => packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket)
+    .filter((packet) => !packet.isDummy())
+  if (packets.length === 0) return pgp.decryptKey({passphrase, privateKey: key})
+  for (const packet of packets) {
+    await packet.decrypt(passphrase)
+    await packet.validate()
+  }
+
+  return key
 }
 
 function reason(error: unknown): string {
@@ -116,44 +134,132 @@ async function verificationOf(signatures: ReadonlyArray<{verified: Promise<true>
   return outcomes.some(Boolean) ? 'verified' : 'failed'
 }
 
-/** How much of the encrypted attachment OpenPGP.js is handed at a time. */
-const CHUNK_BYTES = 64 * 1024
+/** What decryptAttachment checks the plaintext against. */
+export interface AttachmentCheck {
+  /** The attachment's detached signature as the service lists it (armored), if it carries one. */
+  signature?: string
+  /** The sender's published keys (armored); none: a signature stays unverified. */
+  senderKeys?: string[]
+}
+
+/** An attachment being decrypted as its data packet arrives. */
+export interface AttachmentDecryption {
+  /** The next bytes of the data packet: resolves once OpenPGP.js asks for more (one chunk in flight), rejects once decryption failed. */
+  write(chunk: Uint8Array): Promise<void>
+  /** The data packet is whole: resolves once all its plaintext went to `output` and the integrity check passed, with the signature's verdict. */
+  end(): Promise<Verification>
+  /** The data packet will not be whole (the answer failed): stops OpenPGP.js; resolves once it let go. */
+  abort(reason: Error): Promise<void>
+}
+
+/** The verdict on the attachment's signature, once the whole plaintext was read: every promise awaited (none left to reject unheard). */
+async function attachmentVerdict(signatures: ReadonlyArray<{verified: Promise<true>}>, haveKeys: boolean): Promise<Verification> {
+  const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+  if (signatures.length === 0) return 'unsigned'
+  if (!haveKeys) return 'unverified'
+  return outcomes.some(Boolean) ? 'verified' : 'failed'
+}
 
 /**
  * An attachment as go-proton-api opens it (message_types.go, attachment.go: the KeyPackets and the data packet
- * joined into one message, decrypted with the address keys), its plaintext handed to `write` as OpenPGP.js
- * releases it. OpenPGP.js holds back the plaintext of a non-AEAD packet until its integrity check (MDC) passed,
- * and ends the stream with an error when it fails: the caller writes to a temporary file and publishes it only
- * once this resolves.
+ * joined into one message, decrypted with the address keys), its detached signature checked over the plaintext
+ * against the sender's keys as WebClients does (attachmentLoader.ts: the armored Signature, the sender's keys),
+ * all of it streamed: the data packet is written in as it arrives, and its plaintext handed to `output` as
+ * OpenPGP.js releases it. That release comes before the integrity check (config.allowUnauthenticatedStream: else
+ * OpenPGP.js holds a whole non-AEAD packet in memory until its MDC is checked), so the plaintext is unauthenticated
+ * until end() resolves: the caller writes it to a private temporary file and publishes it only then; a failed check
+ * (a tampered or cut packet) makes end() reject.
  */
-export async function decryptAttachment(keyPackets: Uint8Array, data: Uint8Array, keys: PrivateKey[], write: (chunk: Uint8Array) => Promise<void>): Promise<void> {
+export async function decryptAttachment(keyPackets: Uint8Array, keys: PrivateKey[], output: (chunk: Uint8Array) => Promise<void>, check: AttachmentCheck = {}): Promise<AttachmentDecryption> {
   const pgp = await openpgp()
-  const parts = [keyPackets, data]
-  let part = 0
-  let offset = 0
-  const binaryMessage = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      while (part < parts.length && offset >= parts[part].length) {
-        part++
-        offset = 0
+  // A signature that cannot be read is a signature that fails, not an attachment that cannot be decrypted.
+  const signature = check.signature === undefined ? undefined : await pgp.readSignature({armoredSignature: check.signature}).catch(() => null)
+  const verificationKeys = await Promise.all((check.senderKeys ?? []).map((armoredKey) => pgp.readKey({armoredKey})))
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  /** The writer waiting for OpenPGP.js to ask for more, or a request for more that came first. */
+  let waiting: {resolve: () => void; reject: (error: unknown) => void} | undefined
+  let asked = false
+  let failure: unknown
+  let closed = false
+  const input = new ReadableStream<Uint8Array>(
+    {
+      pull() {
+        if (waiting) waiting.resolve()
+        else asked = true
+        waiting = undefined
+      },
+      start(control) {
+        controller = control
+        control.enqueue(keyPackets)
+      },
+    },
+    // Nothing is queued ahead of a read: the socket waits while OpenPGP.js works.
+    {highWaterMark: 0},
+  )
+  const run = (async (): Promise<Verification> => {
+    const message = await pgp.readMessage({binaryMessage: input})
+    const result = await pgp.decrypt({
+      config: {allowUnauthenticatedStream: true},
+      decryptionKeys: keys,
+      format: 'binary',
+      message,
+      ...(signature ? {signature} : {}),
+      ...(verificationKeys.length > 0 ? {verificationKeys} : {}),
+    })
+    // A verdict settles once the data is read; an attempt given up before that must not leave it rejecting unheard.
+    for (const {verified} of result.signatures) verified.catch(() => {})
+    const reader = (result.data as ReadableStream<Uint8Array>).getReader()
+    for (;;) {
+      const {done, value} = await reader.read()
+      if (done) break
+      await output(value)
+    }
+
+    if (signature === null) return 'failed'
+    return signature ? attachmentVerdict(result.signatures, verificationKeys.length > 0) : 'unsigned'
+  })()
+  const stop = (reason: unknown) => {
+    if (closed) return
+    closed = true
+    // The input may be cancelled already (OpenPGP.js gave up on it): nothing to stop then.
+    try {
+      controller.error(reason)
+    } catch {
+      // Already cancelled.
+    }
+  }
+
+  run.catch((error: unknown) => {
+    failure = error
+    stop(error)
+    waiting?.reject(error)
+    waiting = undefined
+  })
+
+  return {
+    async abort(reason) {
+      stop(reason)
+      waiting?.reject(reason)
+      waiting = undefined
+      await run.catch(() => {})
+    },
+    async end() {
+      if (!closed) {
+        closed = true
+        try {
+          controller.close()
+        } catch {
+          // Cancelled by OpenPGP.js after a failure, which run reports.
+        }
       }
 
-      if (part >= parts.length) {
-        controller.close()
-        return
-      }
-
-      const chunk = parts[part].subarray(offset, offset + CHUNK_BYTES)
-      offset += chunk.length
+      return run
+    },
+    async write(chunk) {
+      if (failure !== undefined) throw failure
+      if (!asked) await new Promise<void>((resolve, reject) => (waiting = {reject, resolve}))
+      asked = false
       controller.enqueue(chunk)
     },
-  })
-  const message = await pgp.readMessage({binaryMessage})
-  const {data: plaintext} = await pgp.decrypt({decryptionKeys: keys, format: 'binary', message})
-  const reader = (plaintext as ReadableStream<Uint8Array>).getReader()
-  for (;;) {
-    const {done, value} = await reader.read()
-    if (done) return
-    await write(value)
   }
 }

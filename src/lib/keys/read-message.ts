@@ -11,6 +11,7 @@ import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
 import {commandLine} from '../runtime/command-names.ts'
+import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -24,6 +25,8 @@ export interface OpenedMessage {
   message: JsonRecord
   body: Buffer
   verification: Verification
+  /** The sender's published keys (armored), for a signature inside the body (PGP/MIME's multipart/signed). */
+  senderKeys: string[]
 }
 
 const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
@@ -39,7 +42,7 @@ function sealedPassphrase(invocation: Invocation, session: ActiveSession): strin
 }
 
 /** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
-async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
+export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
   try {
     const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
     if (response.statusCode !== 200) return []
@@ -60,6 +63,8 @@ export interface MessageWithKeys {
 }
 
 export async function messageWithKeys(invocation: Invocation, id: string, {withSenderKeys = true} = {}): Promise<MessageWithKeys> {
+  // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
+  enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
@@ -94,8 +99,9 @@ export async function openMessage(invocation: Invocation, id: string): Promise<O
   const {fail, keys, message, published} = await messageWithKeys(invocation, id)
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   try {
-    const {data, verification} = await decryptArmored(message.Body, keys, await published)
-    return {body: data, message, verification}
+    const senderKeys = await published
+    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys)
+    return {body: data, message, senderKeys, verification}
   } catch (error) {
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
   }

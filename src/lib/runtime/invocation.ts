@@ -200,6 +200,15 @@ export class Invocation {
     return this.exchange(session, request, collectBody, (body) => body)
   }
 
+  /**
+   * Send one request as `request` does, the answer's body handed chunk by chunk to the writer `receive` makes
+   * once its head is in (never whole in memory; at most --max-size of it, see sendTo). `bytesOf` gives back the
+   * bytes of an error answer the writer kept, to look for a human verification challenge in.
+   */
+  async stream<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Promise<Buffer | undefined>): Promise<Received<B>> {
+    return this.exchange(session, request, receive, bytesOf)
+  }
+
   /** A spool for this run's answers, under <cacheDir>/spool (see spool.ts); close it when done. */
   spool(): Spool {
     return new Spool(join(this.context.cacheDir, 'spool'))

@@ -23,7 +23,11 @@ function invalid(message: string): SandboxError {
 
 const isBase64 = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(value)
 
-/** POST /__sandbox/messages: {Subject, Body (armored), MIMEType?, Sender?: {Name, Address}, Attachments?: [{Name, MIMEType?, KeyPackets, Data}]}. */
+/**
+ * POST /__sandbox/messages: {Subject, Body (armored), MIMEType?, Sender?: {Name, Address, PublicKey?}, Attachments?:
+ * [{Name, MIMEType?, KeyPackets, Data, Signature?}]}. A Sender.PublicKey (armored) is served for Sender.Address from
+ * then on; an attachment's Signature (armored, detached) is listed as it is.
+ */
 function newMessage(fields: JsonObject): NewMessage {
   const text = (value: unknown, name: string, fallback?: string): string => {
     if (value === undefined && fallback !== undefined) return fallback
@@ -37,13 +41,16 @@ function newMessage(fields: JsonObject): NewMessage {
   const attachments = list.map((item: unknown, index) => {
     const attachment = (item ?? {}) as JsonObject
     if (!isBase64(attachment.KeyPackets) || !isBase64(attachment.Data)) throw invalid(`Attachments[${index}]: KeyPackets and Data must be base64`)
-    return {Data: attachment.Data, KeyPackets: attachment.KeyPackets, MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'), Name: text(attachment.Name, 'Name')}
+    const signature = attachment.Signature ?? null
+    if (signature !== null && typeof signature !== 'string') throw invalid(`Attachments[${index}]: Signature must be a string`)
+    return {Data: attachment.Data, KeyPackets: attachment.KeyPackets, MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'), Name: text(attachment.Name, 'Name'), Signature: signature}
   })
   return {
     attachments,
     body: text(fields.Body, 'Body'),
     mimeType: text(fields.MIMEType, 'MIMEType', 'text/plain'),
     senderAddress: text(sender.Address, 'Sender.Address', 'tester@example.test'),
+    ...(sender.PublicKey === undefined ? {} : {senderPublicKey: text(sender.PublicKey, 'Sender.PublicKey')}),
     senderName: text(sender.Name, 'Sender.Name', 'Tester'),
     subject: text(fields.Subject, 'Subject', 'Test message'),
   }

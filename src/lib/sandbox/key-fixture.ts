@@ -21,7 +21,12 @@ export const KEY_FIXTURE = {
     "KeyPackets": "wV4DlkMI+onsefISAQdARAi73nEZyA5mobkrMlTmXnFwxNUcTWkuZq3pa2hov3ww5eiZ1gLwP2Xz+PtMpve765htN8qi7f5EiN6wQbtEFw2RJp/ZeFN8Z/aQ9AeW4K2S",
     "MIMEType": "text/plain",
     "Name": "invoice-2025-03.txt",
+    "Signature": "-----BEGIN PGP SIGNATURE-----\n\nwrsEABYKAG0FgmsEdLgJEGVv3woCo+OKRRQAAAAAABwAIHNhbHRAbm90YXRp\nb25zLm9wZW5wZ3Bqcy5vcmcTSVgA3fP/J2M5rLUWTIgry7M1qNtAIltwIzgg\n7FyP3BYhBME0sjVur57XbmmT12Vv3woCo+OKAACoGgD7B6xCpuHe7PGyMprG\nQOj2Pp03GVQ+ORgC55DKxOv1SZMA/i2Z/gA6aA09LrTuGypWUreNrAz2LGB5\nVPq17lFEHSEM\n=8uX/\n-----END PGP SIGNATURE-----\n",
     "Size": 47
+  },
+  "attachmentSigner": {
+    "Email": "billing@shop.test",
+    "PublicKey": "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nxjMEawR0uBYJKwYBBAHaRw8BAQdAbEhDVkt1mbNxsHgGN6BGYWfbxolz1EY2\np5QlmtmYji7NEzxiaWxsaW5nQHNob3AudGVzdD7CwBMEExYKAIUFgmsEdLgD\nCwkHCRBlb98KAqPjikUUAAAAAAAcACBzYWx0QG5vdGF0aW9ucy5vcGVucGdw\nanMub3Jn0rUK5qmf7XHvGQTBlhDHvyI5Alhwi0FOLAR9KjKTscYFFQoIDgwE\nFgACAQIZAQKbAwIeARYhBME0sjVur57XbmmT12Vv3woCo+OKAACNtwEA/2fs\n4Mojmjt64XW6gXC6sPjtLCqW798wBPiPoMhga/gBAK/PVwEGP1Eg17RL4M0T\nFYxEf9DNE9kps4t0gaERKpEDzjgEawR0uBIKKwYBBAGXVQEFAQEHQMqy6DKw\nQlXfsi0zd9iBdyJPNgJa0d4zZSRf/I0alTBBAwEIB8K+BBgWCgBwBYJrBHS4\nCRBlb98KAqPjikUUAAAAAAAcACBzYWx0QG5vdGF0aW9ucy5vcGVucGdwanMu\nb3JncRe3oKOW7blViO11rXzMmMDRx2uDQolRcOWiAw9PnGgCmwwWIQTBNLI1\nbq+e125pk9dlb98KAqPjigAA2ScA/3oKtUJnntS1O3fPQHFhq6rzVBXvNghT\nAo8xy3p6blM0AQC9c2UhqEwrrZBVg1m6+uFaa745cdz6s9uBQbAZhnDvDQ==\n=OE03\n-----END PGP PUBLIC KEY BLOCK-----\n"
   },
   "bodies": [
     {

@@ -9,6 +9,7 @@
  */
 import {keyPassphrase} from '../keys/passphrase.ts'
 import {KEY_FIXTURE} from './key-fixture.ts'
+import {MIME_FIXTURE} from './mime-fixture.ts'
 
 export interface SandboxKeys {
   keySalt: string
@@ -16,7 +17,11 @@ export interface SandboxKeys {
   addressKeys: ReadonlyArray<{PrivateKey: string; Token: string; Signature: string}>
   senderPublicKey: string
   bodies: ReadonlyArray<{Body: string; MIMEType: string}>
-  attachment: {Data: string; KeyPackets: string; MIMEType: string; Name: string; Size: number}
+  attachment: {Data: string; KeyPackets: string; MIMEType: string; Name: string; Signature: string; Size: number}
+  /** The sender of the message with the attachment, who signed it: the sandbox serves this public key for Email. */
+  attachmentSigner: {Email: string; PublicKey: string}
+  /** The PGP/MIME message (mime-fixture.ts): its Body, MIMEType (multipart/mixed) and its signer's public key. */
+  pgpMime: {Body: string; MIMEType: string; senderAddress: string; senderPublicKey: string}
 }
 
 /** The sender whose public key the sandbox serves (it signed the first message). */
@@ -24,10 +29,10 @@ export const SIGNING_SENDER = 'sandbox@proton.test'
 
 /** The keys, the user key locked for `keyPassword` (the password, or the mailbox password in two-password mode). */
 export async function sandboxKeys(keyPassword: string): Promise<SandboxKeys> {
-  if (keyPassword === KEY_FIXTURE.password) return KEY_FIXTURE
+  if (keyPassword === KEY_FIXTURE.password) return {...KEY_FIXTURE, pgpMime: MIME_FIXTURE}
   const openpgp = await import('openpgp')
   const locked = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
   const unlocked = await openpgp.decryptKey({passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), privateKey: locked})
   const relocked = await openpgp.encryptKey({passphrase: keyPassphrase(keyPassword, KEY_FIXTURE.keySalt), privateKey: unlocked})
-  return {...KEY_FIXTURE, userKey: relocked.armor()}
+  return {...KEY_FIXTURE, pgpMime: MIME_FIXTURE, userKey: relocked.armor()}
 }

@@ -34,7 +34,9 @@ export interface NewMessage {
   /** The armored OpenPGP message. */
   body: string
   mimeType: string
-  attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string}>
+  attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string; Signature: string | null}>
+  /** The sender's public key (armored), served at /core/v4/keys/all from now on. */
+  senderPublicKey?: string
 }
 
 /** A message's metadata as the service lists it: received in the inbox by `to`, with what varies from one to another. */
@@ -162,15 +164,19 @@ export class SandboxState {
       if (own) address.Keys = [key(own.PrivateKey, {Signature: own.Signature, Token: own.Token})]
     })
     this.publicKeys.set(SIGNING_SENDER, keys.senderPublicKey)
+    this.publicKeys.set(keys.attachmentSigner.Email, keys.attachmentSigner.PublicKey)
+    this.publicKeys.set(keys.pgpMime.senderAddress, keys.pgpMime.senderPublicKey)
     this.messages.forEach((message, index) => {
-      const body = keys.bodies[index]
+      // The message from the PGP/MIME sender carries the PGP/MIME body (text, HTML and a CSV inside, signed inside).
+      const fromPgpMime = (message.Sender as Row).Address === keys.pgpMime.senderAddress
+      const body = fromPgpMime ? keys.pgpMime : keys.bodies[index]
       if (!body) return
       const attachments: Row[] = []
       if (index === 1) {
-        const {Data, KeyPackets, MIMEType, Name, Size} = keys.attachment
+        const {Data, KeyPackets, MIMEType, Name, Signature, Size} = keys.attachment
         const ID = newId()
         this.attachmentData.set(ID, Data)
-        attachments.push({Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature: null, Size})
+        attachments.push({Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature, Size})
       }
 
       message.NumAttachments = attachments.length
@@ -193,11 +199,12 @@ export class SandboxState {
   addMessage(input: NewMessage): Row {
     const [primary] = this.addresses
     const latest = Math.max(...this.messages.map((message) => Number(message.Time)))
-    const attachments = input.attachments.map(({Data, KeyPackets, MIMEType, Name}) => {
+    const attachments = input.attachments.map(({Data, KeyPackets, MIMEType, Name, Signature}) => {
       const ID = newId()
       this.attachmentData.set(ID, Data)
-      return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature: null, Size: Buffer.from(Data, 'base64').length}
+      return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature, Size: Buffer.from(Data, 'base64').length}
     })
+    if (input.senderPublicKey !== undefined) this.publicKeys.set(input.senderAddress.toLowerCase(), input.senderPublicKey)
     const message = inboxMessage(primary, {
       NumAttachments: attachments.length,
       Order: this.messages.length + 1,

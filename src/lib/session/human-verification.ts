@@ -202,7 +202,8 @@ export async function sendVerified<T>(
   challengeOfAnswer: (answer: T) => Promise<HumanVerification | undefined>,
   plan: VerificationPlan,
 ): Promise<T> {
-  const interactive = plan.interactive ?? canPrompt()
+  // Asked only once a challenge comes: the first look at process.stdin sets it up (some 3 ms), which an answer without one never needs.
+  const interactive = () => plan.interactive ?? canPrompt()
   const stderr = plan.stderr ?? process.stderr
   let sent = plan.preset
   let previous: HumanVerification | undefined
@@ -216,7 +217,7 @@ export async function sendVerified<T>(
 
     // A 12087 without Details is the same challenge, to be completed again.
     const challenge = found.token || !previous ? found : {...previous, code: found.code}
-    if (sent && !interactive) {
+    if (sent && !interactive()) {
       stderr.write(describeChallenge(challenge))
       const given = sent === plan.preset ? ' given' : ''
       throw authError(
@@ -225,7 +226,7 @@ export async function sendVerified<T>(
     }
 
     if (attempt >= VERIFICATION_ATTEMPTS) throw authError(`the service did not accept the human verification after ${VERIFICATION_ATTEMPTS} attempts`)
-    sent = await completeOnTerminal(challenge, plan.hint, interactive, stderr)
+    sent = await completeOnTerminal(challenge, plan.hint, interactive(), stderr)
     previous = challenge
   }
 }

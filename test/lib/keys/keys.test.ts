@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-import {decryptAttachment, decryptArmored, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import {type AttachmentCheck, decryptAttachment, decryptArmored, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
@@ -45,32 +45,129 @@ describe('keys', function () {
     expect((await decryptArmored(KEY_FIXTURE.bodies[2].Body, address.keys)).verification).to.equal('unsigned')
   })
 
-  it('decrypts an attachment from its KeyPackets and data packet in chunks (300 KB), and refuses a tampered one', async () => {
+  it('unlocks only the packets that decrypt (one S2K each): the primary key stays locked; a key with none opens whole; a secret that does not match its public half is refused', async () => {
+    const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
+    const [user] = (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)).keys
+    expect(user.keyPacket.isDecrypted()).to.equal(false)
+    expect(user.subkeys.map((subkey) => subkey.isDecrypted())).to.deep.equal([true])
+
+    // A key without a packet that decrypts (here one that only signs) is unlocked whole.
+    const {privateKey: signing} = await openpgp.generateKey({format: 'object', passphrase: 'signing', subkeys: [], type: 'curve25519', userIDs: [{email: 'old@example.test'}]})
+    const [whole] = (await unlockUserKeys([{ID: 'old', PrivateKey: signing.armor()}], 'signing')).keys
+    expect(whole.keyPacket.isDecrypted()).to.equal(true)
+
+    // The encryption subkey's secret altered, then locked again with the same passphrase: it decrypts, but does not match its public half.
+    const damaged = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
+    const subkey = damaged.subkeys[0].keyPacket as openpgp.SecretSubkeyPacket
+    await subkey.decrypt(passphrase)
+    ;(subkey.privateParams as {d: Uint8Array}).d[5] ^= 1
+    await subkey.encrypt(passphrase)
+    const refused = await unlockUserKeys([{ID: 'd', PrivateKey: damaged.armor()}], passphrase)
+    expect(refused.keys).to.have.length(0)
+    expect(refused.failures[0]).to.match(/^user key d: /)
+  })
+
+  /** The fixture's primary address key, unlocked. */
+  async function addressKeys(): Promise<openpgp.PrivateKey[]> {
     const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
     const user = await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)
-    const address = await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)
-    const plaintext = Buffer.from(Array.from({length: 300 * 1024}, (_, index) => (index * 7919) % 251))
-    const encryptionKeys = address.keys[0].toPublic()
+    return (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
+  }
+
+  /** An attachment as the service keeps it: KeyPackets to the address key, a separate data packet. */
+  async function attachment(keys: openpgp.PrivateKey[], plaintext: Uint8Array) {
+    const encryptionKeys = keys[0].toPublic()
     const sessionKey = await openpgp.generateSessionKey({encryptionKeys})
     const keyPackets = await openpgp.encryptSessionKey({...sessionKey, encryptionKeys, format: 'binary'})
     const data = await openpgp.encrypt({format: 'binary', message: await openpgp.createMessage({binary: plaintext}), sessionKey})
-    const chunks: Uint8Array[] = []
-    await decryptAttachment(keyPackets, data, address.keys, async (chunk) => {
-      chunks.push(chunk)
-    })
-    expect(Buffer.concat(chunks).equals(plaintext)).to.equal(true)
+    return {data: Buffer.from(data), keyPackets}
+  }
+
+  /** decryptAttachment fed `data` in chunks as a body arrives: the plaintext and the verdict, or the error's message. */
+  async function decryptInChunks(keyPackets: Uint8Array, data: Uint8Array, keys: openpgp.PrivateKey[], check?: AttachmentCheck, chunkBytes = 16 * 1024) {
+    const written: Uint8Array[] = []
+    const decryption = await decryptAttachment(keyPackets, keys, async (chunk) => {
+      written.push(chunk)
+    }, check)
+    try {
+      for (let offset = 0; offset < data.length; offset += chunkBytes) await decryption.write(data.subarray(offset, offset + chunkBytes))
+      const verification = await decryption.end()
+      return {plaintext: Buffer.concat(written), verification}
+    } catch (error) {
+      return {error: (error as Error).message, plaintext: Buffer.concat(written)}
+    }
+  }
+
+  it('decrypts an attachment from its KeyPackets and its data packet written in chunks (300 KB), and refuses a tampered or cut one', async () => {
+    const keys = await addressKeys()
+    const plaintext = Buffer.from(Array.from({length: 300 * 1024}, (_, index) => (index * 7919) % 251))
+    const {data, keyPackets} = await attachment(keys, plaintext)
+    const whole = await decryptInChunks(keyPackets, data, keys)
+    expect(whole.error).to.equal(undefined)
+    expect(whole.plaintext.equals(plaintext)).to.equal(true)
+    expect(whole.verification).to.equal('unsigned')
     const tampered = Buffer.from(data)
     tampered[tampered.length - 1000] ^= 0x01
-    const written: Uint8Array[] = []
-    const failure = await decryptAttachment(keyPackets, tampered, address.keys, async (chunk) => {
-      written.push(chunk)
-    }).then(
-      () => 'decrypted',
-      (error: Error) => error.message,
-    )
-    expect(failure).to.not.equal('decrypted')
-    // SEIPD v1: OpenPGP.js releases nothing before the integrity check at the end passed.
-    expect(written).to.deep.equal([])
+    expect((await decryptInChunks(keyPackets, tampered, keys)).error).to.match(/Modification detected|decrypt/i)
+    const cut = await decryptInChunks(keyPackets, data.subarray(0, data.length - 4096), keys)
+    expect(cut.error).to.be.a('string')
+    expect(cut.verification).to.equal(undefined)
+    // Not a key of the message's: refused before any plaintext.
+    const other = await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email: 'x@y.test'}]})
+    const wrongKey = await decryptInChunks(keyPackets, data, [other.privateKey])
+    expect(wrongKey.error).to.match(/decrypt/i)
+    expect(wrongKey.plaintext.length).to.equal(0)
+  })
+
+  it('streams: the data packet is taken only as OpenPGP.js asks for it, so a stalled output stalls the writer (memory stays flat)', async () => {
+    const keys = await addressKeys()
+    const plaintext = Buffer.alloc(8 * 1024 * 1024, 7)
+    const {data, keyPackets} = await attachment(keys, plaintext)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let out = 0
+    const decryption = await decryptAttachment(keyPackets, keys, async (chunk) => {
+      out += chunk.length
+      await held
+    })
+    let taken = 0
+    const chunk = 64 * 1024
+    const feeding = (async () => {
+      for (let offset = 0; offset < data.length; offset += chunk) {
+        await decryption.write(data.subarray(offset, offset + chunk))
+        taken += chunk
+      }
+
+      return decryption.end()
+    })()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The first plaintext came out before the end (streamed, not held for the integrity check), then everything waits on it.
+    expect(out).to.be.above(0)
+    expect(taken).to.be.below(2 * 1024 * 1024)
+    release()
+    expect(await feeding).to.equal('unsigned')
+    expect(taken).to.be.at.least(data.length)
+  })
+
+  it('checks an attachment’s detached signature over the plaintext: verified, failed (other data, other key, unreadable), unverified without keys', async () => {
+    const keys = await addressKeys()
+    const plaintext = Buffer.from('Invoice 2025-03\n'.repeat(5000))
+    const {data, keyPackets} = await attachment(keys, plaintext)
+    const signer = await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email: 'billing@shop.test'}]})
+    const stranger = await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email: 'mallory@evil.test'}]})
+    const sign = async (bytes: Uint8Array, signingKeys: openpgp.PrivateKey) => openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: bytes}), signingKeys})
+    const good = await sign(plaintext, signer.privateKey)
+    const senderKeys = [signer.publicKey.armor()]
+    expect((await decryptInChunks(keyPackets, data, keys, {senderKeys, signature: good})).verification).to.equal('verified')
+    const otherData = await sign(Buffer.from('something else'), signer.privateKey)
+    const outcome = await decryptInChunks(keyPackets, data, keys, {senderKeys, signature: otherData})
+    expect(outcome.verification).to.equal('failed')
+    // The plaintext itself is still whole: the signature's verdict is the caller's to act on.
+    expect(outcome.plaintext.equals(plaintext)).to.equal(true)
+    expect((await decryptInChunks(keyPackets, data, keys, {senderKeys, signature: await sign(plaintext, stranger.privateKey)})).verification).to.equal('failed')
+    expect((await decryptInChunks(keyPackets, data, keys, {senderKeys, signature: '-----BEGIN PGP SIGNATURE-----\n\nnot one\n-----END PGP SIGNATURE-----\n'})).verification).to.equal('failed')
+    expect((await decryptInChunks(keyPackets, data, keys, {signature: good})).verification).to.equal('unverified')
+    expect((await decryptInChunks(keyPackets, data, keys, {senderKeys})).verification).to.equal('unsigned')
   })
 
   it('refuses an address key whose token signature is not the user key’s', async () => {

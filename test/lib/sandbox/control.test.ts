@@ -3,6 +3,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {sandboxFetch, sandboxForSuite} from '../../helpers/sandbox-process.ts'
 import {type Harness, startHarness} from './harness.ts'
 
@@ -27,6 +28,24 @@ describe('sandbox controls', () => {
   it('accept the secret: a fault set with it applies', async () => {
     expect((await harness.call('POST', '/__sandbox/faults', {body: {Count: 1, Kind: 'unavailable', Path: '/core/v4/users'}})).status).to.equal(200)
     expect((await harness.call('GET', '/core/v4/users')).status).to.equal(503)
+  })
+
+  it('add a message whose attachment carries a Signature (listed as given) from a sender whose PublicKey is served from then on', async () => {
+    const session = await harness.login()
+    const email = 'signer@example.test'
+    expect((await harness.call('GET', `/core/v4/keys/all?Email=${email}`, {session})).json).to.deep.include({Address: {Keys: [], SignedKeyList: null}})
+    const attachment = {Data: 'AAAA', KeyPackets: 'AAAA', Name: 'a.txt', Signature: KEY_FIXTURE.attachment.Signature}
+    const body = {Attachments: [attachment, {...attachment, Name: 'b.txt', Signature: undefined}], Body: 'x', Sender: {Address: email, PublicKey: KEY_FIXTURE.attachmentSigner.PublicKey}}
+    const added = await harness.call('POST', '/__sandbox/messages', {body})
+    expect(added.status, added.text).to.equal(200)
+    const id = (added.json as {Message: {ID: string}}).Message.ID
+    const message = (await harness.call('GET', `/mail/v4/messages/${id}`, {session})).json as {Message: {Attachments: Array<{Name: string; Signature: unknown}>}}
+    expect(message.Message.Attachments.map(({Name, Signature}) => [Name, Signature])).to.deep.equal([['a.txt', KEY_FIXTURE.attachment.Signature], ['b.txt', null]])
+    const keys = (await harness.call('GET', `/core/v4/keys/all?Email=${email}`, {session})).json as {Address: {Keys: Array<{PublicKey: string}>}}
+    expect(keys.Address.Keys.map(({PublicKey}) => PublicKey)).to.deep.equal([KEY_FIXTURE.attachmentSigner.PublicKey])
+    const refused = await harness.call('POST', '/__sandbox/messages', {body: {...body, Attachments: [{...attachment, Signature: 5}]}})
+    expect(refused.status).to.equal(422)
+    expect(refused.json).to.deep.include({Error: 'Attachments[0]: Signature must be a string'})
   })
 
   describe('the sandbox process', function () {

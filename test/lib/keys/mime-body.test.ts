@@ -1,0 +1,135 @@
+import {expect} from 'chai'
+
+import {MimeBodyError, parseContentType, parseMimeBody} from '../../../src/lib/keys/mime-body.ts'
+
+const crlf = (lines: string[]) => lines.join('\r\n')
+const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64')
+
+/** multipart/mixed { multipart/alternative { text/plain, text/html }, attachment }, as a PGP/MIME sender writes it. */
+function mixed({html = '<p>Hello <b>there</b></p>', name = 'report.csv', text = 'Gr=FC=DFe from the text part=0A'} = {}): string {
+  return crlf([
+    'Content-Type: multipart/mixed; boundary="outer"',
+    'Subject: the inner subject',
+    '',
+    'A preamble no one reads',
+    '--outer',
+    'Content-Type: multipart/alternative; boundary=inner',
+    '',
+    '--inner',
+    'Content-Type: text/plain; charset="ISO-8859-1"',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    text,
+    '--inner',
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    b64(html),
+    '--inner--',
+    '--outer',
+    `Content-Type: text/csv; name="${name}"`,
+    `Content-Disposition: attachment; filename="${name}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    b64('a,b\n1,2\n'),
+    '--outer--',
+    '',
+  ])
+}
+
+async function refusal(body: string | Buffer): Promise<string> {
+  try {
+    await parseMimeBody(Buffer.from(body))
+  } catch (error) {
+    expect(error).to.be.instanceOf(MimeBodyError)
+    return (error as Error).message
+  }
+
+  throw new Error('parseMimeBody accepted it')
+}
+
+describe('keys/mime-body: a PGP/MIME body taken apart', () => {
+  it('finds the text and HTML alternatives in a nested tree, decoding quoted-printable, base64 and the charsets, and lists the attachment', async () => {
+    const parsed = await parseMimeBody(Buffer.from(mixed()))
+    // postal-mime keeps the line break that precedes a delimiter (RFC 2046 gives it to the delimiter): one more "\n".
+    expect(parsed.text).to.equal('Grüße from the text part\n\n')
+    expect(parsed.html).to.equal('<p>Hello <b>there</b></p>')
+    expect(parsed.attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', MIMEType: 'text/csv', Name: 'report.csv', Size: 8}])
+    expect(parsed.signed).to.equal(undefined)
+  })
+
+  it('an HTML part alone: no text (the caller makes the HTML readable); a single text/plain entity: its text', async () => {
+    const htmlOnly = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: text/html; charset=utf-8', '', '<p>only HTML</p>', '--b--', ''])
+    const parsed = await parseMimeBody(Buffer.from(htmlOnly))
+    expect(parsed.text).to.equal(undefined)
+    expect(parsed.html).to.include('<p>only HTML</p>')
+    const single = await parseMimeBody(Buffer.from(crlf(['Content-Type: text/plain; charset=windows-1252', 'Content-Transfer-Encoding: 8bit', '', 'price: 5 \u0080', '']), 'latin1'))
+    expect(single.text).to.equal('price: 5 €\n')
+  })
+
+  it('names an attachment without a file name "attachment", decodes encoded words in file names, and keeps inline images with their Content-ID', async () => {
+    const body = crlf([
+      'Content-Type: multipart/related; boundary=r',
+      '',
+      '--r',
+      'Content-Type: text/html',
+      '',
+      '<img src="cid:logo@x">',
+      '--r',
+      'Content-Type: image/png',
+      'Content-ID: <logo@x>',
+      'Content-Transfer-Encoding: base64',
+      '',
+      b64(Buffer.alloc(10)),
+      '--r',
+      'Content-Type: application/octet-stream',
+      'Content-Disposition: attachment; filename="=?utf-8?q?r=C3=A9sum=C3=A9.pdf?="',
+      '',
+      'xyz',
+      '--r',
+      'Content-Type: application/octet-stream',
+      '',
+      'abc',
+      '--r--',
+      '',
+    ])
+    const {attachments} = await parseMimeBody(Buffer.from(body))
+    expect(attachments.map(({ContentID, Name, Size}) => [Name, Size, ContentID])).to.deep.equal([
+      ['attachment', 10, '<logo@x>'],
+      // Not transfer-encoded, a part keeps the line break before the delimiter (see above): 3 bytes and "\n".
+      ['résumé.pdf', 4, null],
+      ['attachment', 4, null],
+    ])
+  })
+
+  it('refuses what is not MIME: no header block, no Content-Type, a multipart without a boundary or whose boundary never occurs, too deep a tree', async () => {
+    expect(await refusal('just some text')).to.equal('the decrypted body is not MIME (no header block)')
+    expect(await refusal('Hello,\n\nthis is a letter, not MIME.\n')).to.equal('the decrypted body is not MIME (no Content-Type header)')
+    expect(await refusal('\r\n\r\nContent-Type: text/plain\r\n')).to.equal('the decrypted body is not MIME (no Content-Type header)')
+    expect(await refusal('Content-Type: multipart/mixed\r\n\r\n--x\r\nContent-Type: text/plain\r\n\r\nhi\r\n--x--\r\n')).to.equal(
+      'the decrypted body is not valid MIME (multipart/mixed without a boundary)',
+    )
+    expect(await refusal('Content-Type: multipart/mixed; boundary=b\r\n\r\nno parts at all\r\n')).to.equal('the decrypted body is not valid MIME (its multipart/mixed boundary never occurs)')
+    expect(await refusal('Content-Type: garbage\r\n\r\nhi\r\n')).to.match(/^the decrypted body is not MIME \(Content-Type "garbage"\)$/)
+    const deep = Array.from({length: 80}, (_, index) => `Content-Type: multipart/mixed; boundary=b${index}\r\n\r\n--b${index}\r\n`).join('') + 'Content-Type: text/plain\r\n\r\nx\r\n'
+    expect(await refusal(deep)).to.match(/^the decrypted body is not valid MIME \(.+\)$/).and.not.include('boundary')
+  })
+
+  it('refuses a tree without a text part, saying what it holds instead', async () => {
+    const attachmentOnly = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: image/png', 'Content-Disposition: attachment; filename=a.png', '', 'png', '--b--', ''])
+    expect(await refusal(attachmentOnly)).to.equal('its MIME tree has no text part (only 1 attachment)')
+    expect(await refusal(crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', '--b--', '']))).to.equal('its MIME tree has no text part (nothing else either)')
+  })
+
+  it('hands back what the sender wrote, control characters included (the command escapes them for the terminal)', async () => {
+    const parsed = await parseMimeBody(Buffer.from(mixed({name: 'evil\u001b[2J.csv', text: 'red =1B[31mtext'})))
+    expect(parsed.text).to.equal('red \u001b[31mtext\n')
+    expect(parsed.attachments[0].Name).to.equal('evil\u001b[2J.csv')
+  })
+
+  it('reads Content-Type parameters: quoted, escaped, semicolons inside quotes, names in any case', () => {
+    const {params, type} = parseContentType('Multipart/Signed; Protocol="application/pgp-signature"; micalg=pgp-sha256; boundary="a;b\\"c"')
+    expect(type).to.equal('multipart/signed')
+    expect(Object.fromEntries(params)).to.deep.equal({boundary: 'a;b"c', micalg: 'pgp-sha256', protocol: 'application/pgp-signature'})
+  })
+})
