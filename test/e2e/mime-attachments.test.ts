@@ -101,6 +101,28 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     expect(read.MIME.Attachments.map(({ID}) => ID)).to.deep.equal(['mime:1'])
   })
 
+  it('listing needs the keys only for a PGP/MIME message, never the sender’s keys; a session without keys lists the service’s attachments and says what to run for a PGP/MIME one (exit 2)', async () => {
+    expect((await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})).status).to.equal(200)
+    expect((await proton(['mail', 'attachments', '--', samId])).status).to.equal(0)
+    const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
+    const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
+    // The message is fetched once (not again with the keys), and the sender's keys are not asked for.
+    expect(paths.filter((path) => path.startsWith('GET /mail/v4/messages/'))).to.have.length(1)
+    expect(paths).to.include('GET /core/v4/addresses').and.not.include('GET /core/v4/keys/all')
+
+    const stored = JSON.parse(readFileSync(join(suite.home.home, 'proton-cli', 'sessions', 'reader.json'), 'utf8')) as Record<string, string>
+    const env = baseEnv(suite.home.home, {PROTON_ACCESS_TOKEN: stored.AccessToken, PROTON_UID: stored.UID, TZ: 'UTC'})
+    const list = JSON.parse((await runBinary(['mail', 'list', '--api-url', suite.sandbox.url, '--output', 'json'], {env})).stdout.toString('utf8')) as {Messages: Array<{ID: string; Subject: string}>}
+    const invoice = list.Messages.find(({Subject}) => Subject === 'Your March invoice')?.ID ?? ''
+    const service = await runBinary(['mail', 'attachments', '--api-url', suite.sandbox.url, '--', invoice], {env})
+    expect(service.status, service.stderr).to.equal(0)
+    expect(service.stdout.toString('utf8')).to.include('invoice-2025-03.txt')
+    const mime = await runBinary(['mail', 'attachments', '--api-url', suite.sandbox.url, '--', samId], {env})
+    expect(mime.status).to.equal(2)
+    expect(mime.stdout.length).to.equal(0)
+    expect(mime.stderr).to.match(/carries no keys: run "proton auth login"/)
+  })
+
   it('mail download writes it (0600, its path on stdout), the message’s verified signature named on stderr', async () => {
     const dir = freshDir()
     const result = await proton(['mail', 'download', '--dir', dir, '--', samId])
