@@ -15,12 +15,11 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'
+import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {sandboxFetch} from '../helpers/sandbox-process.ts'
 
-const crlf = (lines: string[]) => lines.join('\r\n')
 const b64 = (content: string | Buffer) => Buffer.from(content).toString('base64')
 /** The seeded message's CSV attachment (scripts/generate-sandbox-mime.js). */
 const CSV = 'quarter,revenue,costs\r\nQ1,120000,80000\r\n'
@@ -50,10 +49,8 @@ function tree(attachments: Array<{name?: string; type?: string; content?: string
 
 describe('PGP/MIME attachments: mail attachments, mail download, protected subjects (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
-  // IDs go after "--": a base64url ID may begin with "-".
-  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'})})
-  let samId = ''
+  const pgp = pgpMimeSuite()
+  const {addMime, proton, suite} = pgp
   let directories = 0
   const freshDir = () => {
     const path = join(suite.home.home, `mime-downloads-${++directories}`, 'inside')
@@ -61,49 +58,24 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     return path
   }
 
-  async function encrypted(mime: string | Buffer, signingKeys?: openpgp.PrivateKey): Promise<string> {
-    const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
-    return openpgp.encrypt({encryptionKeys: addressKey.toPublic(), format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(mime)}), ...(signingKeys ? {signingKeys} : {})})
-  }
-
-  /** Adds a multipart/mixed message whose Body is `mime` encrypted to the address key; its ID. */
-  async function addMime(mime: string | Buffer, {sender = 'pgp@example.test', signingKeys, subject = 'PGP/MIME'}: {sender?: string; signingKeys?: openpgp.PrivateKey; subject?: string} = {}): Promise<string> {
-    const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body: await encrypted(mime, signingKeys), MIMEType: 'multipart/mixed', Sender: {Address: sender, Name: 'PGP user'}, Subject: subject}),
-      headers: {'content-type': 'application/json'},
-      method: 'POST',
-    })
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
-  }
-
-  before(async () => {
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
-    const list = await proton(['mail', 'list', '--output', 'json'])
-    const messages = (JSON.parse(list.stdout.toString('utf8')) as {Messages: Array<{ID: string; Sender: {Address: string}}>}).Messages
-    samId = messages.find((message) => message.Sender.Address === MIME_FIXTURE.senderAddress)?.ID ?? ''
-    expect(samId).to.not.equal('')
-  })
-
   it('mail attachments lists the embedded attachment (ID mime:1, name, type, size); --output json in the service’s shape', async () => {
-    const text = await proton(['mail', 'attachments', '--', samId])
+    const text = await proton(['mail', 'attachments', '--', pgp.samId])
     expect(text.status, text.stderr).to.equal(0)
     expect(text.stderr).to.equal('')
     expect(text.stdout.toString('utf8')).to.match(/^ID +NAME +TYPE +SIZE\nmime:1 +q1-figures\.csv +text\/csv +40 B\n$/)
-    const json = await proton(['mail', 'attachments', '--output', 'json', '--', samId])
+    const json = await proton(['mail', 'attachments', '--output', 'json', '--', pgp.samId])
     expect(json.status, json.stderr).to.equal(0)
     expect(JSON.parse(json.stdout.toString('utf8'))).to.deep.equal({
       Attachments: [{ContentID: null, Disposition: 'attachment', ID: 'mime:1', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}],
     })
     // mail read names the same ID in its JSON.
-    const read = JSON.parse((await proton(['mail', 'read', '--output', 'json', '--', samId])).stdout.toString('utf8')) as {MIME: {Attachments: Array<{ID: string}>}}
+    const read = JSON.parse((await proton(['mail', 'read', '--output', 'json', '--', pgp.samId])).stdout.toString('utf8')) as {MIME: {Attachments: Array<{ID: string}>}}
     expect(read.MIME.Attachments.map(({ID}) => ID)).to.deep.equal(['mime:1'])
   })
 
   it('listing needs the keys only for a PGP/MIME message, never the sender’s keys; a session without keys lists the service’s attachments and says what to run for a PGP/MIME one (exit 2)', async () => {
     expect((await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})).status).to.equal(200)
-    expect((await proton(['mail', 'attachments', '--', samId])).status).to.equal(0)
+    expect((await proton(['mail', 'attachments', '--', pgp.samId])).status).to.equal(0)
     const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
     const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
     // The message is fetched once (not again with the keys), and the sender's keys are not asked for.
@@ -117,7 +89,7 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     const service = await runBinary(['mail', 'attachments', '--api-url', suite.sandbox.url, '--', invoice], {env})
     expect(service.status, service.stderr).to.equal(0)
     expect(service.stdout.toString('utf8')).to.include('invoice-2025-03.txt')
-    const mime = await runBinary(['mail', 'attachments', '--api-url', suite.sandbox.url, '--', samId], {env})
+    const mime = await runBinary(['mail', 'attachments', '--api-url', suite.sandbox.url, '--', pgp.samId], {env})
     expect(mime.status).to.equal(2)
     expect(mime.stdout.length).to.equal(0)
     expect(mime.stderr).to.match(/carries no keys: run "proton auth login"/)
@@ -125,7 +97,7 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
 
   it('mail download writes it (0600, its path on stdout), the message’s verified signature named on stderr', async () => {
     const dir = freshDir()
-    const result = await proton(['mail', 'download', '--dir', dir, '--', samId])
+    const result = await proton(['mail', 'download', '--dir', dir, '--', pgp.samId])
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'q1-figures.csv')}\n`)
     expect(result.stderr).to.equal('attachment mime:1 (q1-figures.csv): signature verified (signed by sam@example.test: the message’s signature, over its whole MIME tree)\n')
