@@ -10,8 +10,7 @@ import {chmodSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {tempHome, type TempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 interface Logged {
   Method: string
@@ -22,12 +21,11 @@ interface Logged {
 
 describe('proton api against the sandbox’s faults (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
-  const env = () => baseEnv(home.home)
+  const suite = sandboxForSuite()
+  const env = () => baseEnv(suite.home.home)
   const api = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: env(), input})
   const control = (path: string, method = 'GET', body?: unknown) =>
-    sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+    sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   const fault = async (rule: Record<string, unknown>) => expect((await control('faults', 'POST', rule)).status).to.equal(200)
   const requests = async (): Promise<string[]> => {
     const stats = (await (await control('stats')).json()) as {Requests: Logged[]}
@@ -36,19 +34,9 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
 
   const retryLines = (stderr: string) => stderr.split('\n').filter((line) => line.includes('; retry '))
 
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
-
   beforeEach(async () => {
     await control('faults', 'DELETE')
     await control('stats', 'DELETE')
-  })
-
-  after(() => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
   })
 
   it('429 twice then 200: two retries after the Retry-After given, one stderr line each with --verbose', async () => {
@@ -195,11 +183,11 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   })
 
   it('--dry-run prints a curl command with the token redacted and sends nothing', async () => {
-    const session = JSON.parse(readFileSync(join(home.home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')) as {AccessToken: string; UID: string}
+    const session = JSON.parse(readFileSync(join(suite.home.home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')) as {AccessToken: string; UID: string}
     const result = await api(['POST', '/mail/v4/labels', '-f', 'Name=Dry', '-f', 'Color=#8080FF', '-F', 'Type=1', '--dry-run'])
     expect(result.status).to.equal(0)
     expect(result.stdout.toString()).to.equal(
-      `curl -sS --compressed '${sandbox.url}/mail/v4/labels' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${session.UID}' -H 'content-type: application/json' --data-raw '{"Name":"Dry","Color":"#8080FF","Type":1}'\n`,
+      `curl -sS --compressed '${suite.sandbox.url}/mail/v4/labels' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${session.UID}' -H 'content-type: application/json' --data-raw '{"Name":"Dry","Color":"#8080FF","Type":1}'\n`,
     )
     expect(result.stdout.toString() + result.stderr).not.to.include(session.AccessToken)
     expect(await requests()).to.deep.equal([])
@@ -233,7 +221,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     const silent = await api(['GET', '/core/v4/users', '--silent'])
     expect([silent.status, silent.stdout.length, silent.stderr]).to.deep.equal([0, 0, ''])
 
-    const path = join(home.home, 'user.json')
+    const path = join(suite.home.home, 'user.json')
     const saved = await api(['GET', '/core/v4/users', '--output-file', path])
     expect([saved.status, saved.stdout.length, saved.stderr]).to.deep.equal([0, 0, ''])
     expect(JSON.parse(readFileSync(path, 'utf8'))).to.have.property('Code', 1000)
@@ -245,10 +233,10 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   })
 
   it('--output-file keeps an existing file’s mode and gives a new file the user’s umask', async () => {
-    const kept = join(home.home, 'kept.json')
+    const kept = join(suite.home.home, 'kept.json')
     writeFileSync(kept, 'old')
     chmodSync(kept, 0o600)
-    const fresh = join(home.home, 'fresh.json')
+    const fresh = join(suite.home.home, 'fresh.json')
     // The child inherits the umask it is started with.
     const umask = process.umask(0o027)
     try {
@@ -276,8 +264,8 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     const first = await api(['GET', '/core/v4/users'])
     expect(first.status).to.equal(2)
     const token = /&token=(sandbox-hv-\d+)\n/.exec(first.stderr)![1]
-    expect(first.stderr.split('\n')[0]).to.equal(`Human verification required (methods: captcha): complete it in a browser at ${sandbox.url}/?methods=captcha&token=${token}`)
-    const second = await runBinary(['--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], {env: baseEnv(home.home, {PROTON_HV_TOKEN: token, PROTON_HV_TYPE: 'captcha'})})
+    expect(first.stderr.split('\n')[0]).to.equal(`Human verification required (methods: captcha): complete it in a browser at ${suite.sandbox.url}/?methods=captcha&token=${token}`)
+    const second = await runBinary(['--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], {env: baseEnv(suite.home.home, {PROTON_HV_TOKEN: token, PROTON_HV_TYPE: 'captcha'})})
     expect(second.status, second.stderr).to.equal(0)
     expect(JSON.parse(second.stdout.toString())).to.include({Code: 1000})
     expect(await requests()).to.deep.equal(['GET /core/v4/users 422', 'GET /core/v4/users 200'])
@@ -286,7 +274,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   it('a token not accepted (12087) on a terminal: verify again at the prompt, then the answer', async () => {
     await fault({Count: 0, Kind: 'human-verification', Path: '/core/v4/users'})
     const command = `${process.execPath} ${BIN} --profile sandbox api GET /core/v4/users`
-    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {env: baseEnv(home.home, {PROTON_HV_TOKEN: 'spent-token', PROTON_HV_TYPE: 'captcha'})})
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {env: baseEnv(suite.home.home, {PROTON_HV_TOKEN: 'spent-token', PROTON_HV_TYPE: 'captcha'})})
     let screen = ''
     let typed = false
     child.stdout.on('data', (chunk: Buffer) => {

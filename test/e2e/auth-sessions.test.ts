@@ -4,24 +4,14 @@ import {existsSync} from 'node:fs'
 
 import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {json, serverForSuite} from '../helpers/scripted-server.ts'
+import {TOKENS} from '../helpers/session-files.ts'
 
 describe('auth status, list, logout (child process)', function () {
   this.timeout(30_000)
-  let server: ScriptedServer
-  let home: TempHome
-  before(async () => {
-    server = await startServer(json(200, '{"Code":1000}'))
-  })
-  after(() => server.close())
-  beforeEach(() => {
-    server.requests.length = 0
-    home = tempHome()
-  })
-  afterEach(() => home.remove())
+  const suite = serverForSuite({handler: json(200, '{"Code":1000}'), perTest: 'home'})
 
-  const run = (args: string[]) => runBinary(args, {env: baseEnv(home.home)})
+  const run = (args: string[]) => runBinary(args, {env: baseEnv(suite.home.home)})
   const noToken = (text: string) => {
     for (const secret of [TOKENS.AccessToken, TOKENS.RefreshToken]) expect(text).not.to.include(secret)
   }
@@ -35,7 +25,7 @@ describe('auth status, list, logout (child process)', function () {
 
   it('status: user, API URL, scopes and ages, never a token', async () => {
     const created = new Date(Date.now() - 5 * 60_000).toISOString()
-    await home.writeSession(server.url, 'default', {CreatedAt: created, Scopes: ['full', 'mail'], Username: 'alice'})
+    await suite.home.writeSession(suite.server.url, 'default', {CreatedAt: created, Scopes: ['full', 'mail'], Username: 'alice'})
     const text = await run(['auth', 'status'])
     expect(text.status).to.equal(0)
     const out = text.stdout.toString()
@@ -45,12 +35,12 @@ describe('auth status, list, logout (child process)', function () {
 
     const data = await run(['auth', 'status', '--output', 'json'])
     const parsed = JSON.parse(data.stdout.toString())
-    expect(parsed).to.deep.include({apiUrl: server.url, profile: 'default', scopes: ['full', 'mail'], state: 'active', username: 'alice'})
+    expect(parsed).to.deep.include({apiUrl: suite.server.url, profile: 'default', scopes: ['full', 'mail'], state: 'active', username: 'alice'})
     noToken(data.stdout.toString())
   })
 
   it('status: an expired session says why and exits 2', async () => {
-    await home.writeSession(server.url, 'default', {RefreshError: 'HTTP 422, Code 10013', RefreshRefusedAt: new Date().toISOString()})
+    await suite.home.writeSession(suite.server.url, 'default', {RefreshError: 'HTTP 422, Code 10013', RefreshRefusedAt: new Date().toISOString()})
     const result = await run(['auth', 'status'])
     expect(result.status).to.equal(2)
     const lines = result.stdout.toString().trimEnd().split('\n')
@@ -61,9 +51,9 @@ describe('auth status, list, logout (child process)', function () {
 
   it('list: every profile with a session, the one in use marked', async () => {
     expect((await run(['auth', 'list'])).stdout.toString()).to.equal('')
-    await home.writeSession(server.url, 'work', {Username: 'bob'})
-    await home.writeSession('https://mail.proton.me/api', 'default', {Username: 'alice'})
-    const result = await runBinary(['auth', 'list'], {env: baseEnv(home.home, {PROTON_PROFILE: 'work'})})
+    await suite.home.writeSession(suite.server.url, 'work', {Username: 'bob'})
+    await suite.home.writeSession('https://mail.proton.me/api', 'default', {Username: 'alice'})
+    const result = await runBinary(['auth', 'list'], {env: baseEnv(suite.home.home, {PROTON_PROFILE: 'work'})})
     const lines = result.stdout.toString().trimEnd().split('\n')
     expect(lines[0]).to.match(/^ {2}PROFILE +USER +API URL +STATE$/)
     expect(lines[1]).to.match(/^ {2}default +alice +https:\/\/mail\.proton\.me\/api +active$/)
@@ -75,26 +65,26 @@ describe('auth status, list, logout (child process)', function () {
   })
 
   it('logout: ends the session on the service, then removes it', async () => {
-    await home.writeSession(server.url)
+    await suite.home.writeSession(suite.server.url)
     const result = await run(['auth', 'logout'])
     expect(result.status).to.equal(0)
     expect(result.stderr).to.equal('logged out (profile default)\n')
-    expect(server.requests.map((request) => `${request.method} ${request.url} ${request.headers.authorization}`)).to.deep.equal([
+    expect(suite.server.requests.map((request) => `${request.method} ${request.url} ${request.headers.authorization}`)).to.deep.equal([
       `DELETE /core/v4/auth Bearer ${TOKENS.AccessToken}`,
     ])
-    expect(existsSync(home.store.pathOf('default'))).to.equal(false)
+    expect(existsSync(suite.home.store.pathOf('default'))).to.equal(false)
     const again = await run(['auth', 'logout'])
     expect(again.status).to.equal(2)
   })
 
   it('logout: removes the local session even when the service cannot be reached', async () => {
     const port = await freePort()
-    await home.writeSession(`http://127.0.0.1:${port}`)
+    await suite.home.writeSession(`http://127.0.0.1:${port}`)
     const result = await run(['auth', 'logout'])
     expect(result.status).to.equal(0)
     expect(result.stderr).to.equal(
       `Warning: could not end the session on the service (the local session is removed anyway): cannot connect to http://127.0.0.1:${port} (connection refused): is the service reachable, and is --api-url / the session's API URL right?\nlogged out (profile default)\n`,
     )
-    expect(existsSync(home.store.pathOf('default'))).to.equal(false)
+    expect(existsSync(suite.home.store.pathOf('default'))).to.equal(false)
   })
 })

@@ -15,8 +15,7 @@ import type {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 
 import {baseEnv, BIN} from '../helpers/run-binary.ts'
-import {type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {serverForSuite} from '../helpers/scripted-server.ts'
 
 const MiB = 1024 * 1024
 const PEAK_RSS = fileURLToPath(new URL('../../bench/peak-rss.js', import.meta.url))
@@ -159,24 +158,14 @@ async function eventually(check: () => boolean, tries = 500): Promise<boolean> {
 
 describe('bin/run.js api with answers of any size (child process)', function () {
   this.timeout(120_000)
-  let server: ScriptedServer
-  let home: TempHome
+  const suite = serverForSuite({lifetimeMs: 300_000, perTest: 'home', session: true})
   let env: NodeJS.ProcessEnv
   let spoolDir: string
 
-  before(async () => {
-    server = await startServer(undefined, 300_000)
+  beforeEach(() => {
+    env = baseEnv(suite.home.home)
+    spoolDir = join(suite.home.home, 'cache', 'proton-cli', 'spool')
   })
-  after(() => server.close())
-
-  beforeEach(async () => {
-    server.requests.length = 0
-    home = tempHome()
-    await home.writeSession(server.url)
-    env = baseEnv(home.home)
-    spoolDir = join(home.home, 'cache', 'proton-cli', 'spool')
-  })
-  afterEach(() => home.remove())
 
   /** The spool's files, none when it was never needed. */
   const spooled = () => (existsSync(spoolDir) ? readdirSync(spoolDir) : [])
@@ -184,7 +173,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
   it('passes a 400 MiB JSON answer to stdout byte for byte, in flat memory (peak RSS under 160 MiB)', async () => {
     const count = itemsFor(400)
     const sent = digest(envelope(0, count, count))
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-length': sent.length, 'content-type': 'application/json'})
       void stream(response, envelope(0, count, count))
     })
@@ -202,7 +191,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     const sent = digest(envelope(0, count, count))
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-length': sent.length, 'content-type': 'application/json'})
       // Past the part kept in memory, the rest waits until the test has looked.
       void stream(response, envelope(0, count, count), async (bytes) => (bytes >= 16 * MiB ? held.then(() => true) : true))
@@ -232,7 +221,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
 
   it('Ctrl-C while a big answer arrives: exit 130, nothing on stdout, nothing left in the spool; SIGKILL leaves nothing either', async () => {
     const count = itemsFor(40)
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-type': 'application/json'})
       // Stalls after 20 MiB, ending by itself if nobody comes back for it.
       void stream(response, envelope(0, count, count), async (bytes) => {
@@ -259,24 +248,24 @@ describe('bin/run.js api with answers of any size (child process)', function () 
   it('writes a 400 MiB answer to --output-file as it arrives: the exact bytes, no temporary file left, flat memory', async () => {
     const count = itemsFor(400)
     const sent = digest(envelope(0, count, count))
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-length': sent.length, 'content-type': 'application/json'})
       void stream(response, envelope(0, count, count))
     })
-    const path = join(home.home, 'answer.json')
+    const path = join(suite.home.home, 'answer.json')
     const outcome = await launch(['GET', '/mail/v4/messages', '--output-file', path], env).done
     expect([outcome.status, outcome.stdout.length, outcome.stderr.toString()]).to.deep.equal([0, 0, ''])
     expect(digestFile(path)).to.deep.equal(sent)
-    expect(readdirSync(home.home).filter((name) => name.includes('answer'))).to.deep.equal(['answer.json'])
+    expect(readdirSync(suite.home.home).filter((name) => name.includes('answer'))).to.deep.equal(['answer.json'])
     expect(outcome.peakMiB).to.be.below(160)
     expect(spooled()).to.deep.equal([])
   })
 
   it('--output-file with an answer cut short: exit 5, the file as it was, no temporary file', async () => {
-    const path = join(home.home, 'answer.json')
+    const path = join(suite.home.home, 'answer.json')
     writeFileSync(path, 'before')
     const count = itemsFor(30)
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-length': 30 * MiB, 'content-type': 'application/json'})
       void stream(response, envelope(0, count, count), (bytes) => {
         if (bytes < 10 * MiB) return true
@@ -289,13 +278,13 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     expect(outcome.stdout.length).to.equal(0)
     expect(outcome.stderr.toString()).to.match(/^Error: request to http:\/\/127\.0\.0\.1:\d+ failed: \S+\n$/)
     expect(readFileSync(path, 'utf8')).to.equal('before')
-    expect(readdirSync(home.home).filter((name) => name.includes('answer'))).to.deep.equal(['answer.json'])
+    expect(readdirSync(suite.home.home).filter((name) => name.includes('answer'))).to.deep.equal(['answer.json'])
   })
 
   it('--paginate over big pages: one envelope with every item in order, merged from the spool in flat memory', async () => {
     const perPage = itemsFor(60)
     const total = perPage * 4 - 7
-    server.handle((request, response) => {
+    suite.server.handle((request, response) => {
       const page = Number(new URL(request.url, 'http://x').searchParams.get('Page'))
       const from = page * perPage
       response.writeHead(200, {'content-type': 'application/json'})
@@ -306,7 +295,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     expect(outcome.stderr.toString()).to.equal('')
     expect(outcome.status).to.equal(0)
     expect(outcome.stdout).to.deep.equal(expected)
-    expect(server.requests.map((request) => new URL(request.url, 'http://x').searchParams.get('Page')).sort()).to.deep.equal(['0', '1', '2', '3'])
+    expect(suite.server.requests.map((request) => new URL(request.url, 'http://x').searchParams.get('Page')).sort()).to.deep.equal(['0', '1', '2', '3'])
     expect(outcome.peakMiB).to.be.below(160)
     expect(spooled()).to.deep.equal([])
   })
@@ -319,7 +308,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     }
 
     const sent = digest(page())
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(502, {'content-length': sent.length, 'content-type': 'text/html'})
       void stream(response, page())
     })
@@ -334,7 +323,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
 
   it('a big JSON answer cut short mid-stream: exit 5, stdout empty, one error line', async () => {
     const count = itemsFor(40)
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-length': 40 * MiB, 'content-type': 'application/json'})
       void stream(response, envelope(0, count, count), (bytes) => {
         if (bytes < 25 * MiB) return true
@@ -353,7 +342,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     const count = itemsFor(30)
     const sent = digest(envelope(0, count, count))
     let attempts = 0
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       const cut = attempts++ === 0
       response.writeHead(200, {'content-length': sent.length, 'content-type': 'application/json'})
       void stream(response, envelope(0, count, count), (bytes) => {
@@ -365,7 +354,7 @@ describe('bin/run.js api with answers of any size (child process)', function () 
     const outcome = await launch(['GET', '/mail/v4/messages', '--verbose'], env).done
     expect(outcome.status).to.equal(0)
     expect(outcome.stdout).to.deep.equal(sent)
-    expect(server.requests).to.have.length(2)
+    expect(suite.server.requests).to.have.length(2)
     expect(outcome.stderr.toString()).to.match(/\(GET \/mail\/v4\/messages: \S+; retry 1 of 3 in \d+ ms\)\n/)
   })
 })

@@ -8,8 +8,7 @@ import {execFile} from 'node:child_process'
 
 import {NO_KEYS_WARNING} from '../../src/lib/commands/calendar-create.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {tempHome, type TempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 interface Logged {
   Method: string
@@ -20,35 +19,24 @@ interface Logged {
 
 describe('dedicated commands against the sandbox (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
+  const suite = sandboxForSuite()
   // Tables fit $COLUMNS when stdout is no terminal (fit.ts); these checks read whole rows, the service's 88-character IDs included.
-  const env = () => baseEnv(home.home, {COLUMNS: '300', TZ: 'UTC'})
+  const env = () => baseEnv(suite.home.home, {COLUMNS: '300', TZ: 'UTC'})
   const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: env()})
   const out = (result: RunResult) => result.stdout.toString('utf8')
   const requests = async (): Promise<Logged[]> => {
-    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Requests: Logged[]}
+    const stats = (await (await sandboxFetch(suite.sandbox, `stats`)).json()) as {Requests: Logged[]}
     return stats.Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
   }
 
-  const resetLog = () => sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
-
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
+  const resetLog = () => sandboxFetch(suite.sandbox, `stats`, {method: 'DELETE'})
 
   // When a step fails because the sandbox is gone, say how it ended: that is a different fault.
   afterEach(function () {
-    const {exitCode, signalCode} = sandbox.child
+    const {exitCode, signalCode} = suite.sandbox.child
     if (this.currentTest?.state === 'failed' && (exitCode !== null || signalCode !== null)) {
-      console.error(`the sandbox had stopped (exit ${exitCode}, signal ${signalCode}); its stderr:\n${sandbox.stderr()}`)
+      console.error(`the sandbox had stopped (exit ${exitCode}, signal ${signalCode}); its stderr:\n${suite.sandbox.stderr()}`)
     }
-  })
-
-  after(() => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
   })
 
   it('labels: list, create, list again, delete, delete again (exit 3)', async () => {
@@ -124,12 +112,12 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     await resetLog()
     const create = await proton(['mail', 'labels', 'create', '--name', 'Never Sent', '--color', '#8080FF', '--dry-run'])
     expect(create.status).to.equal(0)
-    expect(out(create)).to.equal(`POST ${sandbox.url}/core/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
+    expect(out(create)).to.equal(`POST ${suite.sandbox.url}/core/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
     expect(create.stderr).to.equal('Dry run: the request was not sent.\n')
     const remove = await proton(['mail', 'labels', 'delete', 'some-id', '--dry-run'])
-    expect(out(remove)).to.equal(`DELETE ${sandbox.url}/core/v4/labels/some-id\n`)
+    expect(out(remove)).to.equal(`DELETE ${suite.sandbox.url}/core/v4/labels/some-id\n`)
     const calendar = await proton(['calendar', 'create', '--name', 'Never Sent', '--color', '#7272a7', '--dry-run'])
-    expect(out(calendar)).to.match(new RegExp(`^GET ${sandbox.url}/core/v4/addresses\\n\\nPOST ${sandbox.url}/calendar/v1\\n`))
+    expect(out(calendar)).to.match(new RegExp(`^GET ${suite.sandbox.url}/core/v4/addresses\\n\\nPOST ${suite.sandbox.url}/calendar/v1\\n`))
     expect(await requests()).to.deep.equal([])
     expect(out(await proton(['mail', 'labels', 'list']))).not.to.include('Never Sent')
   })
@@ -213,10 +201,10 @@ describe('dedicated commands against the sandbox (built binary)', function () {
 
   it('an expired access token is refreshed once for a dedicated command too', async () => {
     await resetLog()
-    await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
+    await sandboxFetch(suite.sandbox, `expire-tokens`, {method: 'POST'})
     const result = await proton(['mail', 'labels', 'list'])
     expect(result.status).to.equal(0)
-    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number}
+    const stats = (await (await sandboxFetch(suite.sandbox, `stats`)).json()) as {Refreshes: number}
     expect(stats.Refreshes).to.equal(1)
   })
 

@@ -11,8 +11,8 @@ import {expect} from 'chai'
 import {parse} from 'yaml'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {json, serverForSuite} from '../helpers/scripted-server.ts'
+import {environmentSession} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
 const PATHS: ReadonlyArray<readonly [string, NodeJS.ProcessEnv]> = [
@@ -28,23 +28,13 @@ const TEXT_NOTE = 'Note: the answer is nested 100000 levels deep, more than the 
 
 describe('100,000 levels of nesting (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let server: ScriptedServer
-  before(async () => {
-    home = tempHome()
-    server = await startServer(json(200, DEEP))
-    await home.writeSession(server.url)
-  })
-  after(async () => {
-    await server.close()
-    home.remove()
-  })
+  const suite = serverForSuite({handler: json(200, DEEP), session: true})
 
-  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(home.home, {...extra, PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_API_URL: server.url, PROTON_UID: TOKENS.UID})
+  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(suite.home.home, {...extra, ...environmentSession(suite.server.url)})
 
   for (const [path, extra] of PATHS) {
     it(`--output yaml prints it as received with one note, exit 0 (${path})`, async () => {
-      server.handle(json(200, DEEP))
+      suite.server.handle(json(200, DEEP))
       const result = await runBinary(['api', 'GET', '/core/v4/users', '--output', 'yaml'], {env: env(extra)})
       expect(result.status, result.stderr.slice(0, 500)).to.equal(0)
       expect(result.stderr).to.equal(YAML_NOTE)
@@ -52,7 +42,7 @@ describe('100,000 levels of nesting (built binary)', function () {
     })
 
     it(`on a terminal the indented text does the same (${path})`, async () => {
-      server.handle(json(200, DEEP))
+      suite.server.handle(json(200, DEEP))
       const shown = await runInTerminal(['api', 'GET', '/core/v4/users'], env({...extra, TERM: 'xterm-256color'}), 30_000)
       expect(shown.status).to.equal(0)
       expect(shown.output).to.equal(`${TEXT_NOTE}${DEEP}\n`)
@@ -60,7 +50,7 @@ describe('100,000 levels of nesting (built binary)', function () {
 
     it(`256 levels are still indented and converted (${path})`, async () => {
       const limit = nested(256)
-      server.handle(json(200, limit))
+      suite.server.handle(json(200, limit))
       const yaml = await runBinary(['api', 'GET', '/core/v4/users', '--output', 'yaml'], {env: env(extra)})
       expect([yaml.status, yaml.stderr]).to.deep.equal([0, ''])
       expect(parse(yaml.stdout.toString())).to.deep.equal(JSON.parse(limit))
@@ -72,14 +62,14 @@ describe('100,000 levels of nesting (built binary)', function () {
   }
 
   it('a dedicated command refuses it in one line, exit 5; --output json still prints the bytes', async () => {
-    server.handle(json(200, DEEP))
+    suite.server.handle(json(200, DEEP))
     for (const output of ['text', 'yaml']) {
-      const result = await runBinary(['account', 'show', '--output', output], {env: baseEnv(home.home)})
+      const result = await runBinary(['account', 'show', '--output', output], {env: baseEnv(suite.home.home)})
       expect([result.status, result.stdout.length], output).to.deep.equal([5, 0])
       expect(result.stderr).to.equal('Error: the answer is nested 100000 levels deep, more than the 256 this command reads\n')
     }
 
-    const raw = await runBinary(['account', 'show', '--output', 'json'], {env: baseEnv(home.home)})
+    const raw = await runBinary(['account', 'show', '--output', 'json'], {env: baseEnv(suite.home.home)})
     expect(raw.status).to.equal(5)
     expect(raw.stdout.toString()).to.equal(DEEP)
   })

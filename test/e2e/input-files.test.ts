@@ -11,28 +11,15 @@ import {join} from 'node:path'
 
 import {feedFifo, makeFifo} from '../helpers/fifo.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
-import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {json, serverForSuite} from '../helpers/scripted-server.ts'
 
 describe('api --input/--body/-F from a FIFO or a terminal (child process)', function () {
   this.timeout(60_000)
-  let server: ScriptedServer
-  let home: TempHome
-
-  before(async () => {
-    server = await startServer(json(200, '{"Code":1000}'))
-  })
-  after(() => server.close())
-  beforeEach(async () => {
-    server.requests.length = 0
-    home = tempHome()
-    await home.writeSession(server.url)
-  })
-  afterEach(() => home.remove())
+  const suite = serverForSuite({handler: json(200, '{"Code":1000}'), perTest: 'home', session: true})
 
   const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     // The bound is the test's, far above --timeout: the child must end by itself, not be killed.
-    runBinary(['api', ...args], {env: baseEnv(home.home, env), timeoutMs: 30_000})
+    runBinary(['api', ...args], {env: baseEnv(suite.home.home, env), timeoutMs: 30_000})
 
   it('a FIFO nobody writes to: ends at --timeout, exit 5, one line naming it (fast path and oclif)', async () => {
     const cases = [
@@ -42,7 +29,7 @@ describe('api --input/--body/-F from a FIFO or a terminal (child process)', func
     ].flatMap((entry) => ['1', '0'].map((fast) => ({...entry, fast})))
     const results = await Promise.all(
       cases.map(({args, fast, flag}, index) => {
-        const fifo = makeFifo(join(home.home, `never-${index}`))
+        const fifo = makeFifo(join(suite.home.home, `never-${index}`))
         return run(['POST', '/mail/v4/labels', ...args(fifo), '--timeout', '1'], {PROTON_FAST_PATH: fast}).then((result) => ({fast, fifo, flag, result}))
       }),
     )
@@ -54,33 +41,33 @@ describe('api --input/--body/-F from a FIFO or a terminal (child process)', func
       expect(result.stdout.length, context).to.equal(0)
     }
 
-    expect(server.requests).to.deep.equal([])
+    expect(suite.server.requests).to.deep.equal([])
   })
 
   it('mail filters create --sieve-file naming a FIFO nobody writes to ends at --timeout too (exit 5)', async () => {
-    const fifo = makeFifo(join(home.home, 'rules.sieve'))
-    const result = await runBinary(['mail', 'filters', 'create', '--name', 'Invoices', '--sieve-file', fifo, '--timeout', '1'], {env: baseEnv(home.home), timeoutMs: 30_000})
+    const fifo = makeFifo(join(suite.home.home, 'rules.sieve'))
+    const result = await runBinary(['mail', 'filters', 'create', '--name', 'Invoices', '--sieve-file', fifo, '--timeout', '1'], {env: baseEnv(suite.home.home), timeoutMs: 30_000})
     expect([result.status, result.signal, result.stdout.length]).to.deep.equal([5, null, 0])
     expect(result.stderr).to.equal(`Error: gave up waiting for --sieve-file ${JSON.stringify(fifo)} (a named pipe) after 1 s: nothing was written to it (timeout; see --timeout)\n`)
-    expect(server.requests).to.deep.equal([])
+    expect(suite.server.requests).to.deep.equal([])
   })
 
   it('a FIFO the test writes to is read to its end and sent: --input (any bytes), --body @, -F @', async () => {
     const bytes = Buffer.from([0, 1, 2, 255, 10, 13])
-    const input = makeFifo(join(home.home, 'input'))
+    const input = makeFifo(join(suite.home.home, 'input'))
     const [raw] = await Promise.all([run(['POST', '/drive/blocks', '--input', input, '-H', 'Content-Type: application/octet-stream']), feedFifo(input, bytes)])
     expect([raw.status, raw.stderr]).to.deep.equal([0, ''])
 
-    const body = makeFifo(join(home.home, 'body'))
+    const body = makeFifo(join(suite.home.home, 'body'))
     const label = '{"Name":"From a FIFO","Color":"#8080FF","Type":1}'
     const [json] = await Promise.all([run(['POST', '/mail/v4/labels', '--body', `@${body}`], {PROTON_FAST_PATH: '0'}), feedFifo(body, label)])
     expect([json.status, json.stderr]).to.deep.equal([0, ''])
 
-    const field = makeFifo(join(home.home, 'field'))
+    const field = makeFifo(join(suite.home.home, 'field'))
     const [fields] = await Promise.all([run(['POST', '/mail/v4/labels', '-F', `Name=@${field}`, '-F', 'Type=1', '-f', 'Color=#8080FF']), feedFifo(field, 'Notes')])
     expect([fields.status, fields.stderr]).to.deep.equal([0, ''])
 
-    expect(server.requests.map(({body, method, url}) => [method, url, body.toString('latin1')])).to.deep.equal([
+    expect(suite.server.requests.map(({body, method, url}) => [method, url, body.toString('latin1')])).to.deep.equal([
       ['POST', '/drive/blocks', bytes.toString('latin1')],
       ['POST', '/mail/v4/labels', label],
       ['POST', '/mail/v4/labels', '{"Name":"Notes","Type":1,"Color":"#8080FF"}'],
@@ -90,7 +77,7 @@ describe('api --input/--body/-F from a FIFO or a terminal (child process)', func
   it('a terminal (--input /dev/tty) nobody types on ends at --timeout too, on the pseudo-terminal of script', async () => {
     // script's own input stays open (a pipe nobody writes), so no end of file reaches the terminal.
     const command = `'${process.execPath}' '${BIN}' api POST /drive/blocks --input /dev/tty --timeout 1`
-    const child = spawn('script', ['-qec', command, '/dev/null'], {env: baseEnv(home.home), stdio: ['pipe', 'pipe', 'pipe']})
+    const child = spawn('script', ['-qec', command, '/dev/null'], {env: baseEnv(suite.home.home), stdio: ['pipe', 'pipe', 'pipe']})
     const chunks: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -101,6 +88,6 @@ describe('api --input/--body/-F from a FIFO or a terminal (child process)', func
     const shown = Buffer.concat(chunks).toString('utf8').replaceAll('\r\n', '\n')
     expect(shown).to.equal('Error: gave up waiting for --input "/dev/tty" (a terminal) after 1 s: nothing was typed (end with Ctrl-D) (timeout; see --timeout)\n')
     expect(status).to.equal(5)
-    expect(server.requests).to.deep.equal([])
+    expect(suite.server.requests).to.deep.equal([])
   })
 })

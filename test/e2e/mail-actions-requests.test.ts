@@ -17,11 +17,9 @@
  *   Starred, Unread).
  */
 import {expect} from 'chai'
-import type {ServerResponse} from 'node:http'
 
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {tempHome, type TempHome, TOKENS} from '../helpers/session-files.ts'
+import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {type ExpectedRequest, expectRequests, jsonAnswers, type Recorded, sentDuring, serverForSuite} from '../helpers/scripted-server.ts'
 
 const APP_VERSION = 'web-mail@5.0.99.0'
 const LABELS = {Family: 'l-2', Work: 'l-1'}
@@ -41,12 +39,6 @@ interface Scenario {
 
 const scenario: Scenario = {shortPages: {}, staleOnce: new Set(), total: 7, totals: {}}
 
-function json(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  response.writeHead(status, {'content-length': Buffer.byteLength(text), 'content-type': 'application/json'})
-  response.end(text)
-}
-
 /** The answer per item: an ID beginning with "missing" is refused (2501), the rest go through. */
 function perItem(ids: string[]): unknown {
   return {
@@ -65,88 +57,51 @@ function messagesPage(url: URL): unknown {
   return {Code: 1000, Messages, Stale: stale, Total: scenario.totals[page] ?? scenario.total}
 }
 
-interface Expected {
-  method: string
-  /** Path and query exactly as sent, in order. */
-  url: string
-  /** The JSON body, compared byte for byte with JSON.stringify of this value (key order included); undefined: none. */
-  body?: unknown
+/** What the pretend service answers, by method and path. */
+function answer(request: Recorded): [number, unknown] {
+  const url = new URL(request.url, 'http://localhost')
+  const body = request.body.length > 0 ? (JSON.parse(request.body.toString('utf8')) as {IDs?: string[]}) : {}
+  switch (`${request.method} ${url.pathname}`) {
+    case 'GET /core/v4/labels': {
+      const entries = url.searchParams.get('Type') === '3' ? FOLDERS : LABELS
+      const type = url.searchParams.get('Type') === '3' ? 3 : 1
+      return [200, {Code: 1000, Labels: Object.entries(entries).map(([path, ID]) => ({ID, Name: path.split('/').at(-1), Path: path, Type: type}))}]
+    }
+
+    case 'GET /mail/v4/messages': {
+      return [200, messagesPage(url)]
+    }
+
+    case 'GET /mail/v4/messages/count': {
+      return [200, {Code: 1000, Counts: [{LabelID: '0', Total: 7, Unread: 3}, {LabelID: 'l-1', Total: 2, Unread: 1}, {LabelID: 'f-2', Total: 1, Unread: 0}, {LabelID: 'x-9', Total: 4, Unread: 4}]}]
+    }
+
+    default: {
+      const ids = body.IDs ?? []
+      if (request.method !== 'PUT' || !/^\/mail\/v4\/messages\/(label|unlabel|read|unread|delete)$/.test(url.pathname)) return [404, {Code: 2501, Error: 'no such route'}]
+      if (ids.includes('reject-whole')) return [422, {Code: 2000, Error: 'IDs are not valid'}]
+      if (ids.includes('unavailable')) return [503, {Code: 503, Error: 'Service unavailable'}]
+      return [200, perItem(ids)]
+    }
+  }
 }
 
 describe('mail actions, count and list filters: the requests sent (built binary, recording server)', function () {
   this.timeout(120_000)
-  let home: TempHome
-  let server: ScriptedServer
-
-  before(async () => {
-    home = tempHome()
-    server = await startServer((request, response) => {
-      const url = new URL(request.url, 'http://localhost')
-      const body = request.body.length > 0 ? (JSON.parse(request.body.toString('utf8')) as {IDs?: string[]}) : {}
-      switch (`${request.method} ${url.pathname}`) {
-        case 'GET /core/v4/labels': {
-          const entries = url.searchParams.get('Type') === '3' ? FOLDERS : LABELS
-          const type = url.searchParams.get('Type') === '3' ? 3 : 1
-          json(response, 200, {Code: 1000, Labels: Object.entries(entries).map(([path, ID]) => ({ID, Name: path.split('/').at(-1), Path: path, Type: type}))})
-          return
-        }
-
-        case 'GET /mail/v4/messages': {
-          json(response, 200, messagesPage(url))
-          return
-        }
-
-        case 'GET /mail/v4/messages/count': {
-          json(response, 200, {Code: 1000, Counts: [{LabelID: '0', Total: 7, Unread: 3}, {LabelID: 'l-1', Total: 2, Unread: 1}, {LabelID: 'f-2', Total: 1, Unread: 0}, {LabelID: 'x-9', Total: 4, Unread: 4}]})
-          return
-        }
-
-        default: {
-          const ids = body.IDs ?? []
-          if (request.method !== 'PUT' || !/^\/mail\/v4\/messages\/(label|unlabel|read|unread|delete)$/.test(url.pathname)) json(response, 404, {Code: 2501, Error: 'no such route'})
-          else if (ids.includes('reject-whole')) json(response, 422, {Code: 2000, Error: 'IDs are not valid'})
-          else if (ids.includes('unavailable')) json(response, 503, {Code: 503, Error: 'Service unavailable'})
-          else json(response, 200, perItem(ids))
-        }
-      }
-    }, 110_000)
-    await home.writeSession(server.url, 'default', {AppVersion: APP_VERSION})
-  })
-
-  after(async () => {
-    await server.close()
-    home.remove()
-  })
+  const suite = serverForSuite({handler: jsonAnswers(answer), lifetimeMs: 110_000, session: {fields: {AppVersion: APP_VERSION}}})
 
   beforeEach(() => {
     Object.assign(scenario, {shortPages: {}, staleOnce: new Set(), total: 7, totals: {}})
   })
 
-  const run = async (args: string[], input?: string): Promise<{result: RunResult; sent: Recorded[]; stdout: string}> => {
-    const before = server.requests.length
-    const result = await runBinary(args, {env: baseEnv(home.home, {TZ: 'UTC'}), input, timeoutMs: 60_000})
-    return {result, sent: server.requests.slice(before), stdout: result.stdout.toString('utf8')}
+  const run = async (args: string[], input?: string) => {
+    const {result, sent} = await sentDuring(suite.server, () => runBinary(args, {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input, timeoutMs: 60_000}))
+    return {result, sent, stdout: result.stdout.toString('utf8')}
   }
 
-  function expectSent(sent: Recorded[], expected: Expected[]): void {
-    expect(sent.map(({method, url}) => `${method} ${url}`)).to.deep.equal(expected.map(({method, url}) => `${method} ${url}`))
-    for (const [index, request] of sent.entries()) {
-      const wanted = expected[index]
-      const what = `${request.method} ${request.url}`
-      expect(request.headers.authorization, what).to.equal(`Bearer ${TOKENS.AccessToken}`)
-      expect(request.headers['x-pm-uid'], what).to.equal(TOKENS.UID)
-      expect(request.headers['x-pm-appversion'], what).to.equal(APP_VERSION)
-      if (wanted.body === undefined) {
-        expect(request.body.length, what).to.equal(0)
-        expect(request.headers, what).not.to.have.property('content-type')
-      } else {
-        expect(request.headers['content-type'], what).to.equal('application/json')
-        expect(request.body.toString('utf8'), what).to.equal(JSON.stringify(wanted.body))
-      }
-    }
-  }
+  const expectSent = (sent: Recorded[], expected: ExpectedRequest[]) => expectRequests(sent, expected, APP_VERSION)
 
-  const label = (LabelID: string, IDs: string[], verb = 'label'): Expected => ({body: {LabelID, IDs}, method: 'PUT', url: `/mail/v4/messages/${verb}`})
+  const label = (LabelID: string, IDs: string[], verb = 'label'): ExpectedRequest => ({body: {LabelID, IDs}, method: 'PUT', url: `/mail/v4/messages/${verb}`})
 
   describe('trash, move, star, unstar, label, mark, delete', () => {
     it('mail trash: PUT /mail/v4/messages/label {"LabelID":"3","IDs":[…]}; nothing on stdout, what was done on stderr', async () => {
@@ -330,8 +285,8 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const {result, sent, stdout} = await run(['mail', 'delete', '-', '--dry-run', '--output', 'json'], ids.join('\n'))
       expect([result.status, sent]).to.deep.equal([0, []])
       expect(JSON.parse(stdout)).to.deep.equal([
-        {Body: {IDs: ids.slice(0, 150)}, Method: 'PUT', URL: `${server.url}/mail/v4/messages/delete`},
-        {Body: {IDs: ids.slice(150)}, Method: 'PUT', URL: `${server.url}/mail/v4/messages/delete`},
+        {Body: {IDs: ids.slice(0, 150)}, Method: 'PUT', URL: `${suite.server.url}/mail/v4/messages/delete`},
+        {Body: {IDs: ids.slice(150)}, Method: 'PUT', URL: `${suite.server.url}/mail/v4/messages/delete`},
       ])
       expect(result.stderr).to.equal('Dry run: 2 requests were not sent.\n')
     })
@@ -345,7 +300,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
         expect([result.status, sent]).to.deep.equal([0, []])
         const name = args[4]
         expect(stdout).to.equal(
-          `GET ${server.url}/core/v4/labels?Type=${lookup}\n\nPUT ${server.url}/mail/v4/messages/${verb}\n${JSON.stringify({LabelID: `<ID of "${name}" from GET /core/v4/labels?Type=${lookup}>`, IDs: ['a']}, null, 2)}\n`,
+          `GET ${suite.server.url}/core/v4/labels?Type=${lookup}\n\nPUT ${suite.server.url}/mail/v4/messages/${verb}\n${JSON.stringify({LabelID: `<ID of "${name}" from GET /core/v4/labels?Type=${lookup}>`, IDs: ['a']}, null, 2)}\n`,
         )
       }
 

@@ -1,5 +1,5 @@
 /**
- * Two-password accounts (issue 21): the sandbox started with a mailbox
+ * Two-password accounts: the sandbox started with a mailbox
  * password (PROTON_SANDBOX_MAILBOX_PASSWORD: the user key is locked with a
  * passphrase from it, not from the login password). auth login
  * --mailbox-password-stdin reads it from stdin, the line after the password
@@ -12,36 +12,27 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {tempHome, type TempHome} from '../helpers/session-files.ts'
+import {sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 /** Test data: the sandbox's account protects nothing. */
 const MAILBOX_PASSWORD = 'second secret, spaces kept'
 
 describe('auth login --mailbox-password-stdin against a two-password sandbox (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
+  const suite = sandboxForSuite({args: ['--port', '0'], env: {PROTON_SANDBOX_MAILBOX_PASSWORD: MAILBOX_PASSWORD}})
   let firstId = ''
-  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(home.home, {TZ: 'UTC', ...extra})
+  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(suite.home.home, {TZ: 'UTC', ...extra})
   const login = (profile: string, flags: string[], input: string, extra: NodeJS.ProcessEnv = {}): Promise<RunResult> =>
-    runBinary(['auth', 'login', 'demo', ...flags, '--api-url', sandbox.url, '--profile', profile], {env: env(extra), input})
+    runBinary(['auth', 'login', 'demo', ...flags, '--api-url', suite.sandbox.url, '--profile', profile], {env: env(extra), input})
   // After "--": a base64url ID may begin with "-".
   const read = (profile: string) => runBinary(['--profile', profile, 'mail', 'read', '--', firstId], {env: env()})
 
   before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0'], baseEnv(home.home, {PROTON_SANDBOX_MAILBOX_PASSWORD: MAILBOX_PASSWORD}))
     const first = await login('first', ['--password-stdin'], 'demo\n')
     const list = await runBinary(['--profile', 'first', 'mail', 'list', '--output', 'json'], {env: env()})
     firstId = (JSON.parse(list.stdout.toString('utf8')) as {Messages: Array<{ID: string; Subject: string}>}).Messages.find((message) => message.Subject === 'Welcome to the Proton sandbox')?.ID ?? ''
     expect(first.status, first.stderr).to.equal(0)
     expect(firstId).to.not.equal('')
-  })
-
-  after(() => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home?.remove()
   })
 
   it('the password alone logs in but unlocks nothing: one warning line naming --mailbox-password-stdin, and mail read says what to run', async () => {
@@ -61,7 +52,7 @@ describe('auth login --mailbox-password-stdin against a two-password sandbox (bu
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.include('keys unlocked: the primary user key and 2 of 2 addresses')
     expect(result.stderr).to.not.include('Warning')
-    const stored = readFileSync(join(home.home, 'proton-cli', 'sessions', 'two.json'), 'utf8')
+    const stored = readFileSync(join(suite.home.home, 'proton-cli', 'sessions', 'two.json'), 'utf8')
     expect(stored).to.not.include(MAILBOX_PASSWORD)
     expect(JSON.parse(stored)).to.have.property('KeyPassphrase').that.matches(/^v1\./)
     const reading = await read('two')

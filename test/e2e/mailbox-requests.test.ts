@@ -13,8 +13,8 @@ import {join} from 'node:path'
 
 import {displayWidth} from '../../src/lib/output/fit.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {json, type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {type Handler, json, type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
+import {TOKENS} from '../helpers/session-files.ts'
 
 /** IDs as long as the service's (88 characters). */
 const id = (seed: string) => `${seed.padEnd(86, '-')}==`
@@ -44,55 +44,42 @@ interface Sent {
 const sent = (requests: Recorded[]): Sent[] =>
   requests.map(({body, headers, method, url}) => ({body: body.toString('utf8'), method, url, ...(headers['content-type'] ? {type: headers['content-type']} : {})}))
 
+/** The pretend service: what the mailbox commands ask for, by method and path. */
+const mailbox: Handler = (request, response) => {
+  const {method, url} = request
+  const route = `${method} ${url}`
+  if (route === 'GET /core/v4/addresses') return json(200, ADDRESSES)(request, response)
+  if (route === 'GET /core/v4/settings') return json(200, USER_SETTINGS)(request, response)
+  if (route === 'GET /mail/v4/settings') return json(200, MAIL_SETTINGS)(request, response)
+  if (route === 'GET /mail/v4/filters') return json(200, FILTERS)(request, response)
+  if (route === 'POST /mail/v4/filters') return json(200, {Code: 1000, Filter: {ID: NEW_FILTER, Status: 1, ...JSON.parse(request.body.toString())}})(request, response)
+  if (/\/gone(\/|$)/.test(url)) return NOT_FOUND(url.startsWith('/calendar') ? 'Calendar' : 'Filter')(request, response)
+  if (url.includes('/cut-off')) return response.destroy()
+  const toggled = /^PUT \/mail\/v4\/filters\/([^/]+)\/(enable|disable)$/.exec(route)
+  if (toggled) return json(200, {Code: 1000, Filter: {ID: decodeURIComponent(toggled[1]), Status: toggled[2] === 'enable' ? 1 : 0}})(request, response)
+  if (/^DELETE \/(mail\/v4\/filters|calendar\/v1)\/[^/]+$/.test(route)) return json(200, '{"Code":1000}')(request, response)
+  json(404, '{"Code":2501,"Error":"No such route"}')(request, response)
+}
+
 describe('the mailbox commands send what the official clients send (built binary, a recording server)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let server: ScriptedServer
-  const env = () => baseEnv(home.home, {TZ: 'UTC'})
+  const suite = serverForSuite({handler: mailbox, session: true})
+  const env = () => baseEnv(suite.home.home, {TZ: 'UTC'})
   const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(args, {env: env(), input})
   const out = (result: RunResult) => result.stdout.toString('utf8')
 
-  before(async () => {
-    home = tempHome()
-    server = await startServer((request, response) => {
-      const {method, url} = request
-      const route = `${method} ${url}`
-      if (route === 'GET /core/v4/addresses') return json(200, ADDRESSES)(request, response)
-      if (route === 'GET /core/v4/settings') return json(200, USER_SETTINGS)(request, response)
-      if (route === 'GET /mail/v4/settings') return json(200, MAIL_SETTINGS)(request, response)
-      if (route === 'GET /mail/v4/filters') return json(200, FILTERS)(request, response)
-      if (route === 'POST /mail/v4/filters') return json(200, JSON.stringify({Code: 1000, Filter: {ID: NEW_FILTER, Status: 1, ...JSON.parse(request.body.toString())}}))(request, response)
-      if (/\/gone(\/|$)/.test(url)) return NOT_FOUND(url.startsWith('/calendar') ? 'Calendar' : 'Filter')(request, response)
-      if (url.includes('/cut-off')) return response.destroy()
-      const toggled = /^PUT \/mail\/v4\/filters\/([^/]+)\/(enable|disable)$/.exec(route)
-      if (toggled) return json(200, JSON.stringify({Code: 1000, Filter: {ID: decodeURIComponent(toggled[1]), Status: toggled[2] === 'enable' ? 1 : 0}}))(request, response)
-      if (/^DELETE \/(mail\/v4\/filters|calendar\/v1)\/[^/]+$/.test(route)) return json(200, '{"Code":1000}')(request, response)
-      json(404, '{"Code":2501,"Error":"No such route"}')(request, response)
-    })
-    await home.writeSession(server.url)
-  })
-
-  beforeEach(() => {
-    server.requests.length = 0
-  })
-
   // Whatever else a test checks: every request carried the session as the clients send it.
   afterEach(() => {
-    for (const {headers, method, url} of server.requests) {
+    for (const {headers, method, url} of suite.server.requests) {
       expect([headers.authorization, headers['x-pm-uid'], headers['x-pm-appversion']], `${method} ${url}`).to.deep.equal([`Bearer ${TOKENS.AccessToken}`, TOKENS.UID, 'Other'])
     }
-  })
-
-  after(async () => {
-    await server.close()
-    home.remove()
   })
 
   describe('reads', () => {
     it('account addresses: GET /core/v4/addresses, no query, no body; the table in Order, 80 columns; --output json the answer as sent', async () => {
       const result = await proton(['account', 'addresses'])
       expect(result.status).to.equal(0)
-      expect(sent(server.requests)).to.deep.equal([{body: '', method: 'GET', url: '/core/v4/addresses'}])
+      expect(sent(suite.server.requests)).to.deep.equal([{body: '', method: 'GET', url: '/core/v4/addresses'}])
       expect(out(result).trimEnd().split('\n')).to.satisfy((lines: string[]) =>
         [
           /^ID +EMAIL +STATUS +TYPE$/,
@@ -123,7 +110,7 @@ describe('the mailbox commands send what the official clients send (built binary
     it('account settings and mail settings: GET /core/v4/settings, GET /mail/v4/settings; the published enumerations by name', async () => {
       const account = await proton(['account', 'settings'])
       const mail = await proton(['mail', 'settings'])
-      expect(sent(server.requests)).to.deep.equal([
+      expect(sent(suite.server.requests)).to.deep.equal([
         {body: '', method: 'GET', url: '/core/v4/settings'},
         {body: '', method: 'GET', url: '/mail/v4/settings'},
       ])
@@ -144,7 +131,7 @@ describe('the mailbox commands send what the official clients send (built binary
 
     it('mail filters list: GET /mail/v4/filters; ID, name and status by name', async () => {
       const result = await proton(['mail', 'filters', 'list'])
-      expect(sent(server.requests)).to.deep.equal([{body: '', method: 'GET', url: '/mail/v4/filters'}])
+      expect(sent(suite.server.requests)).to.deep.equal([{body: '', method: 'GET', url: '/mail/v4/filters'}])
       expect(out(result)).to.match(/^ID +NAME +STATUS\nfilter-one-+… +Receipts +ENABLED\nfilter-two-+… +Old rule +DISABLED\n$/)
     })
   })
@@ -155,23 +142,23 @@ describe('the mailbox commands send what the official clients send (built binary
     it('POST /mail/v4/filters {"Name","Sieve","Version":2} as JSON; the new ID alone on stdout', async () => {
       const result = await proton(['mail', 'filters', 'create', '--name', 'Receipts', '--sieve', SIEVE])
       expect(result.status).to.equal(0)
-      expect(sent(server.requests)).to.deep.equal([{body: BODY, method: 'POST', type: 'application/json', url: '/mail/v4/filters'}])
+      expect(sent(suite.server.requests)).to.deep.equal([{body: BODY, method: 'POST', type: 'application/json', url: '/mail/v4/filters'}])
       expect(out(result)).to.equal(`${NEW_FILTER}\n`)
       expect(result.stderr).to.equal(`Created filter "Receipts" (${NEW_FILTER}).\n`)
     })
 
     it('the same body from --sieve-file PATH, --sieve-file - and --sieve - (standard input)', async () => {
-      const file = join(home.home, 'rules.sieve')
+      const file = join(suite.home.home, 'rules.sieve')
       writeFileSync(file, SIEVE)
       for (const [flags, input] of [
         [['--sieve-file', file], undefined],
         [['--sieve-file', '-'], SIEVE],
         [['--sieve', '-'], SIEVE],
       ] as const) {
-        server.requests.length = 0
+        suite.server.requests.length = 0
         const result = await proton(['mail', 'filters', 'create', '--name', 'Receipts', ...flags], input)
         expect(result.status, flags.join(' ')).to.equal(0)
-        expect(sent(server.requests), flags.join(' ')).to.deep.equal([{body: BODY, method: 'POST', type: 'application/json', url: '/mail/v4/filters'}])
+        expect(sent(suite.server.requests), flags.join(' ')).to.deep.equal([{body: BODY, method: 'POST', type: 'application/json', url: '/mail/v4/filters'}])
       }
     })
 
@@ -179,7 +166,7 @@ describe('the mailbox commands send what the official clients send (built binary
       for (const [flags, stderr] of [
         [['--name', 'R'], /^Error: no Sieve script: give the filter's Sieve script with --sieve TEXT or --sieve-file PATH \(- for standard input\)\n$/],
         [['--name', 'R', '--sieve', 'keep;', '--sieve-file', 'x'], /^Error: --sieve-file and --sieve cannot be used together\nSee "proton mail filters create --help"\.\n$/],
-        [['--name', 'R', '--sieve-file', join(home.home, 'nope.sieve')], /^Error: --sieve-file cannot read ".*nope\.sieve": no such file\n$/],
+        [['--name', 'R', '--sieve-file', join(suite.home.home, 'nope.sieve')], /^Error: --sieve-file cannot read ".*nope\.sieve": no such file\n$/],
         [['--name', ' ', '--sieve', 'keep;'], /^Error: --name must not be empty\n$/],
       ] as const) {
         const result = await proton(['mail', 'filters', 'create', ...flags])
@@ -187,7 +174,7 @@ describe('the mailbox commands send what the official clients send (built binary
         expect(result.stderr).to.match(stderr)
       }
 
-      expect(server.requests).to.deep.equal([])
+      expect(suite.server.requests).to.deep.equal([])
     })
   })
 
@@ -195,7 +182,7 @@ describe('the mailbox commands send what the official clients send (built binary
     it('enable and disable: PUT /mail/v4/filters/{ID}/enable|disable with no body, each ID in turn, percent-encoded', async () => {
       const enabled = await proton(['mail', 'filters', 'enable', 'f1', 'a/b c', 'pad-Ab_9=='])
       const disabled = await proton(['mail', 'filters', 'disable', 'f1'])
-      expect(sent(server.requests)).to.deep.equal([
+      expect(sent(suite.server.requests)).to.deep.equal([
         {body: '', method: 'PUT', url: '/mail/v4/filters/f1/enable'},
         {body: '', method: 'PUT', url: '/mail/v4/filters/a%2Fb%20c/enable'},
         // As the clients write them: the base64url ID and its padding as they are.
@@ -209,7 +196,7 @@ describe('the mailbox commands send what the official clients send (built binary
     it('an ID that does not exist: its error names it, the others still go, exit 3', async () => {
       const result = await proton(['mail', 'filters', 'disable', 'f1', 'gone', 'f2'])
       expect(result.status).to.equal(3)
-      expect(server.requests.map(({url}) => url)).to.deep.equal(['/mail/v4/filters/f1/disable', '/mail/v4/filters/gone/disable', '/mail/v4/filters/f2/disable'])
+      expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/mail/v4/filters/f1/disable', '/mail/v4/filters/gone/disable', '/mail/v4/filters/f2/disable'])
       expect(result.stderr).to.equal('Disabled filter f1.\nError: filter gone: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Filter does not exist\nDisabled filter f2.\n')
     })
 
@@ -217,12 +204,12 @@ describe('the mailbox commands send what the official clients send (built binary
       const result = await proton(['mail', 'filters', 'delete', 'f1', 'f2'])
       expect([result.status, out(result)]).to.deep.equal([1, ''])
       expect(result.stderr).to.equal('Error: refusing to delete 2 filters (f1, f2) without confirmation: standard input is not a terminal (add --yes)\n')
-      expect(server.requests).to.deep.equal([])
+      expect(suite.server.requests).to.deep.equal([])
     })
 
     it('delete --yes: DELETE /mail/v4/filters/{ID} for each, no body; errors name their ID; exit 3', async () => {
       const result = await proton(['mail', 'filters', 'delete', 'f1', 'gone', '-y'])
-      expect(sent(server.requests)).to.deep.equal([
+      expect(sent(suite.server.requests)).to.deep.equal([
         {body: '', method: 'DELETE', url: '/mail/v4/filters/f1'},
         {body: '', method: 'DELETE', url: '/mail/v4/filters/gone'},
       ])
@@ -234,7 +221,7 @@ describe('the mailbox commands send what the official clients send (built binary
   describe('calendar delete', () => {
     it('--yes: DELETE /calendar/v1/{ID} for each; every error names its ID and the cause; exit non-zero', async () => {
       const result = await proton(['calendar', 'delete', 'c1', 'gone', 'c2==', '--yes'])
-      expect(sent(server.requests)).to.deep.equal([
+      expect(sent(suite.server.requests)).to.deep.equal([
         {body: '', method: 'DELETE', url: '/calendar/v1/c1'},
         {body: '', method: 'DELETE', url: '/calendar/v1/gone'},
         {body: '', method: 'DELETE', url: '/calendar/v1/c2=='},
@@ -251,7 +238,7 @@ describe('the mailbox commands send what the official clients send (built binary
 
     it('a connection cut (no answer): that ID and the cause named, the rest not attempted and named, exit 5', async () => {
       const result = await proton(['calendar', 'delete', 'c1', 'cut-off', 'c2', 'c3', '--yes', '--retries', '0'])
-      expect(server.requests.map(({url}) => url)).to.deep.equal(['/calendar/v1/c1', '/calendar/v1/cut-off'])
+      expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/calendar/v1/c1', '/calendar/v1/cut-off'])
       expect(result.status).to.equal(5)
       expect(result.stderr).to.match(/^Deleted calendar c1\.\nError: calendar cut-off: \S.*\nNot attempted: c2, c3\n$/)
     })
@@ -261,13 +248,13 @@ describe('the mailbox commands send what the official clients send (built binary
       expect([refused.status, refused.stderr]).to.deep.equal([1, 'Error: refusing to delete calendar c1 without confirmation: standard input is not a terminal (add --yes)\n'])
       const empty = await proton(['calendar', 'delete', 'c1', '', '--yes'])
       expect([empty.status, empty.stderr]).to.deep.equal([1, 'Error: a calendar ID must not be empty\n'])
-      expect(server.requests).to.deep.equal([])
+      expect(suite.server.requests).to.deep.equal([])
     })
   })
 
   describe('--dry-run: the requests printed, nothing sent, no question asked', () => {
     it('for every mutating command', async () => {
-      const base = server.url
+      const base = suite.server.url
       for (const [args, stdout] of [
         [['mail', 'filters', 'create', '--name', 'R', '--sieve', 'keep;'], `POST ${base}/mail/v4/filters\n{\n  "Name": "R",\n  "Sieve": "keep;",\n  "Version": 2\n}\n`],
         [['mail', 'filters', 'delete', 'f1', 'f2'], `DELETE ${base}/mail/v4/filters/f1\n\nDELETE ${base}/mail/v4/filters/f2\n`],
@@ -282,7 +269,7 @@ describe('the mailbox commands send what the official clients send (built binary
 
       const asJson = await proton(['calendar', 'delete', 'c1', '--dry-run', '--output', 'json'])
       expect(JSON.parse(out(asJson))).to.deep.equal([{Method: 'DELETE', URL: `${base}/calendar/v1/c1`}])
-      expect(server.requests).to.deep.equal([])
+      expect(suite.server.requests).to.deep.equal([])
     })
   })
 
@@ -317,7 +304,7 @@ describe('the mailbox commands send what the official clients send (built binary
       expect(screen).to.include('Delete calendar c1? [y/N] y\n')
       expect(screen).to.include('Deleted calendar c1.')
       expect(status).to.equal(0)
-      expect(sent(server.requests)).to.deep.equal([{body: '', method: 'DELETE', url: '/calendar/v1/c1'}])
+      expect(sent(suite.server.requests)).to.deep.equal([{body: '', method: 'DELETE', url: '/calendar/v1/c1'}])
     })
 
     it('anything else sends nothing and exits 1', async () => {
@@ -325,7 +312,7 @@ describe('the mailbox commands send what the official clients send (built binary
       expect(screen).to.include('Delete 2 filters (f1, f2)? [y/N] no\n')
       expect(screen).to.include('Error: not confirmed: none of the 2 filters deleted')
       expect(status).to.equal(1)
-      expect(server.requests).to.deep.equal([])
+      expect(suite.server.requests).to.deep.equal([])
     })
   })
 })

@@ -12,8 +12,8 @@ import {join} from 'node:path'
 import {gzipSync} from 'node:zlib'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
+import {environmentSession} from '../helpers/session-files.ts'
 
 const PATHS: ReadonlyArray<readonly [string, NodeJS.ProcessEnv]> = [
   ['the fast path', {}],
@@ -39,30 +39,20 @@ function jsonOf(length: number): string {
 
 describe('--max-size: no answer larger than the limit is read whole (built binary)', function () {
   this.timeout(120_000)
-  let home: TempHome
-  let server: ScriptedServer
+  const suite = serverForSuite()
   let bomb: Buffer
-  before(async () => {
-    home = tempHome()
+  before(() => {
     bomb = gzipBomb(1100)
-    server = await startServer()
-  })
-  after(async () => {
-    await server.close()
-    home.remove()
-  })
-  beforeEach(() => {
-    server.requests.length = 0
   })
 
-  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(home.home, {...extra, PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_API_URL: server.url, PROTON_UID: TOKENS.UID})
+  const env = (extra: NodeJS.ProcessEnv = {}) => baseEnv(suite.home.home, {...extra, ...environmentSession(suite.server.url)})
   const serveBomb = () =>
-    server.handle((_request: Recorded, response) => {
+    suite.server.handle((_request: Recorded, response) => {
       response.writeHead(200, {'content-encoding': 'gzip', 'content-length': bomb.length, 'content-type': 'application/json'})
       response.end(bomb)
     })
   const serve = (body: string, chunked = false) =>
-    server.handle((_request, response) => {
+    suite.server.handle((_request, response) => {
       response.writeHead(200, {'content-type': 'application/json', ...(chunked ? {} : {'content-length': Buffer.byteLength(body)})})
       // Chunked: the size is known only once the body is read.
       if (chunked) for (let at = 0; at < body.length; at += 256) response.write(body.slice(at, at + 256))
@@ -74,7 +64,7 @@ describe('--max-size: no answer larger than the limit is read whole (built binar
     serveBomb()
     const result = await runBinary(['api', 'GET', '/core/v4/users'], {env: env(), timeoutMs: 100_000})
     expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
-    expect(result.stderr).to.equal(`Error: the answer from ${server.url} is over --max-size (1 GiB): stopped reading it; nothing printed or saved\n`)
+    expect(result.stderr).to.equal(`Error: the answer from ${suite.server.url} is over --max-size (1 GiB): stopped reading it; nothing printed or saved\n`)
   })
 
   for (const [path, extra] of PATHS) {
@@ -82,13 +72,13 @@ describe('--max-size: no answer larger than the limit is read whole (built binar
       serveBomb()
       const result = await runBinary(['api', 'GET', '/core/v4/users', '--max-size', '10MiB'], {env: env(extra)})
       expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
-      expect(result.stderr).to.equal(`Error: the answer from ${server.url} is over --max-size (10 MiB): stopped reading it; nothing printed or saved\n`)
-      const file = join(home.home, `kept-${extra.PROTON_FAST_PATH ?? 'fast'}.json`)
+      expect(result.stderr).to.equal(`Error: the answer from ${suite.server.url} is over --max-size (10 MiB): stopped reading it; nothing printed or saved\n`)
+      const file = join(suite.home.home, `kept-${extra.PROTON_FAST_PATH ?? 'fast'}.json`)
       writeFileSync(file, 'old')
       const saved = await runBinary(['api', 'GET', '/core/v4/users', '--max-size', '10MiB', '--output-file', file], {env: env(extra)})
       expect(saved.status).to.equal(5)
       expect(readFileSync(file, 'utf8')).to.equal('old')
-      expect(readdirSync(home.home).filter((name) => name.endsWith('.tmp'))).to.deep.equal([])
+      expect(readdirSync(suite.home.home).filter((name) => name.endsWith('.tmp'))).to.deep.equal([])
     })
 
     it(`exactly the limit passes byte for byte; one byte more fails, by Content-Length before reading, or while reading a chunked body (${path})`, async () => {
@@ -99,11 +89,11 @@ describe('--max-size: no answer larger than the limit is read whole (built binar
       serve(jsonOf(1025))
       const declared = await runBinary(['api', 'GET', '/core/v4/users', '--max-size', '1KiB'], {env: env(extra)})
       expect([declared.status, declared.stdout.length]).to.deep.equal([5, 0])
-      expect(declared.stderr).to.equal(`Error: the answer from ${server.url} is over --max-size (1 KiB): its Content-Length is 1025 bytes, not read; nothing printed or saved\n`)
+      expect(declared.stderr).to.equal(`Error: the answer from ${suite.server.url} is over --max-size (1 KiB): its Content-Length is 1025 bytes, not read; nothing printed or saved\n`)
       serve(jsonOf(1025), true)
       const chunked = await runBinary(['api', 'GET', '/core/v4/users', '--max-size', '1024'], {env: env(extra)})
       expect([chunked.status, chunked.stdout.length]).to.deep.equal([5, 0])
-      expect(chunked.stderr).to.equal(`Error: the answer from ${server.url} is over --max-size (1 KiB): stopped reading it; nothing printed or saved\n`)
+      expect(chunked.stderr).to.equal(`Error: the answer from ${suite.server.url} is over --max-size (1 KiB): stopped reading it; nothing printed or saved\n`)
     })
   }
 
@@ -127,7 +117,7 @@ describe('--max-size: no answer larger than the limit is read whole (built binar
         expect(result.stderr).to.include(`Error: --max-size must be a size such as 500000, 10MiB or 1GiB (at least 1 byte), not ${JSON.stringify(size)}\n`)
       }
 
-      expect(server.requests).to.have.length(0)
+      expect(suite.server.requests).to.have.length(0)
     })
   }
 })

@@ -18,9 +18,8 @@
  */
 import {expect} from 'chai'
 
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {tempHome, type TempHome, TOKENS} from '../helpers/session-files.ts'
+import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {type ExpectedRequest, expectRequests, jsonAnswers, type Recorded, sentDuring, serverForSuite} from '../helpers/scripted-server.ts'
 
 const APP_VERSION = 'web-mail@5.0.99.0'
 
@@ -67,59 +66,11 @@ function answer(request: Recorded): [number, unknown] {
   }
 }
 
-interface Expected {
-  method: string
-  /** Path and query exactly as sent, in order. */
-  url: string
-  /** The JSON body, compared byte for byte after JSON.stringify of this value (key order included); undefined: no body. */
-  body?: unknown
-}
-
 describe('dedicated commands send what the official clients send (built binary, loopback server)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let server: ScriptedServer
-
-  before(async () => {
-    home = tempHome()
-    server = await startServer((request, response) => {
-      const [status, body] = answer(request)
-      const text = JSON.stringify(body)
-      response.writeHead(status, {'content-length': Buffer.byteLength(text), 'content-type': 'application/json'})
-      response.end(text)
-    })
-    await home.writeSession(server.url, 'default', {AppVersion: APP_VERSION})
-  })
-
-  after(async () => {
-    await server.close()
-    home.remove()
-  })
-
-  const run = async (args: string[]): Promise<{result: RunResult; sent: Recorded[]}> => {
-    const before = server.requests.length
-    const result = await runBinary(args, {env: baseEnv(home.home, {TZ: 'UTC'})})
-    return {result, sent: server.requests.slice(before)}
-  }
-
-  function expectSent(sent: Recorded[], expected: Expected[]): void {
-    expect(sent.map(({method, url}) => `${method} ${url}`)).to.deep.equal(expected.map(({method, url}) => `${method} ${url}`))
-    for (const [index, request] of sent.entries()) {
-      const wanted = expected[index]
-      const what = `${request.method} ${request.url}`
-      expect(request.headers.authorization, what).to.equal(`Bearer ${TOKENS.AccessToken}`)
-      expect(request.headers['x-pm-uid'], what).to.equal(TOKENS.UID)
-      expect(request.headers['x-pm-appversion'], what).to.equal(APP_VERSION)
-      expect(request.headers, what).not.to.have.any.keys('x-pm-human-verification-token', 'x-pm-human-verification-token-type')
-      if (wanted.body === undefined) {
-        expect(request.body.length, what).to.equal(0)
-        expect(request.headers, what).not.to.have.property('content-type')
-      } else {
-        expect(request.headers['content-type'], what).to.equal('application/json')
-        expect(request.body.toString('utf8'), what).to.equal(JSON.stringify(wanted.body))
-      }
-    }
-  }
+  const suite = serverForSuite({handler: jsonAnswers(answer), session: {fields: {AppVersion: APP_VERSION}}})
+  const run = (args: string[]) => sentDuring(suite.server, () => runBinary(args, {env: baseEnv(suite.home.home, {TZ: 'UTC'})}))
+  const expectSent = (sent: Recorded[], expected: ExpectedRequest[]) => expectRequests(sent, expected, APP_VERSION)
 
   it('mail labels list: GET /core/v4/labels?Type=1, then ?Type=3 (go-proton-api GetLabels, WebClients labels.ts get)', async () => {
     const {result, sent} = await run(['mail', 'labels', 'list'])

@@ -10,8 +10,8 @@ import {expect} from 'chai'
 import type {ServerResponse} from 'node:http'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Recorded, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
+import {environmentSession} from '../helpers/session-files.ts'
 
 const PATHS = [
   ['the fast path', {}],
@@ -43,31 +43,19 @@ const ids = (result: RunResult) => (JSON.parse(result.stdout.toString()) as {Mes
 
 describe('--paginate: complete or fail (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let server: ScriptedServer
-  before(async () => {
-    home = tempHome()
-    server = await startServer()
-  })
-  after(async () => {
-    await server.close()
-    home.remove()
-  })
-  beforeEach(() => {
-    server.requests.length = 0
-  })
+  const suite = serverForSuite()
 
   const api = (args: string[], extra: NodeJS.ProcessEnv = {}, timeoutMs?: number) =>
     runBinary(['api', 'GET', '/mail/v4/messages', '--paginate', ...args], {
-      env: baseEnv(home.home, {...extra, PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_API_URL: server.url, PROTON_UID: TOKENS.UID}),
+      env: baseEnv(suite.home.home, {...extra, ...environmentSession(suite.server.url)}),
       timeoutMs,
     })
-  const pagesAsked = () => server.requests.map((request) => paging(request).page).sort((a, b) => a - b)
+  const pagesAsked = () => suite.server.requests.map((request) => paging(request).page).sort((a, b) => a - b)
 
   for (const [path, extra] of PATHS) {
     describe(path, () => {
       it('follows a service that caps its pages below the PageSize asked until Total items are in', async () => {
-        server.handle(pages(250, 250, 100))
+        suite.server.handle(pages(250, 250, 100))
         const result = await api(['-F', 'PageSize=150'], extra)
         expect(result.status, result.stderr).to.equal(0)
         expect(ids(result)).to.deep.equal(Array.from({length: 250}, (_, k) => `m${k}`))
@@ -75,14 +63,14 @@ describe('--paginate: complete or fail (built binary)', function () {
       })
 
       it('items that end before Total: exit 5, one line saying how many arrived, nothing on stdout', async () => {
-        server.handle(pages(250, 150))
+        suite.server.handle(pages(250, 150))
         const result = await api(['-F', 'PageSize=100'], extra)
         expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
         expect(result.stderr).to.equal('Error: --paginate: only 150 of Total 250 items arrived (Page 2 came back without items); nothing printed\n')
       })
 
       it('a Total of 100 million at 2 items a page: refused after the first page, over --max-pages (default 1000)', async () => {
-        server.handle(pages(100_000_000, 100_000_000))
+        suite.server.handle(pages(100_000_000, 100_000_000))
         const result = await api(['-F', 'PageSize=2'], extra)
         expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
         expect(result.stderr).to.equal(
@@ -93,17 +81,17 @@ describe('--paginate: complete or fail (built binary)', function () {
 
       it('--timeout bounds the whole run, not each page: a lying Total with --max-pages out of the way ends at the deadline', async () => {
         // Every page comes quickly; only the whole run can run out of time.
-        server.handle((request, response) => setTimeout(() => pages(100_000_000, 100_000_000)(request, response), 40))
+        suite.server.handle((request, response) => setTimeout(() => pages(100_000_000, 100_000_000)(request, response), 40))
         const result = await api(['-F', 'PageSize=2', '--max-pages', '100000000', '--timeout', '2', '--retries', '0'], extra, 30_000)
         expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
         expect(result.stderr).to.match(/^Error: --paginate: not complete within 2 s \(timeout; see --timeout\): \d+ of Total 100000000 items arrived; nothing printed\n$/)
-        expect(server.requests.length).to.be.above(1)
+        expect(suite.server.requests.length).to.be.above(1)
       })
     })
   }
 
   it('stops at --max-pages when pages come back smaller than the first', async () => {
-    server.handle((request, response) => {
+    suite.server.handle((request, response) => {
       const {page} = paging(request)
       send(response, `{"Code":1000,"Total":20,"Messages":[${page === 0 ? '1,2,3,4,5' : page}]}`)
     })
@@ -114,16 +102,16 @@ describe('--paginate: complete or fail (built binary)', function () {
   })
 
   it('--max-size bounds the pages together', async () => {
-    server.handle(pages(80, 80))
+    suite.server.handle(pages(80, 80))
     const result = await api(['-F', 'PageSize=4', '--max-size', '1KiB'])
     expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
     expect(result.stderr).to.match(/^Error: --paginate: the pages together are over --max-size \(1 KiB\): \d+ of Total 80 items arrived; nothing printed\n$/)
-    expect(server.requests.length).to.be.below(20)
+    expect(suite.server.requests.length).to.be.below(20)
   })
 
   it('keeps every number as the service wrote it: 1e400, 1.50, -0.0, 20 digits (merged and --slurp)', async () => {
     const bodies = ['{"Code":1000,"Total":6,"Messages":[1e400,1.50]}', '{"Code":1000,"Total":6,"Messages":[12345678901234567890,-0.0]}', '{"Code":1000,"Total":6,"Messages":[1E+2,{"n":0.1000}]}']
-    server.handle((request, response) => send(response, bodies[paging(request).page]))
+    suite.server.handle((request, response) => send(response, bodies[paging(request).page]))
     const merged = await api(['-F', 'PageSize=2'])
     expect(merged.status, merged.stderr).to.equal(0)
     expect(merged.stdout.toString()).to.equal('{"Code":1000,"Total":6,"Messages":[1e400,1.50,12345678901234567890,-0.0,1E+2,{"n":0.1000}]}\n')
@@ -133,7 +121,7 @@ describe('--paginate: complete or fail (built binary)', function () {
 
   for (const [path, extra] of PATHS) {
     it(`-i shows every page's status line and headers, in page order, each with its own Content-Length (${path})`, async () => {
-      server.handle(pages(5, 5))
+      suite.server.handle(pages(5, 5))
       const result = await api(['-F', 'PageSize=2', '-i'], extra)
       expect(result.status, result.stderr).to.equal(0)
       expect(ids(result)).to.deep.equal(['m0', 'm1', 'm2', 'm3', 'm4'])
@@ -149,7 +137,7 @@ describe('--paginate: complete or fail (built binary)', function () {
   }
 
   it('-i on a run that fails shows the heads of the pages that came, in order', async () => {
-    server.handle(pages(9, 4))
+    suite.server.handle(pages(9, 4))
     const result = await api(['-F', 'PageSize=2', '-i'])
     expect(result.status).to.equal(5)
     expect(result.stderr.match(/^x-page: \d+$/gm)).to.deep.equal(['x-page: 0', 'x-page: 1', 'x-page: 2'])

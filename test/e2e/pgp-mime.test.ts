@@ -10,12 +10,10 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'
+import type {RunResult} from '../helpers/run-binary.ts'
 
-const crlf = (lines: string[]) => lines.join('\r\n')
 // Control characters but line breaks and tabs: none may reach the terminal.
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/
@@ -23,25 +21,8 @@ const SAM_TEXT = 'Thanks, the quarterly report looks good.\n\nThe figures for Q1
 
 describe('PGP/MIME bodies: mail read of multipart messages (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
-  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'})})
-  let samId = ''
-
-  async function encrypted(mime: string | Buffer): Promise<string> {
-    const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
-    return openpgp.encrypt({encryptionKeys: addressKey.toPublic(), format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(mime)})})
-  }
-
-  /** Adds a multipart/mixed message whose Body is `mime` encrypted to the address key; its ID. */
-  async function addMime(mime: string | Buffer, Address = 'pgp@example.test'): Promise<string> {
-    const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body: await encrypted(mime), MIMEType: 'multipart/mixed', Sender: {Address, Name: 'PGP user'}, Subject: 'PGP/MIME'}),
-      headers: {'content-type': 'application/json'},
-      method: 'POST',
-    })
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
-  }
+  const pgp = pgpMimeSuite()
+  const {addMime, proton} = pgp
 
   /** One "Error:" line naming the message, exit 1, nothing on stdout, no stack trace: the cause. */
   function refused(result: RunResult, id: string): string {
@@ -54,18 +35,9 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
     return errors[0].slice(`Error: message ${id}: `.length)
   }
 
-  before(async () => {
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
-    const list = await proton(['mail', 'list', '--output', 'json'])
-    const messages = (JSON.parse(list.stdout.toString('utf8')) as {Messages: Array<{ID: string; Sender: {Address: string}}>}).Messages
-    samId = messages.find((message) => message.Sender.Address === MIME_FIXTURE.senderAddress)?.ID ?? ''
-    expect(samId).to.not.equal('')
-  })
-
   it('the seeded PGP/MIME message: the text part (quoted-printable ISO-8859-1 decoded), the embedded attachment listed, the inner signature verified', async () => {
     // Message IDs go after "--": a base64url ID may begin with "-".
-    const result = await proton(['mail', 'read', '--', samId])
+    const result = await proton(['mail', 'read', '--', pgp.samId])
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.equal('')
     const out = result.stdout.toString('utf8')
@@ -75,20 +47,22 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
   })
 
   it('--html prints the HTML part (base64 UTF-8 decoded); --output json the record with the shown body in Body and the parts in MIME', async () => {
-    const html = await proton(['mail', 'read', '--html', '--', samId])
+    const html = await proton(['mail', 'read', '--html', '--', pgp.samId])
     expect(html.status, html.stderr).to.equal(0)
     expect(html.stdout.toString('utf8')).to.match(/Attachments: +q1-figures\.csv \(40 B\)\n\n<html><body><p>Thanks, the quarterly report looks <b>good<\/b>\.<\/p>.*Grüße,<br>Sam/)
-    const result = await proton(['mail', 'read', '--output', 'json', '--', samId])
+    const result = await proton(['mail', 'read', '--output', 'json', '--', pgp.samId])
     expect(result.status, result.stderr).to.equal(0)
     const json = JSON.parse(result.stdout.toString('utf8')) as Record<string, unknown> & {MIME: Record<string, unknown>}
-    expect(json).to.include({ID: samId, MIMEType: 'multipart/mixed', Subject: 'Re: quarterly report'})
+    expect(json).to.include({ID: pgp.samId, MIMEType: 'multipart/mixed', Subject: 'Re: quarterly report'})
     expect(json.Attachments).to.deep.equal([])
     expect(String(json.Body).startsWith(SAM_TEXT)).to.equal(true)
     expect(json.MIME.BodyMIMEType).to.equal('text/plain')
     expect(json.MIME.Text).to.equal(json.Body)
     expect(json.MIME.HTML).to.match(/^<html><body><p>Thanks/)
-    expect(json.MIME.Attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}])
-    const htmlJson = JSON.parse((await proton(['mail', 'read', '--html', '--output', 'json', '--', samId])).stdout.toString('utf8')) as {Body: string; MIME: {BodyMIMEType: string}}
+    expect(json.MIME.Attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', ID: 'mime:1', MIMEType: 'text/csv', Name: 'q1-figures.csv', Size: 40}])
+    // No protected subject in this tree: the service's Subject is the one.
+    expect(json.MIME.Subject).to.equal(null)
+    const htmlJson = JSON.parse((await proton(['mail', 'read', '--html', '--output', 'json', '--', pgp.samId])).stdout.toString('utf8')) as {Body: string; MIME: {BodyMIMEType: string}}
     expect(htmlJson.MIME.BodyMIMEType).to.equal('text/html')
     expect(htmlJson.Body).to.match(/^<html><body>/)
   })
@@ -193,7 +167,7 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
       '--s--',
       '',
     ])
-    const id = await addMime(mime, MIME_FIXTURE.senderAddress)
+    const id = await addMime(mime, {sender: MIME_FIXTURE.senderAddress})
     const result = await proton(['mail', 'read', '--', id])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')

@@ -6,32 +6,20 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 describe('refresh race (16 processes, built binary, sandbox)', function () {
   this.timeout(120_000)
-  let home: TempHome
-  let sandbox: Running
+  const suite = sandboxForSuite()
 
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
-
-  after(() => {
-    if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
-  })
-
-  const stats = async () => (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number; RefreshesRefused: number}
+  const stats = async () => (await (await sandboxFetch(suite.sandbox, `stats`)).json()) as {Refreshes: number; RefreshesRefused: number}
 
   for (let round = 1; round <= 2; round++) {
     it(`all 16 succeed with exactly one refresh (round ${round})`, async () => {
-      await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
-      await sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
+      await sandboxFetch(suite.sandbox, `expire-tokens`, {method: 'POST'})
+      await sandboxFetch(suite.sandbox, `stats`, {method: 'DELETE'})
       const runs = await Promise.all(
-        Array.from({length: 16}, () => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(home.home), timeoutMs: 60_000})),
+        Array.from({length: 16}, () => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(suite.home.home), timeoutMs: 60_000})),
       )
       for (const run of runs) {
         expect(run.stderr).to.equal('')
@@ -40,7 +28,7 @@ describe('refresh race (16 processes, built binary, sandbox)', function () {
       }
 
       expect(await stats()).to.include({Refreshes: 1, RefreshesRefused: 0})
-      const session = JSON.parse(readFileSync(home.store.pathOf('sandbox'), 'utf8'))
+      const session = JSON.parse(readFileSync(suite.home.store.pathOf('sandbox'), 'utf8'))
       expect(session.AccessToken).to.be.a('string')
       expect(session.RefreshedAt).to.be.a('string')
     })

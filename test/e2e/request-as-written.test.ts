@@ -9,44 +9,30 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
-import {type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {serverForSuite} from '../helpers/scripted-server.ts'
 
 describe('the request as written (built binary, recording server)', function () {
   this.timeout(30_000)
-  let server: ScriptedServer
-  let home: TempHome
+  const suite = serverForSuite({perTest: 'home', session: true})
 
-  before(async () => {
-    server = await startServer()
-  })
-  after(() => server.close())
-
-  beforeEach(async () => {
-    server.requests.length = 0
-    home = tempHome()
-    await home.writeSession(server.url)
-  })
-  afterEach(() => home.remove())
-
-  const run = (args: string[], input?: string) => runBinary(['api', ...args], {env: baseEnv(home.home), input})
+  const run = (args: string[], input?: string) => runBinary(['api', ...args], {env: baseEnv(suite.home.home), input})
 
   it('-F numbers go with the digits as written; `-F x[]` alone is an empty array', async () => {
     const result = await run(['POST', '/core/v4/x', '-F', 'v=1.50', '-F', 'd=1.23456789012345678901', '-F', 'n=12345678901234567890', '-F', 'x[]'])
     expect(result.status, result.stderr).to.equal(0)
-    expect(server.requests[0].body.toString()).to.equal('{"v":1.50,"d":1.23456789012345678901,"n":12345678901234567890,"x":[]}')
+    expect(suite.server.requests[0].body.toString()).to.equal('{"v":1.50,"d":1.23456789012345678901,"n":12345678901234567890,"x":[]}')
     await run(['GET', '/core/v4/x', '-F', 'v=1.50', '-F', 'x[]'])
-    expect(server.requests[1].url).to.equal('/core/v4/x?v=1.50')
+    expect(suite.server.requests[1].url).to.equal('/core/v4/x?v=1.50')
   })
 
   it('with --input, -f/-F go to the query (as gh); the body is the input, byte for byte', async () => {
-    const file = join(home.home, 'body.bin')
+    const file = join(suite.home.home, 'body.bin')
     writeFileSync(file, Buffer.from([0x7b, 0x00, 0xff, 0x7d]))
     const result = await run(['POST', '/core/v4/x', '--input', file, '-f', 'q=a b', '-F', 'n=2'])
     expect(result.status, result.stderr).to.equal(0)
-    expect(server.requests[0].url).to.equal('/core/v4/x?q=a%20b&n=2')
-    expect(server.requests[0].body).to.deep.equal(Buffer.from([0x7b, 0x00, 0xff, 0x7d]))
+    expect(suite.server.requests[0].url).to.equal('/core/v4/x?q=a%20b&n=2')
+    expect(suite.server.requests[0].body).to.deep.equal(Buffer.from([0x7b, 0x00, 0xff, 0x7d]))
   })
 
   const refusals: Array<{name: string; args: string[]; input?: string; stderr: RegExp | string}> = [
@@ -65,15 +51,15 @@ describe('the request as written (built binary, recording server)', function () 
       expect(result.stdout.length).to.equal(0)
       if (typeof refusal.stderr === 'string') expect(result.stderr).to.equal(refusal.stderr)
       else expect(result.stderr).to.match(refusal.stderr)
-      expect(server.requests).to.have.length(0)
+      expect(suite.server.requests).to.have.length(0)
     })
   }
 
   it('refuses a header byte that is not UTF-8, as a shell passes it ($\'caf\\xff\'): exit 1, not a network failure', () => {
-    const result = spawnSync('sh', ['-c', `"$NODE" "$BIN" api GET /core/v4/users -H "$(printf 'X-A: caf\\377')"`], {encoding: 'utf8', env: {...baseEnv(home.home), BIN, NODE: process.execPath}})
+    const result = spawnSync('sh', ['-c', `"$NODE" "$BIN" api GET /core/v4/users -H "$(printf 'X-A: caf\\377')"`], {encoding: 'utf8', env: {...baseEnv(suite.home.home), BIN, NODE: process.execPath}})
     expect(result.status).to.equal(1)
     expect(result.stderr).to.equal('Error: -H/--header X-A: the value must be ASCII text (it holds bytes that are not UTF-8)\n')
-    expect(server.requests).to.have.length(0)
+    expect(suite.server.requests).to.have.length(0)
   })
 
   describe('--dry-run prints a curl that sends what the tool sends (both run against the recording server)', () => {
@@ -93,7 +79,7 @@ describe('the request as written (built binary, recording server)', function () 
 
     /** A request as the server saw it; Host and Connection belong to the connection, not to what was written. */
     const seen = (index: number) => {
-      const {body, headers, method, url} = server.requests[index]
+      const {body, headers, method, url} = suite.server.requests[index]
       const lines = Object.entries(headers)
         .filter(([name]) => name !== 'host' && name !== 'connection')
         .map(([name, value]) => `${name}: ${String(value)}`)
@@ -110,16 +96,16 @@ describe('the request as written (built binary, recording server)', function () 
     ]
     for (const {args, input, name} of cases) {
       it(name, async () => {
-        const env = baseEnv(home.home)
+        const env = baseEnv(suite.home.home)
         const dry = await runBinary(['api', ...args, '--dry-run'], {env, input})
         expect(dry.status, dry.stderr).to.equal(0)
-        expect(server.requests).to.have.length(0)
+        expect(suite.server.requests).to.have.length(0)
         const sent = await runBinary(['api', ...args], {env, input})
         expect(sent.status, sent.stderr).to.equal(0)
         // Not spawnSync: the recording server answers from this process.
         const curl = await shell(dry.stdout.toString(), {...env, PROTON_ACCESS_TOKEN: 'acc-7c1f0e5a9b3d4e21-secret'}, input)
         expect(curl.status, curl.stderr).to.equal(0)
-        expect(server.requests).to.have.length(2)
+        expect(suite.server.requests).to.have.length(2)
         expect(seen(1)).to.deep.equal(seen(0))
       })
     }
@@ -128,22 +114,16 @@ describe('the request as written (built binary, recording server)', function () 
 
 describe('the app version the service refuses (sandbox)', function () {
   this.timeout(30_000)
+  const suite = sandboxForSuite()
+
   it('names --app-version and PROTON_APP_VERSION in the error line of a 400 with Code 5003, and 5001 by name', async () => {
-    const home = tempHome()
-    const sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-    try {
-      await sandboxFetch(sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'app-version', Path: '/core/v4/users'}), method: 'POST'})
-      const refused = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(home.home)})
-      expect(refused.status).to.equal(1)
-      expect(refused.stderr).to.equal(
-        'Error: HTTP 400 Bad Request, Code 5003 APP_VERSION_BAD: This version of the app is no longer supported, please update to continue using the app (set --app-version or PROTON_APP_VERSION to a version the service accepts)\n',
-      )
-      const missing = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', '-H', 'x-pm-appversion:'], {env: baseEnv(home.home)})
-      expect(missing.stderr).to.include('Code 5001 APP_VERSION_MISSING: The x-pm-appversion header is required (set --app-version or PROTON_APP_VERSION)')
-    } finally {
-      sandbox.child.kill('SIGTERM')
-      await sandbox.exited
-      home.remove()
-    }
+    await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'app-version', Path: '/core/v4/users'}), method: 'POST'})
+    const refused = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(suite.home.home)})
+    expect(refused.status).to.equal(1)
+    expect(refused.stderr).to.equal(
+      'Error: HTTP 400 Bad Request, Code 5003 APP_VERSION_BAD: This version of the app is no longer supported, please update to continue using the app (set --app-version or PROTON_APP_VERSION to a version the service accepts)\n',
+    )
+    const missing = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', '-H', 'x-pm-appversion:'], {env: baseEnv(suite.home.home)})
+    expect(missing.stderr).to.include('Code 5001 APP_VERSION_MISSING: The x-pm-appversion header is required (set --app-version or PROTON_APP_VERSION)')
   })
 })

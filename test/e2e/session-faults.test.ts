@@ -12,8 +12,7 @@ import {join} from 'node:path'
 
 import {processStartTime} from '../../src/lib/session/file-lock.ts'
 import {BIN, baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 interface TmpfsRun {
   status: number
@@ -30,24 +29,16 @@ interface Stats {
 
 describe('sessions that survive faults (built binary, sandbox)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
+  const suite = sandboxForSuite()
   let sessions: string
-  const users = (extra: string[] = []) => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', ...extra], {env: baseEnv(home.home), timeoutMs: 40_000})
+  const users = (extra: string[] = []) => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox', ...extra], {env: baseEnv(suite.home.home), timeoutMs: 40_000})
   const control = async (method: string, path: string, body?: unknown) =>
-    (await sandboxFetch(sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})).json() as Promise<Record<string, unknown>>
+    (await sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})).json() as Promise<Record<string, unknown>>
   const stats = async () => (await control('GET', 'stats')) as unknown as Stats
   const file = () => join(sessions, 'sandbox.json')
 
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-    sessions = join(home.home, 'proton-cli', 'sessions')
-  })
-
-  after(() => {
-    if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
+  before(() => {
+    sessions = join(suite.home.home, 'proton-cli', 'sessions')
   })
 
   beforeEach(async () => {
@@ -141,7 +132,7 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
      * /core/v4/users` whose status, stdout and stderr land in files here.
      */
     function onTmpfs(options: string, steps: string): Map<string, TmpfsRun> {
-      const out = join(home.home, `tmpfs-${Date.now()}`)
+      const out = join(suite.home.home, `tmpfs-${Date.now()}`)
       mkdirSync(out)
       const script = `set -eu
 mount -t tmpfs -o ${options},mode=0700 tmpfs "$SESSIONS"
@@ -152,7 +143,7 @@ cp "$SESSIONS/sandbox.json" "$OUT/final.json"`
       writeFileSync(join(out, 'saved.json'), readFileSync(file()))
       const result = spawnSync('unshare', ['--map-root-user', '--mount', 'sh', '-c', script], {
         encoding: 'utf8',
-        env: {...baseEnv(home.home), BIN, NODE: process.execPath, OUT: out, SAVED: join(out, 'saved.json'), SESSIONS: sessions},
+        env: {...baseEnv(suite.home.home), BIN, NODE: process.execPath, OUT: out, SAVED: join(out, 'saved.json'), SESSIONS: sessions},
         timeout: 50_000,
       })
       expect(result.status, `unshare: ${result.stderr}`).to.equal(0)
@@ -206,7 +197,7 @@ run writable`)
       expect(JSON.parse(unsaved.stdout).User).to.include({Name: 'demo'})
       expect(unsaved.stderr).to.match(/^Warning: the renewed session of profile sandbox could not be saved \(cannot save the session of profile sandbox to \S+sandbox\.json: no space left on the device \(ENOSPC\)\); this command goes on with it, but once it ends the profile needs "proton auth login" again\n$/)
       // The file on disk is the one from before: log in again for the rest of the cases.
-      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'sandbox', '--api-url', sandbox.url], {env: baseEnv(home.home), input: 'demo\n'})
+      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'sandbox', '--api-url', suite.sandbox.url], {env: baseEnv(suite.home.home), input: 'demo\n'})
       expect(login.status, login.stderr).to.equal(0)
     })
   })
@@ -214,7 +205,7 @@ run writable`)
   describe('symbolic links in a session’s place are not followed', () => {
     let victim: string
     beforeEach(() => {
-      victim = join(home.home, 'victim.txt')
+      victim = join(suite.home.home, 'victim.txt')
       writeFileSync(victim, 'not a session\n', {mode: 0o644})
       chmodSync(victim, 0o644)
     })
@@ -222,7 +213,7 @@ run writable`)
     it('a linked session file: refused with its path, the file it points to untouched (read, and the start-up check of the directory)', async () => {
       const link = join(sessions, 'linked.json')
       symlinkSync(victim, link)
-      const result = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'linked'], {env: baseEnv(home.home)})
+      const result = await runBinary(['api', 'GET', '/core/v4/users', '--profile', 'linked'], {env: baseEnv(suite.home.home)})
       expect(result.status).to.equal(1)
       expect(result.stderr).to.equal(`Error: cannot read the session of profile linked from ${link}: it is a symbolic link, which is not followed (ELOOP)\n`)
       expect(readFileSync(victim, 'utf8')).to.equal('not a session\n')
@@ -232,7 +223,7 @@ run writable`)
     it('a login into a linked profile is refused; the link and its target stay as they were', async () => {
       const link = join(sessions, 'other.json')
       symlinkSync(victim, link)
-      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'other', '--api-url', sandbox.url], {env: baseEnv(home.home), input: 'demo\n'})
+      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'other', '--api-url', suite.sandbox.url], {env: baseEnv(suite.home.home), input: 'demo\n'})
       expect(login.status).to.equal(1)
       expect(login.stderr).to.equal(`Error: cannot save the session of profile other to ${link}: it is a symbolic link, which is not followed (ELOOP)\n`)
       expect(readFileSync(victim, 'utf8')).to.equal('not a session\n')

@@ -13,8 +13,7 @@ import {fileURLToPath} from 'node:url'
 import {BUILTIN_OPERATIONS} from '../../src/lib/description/builtin.ts'
 import {type PackageCopy, packageCopy} from '../helpers/package-copy.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {json, type ScriptedServer, startServer} from '../helpers/scripted-server.ts'
-import {type TempHome, tempHome} from '../helpers/session-files.ts'
+import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {declaredOperations, publishedText} from '../lib/description/published-description.ts'
 
 const SHIPPED = fileURLToPath(new URL('../../dist/description/published.json', import.meta.url))
@@ -42,25 +41,14 @@ describe('the shipped API description (built binary, nothing stored)', () => {
   const builtin = new Set(BUILTIN_OPERATIONS.map((operation) => key(operation)))
   // What the description in use holds: the published operations and the built-in ones.
   const known = new Set([...declared, ...builtin])
-  let home: TempHome
-  let server: ScriptedServer
-  const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runBinary(args, {env: baseEnv(home.home, env)})
-  const cacheDir = () => join(home.home, 'cache', 'proton-cli')
+  const suite = serverForSuite({handler: json(200, '{"Code":1000}'), perTest: 'server+home', session: true})
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) => runBinary(args, {env: baseEnv(suite.home.home, env)})
+  const cacheDir = () => join(suite.home.home, 'cache', 'proton-cli')
   const endpoints = async (args: string[]): Promise<Listed[]> => {
     const result = await run(['api', 'endpoints', ...args, '--output', 'json'])
     expect([result.status, result.stderr]).to.deep.equal([0, ''])
     return JSON.parse(result.stdout.toString()) as Listed[]
   }
-
-  beforeEach(async () => {
-    home = tempHome()
-    server = await startServer(json(200, '{"Code":1000}'))
-    await home.writeSession(server.url)
-  })
-  afterEach(async () => {
-    await server.close()
-    home.remove()
-  })
 
   it('sends a request to a published endpoint without a warning, on the fast path and through oclif', async () => {
     expect(declared).to.include('GET /mail/v4/conversations')
@@ -69,13 +57,13 @@ describe('the shipped API description (built binary, nothing stored)', () => {
       expect([result.status, result.stderr, result.stdout.toString()]).to.deep.equal([0, '', '{"Code":1000}'])
     }
 
-    expect(server.requests.map((request) => request.url)).to.deep.equal(['/mail/v4/conversations', '/mail/v4/conversations'])
+    expect(suite.server.requests.map((request) => request.url)).to.deep.equal(['/mail/v4/conversations', '/mail/v4/conversations'])
   })
 
   it('--strict accepts a published endpoint, and refuses what the published description rules out', async () => {
     const accepted = await run(['api', 'GET', '/core/v4/labels', '--strict'])
     expect([accepted.status, accepted.stderr]).to.deep.equal([0, ''])
-    expect(server.requests.map((request) => `${request.method} ${request.url}`)).to.deep.equal(['GET /core/v4/labels'])
+    expect(suite.server.requests.map((request) => `${request.method} ${request.url}`)).to.deep.equal(['GET /core/v4/labels'])
 
     // Unknown: the nearest known come from the published operations, and no hint to install a fuller description.
     const unknown = await run(['api', 'GET', '/core/v4/labelz', '--strict'])
@@ -86,7 +74,7 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(builtin.has('POST /core/v4/labels')).to.equal(false)
     const badBody = await run(['api', 'POST', '/core/v4/labels', '--body', '{"Name":42}', '--strict'])
     expect([badBody.status, badBody.stderr]).to.deep.equal([1, 'Error: --body does not fit POST /core/v4/labels in the API description: /Name must be string (--strict: nothing sent)\n'])
-    expect(server.requests).to.have.length(1)
+    expect(suite.server.requests).to.have.length(1)
   })
 
   it('api endpoints lists every operation of the vendored file, and the built-in ones', async () => {
@@ -123,7 +111,7 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(asJson).to.include({builtinOperations: BUILTIN_OPERATIONS.length, kind: 'shipped', operations: known.size, skippedBlocks: 0, source: 'shipped'})
     expect(asJson.sha256).to.equal(createHash('sha256').update(publishedText()).digest('hex'))
 
-    const file = join(home.home, 'small.yaml')
+    const file = join(suite.home.home, 'small.yaml')
     writeFileSync(file, SMALL_DESCRIPTION)
     const update = await run(['api', 'spec', 'update', '--from', file])
     expect(update.status, update.stderr).to.equal(0)
@@ -156,9 +144,9 @@ describe('the shipped API description (built binary, nothing stored)', () => {
 
   it('is read only when the built-in description cannot answer, and is not in the fast path’s bundle', async () => {
     const readsShipped = async (args: string[], env: NodeJS.ProcessEnv) => {
-      const report = join(home.home, 'reads.txt')
+      const report = join(suite.home.home, 'reads.txt')
       rmSync(report, {force: true})
-      const result = await runBinary(['api', ...args], {env: baseEnv(home.home, {...env, READ_REPORT: report}), nodeArgs: ['--import', READ_REPORT]})
+      const result = await runBinary(['api', ...args], {env: baseEnv(suite.home.home, {...env, READ_REPORT: report}), nodeArgs: ['--import', READ_REPORT]})
       expect([result.status, result.stderr]).to.deep.equal([0, ''])
       return readFileSync(report, 'utf8').split('\n').includes(SHIPPED)
     }
@@ -182,14 +170,14 @@ describe('the shipped API description (built binary, nothing stored)', () => {
       copy = packageCopy([])
       const file = join(copy.root, 'dist', 'description', 'published.json')
       writeFileSync(file, '{"format":0,"operations":[]}')
-      const listed = await runBinary(['api', 'endpoints', '--output', 'json'], {bin: copy.bin, env: baseEnv(home.home)})
+      const listed = await runBinary(['api', 'endpoints', '--output', 'json'], {bin: copy.bin, env: baseEnv(suite.home.home)})
       expect(listed.stderr).to.equal(`Warning: ${file} was written by another version of the tool; using the built-in API description\n`)
       expect(JSON.parse(listed.stdout.toString())).to.have.length(BUILTIN_OPERATIONS.length)
-      const request = await runBinary(['api', 'GET', '/mail/v4/conversations'], {bin: copy.bin, env: baseEnv(home.home)})
+      const request = await runBinary(['api', 'GET', '/mail/v4/conversations'], {bin: copy.bin, env: baseEnv(suite.home.home)})
       expect(request.stderr.split('\n')[0]).to.equal(`Warning: ${file} was written by another version of the tool; using the built-in API description (run "proton api spec update")`)
 
       rmSync(file)
-      const show = await runBinary(['api', 'spec', 'show', '--output', 'json'], {bin: copy.bin, env: baseEnv(home.home)})
+      const show = await runBinary(['api', 'spec', 'show', '--output', 'json'], {bin: copy.bin, env: baseEnv(suite.home.home)})
       expect([show.stderr, JSON.parse(show.stdout.toString()).kind]).to.deep.equal(['', 'built-in'])
     })
   })

@@ -12,8 +12,8 @@
 import {expect} from 'chai'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {rawAnswer, type RawServer, startRawServer} from '../helpers/raw-server.ts'
-import {type TempHome, tempHome, TOKENS} from '../helpers/session-files.ts'
+import {rawAnswer, type RawServer, startRawServer} from '../helpers/scripted-server.ts'
+import {environmentSession, type TempHome, tempHome} from '../helpers/session-files.ts'
 
 const PATHS = [
   ['the fast path', {}],
@@ -54,7 +54,7 @@ describe('the service’s text on stderr has its control characters escaped (bui
   })
   afterEach(() => home.remove())
 
-  const session = () => ({PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_API_URL: server.url, PROTON_UID: TOKENS.UID})
+  const session = () => environmentSession(server.url)
 
   for (const [path, extra] of PATHS) {
     it(`reason phrase, header values and Error with -i and --verbose; the body on stdout byte-exact (${path})`, async () => {

@@ -8,7 +8,10 @@ import {Readable} from 'node:stream'
 import {standaloneNames} from '../../src/lib/runtime/command-names.ts'
 import type {GlobalFlags} from '../../src/lib/runtime/global-flags.ts'
 import {Invocation, type Io} from '../../src/lib/runtime/invocation.ts'
+import type {ParsedLine} from '../../src/lib/runtime/parsed-line.ts'
 import type {OutputStream} from '../../src/lib/output/output.ts'
+import {setEnvironment, snapshotEnvironment} from './environment.ts'
+import {type ScriptedServer, serverForSuite, type ServerForSuiteOptions} from './scripted-server.ts'
 import type {TempHome} from './session-files.ts'
 
 export const VERSION = '9.9.9-test'
@@ -73,4 +76,24 @@ export async function exitOf(run: Promise<unknown>): Promise<number | string> {
     const {status, exitStatus, message} = error as {exitStatus?: number; message: string; status?: number}
     return status ?? exitStatus ?? `unexpected: ${message}`
   }
+}
+
+/** A parsed line as both parsers give it to a command's plain function: these flags and arguments. */
+export function parsedLine(flags: Record<string, unknown> = {}, argv: string[] = []): ParsedLine {
+  return {args: {}, argv, flags, flagsInOrder: []}
+}
+
+/**
+ * For a describe block of a command's plain function: for each test a recording server and a home holding its
+ * session (profile default, or as given), and times in UTC (tables show them in the process's zone, TZ).
+ */
+export function plainCommandSuite(session: ServerForSuiteOptions['session'] = true): {readonly home: TempHome; readonly server: ScriptedServer} {
+  const suite = serverForSuite({perTest: 'server+home', session})
+  let restore: () => void
+  beforeEach(() => {
+    restore = snapshotEnvironment()
+    setEnvironment({TZ: 'UTC'})
+  })
+  afterEach(() => restore())
+  return suite
 }

@@ -46,16 +46,25 @@ export function sandboxFetch(sandbox: Pick<Running, 'secret' | 'url'>, path: str
   return fetch(`${sandbox.url}/__sandbox/${path}`, {...init, headers: {...(init.headers as Record<string, string>), 'x-sandbox-secret': sandbox.secret}})
 }
 
+export interface SandboxForSuiteOptions {
+  /** The sandbox's arguments (default: any free port, and --write-session: profile "sandbox" holds its session). */
+  args?: string[]
+  /** Variables for its environment, beside the temporary home's. */
+  env?: NodeJS.ProcessEnv
+  /** Written to its standard input, which is then closed (for --password-stdin). */
+  input?: string
+}
+
 /**
- * For a describe block: a temporary home whose profile "sandbox" holds the session of a sandbox started before
- * the block's tests and stopped after them.
+ * For a describe block: a temporary home, and a sandbox started before the block's tests (by default writing the
+ * session of profile "sandbox" there) and stopped after them.
  */
-export function sandboxForSuite(): {readonly home: TempHome; readonly sandbox: Running} {
+export function sandboxForSuite(options: SandboxForSuiteOptions = {}): {readonly home: TempHome; readonly sandbox: Running} {
   let home: TempHome | undefined
   let sandbox: Running | undefined
   before(async () => {
     home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
+    sandbox = await startSandboxProcess(options.args ?? ['--port', '0', '--write-session'], baseEnv(home.home, options.env), BIN, undefined, ['sandbox'], options.input)
   })
 
   after(() => {

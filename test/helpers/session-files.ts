@@ -11,6 +11,11 @@ export const TOKENS = {
   UID: 'uid-5f3e2d1c',
 }
 
+/** The session as environment variables (PROTON_UID, PROTON_ACCESS_TOKEN) with the base URL it is for. */
+export function environmentSession(apiUrl: string): NodeJS.ProcessEnv {
+  return {PROTON_ACCESS_TOKEN: TOKENS.AccessToken, PROTON_API_URL: apiUrl, PROTON_UID: TOKENS.UID}
+}
+
 export interface TempHome {
   /** XDG_CONFIG_HOME: sessions live in <home>/proton-cli/sessions. */
   home: string

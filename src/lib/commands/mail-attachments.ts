@@ -2,15 +2,22 @@
  * proton mail attachments ID: the attachments of a message, as GET
  * /mail/v4/messages/ID lists them (go-proton-api message_types.go
  * Attachment: ID, Name, Size, MIMEType, Disposition, KeyPackets). No key is
- * needed to list them: names and sizes come in the clear. --output
- * json|yaml: {Attachments: [...]} as the service sent them.
+ * needed to list them: names and sizes come in the clear. A PGP/MIME
+ * message (MIMEType multipart/*) also holds attachments inside its encrypted
+ * MIME tree, which the service does not list: its body is decrypted (the
+ * keys "auth login" unlocked, as mail read does) and they follow the
+ * service's, IDs "mime:N" (keys/mime-body.ts). --output json|yaml:
+ * {Attachments: [...]}, the service's as it sent them, then the embedded
+ * ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
  */
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {alignedRows} from '../output/table.ts'
 import {call, printData} from '../runtime/dedicated.ts'
-import {usageError} from '../runtime/errors.ts'
+import {CliFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
+import {isMimeMessage} from '../keys/mime-body.ts'
+import {openMessage, openTree} from '../keys/read-message.ts'
 import {printable, sizeText} from './mail-read.ts'
 
 export interface MailAttachmentsOptions {
@@ -36,7 +43,19 @@ export function attachmentsText(id: string, attachments: readonly JsonRecord[]):
 export const mailAttachments = plainCommand<MailAttachmentsOptions>({
   options: (line) => ({id: line.arg('id')}),
   async run(invocation, {id}) {
-    const {attachments} = await messageAttachments(invocation, id)
+    const {attachments: listed, message} = await messageAttachments(invocation, id)
+    const attachments: JsonRecord[] = [...listed]
+    if (isMimeMessage(message)) {
+      // The sender's keys are not needed to list: the tree is opened without them.
+      const opened = await openMessage(invocation, id, {message, withSenderKeys: false})
+      const {parsed} = await openTree(opened, (cause) => new CliFailure(`message ${id}: ${cause}`), {requireText: false})
+      attachments.push(...parsed.attachments)
+      for (const [index, damage] of parsed.damage.entries()) {
+        const {ID, Name} = parsed.attachments[index]
+        if (damage !== undefined) invocation.note(`Note: attachment ${ID} (${printable(Name)}): ${printable(damage)}: "mail download" will not write it`)
+      }
+    }
+
     await printData(invocation, {Attachments: attachments}, () => attachmentsText(id, attachments))
   },
 })

@@ -25,6 +25,14 @@
  * file is never replaced: the next free "name (N).ext" is used and a note
  * says so. Files are created 0600 (decrypted mail is private). stdout: the
  * path of each file written, one a line.
+ *
+ * A PGP/MIME message (MIMEType multipart/*) also holds attachments in its
+ * encrypted MIME tree (IDs "mime:N", keys/mime-body.ts): the tree is opened
+ * as mail read opens it (keys/read-message.ts openTree) and they are
+ * written after the service's, the same way; their signature is the
+ * message's, which covers the whole tree, and their stderr line says so. A
+ * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
+ * before anything is written.
  */
 import {stat} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
@@ -35,7 +43,8 @@ import {buildRequestUrl} from '../http/api-url.ts'
 import {type BodyWriter, collectBody} from '../http/client.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {decryptAttachment, type Verification} from '../keys/keyring.ts'
-import {messageWithKeys, senderKeys} from '../keys/read-message.ts'
+import {isMimeMessage, MIME_ID_PREFIX, type MimeAttachment} from '../keys/mime-body.ts'
+import {decryptBody, messageWithKeys, type OpenedTree, openTree, senderKeys} from '../keys/read-message.ts'
 import {readAnswer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
@@ -52,6 +61,9 @@ export interface MailDownloadOptions {
 export const ALTERNATIVE_NAMES = 99
 const FALLBACK_NAME = 'attachment'
 
+/** Whose signature an attachment's is: its own detached one, or (embedded in a PGP/MIME tree) the message's. */
+type Signer = 'message' | 'own'
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200)
 
 async function directory(given: string | undefined): Promise<string> {
@@ -61,28 +73,58 @@ async function directory(given: string | undefined): Promise<string> {
   return path
 }
 
+/** An attachment embedded in a PGP/MIME message's tree, with its content (decrypted with the body). */
+interface Embedded {
+  record: MimeAttachment
+  content: Uint8Array
+  /** Why its content is not the sender's as written (a damaged base64 body), if it is not. */
+  damage?: string
+}
+
 export const mailDownload = plainCommand<MailDownloadOptions>({
   options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
   async run(invocation, {attachment, dir, id}) {
     if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
     const target = await directory(dir)
-    const {fail, keys, message} = await messageWithKeys(invocation, id, {withSenderKeys: false})
+    const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
+    const {fail, keys, message} = withKeys
+    const session = await invocation.session()
+    const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
     const listed = Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []
     const chosen = attachment === undefined ? listed : listed.filter((candidate) => candidate.ID === attachment)
-    if (attachment !== undefined && chosen.length === 0) throw usageError(`message ${id} has no attachment ${attachment} (see "mail attachments ${id}")`)
-    if (chosen.length === 0) {
+
+    // A PGP/MIME message's tree is opened (its body decrypted, its signature checked) when its attachments are wanted.
+    let tree: OpenedTree | undefined
+    let treeKeys: string[] = []
+    if (isMimeMessage(message) && (attachment === undefined || attachment.startsWith(MIME_ID_PREFIX))) {
+      const opened = await decryptBody({...withKeys, published: sender === undefined ? Promise.resolve([]) : senderKeys(invocation, session, sender)})
+      treeKeys = opened.senderKeys
+      tree = await openTree(opened, fail, {requireText: false})
+    }
+
+    const parts = tree?.parsed
+    const embedded: Embedded[] = parts ? parts.attachments.map((record, index) => ({content: parts.contents[index], damage: parts.damage[index], record})) : []
+    const chosenEmbedded = attachment === undefined ? embedded : embedded.filter(({record}) => record.ID === attachment)
+    if (attachment !== undefined && chosen.length === 0 && chosenEmbedded.length === 0) throw usageError(`message ${id} has no attachment ${attachment} (see "mail attachments ${id}")`)
+    if (chosen.length === 0 && chosenEmbedded.length === 0) {
       invocation.note(`message ${id} has no attachments`)
       return
     }
 
-    const session = await invocation.session()
-    const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
+    // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
+    const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
+    if (damaged) {
+      const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
+      throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
+    }
+
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
-    // The sender's keys are asked for only when there is a signature to check with them.
-    const published = signed && sender !== undefined ? await senderKeys(invocation, session, sender) : []
+    // The sender's keys are asked for only when there is a signature to check with them (once: the tree's are kept).
+    const published = signed && sender !== undefined ? (tree ? treeKeys : await senderKeys(invocation, session, sender)) : []
     const maxBytes = maxBytesOf(invocation.flags['max-size'])
     const failedSignatures: string[] = []
     for (const record of chosen) await downloadOne(record)
+    for (const one of chosenEmbedded) await saveEmbedded(one, (tree as OpenedTree).verification)
     if (failedSignatures.length > 0) {
       const count = failedSignatures.length
       const which = count === 1 ? `the signature of ${failedSignatures[0]}` : `the signatures of ${count} attachments (${failedSignatures.join(', ')})`
@@ -92,6 +134,35 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     /** What the answer's body became: the decrypted file, not yet published, or an error answer's bytes. */
     type Body = {file: AtomicFile; verification: Verification} | {bytes: Buffer}
 
+    /** The names to publish the sender's `given` name under in --dir: made safe, then "name (N).ext". */
+    function namesFor(given: unknown): {name: string; names: string[]} {
+      const name = safeFileName(given, FALLBACK_NAME)
+      return {name, names: [name, ...alternativeNames(name, ALTERNATIVE_NAMES)].map((candidate) => join(target, candidate))}
+    }
+
+    /** The file, whole and checked, given its name (never over an existing one), reported on stderr and stdout. */
+    async function publish(file: AtomicFile, given: unknown, aid: string, what: string, verification: Verification, signer: Signer): Promise<void> {
+      const {name, names} = namesFor(given)
+      const written = await file.commitNew(names)
+      if (name !== given) invocation.note(`Note: attachment ${aid}: its name "${printable(typeof given === 'string' ? given : '')}" is not a safe file name; written as ${printable(name)}`)
+      if (written !== names[0]) invocation.note(`Note: ${printable(names[0])} exists and was left as it is; written as ${printable(written)}`)
+      report(what, verification, printable(written), signer)
+      invocation.io.stdout.write(`${printable(written)}\n`)
+    }
+
+    /**
+     * An attachment embedded in the MIME tree: its content came decrypted with the body (integrity checked with it),
+     * and the body's signature covers the whole tree, so that is its signature. Written as a service attachment is:
+     * a temporary file (0600), published under a safe name, never over a file.
+     */
+    async function saveEmbedded({content, record}: Embedded, verification: Verification): Promise<void> {
+      const what = `attachment ${record.ID} (${printable(record.Name)})`
+      if (content.byteLength > maxBytes) throw unavailableError(`message ${id}: ${what}: it is over --max-size (${sizeText(maxBytes)}); nothing written`)
+      const file = await AtomicFile.create(namesFor(record.Name).names[0], {failure: (error) => fail(`${what}: cannot write into ${target}: ${reason(error)}`), mode: 0o600})
+      await file.write(content)
+      await publish(file, record.Name, record.ID, what, verification, 'message')
+    }
+
     async function downloadOne(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
       const shown = printable(typeof record.Name === 'string' ? record.Name : '')
@@ -99,10 +170,8 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       if (typeof record.KeyPackets !== 'string' || record.KeyPackets === '') throw fail(`${what} lists no KeyPackets`)
       const keyPackets = Buffer.from(record.KeyPackets, 'base64')
       const signature = typeof record.Signature === 'string' && record.Signature !== '' ? record.Signature : undefined
-      const name = safeFileName(record.Name, FALLBACK_NAME)
-      const names = [name, ...alternativeNames(name, ALTERNATIVE_NAMES)].map((candidate) => join(target, candidate))
+      const {names} = namesFor(record.Name)
       const cannotDecrypt = (error: unknown) => (error instanceof CliFailure ? error : fail(`${what}: cannot decrypt it: ${reason(error)}; nothing written`))
-
       /** The body of a 200 answer, decrypted into a temporary file as it arrives (one per attempt: a retry starts afresh). */
       async function decrypting(): Promise<BodyWriter<Body>> {
         const file = await AtomicFile.create(names[0], {failure: (error) => fail(`${what}: cannot write into ${target}: ${reason(error)}`), mode: 0o600})
@@ -157,35 +226,35 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
         throw outcome.ok ? fail(`${what}: HTTP ${response.statusCode}`) : new CliFailure(`${what}: ${outcome.failure.message}`, outcome.failure.exitStatus)
       }
 
-      const written = await body.file.commitNew(names)
-      if (name !== record.Name) invocation.note(`Note: attachment ${aid}: its name "${shown}" is not a safe file name; written as ${printable(name)}`)
-      if (written !== names[0]) invocation.note(`Note: ${printable(names[0])} exists and was left as it is; written as ${printable(written)}`)
-      report(what, body.verification, printable(written))
-      invocation.io.stdout.write(`${printable(written)}\n`)
+      await publish(body.file, record.Name, aid, what, body.verification, 'own')
     }
 
-    /** One line on stderr per file about its signature; a failure is never silenced (--quiet or not). */
-    function report(what: string, verification: Verification, path: string): void {
+    /**
+     * One line on stderr per file about its signature; a failure is never silenced (--quiet or not). `signer`: the
+     * attachment's own detached signature, or (embedded in a PGP/MIME tree) the message's, which covers the tree.
+     */
+    function report(what: string, verification: Verification, path: string, signer: Signer): void {
       const from = sender === undefined ? 'the sender' : printable(sender)
+      const its = signer === 'own' ? 'its signature' : 'the message’s signature (over its whole MIME tree)'
       switch (verification) {
         case 'verified': {
-          invocation.note(`${what}: signature verified (signed by ${from})`)
+          invocation.note(`${what}: signature verified (signed by ${from}${signer === 'own' ? '' : ': the message’s signature, over its whole MIME tree'})`)
           break
         }
 
         case 'unsigned': {
-          invocation.note(`${what}: unverified: it carries no signature`)
+          invocation.note(`${what}: unverified: ${signer === 'own' ? 'it carries' : 'the message it came in carries'} no signature`)
           break
         }
 
         case 'unverified': {
-          invocation.note(`${what}: unverified: no public key of ${from} is known to check its signature with`)
+          invocation.note(`${what}: unverified: no public key of ${from} is known to check ${its} with`)
           break
         }
 
         case 'failed': {
           failedSignatures.push(what)
-          invocation.io.stderr.write(`WARNING: ${what}: its signature FAILED verification against the keys of ${from}: the file may have been tampered with; written all the same as ${path}\n`)
+          invocation.io.stderr.write(`WARNING: ${what}: ${its} FAILED verification against the keys of ${from}: the file may have been tampered with; written all the same as ${path}\n`)
           break
         }
       }

@@ -6,7 +6,8 @@
  * message's MIMEType multipart/*) is taken apart (keys/mime-body.ts): its
  * text/plain part shown, else its text/html part as readable text (--html:
  * the HTML part), its embedded attachments listed with the service's, a
- * multipart/signed's signature checked. --output json|yaml: the message
+ * multipart/signed's signature checked, a protected subject shown (see
+ * subjectText). --output json|yaml: the message
  * record with the decrypted body in Body (and for PGP/MIME, the parts in
  * MIME). Nothing of the body is printed unless all of it decrypted, parsed
  * and checked out; the sender's control characters never reach the
@@ -20,9 +21,8 @@ import {printData} from '../runtime/dedicated.ts'
 import {CliFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Verification} from '../keys/keyring.ts'
-import {type MimeAttachment, MimeBodyError, parseMimeBody} from '../keys/mime-body.ts'
-import {verifyDetached} from '../keys/mime-signature.ts'
-import {type OpenedMessage, openMessage} from '../keys/read-message.ts'
+import {isMimeMessage, type MimeAttachment} from '../keys/mime-body.ts'
+import {type OpenedMessage, openMessage, openTree} from '../keys/read-message.ts'
 
 export interface MailReadOptions {
   id: string
@@ -64,15 +64,31 @@ export function printable(text: string): string {
   return [...text].map((char) => (/\p{Cc}/u.test(char) ? '?' : char)).join('')
 }
 
-/** The header block; `embedded`: a PGP/MIME body's attachments, listed after the service's. */
-export function headerBlock(message: JsonRecord, verification: Verification, embedded: readonly MimeAttachment[] = []): string {
+/** The subject the service sends in place of an encrypted one (WebClients ExtraDecryptedSubject checks for it). */
+const PLACEHOLDER_SUBJECT = '...'
+
+/**
+ * The Subject line. A PGP/MIME body's protected subject (a memory-hole header part's, or its top entity's Subject)
+ * is shown when it says something the service's does not: marked "end-to-end encrypted" as the web client marks it
+ * (its ExtraDecryptedSubject banner: "Subject is end-to-end encrypted", shown when the service's subject is "..."),
+ * and when the service's subject is a real one that differs, that one is named too.
+ */
+export function subjectText(serviceSubject: unknown, protectedSubject?: string): string {
+  const outer = typeof serviceSubject === 'string' ? serviceSubject : ''
+  if (protectedSubject === undefined || protectedSubject === outer) return outer
+  if (outer === '' || outer === PLACEHOLDER_SUBJECT) return `${protectedSubject} (end-to-end encrypted)`
+  return `${protectedSubject} (end-to-end encrypted; the unencrypted subject says ${JSON.stringify(outer)})`
+}
+
+/** The header block; `embedded`: a PGP/MIME body's attachments, listed after the service's; `protectedSubject`: see subjectText. */
+export function headerBlock(message: JsonRecord, verification: Verification, embedded: readonly MimeAttachment[] = [], protectedSubject?: string): string {
   const attachments = [...(Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []), ...embedded]
   const rows: Array<[string, string]> = [
     ['From:', person(message.Sender)],
     ['To:', people(message.ToList)],
     ['Cc:', people(message.CCList)],
     ['Date:', typeof message.Time === 'number' ? localIsoDateTime(message.Time) : ''],
-    ['Subject:', typeof message.Subject === 'string' ? message.Subject : ''],
+    ['Subject:', subjectText(message.Subject, protectedSubject)],
     ['Signature:', SIGNATURE_TEXT[verification]],
     ['Attachments:', attachments.map((attachment) => `${String(attachment.Name)} (${sizeText(Number(attachment.Size))})`).join(', ')],
   ]
@@ -92,14 +108,14 @@ interface MessageView {
   shownIsHtml: boolean
   verification: Verification
   embedded: MimeAttachment[]
+  /** A PGP/MIME body's protected subject (see subjectText). */
+  protectedSubject?: string
   /** The record --output json|yaml prints. */
   record: JsonRecord
 }
 
 /** OpenPGP keeps text in canonical CRLF line ends (RFC 9580 5.9); shown, as OpenPGP.js's own text output does, with LF. */
 const lf = (text: string) => text.replaceAll('\r\n', '\n')
-
-const isMultipart = (message: JsonRecord) => typeof message.MIMEType === 'string' && message.MIMEType.toLowerCase().startsWith('multipart/')
 
 function singlePartView({body, message, verification}: OpenedMessage, html: boolean): MessageView {
   const text = lf(body.toString('utf8'))
@@ -111,21 +127,14 @@ function singlePartView({body, message, verification}: OpenedMessage, html: bool
  * is the outer one (on the encrypted message), or when there is none, a multipart/signed's inside.
  */
 async function mimeView(opened: OpenedMessage, html: boolean, fail: (cause: string) => CliFailure): Promise<MessageView> {
-  const {body, message, senderKeys} = opened
-  let parsed
-  try {
-    parsed = await parseMimeBody(body)
-  } catch (error) {
-    throw fail(error instanceof MimeBodyError ? error.message : `cannot parse its MIME body (${error instanceof Error ? error.message : String(error)})`)
-  }
-
+  const {message} = opened
+  const {parsed, verification} = await openTree(opened, fail)
   const text = parsed.text === undefined ? undefined : lf(parsed.text)
   const htmlPart = parsed.html === undefined ? undefined : lf(parsed.html)
   const useHtml = htmlPart !== undefined && (html || text === undefined)
   const shown = useHtml ? htmlPart : (text ?? '')
-  const verification = opened.verification === 'unsigned' && parsed.signed ? await verifyDetached(parsed.signed.data, parsed.signed.signature, senderKeys) : opened.verification
-  const mime = {Attachments: parsed.attachments, BodyMIMEType: useHtml ? 'text/html' : 'text/plain', HTML: htmlPart ?? null, Text: text ?? null}
-  return {embedded: parsed.attachments, record: {...message, Body: shown, MIME: mime}, shown, shownIsHtml: useHtml && !html, verification}
+  const mime = {Attachments: parsed.attachments, BodyMIMEType: useHtml ? 'text/html' : 'text/plain', HTML: htmlPart ?? null, Subject: parsed.subject ?? null, Text: text ?? null}
+  return {embedded: parsed.attachments, protectedSubject: parsed.subject, record: {...message, Body: shown, MIME: mime}, shown, shownIsHtml: useHtml && !html, verification}
 }
 
 export const mailRead = plainCommand<MailReadOptions>({
@@ -134,7 +143,7 @@ export const mailRead = plainCommand<MailReadOptions>({
     if (id.trim() === '') throw usageError('give the ID of the message to read (see "mail list")')
     const opened = await openMessage(invocation, id)
     const {message} = opened
-    const view = isMultipart(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
+    const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
     const {verification} = view
     if (invocation.flags.output !== 'text') {
       await printData(invocation, view.record, () => '')
@@ -145,7 +154,7 @@ export const mailRead = plainCommand<MailReadOptions>({
     const {stdout} = invocation.io
     // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
     const body = escapeText(shown)
-    stdout.write(`${headerBlock(message, verification, view.embedded)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
+    stdout.write(`${headerBlock(message, verification, view.embedded, view.protectedSubject)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
     if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   },
 })

@@ -14,16 +14,29 @@
  * The parser is postal-mime (zero dependencies, maintained by the author of
  * nodemailer), loaded only here, for a multipart body.
  */
-import type {Email} from 'postal-mime'
+import type {Attachment, Email} from 'postal-mime'
 
-/** An embedded attachment, named as the service names an attachment's fields (a type, so that it is JSON as it is). */
+/**
+ * An embedded attachment, named as the service names an attachment's fields (a type, so that it is JSON as it is).
+ * ID: "mime:N", the Nth attachment of the MIME tree in the order its parts occur (1 the first; the signature of a
+ * multipart/signed not counted): stable for a message, whose tree never changes, and never a service attachment's ID,
+ * which is URL-safe base64 and so never holds a ":".
+ */
 export type MimeAttachment = {
+  ID: string
   Name: string
   MIMEType: string
   Size: number
   Disposition: string | null
   ContentID: string | null
 }
+
+/**
+ * Why an embedded attachment's content cannot be trusted to be the sender's: its base64 body is damaged
+ * (characters outside the alphabet, or a length no base64 has). postal-mime, as mail readers do, decodes such a body
+ * leniently, skipping what is not base64; mail download refuses to write what that gives.
+ */
+export type Damage = string
 
 export interface MimeBody {
   /** The text/plain part(s), decoded; absent when the tree has none. */
@@ -32,12 +45,34 @@ export interface MimeBody {
   html?: string
   /** The embedded attachments (the inner signature of a multipart/signed not among them). */
   attachments: MimeAttachment[]
+  /** Their decoded content, in the same order. */
+  contents: Uint8Array[]
+  /** In the same order: why each one's content is damaged, or undefined (see Damage). */
+  damage: Array<Damage | undefined>
+  /**
+   * The protected subject (pmcrypto processMIME's encryptedSubject): the Subject of a memory-hole
+   * text/rfc822-headers part whose From is the sender, else the Subject header of the top entity (the signed one of
+   * a multipart/signed); absent when there is neither.
+   */
+  subject?: string
   /** An outer multipart/signed: the signed entity (canonical CRLF line ends) and its armored detached signature. */
   signed?: {data: Uint8Array; signature: string}
 }
 
 /** A body that is not a MIME tree, or one without a text part: its message says why. */
 export class MimeBodyError extends Error {}
+
+/** The prefix of an embedded attachment's ID ("mime:2"). */
+export const MIME_ID_PREFIX = 'mime:'
+
+/** A memory-hole header part larger than this is an attachment like any other (pmcrypto MAX_ENC_HEADER_LENGTH). */
+const MAX_HEADER_PART = 1024
+
+/** What pmcrypto names a memory-hole header part (its headerFilename, ".txt" added). */
+const HEADER_PART_NAME = 'Encrypted Headers.txt'
+
+/** A multipart message: its decrypted Body is a whole MIME tree (PGP/MIME). */
+export const isMimeMessage = (message: {MIMEType?: unknown}) => typeof message.MIMEType === 'string' && message.MIMEType.toLowerCase().startsWith('multipart/')
 
 /** Beyond this nesting the tree is refused (real mail nests a handful of levels). */
 const MAX_NESTING = 64
@@ -104,14 +139,125 @@ function signedEntity(text: string, boundary: string): string | undefined {
   return lines.slice(first + 1, next).join('\r\n')
 }
 
-const byteSize = (content: ArrayBuffer | Uint8Array | string) => (typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength)
+const bytesOf = (content: Attachment['content']): Uint8Array => (typeof content === 'string' ? Buffer.from(content) : content instanceof Uint8Array ? content : new Uint8Array(content))
+
+export interface ParseOptions {
+  /** The sender's address: a memory-hole header part names a subject only when its From is the sender. */
+  sender?: string
+  /** Refuse a tree without a text part (mail read); listing and saving attachments take it as it is. Default: true. */
+  requireText?: boolean
+}
+
+/** A memory-hole header part (text/rfc822-headers, no file name, small): its Subject when its From is the sender. */
+async function headerPartSubject(PostalMime: typeof import('postal-mime').default, attachment: Attachment, sender: string | undefined): Promise<string | undefined> {
+  if (sender === undefined) return undefined
+  const headers = await PostalMime.parse(bytesOf(attachment.content)).catch(() => undefined)
+  const from = headers?.from && 'address' in headers.from ? headers.from.address : undefined
+  if (!headers?.subject || !from || from.toLowerCase() !== sender.toLowerCase()) return undefined
+  return headers.subject
+}
+
+/** A leaf of the tree as its boundaries give it: its type, its disposition, and for a base64 body, what is wrong with it. */
+interface RawLeaf {
+  type: string
+  attachment: boolean
+  damage?: Damage
+}
+
+/** The header block of an entity, unfolded: lower-cased names to their first value. */
+function rawHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>()
+  for (const line of block.replaceAll(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) continue
+    const name = line.slice(0, colon).trim().toLowerCase()
+    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim())
+  }
+
+  return headers
+}
+
+/** What is wrong with a base64 body, if anything: a character outside the alphabet, padding inside, a length no base64 has. */
+function base64Damage(body: string): Damage | undefined {
+  const lines = body.split(/\r?\n/)
+  for (const [index, line] of lines.entries()) {
+    const bad = /[^A-Za-z0-9+/=\s]/.exec(line)
+    if (bad) return `its base64 body holds ${JSON.stringify(bad[0])} on line ${index + 1}`
+  }
+
+  const compact = body.replaceAll(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return 'its base64 body has padding before its end'
+  if (compact.length % 4 !== 0) return `its base64 body is cut short (${compact.length} characters, not a multiple of 4)`
+  return undefined
+}
+
+/**
+ * The leaves of an entity in the order they occur, walked by its boundaries (RFC 2046), each classified as
+ * postal-mime classifies it: an inline text/plain or text/html part is body text, every other leaf an attachment
+ * (a message/rfc822 part is not followed: it stops the walk, see damagedParts).
+ */
+function rawLeaves(entity: string, parentType: string, depth: number): RawLeaf[] | undefined {
+  if (depth > MAX_NESTING) return undefined
+  const end = headerEnd(entity)
+  const headers = rawHeaders(end < 0 ? entity : entity.slice(0, end))
+  const body = end < 0 ? '' : entity.slice(end).replace(/^\r?\n\r?\n/, '')
+  const contentType = parseContentType(headers.get('content-type') ?? (parentType === 'multipart/digest' ? 'message/rfc822' : 'text/plain'))
+  const type = contentType.type
+  if (type === 'message/rfc822') return undefined
+  if (type.startsWith('multipart/')) {
+    const boundary = contentType.params.get('boundary')
+    if (!boundary) return undefined
+    const parts: string[][] = []
+    let current: string[] | undefined
+    for (const line of body.split(/\r?\n/)) {
+      const trimmed = line.trimEnd()
+      if (trimmed === `--${boundary}--`) break
+      if (trimmed === `--${boundary}`) parts.push((current = []))
+      else current?.push(line)
+    }
+
+    const leaves: RawLeaf[] = []
+    for (const part of parts) {
+      const inner = rawLeaves(part.join('\r\n'), type, depth + 1)
+      if (inner === undefined) return undefined
+      leaves.push(...inner)
+    }
+
+    return leaves
+  }
+
+  const disposition = parseContentType(headers.get('content-disposition') ?? '').type
+  const attachment = disposition === 'attachment' || (type !== 'text/plain' && type !== 'text/html')
+  const encoding = (/[\w-]+/.exec((headers.get('content-transfer-encoding') ?? '').toLowerCase()) ?? [''])[0]
+  const damage = attachment && encoding === 'base64' ? base64Damage(body) : undefined
+  return [{attachment, type, ...(damage === undefined ? {} : {damage})}]
+}
+
+/**
+ * Which embedded attachments have a damaged base64 body, found by walking the tree by its boundaries beside
+ * postal-mime (which decodes leniently and keeps no raw body). The walk is trusted only when it finds the very
+ * attachments postal-mime found, of the same types in the same order; a tree it does not follow as postal-mime does
+ * (a nested message/rfc822 part, a boundary nested in another's) marks none.
+ */
+function damagedParts(text: string, types: readonly string[], signed: boolean): Array<Damage | undefined> {
+  const none = types.map(() => undefined)
+  const leaves = rawLeaves(text, '', 0)?.filter((leaf) => leaf.attachment)
+  if (leaves === undefined) return none
+  // The signature of a multipart/signed is not among the attachments (see parseMimeBody).
+  const signature = signed ? leaves.findIndex((leaf) => leaf.type === 'application/pgp-signature') : -1
+  const kept = signature < 0 ? leaves : leaves.filter((_, index) => index !== signature)
+  if (kept.length !== types.length || kept.some((leaf, index) => leaf.type !== types[index])) return none
+  return kept.map((leaf) => leaf.damage)
+}
+
+const isHeaderPart = (attachment: Attachment) => !attachment.filename && attachment.mimeType === 'text/rfc822-headers' && bytesOf(attachment.content).byteLength <= MAX_HEADER_PART
 
 /**
  * The decrypted body of a multipart message taken apart. Throws MimeBodyError when it is not a MIME entity (no
  * header block with a Content-Type, a multipart without a boundary, or whose boundary never occurs), when the
  * parser refuses it, and when the tree holds neither a text/plain nor a text/html part.
  */
-export async function parseMimeBody(bytes: Uint8Array): Promise<MimeBody> {
+export async function parseMimeBody(bytes: Uint8Array, {requireText = true, sender}: ParseOptions = {}): Promise<MimeBody> {
   const text = latin1(bytes)
   const end = headerEnd(text)
   if (end < 0) throw new MimeBodyError('the decrypted body is not MIME (no header block)')
@@ -128,6 +274,7 @@ export async function parseMimeBody(bytes: Uint8Array): Promise<MimeBody> {
   const contentType = parseContentType(header.value)
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType.type)) throw new MimeBodyError(`the decrypted body is not MIME (Content-Type "${contentType.type.slice(0, 60)}")`)
   let signed: MimeBody['signed']
+  let topSubject = email.subject
   if (contentType.type.startsWith('multipart/')) {
     const boundary = contentType.params.get('boundary')
     if (!boundary) throw new MimeBodyError(`the decrypted body is not valid MIME (${contentType.type} without a boundary)`)
@@ -136,21 +283,43 @@ export async function parseMimeBody(bytes: Uint8Array): Promise<MimeBody> {
     const signature = email.attachments.find((attachment) => attachment.mimeType === 'application/pgp-signature')
     if (entity !== undefined && signature && contentType.params.get('protocol')?.toLowerCase() === 'application/pgp-signature') {
       signed = {data: Buffer.from(entity, 'latin1'), signature: Buffer.from(signature.content as ArrayBuffer).toString('utf8')}
+      // The top entity is then the signed one (pmcrypto processMIME parses what verifySignature hands it).
+      const entityHeaders = headerEnd(entity) < 0 ? undefined : await PostalMime.parse(Buffer.from(`${entity.slice(0, headerEnd(entity))}\r\n\r\n`, 'latin1')).catch(() => undefined)
+      topSubject = entityHeaders?.subject
       email.attachments = email.attachments.filter((attachment) => attachment !== signature)
     }
   }
 
-  const attachments = email.attachments.map((attachment) => ({
-    ContentID: attachment.contentId ?? null,
-    Disposition: attachment.disposition,
-    MIMEType: attachment.mimeType,
-    Name: attachment.filename ?? 'attachment',
-    Size: byteSize(attachment.content),
-  }))
-  if (email.text === undefined && email.html === undefined) {
+  let headerSubject: string | undefined
+  const attachments: MimeAttachment[] = []
+  for (const [index, attachment] of email.attachments.entries()) {
+    const headerPart = isHeaderPart(attachment)
+    if (headerPart) headerSubject ??= await headerPartSubject(PostalMime, attachment, sender)
+    attachments.push({
+      ID: `${MIME_ID_PREFIX}${index + 1}`,
+      ContentID: attachment.contentId ?? null,
+      Disposition: attachment.disposition,
+      MIMEType: attachment.mimeType,
+      Name: attachment.filename ?? (headerPart ? HEADER_PART_NAME : 'attachment'),
+      Size: bytesOf(attachment.content).byteLength,
+    })
+  }
+
+  const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
+  const damage = damagedParts(text, attachments.map(({MIMEType}) => MIMEType), signed !== undefined)
+  const subject = headerSubject ?? (topSubject || undefined)
+  if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`
     throw new MimeBodyError(`its MIME tree has no text part (${what})`)
   }
 
-  return {attachments, ...(email.html === undefined ? {} : {html: email.html}), ...(email.text === undefined ? {} : {text: email.text}), ...(signed ? {signed} : {})}
+  return {
+    attachments,
+    contents,
+    damage,
+    ...(email.html === undefined ? {} : {html: email.html}),
+    ...(email.text === undefined ? {} : {text: email.text}),
+    ...(signed ? {signed} : {}),
+    ...(subject === undefined ? {} : {subject}),
+  }
 }

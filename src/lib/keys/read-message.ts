@@ -21,6 +21,8 @@ import type {PrivateKey} from 'openpgp'
 
 import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
+import {type MimeBody, MimeBodyError, parseMimeBody} from './mime-body.ts'
+import {verifyDetached} from './mime-signature.ts'
 
 export interface OpenedMessage {
   message: JsonRecord
@@ -63,21 +65,28 @@ export interface MessageWithKeys {
   fail(cause: string): CliFailure
 }
 
-export async function messageWithKeys(invocation: Invocation, id: string, {withSenderKeys = true} = {}): Promise<MessageWithKeys> {
+export interface WithKeysOptions {
+  /** Ask for the sender's published keys alongside (default: true). */
+  withSenderKeys?: boolean
+  /** The message record when it was fetched already (mail attachments): not asked for again. */
+  message?: JsonRecord
+}
+
+export async function messageWithKeys(invocation: Invocation, id: string, {message: fetched, withSenderKeys = true}: WithKeysOptions = {}): Promise<MessageWithKeys> {
   // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
   enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
-    tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}),
+    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}) : undefined,
     tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
   ])
   const failed = outcomes.find((outcome) => typeof outcome === 'number')
   if (failed !== undefined) invocation.exit(failed)
-  const [messageAnswer, localKey, user, addresses] = outcomes as Answer[]
-  const message = recordOf(messageAnswer, 'Message')
+  const [messageAnswer, localKey, user, addresses] = outcomes as [Answer | undefined, Answer, Answer, Answer]
+  const message = fetched ?? recordOf(messageAnswer as Answer, 'Message')
   const login = commandLine(invocation.context.names, 'auth:login')
   const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
   const passphrase = openPassphrase(sealed, clientKey, session.uid)
@@ -96,8 +105,8 @@ export async function messageWithKeys(invocation: Invocation, id: string, {withS
   return {fail, keys: addressKeys.keys, message, published}
 }
 
-export async function openMessage(invocation: Invocation, id: string): Promise<OpenedMessage> {
-  const {fail, keys, message, published} = await messageWithKeys(invocation, id)
+/** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */
+export async function decryptBody({fail, keys, message, published}: MessageWithKeys): Promise<OpenedMessage> {
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   const maxBytes = maxBytesOf(invocation.flags['max-size'])
   try {
@@ -111,4 +120,34 @@ export async function openMessage(invocation: Invocation, id: string): Promise<O
 
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
   }
+}
+
+export async function openMessage(invocation: Invocation, id: string, options: WithKeysOptions = {}): Promise<OpenedMessage> {
+  return decryptBody(await messageWithKeys(invocation, id, options))
+}
+
+/** A PGP/MIME message's tree, opened: its parts, and the signature that covers them all. */
+export interface OpenedTree {
+  parsed: MimeBody
+  /** The message's signature: the one on the encrypted message, or when there is none, a multipart/signed's inside. */
+  verification: Verification
+}
+
+/**
+ * The MIME tree of a PGP/MIME message (its MIMEType multipart/*), the one way mail read, mail attachments and mail
+ * download open it: the decrypted body parsed (keys/mime-body.ts), a memory-hole subject looked for with the
+ * sender's address, and the signature over the whole tree checked: the outer one, or an inner multipart/signed's.
+ */
+export async function openTree(opened: OpenedMessage, fail: (cause: string) => CliFailure, {requireText = true} = {}): Promise<OpenedTree> {
+  const {body, message, senderKeys} = opened
+  const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
+  let parsed: MimeBody
+  try {
+    parsed = await parseMimeBody(body, {requireText, sender})
+  } catch (error) {
+    throw fail(error instanceof MimeBodyError ? error.message : `cannot parse its MIME body (${error instanceof Error ? error.message : String(error)})`)
+  }
+
+  const verification = opened.verification === 'unsigned' && parsed.signed ? await verifyDetached(parsed.signed.data, parsed.signed.signature, senderKeys) : opened.verification
+  return {parsed, verification}
 }

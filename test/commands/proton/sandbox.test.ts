@@ -8,34 +8,23 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
 import {baseEnv, runBinary, type RunResult} from '../../helpers/run-binary.ts'
-import {type Running, sandboxFetch, startSandboxProcess} from '../../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, sandboxForSuite, startSandboxProcess} from '../../helpers/sandbox-process.ts'
 import {tempHome, type TempHome} from '../../helpers/session-files.ts'
 
 describe('proton sandbox + proton api, end to end (built binary)', function () {
   this.timeout(60_000)
-  let home: TempHome
-  let sandbox: Running
-  const api = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: baseEnv(home.home)})
+  const suite = sandboxForSuite()
+  const api = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: baseEnv(suite.home.home)})
   const json = (result: RunResult) => JSON.parse(result.stdout.toString('utf8')) as Record<string, never>
 
-  before(async () => {
-    home = tempHome()
-    sandbox = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-  })
-
-  after(async () => {
-    if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
-    home.remove()
-  })
-
   it('prints the base URL first, and writes the sandbox profile’s session as the tool stores it', async () => {
-    expect(sandbox.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const session = await home.store.read('sandbox')
-    expect(session).to.include({APIURL: sandbox.url, AppVersion: 'Other', Username: 'demo'})
+    expect(suite.sandbox.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const session = await suite.home.store.read('sandbox')
+    expect(session).to.include({APIURL: suite.sandbox.url, AppVersion: 'Other', Username: 'demo'})
     expect(session!.Scopes).to.include('full')
-    expect(sandbox.stderr()).to.match(/Wrote the sandbox session of profile "sandbox"/)
-    expect(sandbox.stderr()).to.not.include(session!.AccessToken)
-    expect(readFileSync(home.store.pathOf('sandbox'), 'utf8')).to.include(session!.RefreshToken)
+    expect(suite.sandbox.stderr()).to.match(/Wrote the sandbox session of profile "sandbox"/)
+    expect(suite.sandbox.stderr()).to.not.include(session!.AccessToken)
+    expect(readFileSync(suite.home.store.pathOf('sandbox'), 'utf8')).to.include(session!.RefreshToken)
   })
 
   it('GET /core/v4/users', async () => {
@@ -96,8 +85,8 @@ describe('proton sandbox + proton api, end to end (built binary)', function () {
   })
 
   it('a non-JSON answer (fault html-502): stderr gets it, stdout stays empty, exit 5', async () => {
-    await sandboxFetch(sandbox, `faults`, {body: '{"Kind":"html-502","Path":"/drive/volumes"}', method: 'POST'})
-    // A GET is retried after a 5xx (test/daily); here the page must be the answer.
+    await sandboxFetch(suite.sandbox, `faults`, {body: '{"Kind":"html-502","Path":"/drive/volumes"}', method: 'POST'})
+    // A GET is retried after a 5xx (test/e2e/api-sandbox.test.ts); here the page must be the answer.
     const result = await api(['GET', '/drive/volumes', '--retries', '0'])
     expect(result.status).to.equal(5)
     expect(result.stdout.length).to.equal(0)
@@ -105,36 +94,36 @@ describe('proton sandbox + proton api, end to end (built binary)', function () {
   })
 
   it('an expired access token is refreshed once, the rotated pair saved, the request answered', async () => {
-    await sandboxFetch(sandbox, `stats`, {method: 'DELETE'})
-    const before = await home.store.read('sandbox')
-    await sandboxFetch(sandbox, `expire-tokens`, {method: 'POST'})
+    await sandboxFetch(suite.sandbox, `stats`, {method: 'DELETE'})
+    const before = await suite.home.store.read('sandbox')
+    await sandboxFetch(suite.sandbox, `expire-tokens`, {method: 'POST'})
     const result = await api(['GET', '/core/v4/users'])
     expect(result.status).to.equal(0)
     expect(json(result)).to.include({Code: 1000})
-    const stats = (await (await sandboxFetch(sandbox, `stats`)).json()) as {Refreshes: number}
+    const stats = (await (await sandboxFetch(suite.sandbox, `stats`)).json()) as {Refreshes: number}
     expect(stats.Refreshes).to.equal(1)
-    const after = await home.store.read('sandbox')
+    const after = await suite.home.store.read('sandbox')
     expect(after!.AccessToken).not.to.equal(before!.AccessToken)
     expect(after!.RefreshToken).not.to.equal(before!.RefreshToken)
   })
 
   it('a refresh refused by the service ends the session (exit 2), keeping the file', async () => {
-    const stored = await home.store.read('sandbox')
+    const stored = await suite.home.store.read('sandbox')
     // A used refresh token: the sandbox answers 422 with Code 10013.
-    await home.store.write('sandbox', {...stored!, AccessToken: 'expired-token', RefreshToken: 'used-refresh-token'})
+    await suite.home.store.write('sandbox', {...stored!, AccessToken: 'expired-token', RefreshToken: 'used-refresh-token'})
     const result = await api(['GET', '/core/v4/users'])
     expect(result.status).to.equal(2)
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.equal('Error: session expired (profile sandbox): run "proton auth login"\n')
-    const kept = await home.store.read('sandbox')
+    const kept = await suite.home.store.read('sandbox')
     expect(kept!.RefreshRefusedAt).to.be.a('string')
     expect(kept!.RefreshError).to.match(/^HTTP 422, Code 10013/)
-    await home.store.write('sandbox', stored!)
+    await suite.home.store.write('sandbox', stored!)
   })
 
   it('stops on SIGTERM with exit 0', async () => {
-    sandbox.child.kill('SIGTERM')
-    expect(await sandbox.exited).to.equal(0)
+    suite.sandbox.child.kill('SIGTERM')
+    expect(await suite.sandbox.exited).to.equal(0)
   })
 })
 

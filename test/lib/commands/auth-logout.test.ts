@@ -10,71 +10,60 @@ import {authLogout} from '../../../src/lib/commands/auth-logout.ts'
 import type {ParsedLine} from '../../../src/lib/runtime/parsed-line.ts'
 import {execute} from '../../../src/lib/runtime/plain-command.ts'
 import {testRun} from '../../helpers/invocation.ts'
-import {json, type ScriptedServer, startServer} from '../../helpers/scripted-server.ts'
-import {tempHome, type TempHome, TOKENS} from '../../helpers/session-files.ts'
+import {json, serverForSuite} from '../../helpers/scripted-server.ts'
+import {TOKENS} from '../../helpers/session-files.ts'
 
 const LINE: ParsedLine = {args: {}, argv: [], flags: {}, flagsInOrder: []}
 const ENV_SESSION = {PROTON_ACCESS_TOKEN: 'env-access-3b8e-secret', PROTON_UID: 'env-uid-77'}
 
 describe('auth logout (plain command)', () => {
-  let home: TempHome
-  let server: ScriptedServer
+  const suite = serverForSuite({handler: json(200, '{"Code":1000}'), perTest: 'server+home'})
 
-  beforeEach(async () => {
-    home = tempHome()
-    server = await startServer(json(200, '{"Code":1000}'))
-  })
-
-  afterEach(async () => {
-    await server.close()
-    home.remove()
-  })
-
-  const sent = () => server.requests.map(({headers, method, url}) => `${method} ${url} ${headers['x-pm-uid']} ${headers.authorization}`)
+  const sent = () => suite.server.requests.map(({headers, method, url}) => `${method} ${url} ${headers['x-pm-uid']} ${headers.authorization}`)
 
   it('with a session in the environment: ends that one on the service and leaves the profile’s file as it was', async () => {
-    await home.writeSession(server.url, 'work')
-    const before = readFileSync(home.store.pathOf('work'))
-    const run = testRun(home, {env: ENV_SESSION, flags: {'api-url': server.url, profile: 'work'}})
+    await suite.home.writeSession(suite.server.url, 'work')
+    const before = readFileSync(suite.home.store.pathOf('work'))
+    const run = testRun(suite.home, {env: ENV_SESSION, flags: {'api-url': suite.server.url, profile: 'work'}})
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(0)
     expect(sent()).to.deep.equal([`DELETE /core/v4/auth env-uid-77 Bearer ${ENV_SESSION.PROTON_ACCESS_TOKEN}`])
     expect(run.stderr()).to.equal('logged out: ended the session from PROTON_UID/PROTON_ACCESS_TOKEN; stored sessions are kept (unset those variables to log out of profile work)\n')
-    expect(readFileSync(home.store.pathOf('work')).equals(before)).to.equal(true)
+    expect(readFileSync(suite.home.store.pathOf('work')).equals(before)).to.equal(true)
     expect(run.stdout()).to.equal('')
   })
 
   it('with a session in the environment and none stored: still ends it', async () => {
-    const run = testRun(home, {env: ENV_SESSION, flags: {'api-url': server.url}})
+    const run = testRun(suite.home, {env: ENV_SESSION, flags: {'api-url': suite.server.url}})
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(0)
     expect(sent()).to.have.length(1)
-    expect(await home.store.list()).to.deep.equal([])
+    expect(await suite.home.store.list()).to.deep.equal([])
   })
 
   it('a session in the environment the service does not end: the failure, its status, and no file touched', async () => {
-    server.handle(json(401, '{"Code":10013,"Error":"Invalid access token"}'))
-    await home.writeSession(server.url)
-    const before = readFileSync(home.store.pathOf('default'))
-    const run = testRun(home, {env: ENV_SESSION, flags: {'api-url': server.url}})
+    suite.server.handle(json(401, '{"Code":10013,"Error":"Invalid access token"}'))
+    await suite.home.writeSession(suite.server.url)
+    const before = readFileSync(suite.home.store.pathOf('default'))
+    const run = testRun(suite.home, {env: ENV_SESSION, flags: {'api-url': suite.server.url}})
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(2)
     expect(run.stderr()).to.match(/^Error: the service did not end the session from PROTON_UID\/PROTON_ACCESS_TOKEN \(HTTP 401 Unauthorized, Code 10013\b.*: Invalid access token\); no stored session was touched\n$/)
-    expect(readFileSync(home.store.pathOf('default')).equals(before)).to.equal(true)
+    expect(readFileSync(suite.home.store.pathOf('default')).equals(before)).to.equal(true)
   })
 
   it('half a session in the environment is refused, nothing sent, nothing removed', async () => {
-    await home.writeSession(server.url)
-    const run = testRun(home, {env: {PROTON_UID: 'env-uid-77'}, flags: {'api-url': server.url}})
+    await suite.home.writeSession(suite.server.url)
+    const run = testRun(suite.home, {env: {PROTON_UID: 'env-uid-77'}, flags: {'api-url': suite.server.url}})
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(2)
     expect(run.stderr()).to.equal('Error: PROTON_UID and PROTON_ACCESS_TOKEN go together; only PROTON_UID is set\n')
-    expect(server.requests).to.deep.equal([])
-    expect(await home.store.list()).to.deep.equal(['default'])
+    expect(suite.server.requests).to.deep.equal([])
+    expect(await suite.home.store.list()).to.deep.equal(['default'])
   })
 
   it('without one: ends the profile’s session on the service and removes its file', async () => {
-    await home.writeSession(server.url)
-    const run = testRun(home)
+    await suite.home.writeSession(suite.server.url)
+    const run = testRun(suite.home)
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(0)
     expect(sent()).to.deep.equal([`DELETE /core/v4/auth ${TOKENS.UID} Bearer ${TOKENS.AccessToken}`])
     expect(run.stderr()).to.equal('logged out (profile default)\n')
-    expect(await home.store.list()).to.deep.equal([])
+    expect(await suite.home.store.list()).to.deep.equal([])
   })
 })

@@ -54,8 +54,11 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     // postal-mime keeps the line break that precedes a delimiter (RFC 2046 gives it to the delimiter): one more "\n".
     expect(parsed.text).to.equal('Grüße from the text part\n\n')
     expect(parsed.html).to.equal('<p>Hello <b>there</b></p>')
-    expect(parsed.attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', MIMEType: 'text/csv', Name: 'report.csv', Size: 8}])
+    expect(parsed.attachments).to.deep.equal([{ContentID: null, Disposition: 'attachment', ID: 'mime:1', MIMEType: 'text/csv', Name: 'report.csv', Size: 8}])
+    expect(parsed.contents.map((content) => Buffer.from(content).toString('utf8'))).to.deep.equal(['a,b\n1,2\n'])
     expect(parsed.signed).to.equal(undefined)
+    // The top entity's Subject (pmcrypto processMIME's mimeSubject).
+    expect(parsed.subject).to.equal('the inner subject')
   })
 
   it('an HTML part alone: no text (the caller makes the HTML readable); a single text/plain entity: its text', async () => {
@@ -119,6 +122,57 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     const attachmentOnly = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: image/png', 'Content-Disposition: attachment; filename=a.png', '', 'png', '--b--', ''])
     expect(await refusal(attachmentOnly)).to.equal('its MIME tree has no text part (only 1 attachment)')
     expect(await refusal(crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', '--b--', '']))).to.equal('its MIME tree has no text part (nothing else either)')
+  })
+
+  it('numbers the attachments mime:1, mime:2 … in the order their parts occur, nested ones included, the signature of a multipart/signed not counted', async () => {
+    const inner = crlf(['Content-Type: multipart/mixed; boundary=m', '', '--m', 'Content-Type: text/plain', '', 'hi', '--m', 'Content-Type: multipart/related; boundary=r', '', '--r', 'Content-Type: image/png; name=one.png', '', '1', '--r--', '--m', 'Content-Type: application/pdf; name=two.pdf', '', '2', '--m--', ''])
+    const body = crlf(['Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s', '', '--s', inner, '--s', 'Content-Type: application/pgp-signature', '', '-----BEGIN PGP SIGNATURE-----', '', '-----END PGP SIGNATURE-----', '--s--', ''])
+    const parsed = await parseMimeBody(Buffer.from(body))
+    expect(parsed.attachments.map(({ID, Name}) => [ID, Name])).to.deep.equal([['mime:1', 'one.png'], ['mime:2', 'two.pdf']])
+    expect(parsed.contents).to.have.length(2)
+    expect(parsed.signed).to.not.equal(undefined)
+  })
+
+  it('a tree without a text part is taken as it is when asked (attachments are listed and saved)', async () => {
+    const attachmentOnly = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: image/png', 'Content-Disposition: attachment; filename=a.png', '', 'png', '--b--', ''])
+    const parsed = await parseMimeBody(Buffer.from(attachmentOnly), {requireText: false})
+    expect(parsed.text).to.equal(undefined)
+    expect(parsed.attachments.map(({ID, Name}) => `${ID} ${Name}`)).to.deep.equal(['mime:1 a.png'])
+  })
+
+  it('the protected subject: a memory-hole header part from the sender first, else the top entity’s (the signed one’s) Subject', async () => {
+    const headers = (from: string, size = 0) => ['--outer', 'Content-Type: text/rfc822-headers', '', `From: <${from}>`, `Subject: hidden from ${from}${'x'.repeat(size)}`, '']
+    const withHeaders = (from: string, size?: number) => mixed().replace('--outer--', crlf([...headers(from, size), '--outer--']))
+    expect((await parseMimeBody(Buffer.from(withHeaders('sam@example.test')), {sender: 'Sam@Example.test'})).subject).to.equal('hidden from sam@example.test')
+    // Another From, no sender to check it with, or a part too large to be headers: the top entity's Subject.
+    expect((await parseMimeBody(Buffer.from(withHeaders('eve@example.test')), {sender: 'sam@example.test'})).subject).to.equal('the inner subject')
+    expect((await parseMimeBody(Buffer.from(withHeaders('sam@example.test')))).subject).to.equal('the inner subject')
+    const large = await parseMimeBody(Buffer.from(withHeaders('sam@example.test', 2000)), {sender: 'sam@example.test'})
+    expect(large.subject).to.equal('the inner subject')
+    expect(large.attachments.map(({Name}) => Name)).to.deep.equal(['report.csv', 'attachment'])
+    // The header part is named as pmcrypto names it.
+    expect((await parseMimeBody(Buffer.from(withHeaders('sam@example.test')))).attachments.map(({Name}) => Name)).to.deep.equal(['report.csv', 'Encrypted Headers.txt'])
+    // A multipart/signed: the Subject of the signed entity, not of the outer one.
+    const signed = crlf(['Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s', 'Subject: outer', '', '--s', 'Content-Type: text/plain', 'Subject: signed inner', '', 'hi', '--s', 'Content-Type: application/pgp-signature', '', 'sig', '--s--', ''])
+    expect((await parseMimeBody(Buffer.from(signed))).subject).to.equal('signed inner')
+    expect((await parseMimeBody(Buffer.from(crlf(['Content-Type: text/plain', '', 'no subject', ''])))).subject).to.equal(undefined)
+  })
+
+  it('marks an attachment whose base64 body is damaged (a character outside the alphabet, padding inside, cut short), and no other', async () => {
+    const part = (name: string, body: string, type = 'application/octet-stream') => ['--outer', `Content-Type: ${type}; name=${name}`, 'Content-Transfer-Encoding: base64', '', body]
+    const body = (parts: string[][]) => mixed().replace('--outer--', crlf([...parts.flat(), '--outer--']))
+    const parsed = await parseMimeBody(Buffer.from(body([part('ok.bin', 'QUJD\r\nREVG'), part('bang.bin', 'QUJD\r\nRE!G'), part('pad.bin', 'QQ==QUJD'), part('cut.bin', 'QUJDR')])))
+    expect(parsed.attachments.map(({Name}) => Name)).to.deep.equal(['report.csv', 'ok.bin', 'bang.bin', 'pad.bin', 'cut.bin'])
+    expect(parsed.damage).to.deep.equal([
+      undefined,
+      undefined,
+      'its base64 body holds "!" on line 2',
+      'its base64 body has padding before its end',
+      'its base64 body is cut short (5 characters, not a multiple of 4)',
+    ])
+    // A tree the walk does not follow as postal-mime does (a nested message/rfc822): nothing marked rather than the wrong part.
+    const nested = body([['--outer', 'Content-Type: message/rfc822', '', 'Content-Type: text/plain', '', 'forwarded'], part('bang.bin', 'RE!G')])
+    expect((await parseMimeBody(Buffer.from(nested))).damage.every((damage) => damage === undefined)).to.equal(true)
   })
 
   it('hands back what the sender wrote, control characters included (the command escapes them for the terminal)', async () => {

@@ -11,42 +11,31 @@ import {join} from 'node:path'
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
 import {reportFailure} from '../../../src/lib/runtime/invocation.ts'
 import {exitOf, testRun, VERSION} from '../../helpers/invocation.ts'
-import {json, type ScriptedServer, startServer} from '../../helpers/scripted-server.ts'
-import {tempHome, type TempHome, TOKENS} from '../../helpers/session-files.ts'
+import {json, serverForSuite} from '../../helpers/scripted-server.ts'
+import {TOKENS} from '../../helpers/session-files.ts'
 
 const USERS = '{"Code":1000,"User":{"Name":"demo","MaxSpace":12345678901234567890}}'
 
 describe('Invocation', () => {
-  let home: TempHome
-  let server: ScriptedServer
-
-  beforeEach(async () => {
-    home = tempHome()
-    server = await startServer(json(200, USERS))
-  })
-
-  afterEach(async () => {
-    await server.close()
-    home.remove()
-  })
+  const suite = serverForSuite({handler: json(200, USERS), perTest: 'server+home'})
 
   describe('session', () => {
     it('takes the environment’s session over the profile’s file, for the default base URL', async () => {
-      await home.writeSession(server.url)
-      const {invocation} = testRun(home, {env: {PROTON_ACCESS_TOKEN: 'env-token', PROTON_UID: 'env-uid'}})
+      await suite.home.writeSession(suite.server.url)
+      const {invocation} = testRun(suite.home, {env: {PROTON_ACCESS_TOKEN: 'env-token', PROTON_UID: 'env-uid'}})
       const session = await invocation.session()
       expect([session.source, session.uid, session.accessToken, session.apiUrl.href]).to.deep.equal(['env', 'env-uid', 'env-token', 'https://mail.proton.me/api'])
     })
 
     it('reads the profile’s file from the configuration directory', async () => {
-      await home.writeSession(server.url, 'work')
-      const {invocation} = testRun(home, {flags: {profile: 'work'}})
+      await suite.home.writeSession(suite.server.url, 'work')
+      const {invocation} = testRun(suite.home, {flags: {profile: 'work'}})
       const session = await invocation.session()
-      expect([session.source, session.uid, session.apiUrl.origin]).to.deep.equal(['file', TOKENS.UID, server.url])
+      expect([session.source, session.uid, session.apiUrl.origin]).to.deep.equal(['file', TOKENS.UID, suite.server.url])
     })
 
     it('without a session: exit 2, naming the login command', async () => {
-      const {invocation} = testRun(home)
+      const {invocation} = testRun(suite.home)
       const failure = await invocation.session().catch((error: CliFailure) => error)
       expect(failure).to.be.instanceOf(CliFailure)
       expect([(failure as CliFailure).exitStatus, (failure as CliFailure).message]).to.deep.equal([2, 'not logged in (profile default): run "proton auth login"'])
@@ -55,12 +44,12 @@ describe('Invocation', () => {
 
   describe('request', () => {
     it('sends the session’s headers and its own user agent', async () => {
-      await home.writeSession(server.url)
-      const {invocation} = testRun(home, {flags: {'app-version': 'Other@1'}})
+      await suite.home.writeSession(suite.server.url)
+      const {invocation} = testRun(suite.home, {flags: {'app-version': 'Other@1'}})
       const session = await invocation.session()
-      const response = await invocation.request(session, {method: 'GET', url: new URL(`${server.url}/core/v4/users`)})
+      const response = await invocation.request(session, {method: 'GET', url: new URL(`${suite.server.url}/core/v4/users`)})
       expect(response.body.toString()).to.equal(USERS)
-      expect(server.requests[0].headers).to.deep.include({
+      expect(suite.server.requests[0].headers).to.deep.include({
         authorization: `Bearer ${TOKENS.AccessToken}`,
         'user-agent': `proton-cli/${VERSION} (unofficial)`,
         'x-pm-appversion': 'Other@1',
@@ -69,17 +58,17 @@ describe('Invocation', () => {
     })
 
     it('on 401 renews the session once, saves the rotated tokens and sends the request again; --verbose says so on stderr', async () => {
-      await home.writeSession(server.url)
-      server.handle((request, response) => {
+      await suite.home.writeSession(suite.server.url)
+      suite.server.handle((request, response) => {
         if (request.url === '/auth/v4/refresh') return json(200, '{"Code":1000,"AccessToken":"acc-new","RefreshToken":"ref-new"}')(request, response)
         return json(request.headers.authorization === 'Bearer acc-new' ? 200 : 401, request.headers.authorization === 'Bearer acc-new' ? USERS : '{"Code":401}')(request, response)
       })
-      const run = testRun(home, {flags: {verbose: true}})
+      const run = testRun(suite.home, {flags: {verbose: true}})
       const session = await run.invocation.session()
-      const response = await run.invocation.request(session, {method: 'GET', url: new URL(`${server.url}/core/v4/users`)})
+      const response = await run.invocation.request(session, {method: 'GET', url: new URL(`${suite.server.url}/core/v4/users`)})
       expect(response.statusCode).to.equal(200)
-      expect(server.requests.map(({url}) => url)).to.deep.equal(['/core/v4/users', '/auth/v4/refresh', '/core/v4/users'])
-      const stored = JSON.parse(readFileSync(join(home.home, 'proton-cli', 'sessions', 'default.json'), 'utf8')) as Record<string, string>
+      expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/core/v4/users', '/auth/v4/refresh', '/core/v4/users'])
+      const stored = JSON.parse(readFileSync(join(suite.home.home, 'proton-cli', 'sessions', 'default.json'), 'utf8')) as Record<string, string>
       expect([stored.AccessToken, stored.RefreshToken]).to.deep.equal(['acc-new', 'ref-new'])
       expect(run.stderr()).to.include('(access token refreshed; sending the request again)\n')
       expect(run.stderr()).to.include('> authorization: Bearer [redacted]\n')
@@ -87,8 +76,8 @@ describe('Invocation', () => {
     })
 
     it('a service that cannot be reached: exit 5 with one line naming it', async () => {
-      await home.writeSession('http://127.0.0.1:9')
-      const {invocation} = testRun(home)
+      await suite.home.writeSession('http://127.0.0.1:9')
+      const {invocation} = testRun(suite.home)
       const session = await invocation.session()
       const failure = (await invocation.request(session, {method: 'GET', url: new URL('http://127.0.0.1:9/x')}).catch((error: CliFailure) => error)) as CliFailure
       expect([failure.exitStatus, failure.message]).to.deep.equal([5, "cannot connect to http://127.0.0.1:9 (connection refused): is the service reachable, and is --api-url / the session's API URL right?"])
@@ -106,72 +95,72 @@ describe('Invocation', () => {
     })
 
     it('prints a JSON body byte for byte, integers and all, and nothing on stderr', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       expect(await exitOf(run.invocation.printResponse(answer(200, USERS)))).to.equal(0)
       expect([run.stdout(), run.stderr()]).to.deep.equal([USERS, ''])
     })
 
     it('an API error: the body on stdout, one line on stderr, its exit status', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       const status = await exitOf(run.invocation.printResponse(answer(404, '{"Code":2501,"Error":"Label does not exist"}')))
       expect([status, run.stdout(), run.stderr()]).to.deep.equal([3, '{"Code":2501,"Error":"Label does not exist"}', 'Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n'])
     })
 
     it('--quiet keeps the error line off stderr, not the exit status', async () => {
-      const run = testRun(home, {flags: {quiet: true}})
+      const run = testRun(suite.home, {flags: {quiet: true}})
       expect(await exitOf(run.invocation.printResponse(answer(409, '{"Code":2500}')))).to.equal(4)
       expect(run.stderr()).to.equal('')
     })
 
     it('a body that is not JSON goes to stderr (a newline added), exit 5, stdout empty', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       const status = await exitOf(run.invocation.printResponse(answer(502, '<h1>Bad gateway</h1>', {'content-type': 'text/html'})))
       expect([status, run.stdout(), run.stderr()]).to.deep.equal([5, '', '<h1>Bad gateway</h1>\nError: HTTP 502: the answer is not JSON (text/html, 20 bytes)\n'])
     })
 
     it('an empty answer prints nothing; an empty failure says its status', async () => {
-      const ok = testRun(home)
+      const ok = testRun(suite.home)
       expect(await exitOf(ok.invocation.printResponse(answer(204, '')))).to.equal(0)
       expect(ok.stdout() + ok.stderr()).to.equal('')
-      const missing = testRun(home)
+      const missing = testRun(suite.home)
       expect(await exitOf(missing.invocation.printResponse(answer(404, '')))).to.equal(3)
       expect(missing.stderr()).to.equal('Error: HTTP 404 Not Found\n')
     })
 
     it('-i: the status line and headers on stderr; --silent: no body', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       await run.invocation.printResponse(answer(200, USERS, {'content-type': 'application/json', 'x-pm-code': '1000'}), {include: true, silent: true})
       expect([run.stdout(), run.stderr()]).to.deep.equal(['', 'HTTP/1.1 200 OK\ncontent-type: application/json\nx-pm-code: 1000\n'])
     })
 
     it('--output yaml converts with exact integers; --output json on a terminal ends with a newline', async () => {
-      const yaml = testRun(home, {flags: {output: 'yaml'}})
+      const yaml = testRun(suite.home, {flags: {output: 'yaml'}})
       await yaml.invocation.printResponse(answer(200, USERS))
       expect(yaml.stdout()).to.equal('Code: 1000\nUser:\n  Name: demo\n  MaxSpace: 12345678901234567890\n')
-      const terminal = testRun(home, {flags: {output: 'json'}, terminal: true})
+      const terminal = testRun(suite.home, {flags: {output: 'json'}, terminal: true})
       await terminal.invocation.printResponse(answer(200, USERS))
       expect(terminal.stdout()).to.equal(`${USERS}\n`)
     })
 
     it('a Code that is not an integer: a warning, the exit status from the HTTP status', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       expect(await exitOf(run.invocation.printResponse(answer(200, '{"Code":"1000"}')))).to.equal(0)
       expect(run.stderr()).to.equal('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status\n')
     })
 
     it('a redirect not followed is noted', async () => {
-      const run = testRun(home)
+      const run = testRun(suite.home)
       await exitOf(run.invocation.printResponse(answer(302, '', {location: 'https://elsewhere.test/'}, {refusedRedirect: 'https://elsewhere.test/'})))
       expect(run.stderr()).to.match(/^HTTP 302: redirect to https:\/\/elsewhere.test\/ not followed \(credentials stay with the session's origin\)\n/)
     })
 
     it('--output-file: a success replaces the file, JSON or not; a failure leaves it and says so', async () => {
-      const file = join(home.home, 'out.json')
-      const saved = testRun(home)
+      const file = join(suite.home.home, 'out.json')
+      const saved = testRun(suite.home)
       await saved.invocation.printResponse(answer(200, 'plain text'), {outputFile: file})
       expect([readFileSync(file, 'utf8'), saved.stdout()]).to.deep.equal(['plain text', ''])
       writeFileSync(file, 'kept')
-      const failed = testRun(home)
+      const failed = testRun(suite.home)
       expect(await exitOf(failed.invocation.printResponse(answer(404, '{"Code":2501}'), {outputFile: file}))).to.equal(3)
       expect(readFileSync(file, 'utf8')).to.equal('kept')
       expect(failed.stderr()).to.equal(`Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR (${file} left as it was)\n`)
@@ -188,9 +177,9 @@ describe('Invocation', () => {
   })
 
   it('note: an explanatory line on stderr, none with --quiet', () => {
-    const loud = testRun(home)
+    const loud = testRun(suite.home)
     loud.invocation.note('hello')
-    const quiet = testRun(home, {flags: {quiet: true}})
+    const quiet = testRun(suite.home, {flags: {quiet: true}})
     quiet.invocation.note('hello')
     expect([loud.stderr(), quiet.stderr()]).to.deep.equal(['hello\n', ''])
   })

@@ -4,9 +4,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv} from '../../helpers/run-binary.ts'
-import {sandboxFetch, startSandboxProcess} from '../../helpers/sandbox-process.ts'
-import {tempHome} from '../../helpers/session-files.ts'
+import {sandboxFetch, sandboxForSuite} from '../../helpers/sandbox-process.ts'
 import {type Harness, startHarness} from './harness.ts'
 
 describe('sandbox controls', () => {
@@ -50,20 +48,17 @@ describe('sandbox controls', () => {
     expect(refused.json).to.deep.include({Error: 'Attachments[0]: Signature must be a string'})
   })
 
-  it('`proton sandbox` prints its secret at start and --write-session keeps it in the profile', async function () {
+  describe('the sandbox process', function () {
     this.timeout(30_000)
-    const home = tempHome()
-    const running = await startSandboxProcess(['--port', '0', '--write-session'], baseEnv(home.home))
-    try {
+    const suite = sandboxForSuite()
+
+    it('`proton sandbox` prints its secret at start and --write-session keeps it in the profile', async () => {
+      const running = suite.sandbox
       expect(running.stderr()).to.include(`with the header X-Sandbox-Secret: ${running.secret}.`)
-      const session = JSON.parse(readFileSync(join(home.home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')) as {SandboxSecret: string}
+      const session = JSON.parse(readFileSync(join(suite.home.home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8')) as {SandboxSecret: string}
       expect(session.SandboxSecret).to.equal(running.secret)
       expect((await fetch(`${running.url}/__sandbox/stats`)).status).to.equal(403)
       expect((await sandboxFetch(running, 'stats')).status).to.equal(200)
-    } finally {
-      running.child.kill('SIGTERM')
-      await running.exited
-      home.remove()
-    }
+    })
   })
 })

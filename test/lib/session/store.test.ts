@@ -1,10 +1,14 @@
 import {expect} from 'chai'
+import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
 
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
 import {processStartTime} from '../../../src/lib/session/file-lock.ts'
 import {checkProfileName} from '../../../src/lib/session/store.ts'
 import {type TempHome, tempHome, TOKENS} from '../../helpers/session-files.ts'
+
+const WRITER = fileURLToPath(new URL('../../fixtures/session-writer.ts', import.meta.url))
 
 describe('SessionStore', () => {
   let home: TempHome
@@ -88,5 +92,34 @@ describe('SessionStore', () => {
   it('accepts only safe profile names', () => {
     for (const name of ['default', 'work-2', 'a.b_c']) expect(checkProfileName(name)).to.equal(name)
     for (const name of ['', '../x', 'a/b', '.hidden', 'x'.repeat(65), 'a b']) expect(() => checkProfileName(name), name).to.throw(CliFailure, /profile names/)
+  })
+})
+
+describe('SessionStore under a crash', function () {
+  this.timeout(60_000)
+  let home: TempHome
+  beforeEach(() => {
+    home = tempHome()
+  })
+  afterEach(() => home.remove())
+
+  it('a process killed while writing leaves the previous session whole, every time', async () => {
+    const generations = new Set<string>()
+    for (let round = 0; round < 8; round++) {
+      const child = spawn(process.execPath, [WRITER, `${home.home}/proton-cli`], {stdio: ['ignore', 'pipe', 'inherit']})
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()))
+      await new Promise((resolve) => setTimeout(resolve, 5 + round * 7))
+      child.kill('SIGKILL')
+      await new Promise((resolve) => child.on('close', resolve))
+      const session = JSON.parse(readFileSync(home.store.pathOf('default'), 'utf8'))
+      expect(session.AccessToken).to.match(/^a\d+$/)
+      expect(session.RefreshToken).to.equal(session.AccessToken.replace('a', 'r'))
+      generations.add(session.AccessToken)
+    }
+
+    // The writer really was interrupted at different points, not before its first write.
+    expect(generations.size).to.be.greaterThan(1)
+    // Leftover temporary files may remain after SIGKILL, but never in place of the session.
+    expect(readdirSync(home.store.directory)).to.include('default.json')
   })
 })

@@ -8,9 +8,11 @@ export default class MailAttachments extends PlainAdapter<typeof MailAttachments
 
   static override description = `The names, types and sizes come in the clear with the message: listing needs no keys. "mail download" fetches and decrypts them.
 
+A PGP/MIME message (mail from an external PGP sender, MIMEType multipart/*) also holds attachments inside its encrypted MIME tree, which the service does not list: its body is decrypted with your keys (as "mail read" does) and they follow, with IDs "mime:N" (the Nth attachment of the tree in the order its parts occur), which "mail download --attachment" takes.
+
 Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters in names shown as "?".
 
---output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included).`
+--output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',

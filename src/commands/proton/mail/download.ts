@@ -10,6 +10,8 @@ export default class MailDownload extends PlainAdapter<typeof MailDownload> {
 
 An attachment's signature is checked against the sender's published keys: one line on stderr per file, "signature verified", "unverified" (no signature, or no key to check it with), or a WARNING that it FAILED: the file is still written, as the web client still offers it, but that warning shows even with --quiet and the command exits 1.
 
+A PGP/MIME message's attachments embedded in its encrypted MIME tree (IDs "mime:N", see "mail attachments") are written too, with the same guarantees; their signature is the message's (it covers the whole tree), and their line on stderr says so.
+
 File names are the sender's, so they are made safe: one name inside --dir, never a path ("/" and "\\" become "_", and so do control characters; leading dots are dropped; an empty name becomes "attachment"); a note says when a name was changed. An existing file is never replaced: the first free "name (N).ext" is used (up to ${ALTERNATIVE_NAMES}) and a note names both. Files are created readable by you only (0600).
 
 stdout: the path of each file written, one a line.`

@@ -10,7 +10,9 @@ export default class MailRead extends PlainAdapter<typeof MailRead> {
 
 Text output: a header block (From, To, Cc, Date, Subject, Signature, Attachments with their sizes), a blank line, then the body: text/plain as it is, text/html as readable text (--html prints the decrypted HTML instead).
 
---output json|yaml: the message record as the service sent it, with the decrypted body in Body.
+A PGP/MIME body (MIMEType multipart/*) is taken apart: its text part shown (its HTML part with --html), the attachments embedded in it listed (save them with "mail download"), and a protected subject (a memory-hole header part's, or the top entity's Subject) shown on the Subject line, marked "(end-to-end encrypted)".
+
+--output json|yaml: the message record as the service sent it, with the decrypted body in Body (and for PGP/MIME, the parts in MIME, the protected subject in MIME.Subject).
 
 A body that cannot be decrypted or fails its integrity check prints one line naming the message and the cause (exit 1), and nothing of the body.`
 

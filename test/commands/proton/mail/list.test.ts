@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 import nock from 'nock'
 
-import {API, proton, useInProcessService} from '../../helpers/in-process.ts'
+import {API, proton, useInProcessService} from '../../../helpers/in-process.ts'
 
 const MESSAGES = JSON.stringify({
   Code: 1000,

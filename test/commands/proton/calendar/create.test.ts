@@ -1,18 +1,8 @@
-/** proton calendar list / create in-process (nock). */
+/** proton calendar create in-process (nock). */
 import {expect} from 'chai'
 import nock from 'nock'
 
-import {API, proton, useInProcessService} from '../../helpers/in-process.ts'
-
-const CALENDARS = JSON.stringify({
-  Calendars: [
-    {Color: '#7272a7', Display: 1, Email: 'me@proton.test', Flags: 3, ID: 'c1', Name: 'Mine', Permissions: 127, Type: 0},
-    // The service's v1 shape: settings on the first member.
-    {ID: 'c2', Members: [{Color: '#DB60D6', Display: 0, Email: 'me@proton.test', Flags: 0, Name: 'Holidays', Permissions: 96}], Type: 2},
-    {Color: '#000000', Display: 7, Flags: 128, ID: 'c3', Name: 'Odd', Permissions: 0, Type: 5},
-  ],
-  Code: 1000,
-})
+import {API, proton, useInProcessService} from '../../../helpers/in-process.ts'
 
 const ADDRESSES = JSON.stringify({
   Addresses: [
@@ -27,29 +17,8 @@ const CREATED = '{"Code":1000,"Calendar":{"ID":"cal-new==","Type":0,"Owner":{"Em
 const NO_KEYS =
   'Warning: the calendar has no keys yet (INCOMPLETE_SETUP): this tool does not create calendar keys, so it cannot hold events until a Proton Calendar app (web, desktop or mobile) is opened once with this account and finishes its setup.\n'
 
-describe('proton calendar (in-process, nock)', () => {
+describe('proton calendar create (in-process, nock)', () => {
   useInProcessService()
-
-  it('list: Display and Type by name, Flags and Permissions as every set bit, member-level settings read', async () => {
-    nock(API).get('/api/calendar/v1').reply(200, CALENDARS)
-    const result = await proton(['calendar', 'list'])
-    expect(result.exit).to.equal(0)
-    expect(result.stdout).to.equal(
-      [
-        'ID  NAME      COLOR    DISPLAY  TYPE      FLAGS                     PERMISSIONS                                                       EMAIL',
-        'c1  Mine      #7272a7  VISIBLE  PERSONAL  ACTIVE,UPDATE_PASSPHRASE  SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY  me@proton.test',
-        'c2  Holidays  #DB60D6  HIDDEN   HOLIDAYS  INACTIVE                  READ,AVAILABILITY                                                 me@proton.test',
-        'c3  Odd       #000000  7        5         128',
-        '',
-      ].join('\n'),
-    )
-  })
-
-  it('list --output json / yaml', async () => {
-    nock(API).get('/api/calendar/v1').twice().reply(200, CALENDARS)
-    expect((await proton(['calendar', 'list', '--output', 'json'])).stdout).to.equal(CALENDARS)
-    expect((await proton(['calendar', 'list', '--output', 'yaml'])).stdout).to.match(/^Calendars:\n {2}- Color: "#7272a7"\n {4}Display: 1\n/)
-  })
 
   it('create with --address-id: one POST, Display 1, an empty Description, the ID on stdout and the missing keys said on stderr', async () => {
     nock(API).post('/api/calendar/v1', {AddressID: 'a-given', Color: '#7272a7', Description: '', Display: 1, Name: 'Work'}).reply(200, CREATED)

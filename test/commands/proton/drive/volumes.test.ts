@@ -1,0 +1,40 @@
+/** proton drive volumes in-process (nock). */
+import {expect} from 'chai'
+import nock from 'nock'
+
+import {API, proton, useInProcessService} from '../../../helpers/in-process.ts'
+
+const VOLUMES =
+  '{"Code":1000,"Volumes":[{"VolumeID":"v1","State":1,"Type":1,"UsedSpace":1048576,"MaxSpace":5368709120,"CreateTime":1735689600,"Share":{"ShareID":"s1"}},' +
+  '{"ID":"v2","State":3,"Type":2,"UsedSpace":9007199254740993,"MaxSpace":null,"CreationTime":1735693200},' +
+  '{"ID":"v3","State":7,"Type":9}]}'
+
+describe('proton drive volumes (in-process, nock)', () => {
+  useInProcessService()
+
+  it('drive volumes: Type and State by name (a value without one as its number), CreateTime else CreationTime, space in binary units', async () => {
+    nock(API).get('/api/drive/volumes').reply(200, VOLUMES)
+    const result = await proton(['drive', 'volumes'])
+    expect(result.exit).to.equal(0)
+    expect(result.stdout).to.equal(
+      [
+        'ID  TYPE     STATE   USED     MAX      CREATED                    SHARE',
+        'v1  Regular  Active  1.0 MiB  5.0 GiB  2025-01-01T00:00:00+00:00  s1',
+        'v2  Photos   Locked  8.0 PiB           2025-01-01T01:00:00+00:00',
+        'v3  9        7',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('drive volumes --output json is the bytes, --output yaml keeps 9007199254740993 exact', async () => {
+    nock(API).get('/api/drive/volumes').twice().reply(200, VOLUMES)
+    expect((await proton(['drive', 'volumes', '--output', 'json'])).stdout).to.equal(VOLUMES)
+    expect((await proton(['drive', 'volumes', '--output', 'yaml'])).stdout).to.include('UsedSpace: 9007199254740993\n')
+  })
+
+  it('a 5xx: exit 5', async () => {
+    nock(API).get('/api/drive/volumes').reply(503, '{"Code":503,"Error":"Down for maintenance"}')
+    expect((await proton(['drive', 'volumes'])).exit).to.equal(5)
+  })
+})

@@ -1,0 +1,27 @@
+/** SRP: the client side of an exchange, against the server side. */
+import {expect} from 'chai'
+
+import {toLittleEndian} from '../../../../src/lib/session/srp/bigint-le.ts'
+import {clientProof} from '../../../../src/lib/session/srp/client.ts'
+import {hashPassword} from '../../../../src/lib/session/srp/password.ts'
+import {SrpServer} from '../../../../src/lib/session/srp/server.ts'
+import {exchangeAccount} from './vectors.ts'
+
+describe('SRP', () => {
+  describe('a full exchange', () => {
+    const {group, modulus, salt, verifier} = exchangeAccount()
+
+    it('proves the password both ways', () => {
+      const server = new SrpServer(group, verifier)
+      const client = clientProof(group, hashPassword('correct horse', salt, modulus), server.serverEphemeral)
+      const serverProof = server.verify(client.clientEphemeral, client.clientProof)
+      expect(serverProof).to.deep.equal(client.expectedServerProof)
+    })
+
+    it('refuses a server ephemeral out of range on the client side', () => {
+      const hashed = hashPassword('correct horse', salt, modulus)
+      expect(() => clientProof(group, hashed, toLittleEndian(1n, 256))).to.throw(RangeError, /out of range/)
+      expect(() => clientProof(group, hashed, Buffer.alloc(10))).to.throw(RangeError, /10 bytes/)
+    })
+  })
+})
