@@ -61,6 +61,8 @@ export interface MessageWithKeys {
   message: JsonRecord
   keys: PrivateKey[]
   published: Promise<string[]>
+  /** The most bytes the decrypted body may have (--max-size). */
+  maxBytes: number
   /** A failure that names the message. */
   fail(cause: string): CliFailure
 }
@@ -102,20 +104,20 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
   const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
-  return {fail, keys: addressKeys.keys, message, published}
+  return {fail, keys: addressKeys.keys, maxBytes: maxBytesOf(invocation.flags['max-size']), message, published}
 }
 
 /** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */
-export async function decryptBody({fail, keys, message, published}: MessageWithKeys): Promise<OpenedMessage> {
+export async function decryptBody({fail, keys, maxBytes, message, published}: MessageWithKeys): Promise<OpenedMessage> {
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
-  const maxBytes = maxBytesOf(invocation.flags['max-size'])
   try {
     const senderKeys = await published
     const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, maxBytes)
     return {body: data, message, senderKeys, verification}
   } catch (error) {
     if (error instanceof PlaintextTooLarge) {
-      throw new CliFailure(`message ${id}: its decrypted body is over --max-size (${sizeText(maxBytes)}): stopped decrypting it; nothing printed`, EXIT.UNAVAILABLE)
+      // A body that inflates a thousandfold (a compressed packet): stopped there, as an answer over --max-size is.
+      throw new CliFailure(fail(`its decrypted body is over --max-size (${sizeText(maxBytes)}): stopped decrypting it; nothing printed`).message, EXIT.UNAVAILABLE)
     }
 
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
