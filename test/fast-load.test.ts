@@ -1,33 +1,35 @@
 /**
- * The loader's code-cache checksum (src/fast-load.ts), in-process; the
- * caches themselves are tested through the binary (test/e2e/code-cache.test.ts).
+ * The loader's code-cache files (src/fast-load.ts), in-process: the cache
+ * is used only when it was written for this name and both its copies
+ * agree. The caches themselves are tested through the binary
+ * (test/e2e/code-cache.test.ts).
  */
 import {expect} from 'chai'
 
-import {codeCacheChecksum} from '../src/fast-load.ts'
+import {openCodeCache, sealCodeCache} from '../src/fast-load.ts'
 
-describe('the fast path’s code-cache checksum', () => {
+describe('the fast path’s code-cache files', () => {
   const data = Buffer.from(Array.from({length: 4099}, (_, index) => (index * 31) % 251))
+  const key = 'api@v24-x64-0123'
+  const sealed = sealCodeCache(key, data)
 
-  it('changes with any byte of the cache, its length, and the name it was written for', () => {
-    const sum = codeCacheChecksum('api@v24-x64-0123', data)
-    expect(sum).to.have.length(8)
-    expect(codeCacheChecksum('api@v24-x64-0123', Buffer.from(data)).equals(sum)).to.equal(true)
-    // Another bundle's cache renamed into place: the same bytes under another name.
-    expect(codeCacheChecksum('mail-list@v24-x64-0123', data).equals(sum)).to.equal(false)
-    for (const index of [0, 1, 2048, 4095, 4096, 4098]) {
-      const damaged = Buffer.from(data)
-      damaged[index] ^= 1
-      expect(codeCacheChecksum('api@v24-x64-0123', damaged).equals(sum), `byte ${index}`).to.equal(false)
-    }
-
-    expect(codeCacheChecksum('api@v24-x64-0123', data.subarray(0, 4098)).equals(sum)).to.equal(false)
-    expect(codeCacheChecksum('api@v24-x64-0123', Buffer.concat([data, Buffer.alloc(4)])).equals(sum)).to.equal(false)
+  it('give back the cache they were written with, for that name only', () => {
+    expect(openCodeCache(key, sealed)?.equals(data)).to.equal(true)
+    // Another bundle's cache renamed into place.
+    expect(openCodeCache('mail-list@v24-x64-0123', sealed)).to.equal(undefined)
+    expect(openCodeCache(key, sealCodeCache('mail-list@v24-x64-0123', data))).to.equal(undefined)
   })
 
-  it('is the same for a view that does not start on a 4-byte boundary', () => {
-    const shifted = Buffer.concat([Buffer.alloc(3), data]).subarray(3)
-    expect(shifted.byteOffset % 4).to.not.equal(0)
-    expect(codeCacheChecksum('k', shifted).equals(codeCacheChecksum('k', data))).to.equal(true)
+  it('refuse any damaged byte, in either copy or the name, and a file cut short or grown', () => {
+    for (let index = 0; index < sealed.length; index++) {
+      const damaged = Buffer.from(sealed)
+      damaged[index] ^= 1
+      if (openCodeCache(key, damaged) !== undefined) expect.fail(`a flipped bit at byte ${index} was not seen`)
+    }
+
+    for (const length of [0, key.length, key.length + 1, sealed.length - 1, sealed.length - 2]) expect(openCodeCache(key, sealed.subarray(0, length)), `${length} bytes`).to.equal(undefined)
+    // A write cut short whose tail reads back as zeros.
+    expect(openCodeCache(key, Buffer.concat([sealed.subarray(0, sealed.length - 512), Buffer.alloc(512)]))).to.equal(undefined)
+    expect(openCodeCache(key, Buffer.concat([sealed, Buffer.alloc(2)]))).to.equal(undefined)
   })
 })

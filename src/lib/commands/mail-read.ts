@@ -59,9 +59,12 @@ const SIGNATURE_TEXT: Record<Verification, string> = {
   verified: 'verified (signed by a key of the sender’s)',
 }
 
-/** Text from the service or a sender as a terminal may show it: control characters as "?". */
+/**
+ * Text from the service or a sender as a terminal may show it: control characters as "?", and so the bidirectional
+ * embeddings, overrides and isolates ("evil\u202efdp.exe" would show as "evilexe.pdf").
+ */
 export function printable(text: string): string {
-  return [...text].map((char) => (/\p{Cc}/u.test(char) ? '?' : char)).join('')
+  return text.replaceAll(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '?')
 }
 
 /** The subject the service sends in place of an encrypted one (WebClients ExtraDecryptedSubject checks for it). */

@@ -76,6 +76,12 @@ export const isMimeMessage = (message: {MIMEType?: unknown}) => typeof message.M
 
 /** Beyond this nesting the tree is refused (real mail nests a handful of levels). */
 const MAX_NESTING = 64
+/**
+ * How postal-mime takes a body apart. A forwarded message (message/rfc822) stays one attachment, to list and save
+ * as it is, rather than being parsed in: postal-mime parses each nested message with a parser of its own, whatever
+ * the nesting limit, and a few KiB of compressed mail nesting 40,000 of them took 22 s and 800 MB.
+ */
+const PARSE_OPTIONS = {attachmentEncoding: 'arraybuffer', forceRfc822Attachments: true, maxNestingDepth: MAX_NESTING} as const
 
 interface ContentType {
   type: string
@@ -128,15 +134,32 @@ function headerEnd(text: string): number {
   return match ? match.index : -1
 }
 
-/** The signed entity of a multipart/signed (its first part, CRLF line ends, the CRLF before the delimiter excluded). */
-function signedEntity(text: string, boundary: string): string | undefined {
+/**
+ * The two parts of a multipart/signed (RFC 3156 5: exactly two, the signed entity and the signature), CRLF line
+ * ends, the CRLF before each delimiter excluded; undefined unless there are exactly two parts, the second an
+ * application/pgp-signature, and a closing delimiter. Any other part is outside the signature: shown beside a
+ * "verified" line it would lend the sender's signature to text and files the sender never signed.
+ */
+function signedParts(text: string, boundary: string): {entity: string; signature: string} | undefined {
   const delimiter = `--${boundary}`
-  const lines = text.split(/\r?\n/)
-  const first = lines.findIndex((line) => line.trimEnd() === delimiter)
-  if (first < 0) return undefined
-  const next = lines.findIndex((line, index) => index > first && (line.trimEnd() === delimiter || line.trimEnd() === `${delimiter}--`))
-  if (next < 0) return undefined
-  return lines.slice(first + 1, next).join('\r\n')
+  const parts: string[][] = []
+  let current: string[] | undefined
+  let closed = false
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trimEnd()
+    if (trimmed === delimiter || trimmed === `${delimiter}--`) {
+      if (current) parts.push(current)
+      current = []
+      closed = trimmed !== delimiter
+      if (closed) break
+    } else current?.push(line)
+  }
+
+  if (!closed || parts.length !== 2) return undefined
+  const [entity, signaturePart] = parts.map((part) => part.join('\r\n'))
+  const end = headerEnd(signaturePart)
+  if (end < 0 || !/^content-type:[ \t]*application\/pgp-signature\b/im.test(signaturePart.slice(0, end))) return undefined
+  return {entity, signature: signaturePart.slice(end).trim()}
 }
 
 const bytesOf = (content: Attachment['content']): Uint8Array => (typeof content === 'string' ? Buffer.from(content) : content instanceof Uint8Array ? content : new Uint8Array(content))
@@ -264,7 +287,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   const {default: PostalMime} = await import('postal-mime')
   let email: Email
   try {
-    email = await PostalMime.parse(bytes, {attachmentEncoding: 'arraybuffer', maxNestingDepth: MAX_NESTING})
+    email = await PostalMime.parse(bytes, PARSE_OPTIONS)
   } catch (error) {
     throw new MimeBodyError(`the decrypted body is not valid MIME (${error instanceof Error ? error.message : String(error)})`)
   }
@@ -275,18 +298,25 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType.type)) throw new MimeBodyError(`the decrypted body is not MIME (Content-Type "${contentType.type.slice(0, 60)}")`)
   let signed: MimeBody['signed']
   let topSubject = email.subject
+  /** The text of the tree taken apart: the whole body, or a multipart/signed's signed entity. */
+  let treeText = text
   if (contentType.type.startsWith('multipart/')) {
     const boundary = contentType.params.get('boundary')
     if (!boundary) throw new MimeBodyError(`the decrypted body is not valid MIME (${contentType.type} without a boundary)`)
-    const entity = contentType.type === 'multipart/signed' ? signedEntity(text, boundary) : undefined
     if (!text.slice(end).includes(`--${boundary}`)) throw new MimeBodyError(`the decrypted body is not valid MIME (its ${contentType.type} boundary never occurs)`)
-    const signature = email.attachments.find((attachment) => attachment.mimeType === 'application/pgp-signature')
-    if (entity !== undefined && signature && contentType.params.get('protocol')?.toLowerCase() === 'application/pgp-signature') {
-      signed = {data: Buffer.from(entity, 'latin1'), signature: Buffer.from(signature.content as ArrayBuffer).toString('utf8')}
-      // The top entity is then the signed one (pmcrypto processMIME parses what verifySignature hands it).
-      const entityHeaders = headerEnd(entity) < 0 ? undefined : await PostalMime.parse(Buffer.from(`${entity.slice(0, headerEnd(entity))}\r\n\r\n`, 'latin1')).catch(() => undefined)
-      topSubject = entityHeaders?.subject
-      email.attachments = email.attachments.filter((attachment) => attachment !== signature)
+    const parts = contentType.type === 'multipart/signed' && contentType.params.get('protocol')?.toLowerCase() === 'application/pgp-signature' ? signedParts(text, boundary) : undefined
+    if (parts) {
+      signed = {data: Buffer.from(parts.entity, 'latin1'), signature: parts.signature}
+      // What is shown, listed and saved is what was signed: the signed entity alone, parsed on its own (pmcrypto
+      // processMIME parses what verifySignature hands it).
+      treeText = parts.entity
+      try {
+        email = await PostalMime.parse(Buffer.from(parts.entity, 'latin1'), PARSE_OPTIONS)
+      } catch (error) {
+        throw new MimeBodyError(`the decrypted body is not valid MIME (${error instanceof Error ? error.message : String(error)})`)
+      }
+
+      topSubject = email.subject
     }
   }
 
@@ -306,7 +336,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   }
 
   const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
-  const damage = damagedParts(text, attachments.map(({MIMEType}) => MIMEType), signed !== undefined)
+  const damage = damagedParts(treeText, attachments.map(({MIMEType}) => MIMEType), false)
   const subject = headerSubject ?? (topSubject || undefined)
   if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`

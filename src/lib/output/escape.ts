@@ -5,12 +5,15 @@
  * visible text, so none can move the cursor, recolour, retitle or clear
  * the terminal. C0 and DEL are written \x1b, \x7f (\n, \t and \r as
  * such), C1 (U+0080 to U+009F: \u009b is a CSI of its own) as \u009b.
+ * One line escapes the bidirectional overrides too (see LINE_CONTROLS).
  * Backslashes are left as they are: this is for people to read, not to be
  * parsed back. A body on stdout never goes through here: it stays byte-exact.
  */
 
+// A line also has the bidirectional embeddings, overrides and isolates escaped (U+202A to U+202E, U+2066 to U+2069):
+// "evil\u202efdp.exe" would show as "evilexe.pdf". Text shown as lines keeps them: right-to-left prose uses them.
 // eslint-disable-next-line no-control-regex
-const LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g
+const LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
 // eslint-disable-next-line no-control-regex
 const TEXT_CONTROLS = /\r(?!\n)|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 

@@ -187,3 +187,16 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     expect(Object.fromEntries(params)).to.deep.equal({boundary: 'a;b"c', micalg: 'pgp-sha256', protocol: 'application/pgp-signature'})
   })
 })
+
+describe('parseMimeBody: forwarded messages', () => {
+  it('keeps a message/rfc822 part as one attachment, however deep its own nesting (not parsed in, not merged into the text)', async () => {
+    // 2,000 messages, each forwarding the next: parsed in, each would take a parser of its own.
+    let inner = crlf(['Subject: the innermost', 'Content-Type: text/plain', '', 'buried text'])
+    for (let level = 0; level < 2000; level++) inner = crlf(['Subject: forwarded', 'Content-Type: message/rfc822', '', inner])
+    const body = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: text/plain', '', 'Here it is.', '--b', 'Content-Type: message/rfc822', '', inner, '--b--', ''])
+    const parsed = await parseMimeBody(Buffer.from(body))
+    expect(parsed.text?.trim()).to.equal('Here it is.')
+    expect(parsed.attachments.map(({MIMEType}) => MIMEType)).to.deep.equal(['message/rfc822'])
+    expect(Buffer.from(parsed.contents[0]).toString('latin1')).to.include('buried text')
+  })
+})

@@ -10,6 +10,13 @@ const CONTROLS = [...Array.from({length: 0x20}, (_, code) => code), 0x7f, ...Arr
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/
 
 describe('escape', () => {
+  it('escapeLine shows the bidirectional embeddings, overrides and isolates; escapeText keeps them for right-to-left prose', () => {
+    expect(escapeLine('evil\u202Efdp.exe')).to.equal(String.raw`evil\u202efdp.exe`)
+    expect(escapeLine('a\u2066b\u2069c\u202Ad')).to.equal(String.raw`a\u2066b\u2069c\u202ad`)
+    expect(escapeLine('\u05E9\u05DC\u05D5\u05DD\u200F!')).to.equal('\u05E9\u05DC\u05D5\u05DD\u200F!')
+    expect(escapeText('line \u202Eone\n')).to.equal('line \u202Eone\n')
+  })
+
   it('escapeLine leaves no control character, and shows each as \\xNN, \\u00NN or its name', () => {
     for (const char of CONTROLS) expect(escapeLine(`a${char}b`), JSON.stringify(char)).not.to.match(ANY_CONTROL)
     expect(escapeLine('\u001B[31mred\u001B[0m')).to.equal(String.raw`\x1b[31mred\x1b[0m`)
