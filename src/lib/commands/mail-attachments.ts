@@ -18,7 +18,8 @@ import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
-import {printable, sizeText} from './mail-read.ts'
+import {printable} from '../output/escape.ts'
+import {sizeText} from './mail-read.ts'
 
 export interface MailAttachmentsOptions {
   id: string

@@ -14,7 +14,7 @@
  * terminal as such.
  */
 import {localIsoDateTime} from '../output/dates.ts'
-import {escapeText} from '../output/escape.ts'
+import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {alignedRows} from '../output/table.ts'
 import {printData} from '../runtime/dedicated.ts'
@@ -57,14 +57,6 @@ const SIGNATURE_TEXT: Record<Verification, string> = {
   unsigned: 'none (the body is not signed)',
   unverified: 'unverified (no published key of the sender to check it with)',
   verified: 'verified (signed by a key of the sender’s)',
-}
-
-/**
- * Text from the service or a sender as a terminal may show it: control characters as "?", and so the bidirectional
- * embeddings, overrides and isolates ("evil\u202efdp.exe" would show as "evilexe.pdf").
- */
-export function printable(text: string): string {
-  return text.replaceAll(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '?')
 }
 
 /** The subject the service sends in place of an encrypted one (WebClients ExtraDecryptedSubject checks for it). */

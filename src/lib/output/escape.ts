@@ -58,3 +58,11 @@ export class TextEscaper {
     return escapeText(text)
   }
 }
+
+/**
+ * Text from the service or a sender as a terminal may show it: control characters as "?", and so the bidirectional
+ * embeddings, overrides and isolates ("evil\u202efdp.exe" would show as "evilexe.pdf").
+ */
+export function printable(text: string): string {
+  return text.replaceAll(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '?')
+}

@@ -1,7 +1,7 @@
 /** The service's text made safe for a terminal: control characters become visible text. */
 import {expect} from 'chai'
 
-import {escapeLine, escapeText, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {escapeLine, escapeText, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
 import {oneLine} from '../../../src/lib/runtime/errors.ts'
 
 /** Every code point a terminal may act on: C0, DEL and C1. */
@@ -49,5 +49,13 @@ describe('escape', () => {
   it('oneLine (error lines, table cells) folds line breaks into spaces and escapes the other controls', () => {
     expect(oneLine('first\n  second\tthird')).to.equal('first second third')
     expect(oneLine('red \u001B[31m and \u009B31m')).to.equal(String.raw`red \x1b[31m and \u009b31m`)
+  })
+})
+
+describe('printable', () => {
+  it('shows control characters and the bidirectional overrides of a sender’s text as "?", and nothing else', () => {
+    expect(printable('evil\u202Efdp.exe')).to.equal('evil?fdp.exe')
+    expect(printable('a\u2066b\u2069 \u001B[31m \u009B2J\u0007')).to.equal('a?b? ?[31m ?2J?')
+    expect(printable('Grüße, שלום \u200F, 😀')).to.equal('Grüße, שלום \u200F, 😀')
   })
 })

@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ALTERNATIVE_NAMES, mailDownload} from '../../../lib/commands/mail-download.ts'
+import {ALTERNATIVE_NAMES} from '../../../lib/files/download-directory.ts'
+import {mailDownload} from '../../../lib/commands/mail-download.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class MailDownload extends PlainAdapter<typeof MailDownload> {

@@ -1,0 +1,42 @@
+/** Where a download is written: download-directory.ts. */
+import {expect} from 'chai'
+import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {DownloadDirectory} from '../../../src/lib/files/download-directory.ts'
+import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+
+describe('download-directory', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'downloads-'))
+  })
+  afterEach(() => rmSync(dir, {force: true, recursive: true}))
+
+  const save = async (target: DownloadDirectory, given: unknown, content: string) => {
+    const file = await target.create(given, (error) => error as Error)
+    await file.write(Buffer.from(content))
+    return target.publish(file, given)
+  }
+
+  it('refuses a --dir that is not a directory, in one line with the name shown safely', async () => {
+    writeFileSync(join(dir, 'a-file'), '')
+    for (const given of [join(dir, 'a-file'), join(dir, 'missing'), `${dir}/\u001B[2J`]) {
+      const error = await DownloadDirectory.open(given).then(() => undefined, (failure: unknown) => failure)
+      expect(error).to.be.instanceOf(CliFailure)
+      expect((error as Error).message).to.match(/^--dir ".*" is not a directory$/).and.not.include('\u001B')
+    }
+  })
+
+  it('publishes under the sender’s name made safe, never over a file, 0600, with no temporary file left', async () => {
+    const target = await DownloadDirectory.open(dir)
+    expect(await save(target, 'report.csv', 'one')).to.deep.equal({path: join(dir, 'report.csv')})
+    expect(await save(target, 'report.csv', 'two')).to.deep.equal({path: join(dir, 'report (1).csv'), taken: join(dir, 'report.csv')})
+    expect(await save(target, '../../etc/passwd', 'three')).to.deep.equal({path: join(dir, '_.._etc_passwd'), renamedTo: '_.._etc_passwd'})
+    expect(readFileSync(join(dir, 'report.csv'), 'utf8')).to.equal('one')
+    expect(readFileSync(join(dir, 'report (1).csv'), 'utf8')).to.equal('two')
+    expect(statSync(join(dir, 'report (1).csv')).mode & 0o777).to.equal(0o600)
+    expect(readdirSync(dir).sort()).to.deep.equal(['_.._etc_passwd', 'report (1).csv', 'report.csv'])
+  })
+})
