@@ -14,6 +14,8 @@
  */
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
+import {PushedStream} from './pushed-stream.ts'
+
 export interface ApiKey {
   ID?: unknown
   PrivateKey?: unknown
@@ -194,29 +196,10 @@ export async function decryptAttachment(keyPackets: Uint8Array, keys: PrivateKey
   // A signature that cannot be read is a signature that fails, not an attachment that cannot be decrypted.
   const signature = check.signature === undefined ? undefined : await pgp.readSignature({armoredSignature: check.signature}).catch(() => null)
   const verificationKeys = await Promise.all((check.senderKeys ?? []).map((armoredKey) => pgp.readKey({armoredKey})))
-  let controller!: ReadableStreamDefaultController<Uint8Array>
-  /** The writer waiting for OpenPGP.js to ask for more, or a request for more that came first. */
-  let waiting: {resolve: () => void; reject: (error: unknown) => void} | undefined
-  let asked = false
-  let failure: unknown
-  let closed = false
-  const input = new ReadableStream<Uint8Array>(
-    {
-      pull() {
-        if (waiting) waiting.resolve()
-        else asked = true
-        waiting = undefined
-      },
-      start(control) {
-        controller = control
-        control.enqueue(keyPackets)
-      },
-    },
-    // Nothing is queued ahead of a read: the socket waits while OpenPGP.js works.
-    {highWaterMark: 0},
-  )
+  // The KeyPackets, then the data packet as it arrives: one stream of packets, as OpenPGP.js reads a message.
+  const input = new PushedStream(keyPackets)
   const run = (async (): Promise<Verification> => {
-    const message = await pgp.readMessage({binaryMessage: input})
+    const message = await pgp.readMessage({binaryMessage: input.stream})
     const result = await pgp.decrypt({
       config: {allowUnauthenticatedStream: true},
       decryptionKeys: keys,
@@ -237,48 +220,18 @@ export async function decryptAttachment(keyPackets: Uint8Array, keys: PrivateKey
     if (signature === null) return 'failed'
     return signature ? attachmentVerdict(result.signatures, verificationKeys.length > 0) : 'unsigned'
   })()
-  const stop = (reason: unknown) => {
-    if (closed) return
-    closed = true
-    // The input may be cancelled already (OpenPGP.js gave up on it): nothing to stop then.
-    try {
-      controller.error(reason)
-    } catch {
-      // Already cancelled.
-    }
-  }
-
-  run.catch((error: unknown) => {
-    failure = error
-    stop(error)
-    waiting?.reject(error)
-    waiting = undefined
-  })
+  // A failure of OpenPGP.js reaches the writer (the socket's next chunk) too.
+  run.catch((error: unknown) => input.fail(error))
 
   return {
     async abort(reason) {
-      stop(reason)
-      waiting?.reject(reason)
-      waiting = undefined
+      input.fail(reason)
       await run.catch(() => {})
     },
     async end() {
-      if (!closed) {
-        closed = true
-        try {
-          controller.close()
-        } catch {
-          // Cancelled by OpenPGP.js after a failure, which run reports.
-        }
-      }
-
+      input.close()
       return run
     },
-    async write(chunk) {
-      if (failure !== undefined) throw failure
-      if (!asked) await new Promise<void>((resolve, reject) => (waiting = {reject, resolve}))
-      asked = false
-      controller.enqueue(chunk)
-    },
+    write: (chunk) => input.write(chunk),
   }
 }
