@@ -2,21 +2,6 @@
  * proton mail filters delete ID…: DELETE /mail/v4/filters/<id> for each
  * (WebClients api/filters.ts deleteFilter), once confirmed.
  */
-import {checkId} from '../request/input-checks.ts'
-import {idSegment} from '../request/path-segment.ts'
-import {confirmDeletion, eachId} from '../runtime/per-id.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import type {PlannedRequest} from '../request/dry-run.ts'
-import {showDryRun} from '../runtime/dedicated.ts'
+import {perIdCommand} from '../runtime/per-id.ts'
 
-const request = (id: string): PlannedRequest => ({method: 'DELETE', path: `/mail/v4/filters/${idSegment(id)}`})
-
-export const mailFiltersDelete = plainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}>({
-  options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: line.boolean('yes')}),
-  async run(invocation, {dryRun, ids, yes}) {
-    for (const id of ids) checkId(id, 'a filter ID')
-    if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
-    await confirmDeletion('filter', ids, yes)
-    await eachId(invocation, ids, {done: (id) => `Deleted filter ${id}.`, noun: 'filter', request})
-  },
-})
+export const mailFiltersDelete = perIdCommand({confirm: true, done: 'Deleted', noun: 'filter', request: (id) => ({method: 'DELETE', path: `/mail/v4/filters/${id}`})})

@@ -11,7 +11,10 @@ import {CliFailure, describeFailure, usageError} from './errors.ts'
 import {EXIT, type ExitStatus} from './exit-status.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
-import {show, tryCall} from './dedicated.ts'
+import {show, showDryRun, tryCall} from './dedicated.ts'
+import {checkId} from '../request/input-checks.ts'
+import {idSegment} from '../request/path-segment.ts'
+import {plainCommand, type PlainCommand} from './plain-command.ts'
 
 export interface PerId {
   /** What an ID names, for messages: "calendar", "filter". */
@@ -81,4 +84,28 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
   }
 
   if (status !== EXIT.OK) invocation.exit(status)
+}
+
+/** A command of this kind: its noun, the request for an ID (the ID as a path segment), and the verb of its success line. */
+export interface PerIdSpec {
+  noun: string
+  request(segment: string): PlannedRequest
+  /** "Deleted": the stderr line of a success is "Deleted calendar X." */
+  done: string
+  /** A deletion: confirmed first (--yes, or asked on a terminal). */
+  confirm?: boolean
+}
+
+/** The plain function of such a command: IDs checked, --dry-run, the confirmation if any, then eachId. */
+export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
+  const request = (id: string) => requestFor(idSegment(id))
+  return plainCommand({
+    options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
+    async run(invocation, {dryRun, ids, yes}) {
+      for (const id of ids) checkId(id, `a ${noun} ID`)
+      if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
+      if (confirm) await confirmDeletion(noun, ids, yes)
+      await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${id}.`, noun, request})
+    },
+  })
 }

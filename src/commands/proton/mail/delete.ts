@@ -1,7 +1,6 @@
-import {Flags} from '@oclif/core'
-
 import {mailDelete} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
+import {yesFlag} from '../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class MailDelete extends PlainAdapter<typeof MailDelete> {
@@ -23,7 +22,7 @@ ${ACTIONS_HELP}`
   static override args = messageIdsArgs
   static override flags = {
     'dry-run': actionDryRunFlag,
-    yes: Flags.boolean({char: 'y', summary: 'Delete without asking (needed without a terminal).'}),
+    yes: yesFlag,
   }
 
   static override runs = mailDelete
