@@ -285,19 +285,22 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   const end = headerEnd(text)
   if (end < 0) throw new MimeBodyError('the decrypted body is not MIME (no header block)')
   const {default: PostalMime} = await import('postal-mime')
-  let email: Email
-  try {
-    email = await PostalMime.parse(bytes, PARSE_OPTIONS)
-  } catch (error) {
-    throw new MimeBodyError(`the decrypted body is not valid MIME (${error instanceof Error ? error.message : String(error)})`)
+  const parse = async (source: Uint8Array): Promise<Email> => {
+    try {
+      return await PostalMime.parse(source, PARSE_OPTIONS)
+    } catch (error) {
+      throw new MimeBodyError(`the decrypted body is not valid MIME (${error instanceof Error ? error.message : String(error)})`)
+    }
   }
 
-  const header = email.headers.find(({key}) => key === 'content-type')
+  // The header block alone first: it says which entity is taken apart (the whole body, or a multipart/signed's
+  // signed entity), and that one is parsed once.
+  const top = await parse(Buffer.from(`${text.slice(0, end)}\r\n\r\n`, 'latin1'))
+  const header = top.headers.find(({key}) => key === 'content-type')
   if (!header) throw new MimeBodyError('the decrypted body is not MIME (no Content-Type header)')
   const contentType = parseContentType(header.value)
   if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType.type)) throw new MimeBodyError(`the decrypted body is not MIME (Content-Type "${contentType.type.slice(0, 60)}")`)
   let signed: MimeBody['signed']
-  let topSubject = email.subject
   /** The text of the tree taken apart: the whole body, or a multipart/signed's signed entity. */
   let treeText = text
   if (contentType.type.startsWith('multipart/')) {
@@ -310,15 +313,11 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
       // What is shown, listed and saved is what was signed: the signed entity alone, parsed on its own (pmcrypto
       // processMIME parses what verifySignature hands it).
       treeText = parts.entity
-      try {
-        email = await PostalMime.parse(Buffer.from(parts.entity, 'latin1'), PARSE_OPTIONS)
-      } catch (error) {
-        throw new MimeBodyError(`the decrypted body is not valid MIME (${error instanceof Error ? error.message : String(error)})`)
-      }
-
-      topSubject = email.subject
     }
   }
+
+  const email = await parse(signed ? signed.data : bytes)
+  const topSubject = email.subject
 
   let headerSubject: string | undefined
   const attachments: MimeAttachment[] = []
