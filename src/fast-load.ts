@@ -182,11 +182,17 @@ function loadBundle(path: string, cachedData?: Buffer): {bundle: Bundle; script:
 }
 
 /** Run the line with its bundle (see the top of this file). */
-async function runBundle(file: BundleFile, args: string[], table: LoadTable, env: NodeJS.ProcessEnv, cacheDir: string): Promise<string[] | undefined> {
+/** A line with its leading global flags moved, and what it names. */
+interface Line {
+  args: string[]
+  resolved: ReturnType<typeof resolveCommand>
+}
+
+async function runBundle(file: BundleFile, {args, resolved}: Line, table: LoadTable, env: NodeJS.ProcessEnv, cacheDir: string): Promise<string[] | undefined> {
   const path = join(__dirname, file.file)
   if (env.NODE_DISABLE_COMPILE_CACHE) {
     const {bundle} = loadBundle(path)
-    return bundle.dispatch(args, table, bundle.commands, env)
+    return bundle.dispatch(args, resolved, table, bundle.commands, env)
   }
 
   // <module>@<Node>-<arch>-<hash>.bin: '@' is in no module's name, so a bundle's caches are told from another's.
@@ -200,16 +206,17 @@ async function runBundle(file: BundleFile, args: string[], table: LoadTable, env
     if (ran === undefined || (!refused && cache.covered.has(ran))) return
     writeCodeCache({...cache, covered: refused ? new Set([ran]) : cache.covered.add(ran)}, script.createCachedData())
   })
-  return bundle.dispatch(args, table, bundle.commands, env, (id) => (ran = id))
+  return bundle.dispatch(args, resolved, table, bundle.commands, env, (id) => (ran = id))
 }
 
 /** Run the line on the fast path and return undefined, or return the arguments for oclif (leading global flags moved behind the command). */
 export async function start(argv: readonly string[], env = process.env): Promise<string[] | undefined> {
   const table = JSON.parse(readFileSync(join(__dirname, 'commands.json'), 'utf8')) as LoadTable
   const args = moveLeadingFlags(argv, {boolean: new Set(table.leadingFlags.boolean), valued: new Set(table.leadingFlags.valued)})
-  const file = table.bundles[resolveCommand(args, table.ids).id]
+  const resolved = resolveCommand(args, table.ids)
+  const file = table.bundles[resolved.id]
   const {cacheDir} = standaloneDirectories(table, env)
-  const oclifArgs = file ? await runBundle(file, args, table, env, cacheDir) : args
+  const oclifArgs = file ? await runBundle(file, {args, resolved}, table, env, cacheDir) : args
   // Only a line oclif runs loads modules Node's compile cache can hold: a fast-path run does not pay for it.
   if (oclifArgs) enableOwnCompileCache(cacheDir, env)
   return oclifArgs

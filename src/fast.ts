@@ -47,9 +47,9 @@ interface Planned {
  * autocomplete, a topic, an unknown id), and whenever fast-parse does not
  * understand the line completely (--help, usage errors …).
  */
-export function plan(args: readonly string[], table: FastTable, env: NodeJS.ProcessEnv): Planned | undefined {
+export function plan(args: readonly string[], table: FastTable, env: NodeJS.ProcessEnv, resolved = resolveCommand(args, table.ids)): Planned | undefined {
   if (process.platform === 'win32' || env.PROTON_FAST_PATH === '0' || env.DEBUG) return undefined
-  const {id, rest} = resolveCommand(args, table.ids)
+  const {id, rest} = resolved
   const command = table.commands[id]
   if (!command) return undefined
   const line = fastParse(rest, {...command, flags: [...GLOBAL_FLAGS, ...command.flags]}, env)
@@ -67,12 +67,14 @@ export function plan(args: readonly string[], table: FastTable, env: NodeJS.Proc
  */
 export async function dispatch(
   args: readonly string[],
+  /** What the loader resolved the line to (runtime/resolve-line.ts), so it is not worked out twice. */
+  resolved: ReturnType<typeof resolveCommand>,
   table: FastTable,
   commands: Readonly<Record<string, PlainCommand<unknown>>>,
   env = process.env,
   running?: (id: string) => void,
 ): Promise<string[] | undefined> {
-  const planned = plan(args, table, env)
+  const planned = plan(args, table, env, resolved)
   const command = planned && commands[planned.id]
   if (!planned || !command) return [...args]
   running?.(planned.id)
