@@ -243,4 +243,22 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect((await requests()).map(({Method, Path}) => `${Method} ${Path}`)).to.deep.equal(['PUT /contacts/v4/contacts/delete'])
     expect(await idOf('dave@example.test')).to.equal('')
   })
+
+  it('hostile text in a card: control characters shown as "?" in text and as visible escapes in --vcf; a bogus signature flagged', async () => {
+    const vcard = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')
+    const Signature = '-----BEGIN PGP SIGNATURE-----\n\nwsBcBAABCAAQBQJlAAAAAAkQAAAAAAAAAAAAAA==\n-----END PGP SIGNATURE-----\n'
+    const body = {Contacts: [{Cards: [{Data: vcard(['FN:Evil\u001b[2J Name', 'UID:hostile-1', 'EMAIL:evil@example.test']), Signature, Type: 2}, {Data: vcard(['NOTE:ring\u0007bell']), Signature: null, Type: 0}]}], Overwrite: 0}
+    const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify(body)])
+    ok(added)
+    const text = await proton(['contacts', 'get', 'evil@example.test'])
+    ok(text)
+    expect(out(text)).to.match(/^Name: +Evil\?\[2J Name$/m)
+    expect(out(text)).to.match(/^Notes: +ring\?bell$/m)
+    expect(out(text)).to.match(/^Emails: +evil@example\.test \[signature FAILED\]$/m)
+    expect(text.stderr).to.match(/the signature cannot be read/)
+    const vcf = await proton(['contacts', 'get', 'evil@example.test', '--vcf'])
+    expect(out(vcf)).to.include('\r\nFN:Evil\\x1b[2J Name\r\n')
+    expect(out(vcf)).to.include('\r\nNOTE:ring\\x07bell\r\n')
+    expect(out(vcf)).to.not.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/)
+  })
 })
