@@ -4,12 +4,13 @@
  * primary user key; POST /contacts/v4/contacts. Checked before anything is sent (exit 1): a name, and addresses
  * that look like addresses.
  */
-import {addContacts} from '../contacts/add.ts'
+import {addContacts, showAddDryRun} from '../contacts/add.ts'
 import {type Property, textProperty} from '../contacts/vcard.ts'
 import {usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface ContactsCreateOptions {
+  dryRun: boolean
   name: string
   emails: string[]
   phones: string[]
@@ -33,8 +34,10 @@ export function contactProperties({emails, name, note, phones}: ContactsCreateOp
 }
 
 export const contactsCreate = plainCommand<ContactsCreateOptions>({
-  options: (line) => ({emails: line.strings('email') ?? [], name: line.string('name'), note: line.optionalString('note'), phones: line.strings('phone') ?? []}),
+  options: (line) => ({dryRun: line.boolean('dry-run'), emails: line.strings('email') ?? [], name: line.string('name'), note: line.optionalString('note'), phones: line.strings('phone') ?? []}),
   async run(invocation, options) {
-    await addContacts(invocation, [contactProperties(options)], [options.name])
+    const properties = contactProperties(options)
+    if (options.dryRun) return showAddDryRun(invocation, [properties])
+    await addContacts(invocation, [properties], [options.name])
   },
 })

@@ -9,7 +9,7 @@
 import {contactVcard, contactView} from '../contacts/contact-view.ts'
 import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from '../contacts/service.ts'
 import {replaceFile} from '../files/atomic-file.ts'
-import {sessionUserKeys} from '../keys/user-keys.ts'
+import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
 import {escapeText} from '../output/escape.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -22,6 +22,7 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
   options: (line) => ({outputFile: line.optionalString('output-file')}),
   async run(invocation, {outputFile}) {
     if (outputFile === '') throw usageError('--output-file must not be empty')
+    await sessionWithKeys(invocation)
     const [{items}, {keys}] = await Promise.all([allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE), sessionUserKeys(invocation)])
     const vcards: string[] = []
     const warnings: string[] = []

@@ -8,7 +8,7 @@
  */
 import {contactText, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {cardWarnings, groupNames, mergedContact, namedContact} from '../contacts/service.ts'
-import {sessionUserKeys} from '../keys/user-keys.ts'
+import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
 import {escapeText} from '../output/escape.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -22,6 +22,7 @@ export interface ContactsGetOptions {
 export const contactsGet = plainCommand<ContactsGetOptions>({
   options: (line) => ({contact: line.arg('contact'), vcf: line.boolean('vcf')}),
   async run(invocation, {contact, vcf}) {
+    await sessionWithKeys(invocation)
     const [record, {keys}] = await Promise.all([namedContact(invocation, contact), sessionUserKeys(invocation)])
     const [merged, groups] = await Promise.all([mergedContact(record, keys), groupNames(invocation, record)])
     const view = contactView(String(record.ID), merged, groups)

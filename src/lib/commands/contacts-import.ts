@@ -7,7 +7,7 @@
  */
 import {stat} from 'node:fs/promises'
 
-import {addContacts} from '../contacts/add.ts'
+import {addContacts, showAddDryRun} from '../contacts/add.ts'
 import {parseVcards, type Property, valueText, VcardError} from '../contacts/vcard.ts'
 import {readNamedFile} from '../request/named-file.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
@@ -17,6 +17,7 @@ import {plainCommand} from '../runtime/plain-command.ts'
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 
 export interface ContactsImportOptions {
+  dryRun: boolean
   file: string
 }
 
@@ -45,8 +46,8 @@ export function importedContacts(text: string, file: string): {contacts: Propert
 }
 
 export const contactsImport = plainCommand<ContactsImportOptions>({
-  options: (line) => ({file: line.arg('file')}),
-  async run(invocation, {file}) {
+  options: (line) => ({dryRun: line.boolean('dry-run'), file: line.arg('file')}),
+  async run(invocation, {dryRun, file}) {
     if (file.trim() === '') throw usageError('give the .vcf file to import')
     const stats = await stat(file).catch((error: unknown) => {
       throw fileFailure('read', file, error)
@@ -55,6 +56,7 @@ export const contactsImport = plainCommand<ContactsImportOptions>({
     if (stats.size > MAX_IMPORT_BYTES) throw usageError(`${file} is over 10 MiB (${stats.size} bytes): split it; nothing imported`)
     const text = (await readNamedFile(file, 'FILE')).toString('utf8')
     const {contacts, names} = importedContacts(text, file)
+    if (dryRun) return showAddDryRun(invocation, contacts)
     await addContacts(invocation, contacts, names)
   },
 })

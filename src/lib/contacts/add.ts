@@ -15,7 +15,7 @@ import {sessionUserKeys} from '../keys/user-keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
 import type {JsonValue} from '../output/json-value.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
-import {printData, attempt} from '../runtime/dedicated.ts'
+import {attempt, printData, showDryRun} from '../runtime/dedicated.ts'
 import {CliFailure, oneLine} from '../runtime/errors.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -29,14 +29,28 @@ export const ADD_MAX = 10
 const OVERWRITE = 0
 const LABELS = 0
 
-/** The cards of one contact, made as the web client makes them. */
-export async function contactCards(properties: readonly Property[], primary: Parameters<typeof makeCard>[2]): Promise<Card[]> {
+/** The cards of one contact, in the web client's order (encrypted, signed, clear): each made by `make`. */
+async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
   const {clear, encrypted, signed} = splitCards(properties)
   const cards: Card[] = []
-  if (encrypted !== undefined) cards.push(await makeCard(CARD_TYPE.ENCRYPTED_AND_SIGNED, encrypted, primary))
-  cards.push(await makeCard(CARD_TYPE.SIGNED, signed, primary))
-  if (clear !== undefined) cards.push(await makeCard(CARD_TYPE.CLEAR_TEXT, clear, primary))
+  if (encrypted !== undefined) cards.push(await make(CARD_TYPE.ENCRYPTED_AND_SIGNED, encrypted))
+  cards.push(await make(CARD_TYPE.SIGNED, signed))
+  if (clear !== undefined) cards.push(await make(CARD_TYPE.CLEAR_TEXT, clear))
   return cards
+}
+
+/** A card as --dry-run shows it, no key needed: the vCard in clear, what would be encrypted and signed said in place. */
+function previewCard(type: 0 | 2 | 3, text: string): Card {
+  const Signature = type === CARD_TYPE.CLEAR_TEXT ? null : '<a detached signature by the primary user key>'
+  return {Data: type === CARD_TYPE.ENCRYPTED_AND_SIGNED ? `<encrypted to the primary user key: ${text}>` : text, Signature, Type: type}
+}
+
+const request = (Contacts: Array<{Cards: Card[]}>) => ({body: {Contacts, Overwrite: OVERWRITE, Labels: LABELS}, method: 'POST', path: CONTACTS}) as const
+
+/** --dry-run: the requests, each card's vCard in clear; nothing sent, no key used. */
+export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>): Promise<void> {
+  const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))))))
+  await showDryRun(invocation, chunks)
 }
 
 interface Outcome {
@@ -83,10 +97,10 @@ export async function addContacts(invocation: Invocation, contacts: ReadonlyArra
       continue
     }
 
-    const Contacts = await Promise.all(chunk.map(async (properties) => ({Cards: await contactCards(properties, primary)})))
+    const Contacts = await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, (type, text) => makeCard(type, text, primary))})))
     let outcome: Awaited<ReturnType<typeof attempt>>
     try {
-      outcome = await attempt(invocation, {body: {Contacts, Overwrite: OVERWRITE, Labels: LABELS}, method: 'POST', path: CONTACTS})
+      outcome = await attempt(invocation, request(Contacts))
     } catch (error) {
       if (!(error instanceof CliFailure) || error.exitStatus === EXIT.INTERRUPTED) throw error
       refuseAll(`${oneLine(error.message)} (it may or may not have been applied)`, error.exitStatus)

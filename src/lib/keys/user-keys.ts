@@ -11,7 +11,7 @@ import type {Answer} from '../output/api-answer.ts'
 import {isRecord} from '../output/records.ts'
 import {commandLine} from '../runtime/command-names.ts'
 import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
-import {tryCall} from '../runtime/dedicated.ts'
+import {activeSession, tryCall} from '../runtime/dedicated.ts'
 import {authError} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -36,6 +36,12 @@ export function openedPassphrase(invocation: Invocation, session: ActiveSession,
   return passphrase
 }
 
+/** The run's session, once it is known to hold sealed keys: called before any request, a session without keys sends nothing. */
+export async function sessionWithKeys(invocation: Invocation): Promise<{session: ActiveSession; sealed: string}> {
+  const session = await activeSession(invocation)
+  return {sealed: sealedPassphrase(invocation, session), session}
+}
+
 export const keyList = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 
 export interface UserKeys {
@@ -52,8 +58,7 @@ export interface UserKeys {
 export async function sessionUserKeys(invocation: Invocation, {signing = false} = {}): Promise<UserKeys> {
   // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
   enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
-  const session = await invocation.session()
-  const sealed = sealedPassphrase(invocation, session)
+  const {sealed, session} = await sessionWithKeys(invocation)
   const outcomes = await Promise.all([tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}), tryCall(invocation, {method: 'GET', path: '/core/v4/users'})])
   const failed = outcomes.find((outcome) => typeof outcome === 'number')
   if (failed !== undefined) invocation.exit(failed)
