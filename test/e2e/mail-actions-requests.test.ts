@@ -275,7 +275,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const lines = result.stderr.trimEnd().split('\n')
       expect(lines[0]).to.equal('Error: message unavailable: HTTP 503 Service Unavailable, Code 503: Service unavailable')
       expect(lines[150]).to.equal('Error: message m149: not sent: an earlier request failed (HTTP 503 Service Unavailable, Code 503: Service unavailable)')
-      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 151 refused.')
+      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 150 refused; 1 not sent.')
     })
   })
 
