@@ -229,7 +229,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
   })
 
   describe('answers per item', () => {
-    it('names every refused ID with its error on stderr, does the others, exits with the first refusal’s status', async () => {
+    it('names every refused ID with its error on stderr, does the others, exits with the gravest refusal’s status', async () => {
       const {result, sent, stdout} = await run(['mail', 'trash', 'a', 'missing-1', 'b', 'missing-2'])
       expect(result.status).to.equal(3)
       expect(stdout).to.equal('')
