@@ -8,8 +8,10 @@
  * child's peak RSS, reported by bench/peak-rss.js, against a 1 MiB one);
  * an answer cut short, a tampered stream and one over --max-size (its
  * ciphertext, or its plaintext once inflated) leave nothing in --dir, with
- * one line and a non-zero exit. The downloads go to a private directory
- * under the repository's test cache, removed after.
+ * one line and a non-zero exit; so does SIGTERM or SIGHUP while the
+ * plaintext goes into its temporary file (the proxy holds the answer
+ * halfway). The downloads go to a private directory under the repository's
+ * test cache, removed after.
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
