@@ -6,10 +6,11 @@
  * Labels: 0}, at most 10 contacts a request, one after another. The service answers per contact (Code 1001,
  * Responses: [{Index, Response: {Code, Contact, Error}}]): a refused contact is said on stderr with its error and
  * the others are kept; after a failure later requests would meet too (authentication, the network, 429, 5xx)
- * nothing more is sent. The exit status is the first refusal's.
+ * nothing more is sent; after a signal (Ctrl-C, SIGTERM, SIGHUP) nothing more is sent either, and what became of
+ * each contact is reported before the command ends. The exit status is the gravest (runtime/exit-status.ts).
  */
 import {SUCCESS_CODES} from '../contract/contract.ts'
-import {chunked} from '../commands/message-batch.ts'
+import {chunked, type Outcome, type Refusal, summary} from '../commands/message-batch.ts'
 import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
 import {sessionUserKeys} from '../keys/user-keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
@@ -17,7 +18,8 @@ import type {JsonValue} from '../output/json-value.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {attempt, printData, showDryRun} from '../runtime/dedicated.ts'
 import {CliFailure, oneLine} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../runtime/exit-status.ts'
+import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {splitCards} from './card-split.ts'
 import {CONTACTS} from './service.ts'
@@ -53,15 +55,15 @@ export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyAr
   await showDryRun(invocation, chunks)
 }
 
-interface Outcome {
+interface Added {
   index: number
   name: string
   response: JsonValue
   id?: string
-  refusal?: {cause: string; status: ExitStatus}
+  refusal?: {cause: string; status: ExitStatus; outcome?: Outcome}
 }
 
-function judged(index: number, name: string, response: JsonValue | undefined): Outcome {
+function judged(index: number, name: string, response: JsonValue | undefined): Added {
   if (!isRecord(response)) return {index, name, refusal: {cause: 'the answer carries no Response for it', status: EXIT.UNAVAILABLE}, response: null}
   const {Code: code, Contact: contact, Error: error} = response
   if (typeof code === 'number' && SUCCESS_CODES.has(code)) {
@@ -85,15 +87,19 @@ const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
 export async function addContacts(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, names: readonly string[]): Promise<void> {
   const {primary} = await sessionUserKeys(invocation, {signing: true})
   if (!primary) throw new CliFailure('the primary user key is not unlocked', EXIT.AUTH)
-  const outcomes: Outcome[] = []
+  const signal = interruptSignal()
+  const outcomes: Added[] = []
   let stopped: {cause: string; status: ExitStatus} | undefined
   let offset = 0
   for (const chunk of chunked(contacts, ADD_MAX)) {
     const indices = chunk.map((_, position) => offset + position)
     offset += chunk.length
-    const refuseAll = (cause: string, status: ExitStatus, response: JsonValue = {Error: cause}) => outcomes.push(...indices.map((index) => ({index, name: names[index], refusal: {cause, status}, response})))
+    /** Contacts the service did not answer for, as message-batch.ts reports IDs: never sent, or sent without an answer. */
+    const unanswered = (cause: string, status: ExitStatus, outcome?: Outcome) =>
+      outcomes.push(...indices.map((index) => ({index, name: names[index], refusal: {cause, outcome, status}, response: {Error: cause, ...(outcome ? {Outcome: outcome} : {})}})))
+    if (!stopped && signal.aborted) stopped = {cause: interruptionText(), status: EXIT.INTERRUPTED}
     if (stopped) {
-      refuseAll(`not sent: ${stopped.cause}`, stopped.status)
+      unanswered(`not sent: ${stopped.cause}`, stopped.status, 'not-sent')
       continue
     }
 
@@ -102,15 +108,22 @@ export async function addContacts(invocation: Invocation, contacts: ReadonlyArra
     try {
       outcome = await attempt(invocation, request(Contacts))
     } catch (error) {
-      if (!(error instanceof CliFailure) || error.exitStatus === EXIT.INTERRUPTED) throw error
-      refuseAll(`${oneLine(error.message)} (it may or may not have been applied)`, error.exitStatus)
+      // The network, the timeout, a signal: the request may or may not have been applied.
+      if (!(error instanceof CliFailure)) throw error
+      if (error.exitStatus === EXIT.INTERRUPTED) {
+        unanswered(`${interruptionText()} while its request was in flight: it may or may not have been applied`, EXIT.INTERRUPTED, 'unknown')
+        stopped = {cause: interruptionText(), status: EXIT.INTERRUPTED}
+        continue
+      }
+
+      unanswered(`${oneLine(error.message)} (it may or may not have been applied)`, error.exitStatus, 'unknown')
       stopped = {cause: `an earlier request failed (${oneLine(error.message)})`, status: error.exitStatus}
       continue
     }
 
     if (!outcome.ok) {
       const {failure} = outcome
-      refuseAll(failure.message, failure.exitStatus)
+      unanswered(failure.message, failure.exitStatus)
       if (STOPS.has(failure.exitStatus)) stopped = {cause: `an earlier request failed (${failure.message})`, status: failure.exitStatus}
       continue
     }
@@ -125,15 +138,18 @@ export async function addContacts(invocation: Invocation, contacts: ReadonlyArra
   await report(invocation, outcomes)
 }
 
-async function report(invocation: Invocation, outcomes: readonly Outcome[]): Promise<void> {
+async function report(invocation: Invocation, outcomes: readonly Added[]): Promise<void> {
+  const interrupted = interruptedBy()
+  if (interrupted) reportingInterruption()
   const refusals = outcomes.filter((outcome) => outcome.refusal !== undefined)
-  const status = refusals[0]?.refusal?.status ?? EXIT.OK
+  const status = gravest(refusals.map(({refusal}) => refusal?.status ?? EXIT.OK))
   invocation.expectExit(status)
   const created = outcomes.filter((outcome) => outcome.id !== undefined)
-  const document = {Code: 1001, Responses: outcomes.map(({index, response}) => ({Index: index, Response: response}))}
+  const document = {Code: 1001, Responses: outcomes.map(({index, response}) => ({Index: index, Response: response})), ...(interrupted ? {Interrupted: interrupted} : {})}
   await printData(invocation, document, () => created.map(({id}) => id).join('\n'))
   for (const {id, name} of created) invocation.note(`Created contact ${JSON.stringify(name)} (${id}).`)
   for (const {index, name, refusal} of refusals) invocation.note(`Error: contact ${index + 1} (${JSON.stringify(name)}): ${refusal?.cause}`)
-  if (outcomes.length > 1) invocation.note(`Added ${created.length} of ${outcomes.length} contacts${refusals.length > 0 ? `; ${refusals.length} refused` : ''}.`)
+  if (outcomes.length > 1) invocation.note(summary(outcomes.length, refusals.map(({index, refusal}) => ({...(refusal as Refusal), id: String(index)})), {noun: 'contact', verb: 'Added'}))
+  if (interrupted) invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
   if (status !== EXIT.OK) invocation.exit(status)
 }

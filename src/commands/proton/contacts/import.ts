@@ -11,7 +11,7 @@ export default class ContactsImport extends PlainAdapter<typeof ContactsImport> 
 
 Each card becomes a contact made as the web client makes one, with your primary user key: FN, UID, EMAIL and the key settings in a signed card (Type 2); CATEGORIES in a clear card (Type 0) when there are some; every other field encrypted and signed (Type 3). A UID the account already has is refused by the service for that contact (no contact is overwritten).
 
-The service answers per contact: each new ID on stdout, a line per contact on stderr, and a refused one named with its error while the others are kept; the exit status is then the first refusal's. --output json|yaml: {Code, Responses: [{Index, Response}]}, every request's together. --dry-run reads and checks the file, prints the requests with each card's vCard in clear (what would be encrypted and signed said in its place) and sends nothing.`
+The service answers per contact: each new ID on stdout, a line per contact on stderr, and a refused one named with its error while the others are kept; the exit status is then the gravest of the refusals'. Ctrl-C, SIGTERM or SIGHUP stops it: what was added, what may or may not have been, and what was not sent are reported, and the command ends by that signal. --output json|yaml: {Code, Responses: [{Index, Response}]}, every request's together. --dry-run reads and checks the file, prints the requests with each card's vCard in clear (what would be encrypted and signed said in its place) and sends nothing.`
 
   static override examples = ['<%= config.bin %> <%= command.id %> contacts.vcf', '<%= config.bin %> <%= command.id %> contacts.vcf --dry-run', '<%= config.bin %> <%= command.id %> contacts.vcf --output json']
 
