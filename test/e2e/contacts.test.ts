@@ -6,7 +6,7 @@
  * GNUPGHOME.
  */
 import {expect} from 'chai'
-import {spawnSync} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -15,7 +15,7 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
@@ -260,5 +260,25 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(out(vcf)).to.include('\r\nFN:Evil\\x1b[2J Name\r\n')
     expect(out(vcf)).to.include('\r\nNOTE:ring\\x07bell\r\n')
     expect([...out(vcf)].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
+  })
+
+  it('a signal while an import request is in flight: each contact named (may or may not have been applied, not sent), the counts, "Error: interrupted"; ends by SIGINT', async () => {
+    const file = join(work, 'eleven.vcf')
+    writeFileSync(file, Array.from({length: 11}, (_, index) => `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person ${index + 1}\r\nEND:VCARD\r\n`).join(''))
+    const fault = {Count: 1, DelayMs: 20_000, Kind: 'latency', Method: 'POST', Path: '/contacts/v4/contacts'}
+    expect((await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(fault), headers: {'content-type': 'application/json'}, method: 'POST'})).status).to.equal(200)
+    const child = spawn(process.execPath, [BIN, '--profile', 'sandbox', '--verbose', 'contacts', 'import', file], {env: baseEnv(suite.home.home), stdio: ['ignore', 'pipe', 'pipe']})
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_status, signal) => resolve(signal)))
+    // Bounded, never a fixed sleep: until --verbose shows the POST sent.
+    for (let tries = 0; tries < 800 && !/^> POST \S+\/contacts\/v4\/contacts$/m.test(stderr); tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+    process.kill(child.pid as number, 'SIGINT')
+    expect(await ended).to.equal('SIGINT')
+    const lines = stderr.split('\n').filter((line) => /^(Error|Added)/.test(line))
+    expect(lines).to.have.length(13)
+    expect(lines[0]).to.equal('Error: contact 1 ("Person 1"): interrupted while its request was in flight: it may or may not have been applied')
+    expect(lines[10]).to.equal('Error: contact 11 ("Person 11"): not sent: interrupted')
+    expect(lines.slice(-2)).to.deep.equal(['Added 0 of 11 contacts; 10 may or may not have been applied; 1 not sent.', 'Error: interrupted'])
   })
 })
