@@ -75,7 +75,7 @@ export async function namedContact(invocation: Invocation, idOrEmail: string): P
   return contactRecord(invocation, id)
 }
 
-/** The warnings a contact's cards call for, one line each; `failed`: a card could not be decrypted or read. */
+/** The lines a contact's cards call for on stderr, one each; `unreadable`: a card could not be decrypted or read. */
 export function cardWarnings(view: ContactView): {lines: string[]; unreadable: boolean} {
   const lines: string[] = []
   let unreadable = false
