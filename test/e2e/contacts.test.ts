@@ -262,6 +262,27 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect([...out(vcf)].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
   })
 
+  it('a card that cannot be decrypted (encrypted to another key): get shows the rest and exits 1; export writes nothing, exit 1', async () => {
+    const other = (await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: 'other@example.test'}]})).privateKey
+    const text = (lines: string[]) => openpgp.createMessage({text: ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')})
+    const signed = ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Locked Out', 'UID:locked-1', 'EMAIL:locked@example.test', 'END:VCARD', ''].join('\r\n')
+    const Cards = [
+      {Data: signed, Signature: await openpgp.sign({detached: true, message: await openpgp.createMessage({text: signed}), signingKeys: other}), Type: 2},
+      {Data: await openpgp.encrypt({encryptionKeys: other.toPublic(), message: await text(['NOTE:for another key'])}), Signature: await openpgp.sign({detached: true, message: await text(['NOTE:for another key']), signingKeys: other}), Type: 3},
+    ]
+    ok(await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify({Contacts: [{Cards}], Overwrite: 0})]))
+    const get = await proton(['contacts', 'get', 'locked@example.test'])
+    expect(get.status).to.equal(1)
+    expect(out(get)).to.match(/^Name: +Locked Out$/m)
+    expect(out(get)).to.match(/^ +encrypted and signed \(UNREADABLE: cannot decrypt it: .+\)$/m)
+    expect(get.stderr).to.match(/^Error: contact \S+: its card of Type 3 cannot be read: cannot decrypt it: /m)
+    const file = join(work, 'never.vcf')
+    const exported = await proton(['contacts', 'export', '--output-file', file])
+    expect(exported.status).to.equal(1)
+    expect(exported.stderr.trimEnd().split('\n').at(-1)).to.match(/^Error: 1 of \d+ contacts cannot be read whole \(\S+\): nothing exported$/)
+    expect(existsSync(file)).to.equal(false)
+  })
+
   it('a signal while an import request is in flight: each contact named (may or may not have been applied, not sent), the counts, "Error: interrupted"; ends by SIGINT', async () => {
     const file = join(work, 'eleven.vcf')
     writeFileSync(file, Array.from({length: 11}, (_, index) => `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person ${index + 1}\r\nEND:VCARD\r\n`).join(''))
