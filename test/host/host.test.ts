@@ -11,7 +11,7 @@ import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, sta
 import {dirname, join} from 'node:path'
 
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {createHost, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
+import {createHost, helpTopics, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
 
 const SIBLING = 'proton-sibling-fixture'
 const PLUGIN = '@proton-cli/plugin-api'
@@ -42,12 +42,15 @@ for (const spec of HOSTS) {
     let pluginTarball: string
     /** The plugins the host loads before ours is installed (name and root). */
     let ownPlugins: string[]
+    /** The host's root help before ours is installed. */
+    let helpBefore: string
     const line = (id: string) => `${spec.name} ${spell(spec, id).join(' ')}`
 
     before(async function () {
       this.timeout(900_000)
       host = await createHost(spec)
       ownPlugins = await loadedPlugins(host)
+      helpBefore = (await hostRun(host, ['--help'])).stdout
       pluginTarball = await pack(REPO, host.root, host.env)
       const siblingTarball = await packSibling(host.root, host.env)
       for (const tarball of [pluginTarball, siblingTarball]) {
@@ -122,16 +125,44 @@ for (const spec of HOSTS) {
       expect(JSON.parse(calendars.stdout).Calendars[0].Members[0]).to.include({Email: 'demo@proton.test', Name: 'My calendar'})
     })
 
-    it('names commands that work in this host, in its syntax', async () => {
-      const login = line('proton:auth:login')
+    it('names commands that reach ours in this host: the top-level form where the host has none of that name', async () => {
+      // sf has no `auth login` of its own; heroku has.
+      const login = spec.name === 'sf' ? 'sf auth login' : 'heroku proton:auth:login'
       const noSession = await hostCommand(host, 'proton:mail:list', ['--profile', 'nobody'])
       expect(noSession.status).to.equal(2)
       expect(noSession.stderr).to.equal(`Error: not logged in (profile nobody): run "${login}"\n`)
-      const status = await hostCommand(host, 'proton:auth:status', ['--profile', 'nobody'])
+      const status = await hostCommand(host, 'auth:status', ['--profile', 'nobody'])
       expect(status.stderr).to.include(`run "${login}"`)
       // The command named is ours: its help is the Proton login.
       const help = await hostRun(host, [...login.split(' ').slice(1), '--help'])
-      expect(help.stdout).to.include('USERNAME')
+      expect(help.stdout).to.include('USERNAME').and.to.include('--app-version')
+    })
+
+    it('runs our commands by their top-level ids too; the host’s commands of those names stay the host’s', async () => {
+      const users = await hostCommand(host, 'api', ['GET', '/core/v4/users', '--profile', 'sandbox'])
+      expect(users.status, users.stderr).to.equal(0)
+      expect(JSON.parse(users.stdout).User).to.include({Name: 'demo'})
+      const mail = await hostCommand(host, 'mail:list', ['--output', 'json'], {PROTON_PROFILE: 'sandbox'})
+      expect(mail.status, mail.stderr).to.equal(0)
+      expect(JSON.parse(mail.stdout).Messages.length).to.be.above(0)
+      if (spec.name === 'sf') {
+        const rest = await hostCommand(host, 'api:request:rest', ['--help'])
+        expect(rest.status).to.equal(0)
+        expect(rest.stdout).to.include('Salesforce').and.not.to.include('--app-version')
+      }
+
+      const hostOwn = spec.name === 'sf' ? 'auth:list' : 'auth:login'
+      expect((await hostCommand(host, hostOwn, ['--help'])).stdout).not.to.include('--app-version')
+      const ours = await hostCommand(host, `proton:${hostOwn}`, ['--help'])
+      expect(ours.stdout).to.include('--app-version').and.not.to.match(/^ALIASES/m)
+    })
+
+    it('keeps the host’s topics and their words; ours are listed beside them', async () => {
+      const before = helpTopics(helpBefore)
+      const after = helpTopics((await hostRun(host, ['--help'])).stdout)
+      expect(before.size).to.be.above(5)
+      for (const [name, description] of before) expect(after.get(name), name).to.equal(description)
+      for (const name of ['mail', 'calendar', 'drive', 'account']) expect(after.get(name), name).to.match(/^[A-Z]/)
     })
 
     it('names the description command in its syntax when the stored description is damaged', async () => {

@@ -14,7 +14,10 @@
  *   a topic of the host's or another plugin's keeps its own words. The text
  *   goes into the loaded topic and into our plugin's package.json as loaded,
  *   since a command that oclif runs (help, autocomplete) reloads the
- *   configuration from the plugins' topics.
+ *   configuration from the plugins' topics;
+ * - gives the `proton` topic's help every command of ours, one a line, so
+ *   that `<bin> help proton` lists them all (oclif lists only a topic's
+ *   direct children).
  */
 import {HOST_TOPIC} from './command-names.ts'
 
@@ -32,6 +35,7 @@ export function topLevelTopics(declared: readonly string[]): string[] {
 
 interface LoadedCommand {
   id: string
+  hidden?: boolean
   pluginName?: string
   aliases: string[]
 }
@@ -48,6 +52,8 @@ interface DeclaredTopic {
 
 /** The parts of oclif's loaded Config the settling reads and adjusts. */
 export interface HostConfig {
+  bin: string
+  topicSeparator: string
   commands: readonly LoadedCommand[]
   findCommand(id: string): LoadedCommand | undefined
   findTopic(name: string): LoadedTopic | undefined
@@ -68,13 +74,29 @@ export function settleInHost(config: HostConfig): void {
   if (!plugin) return
   for (const command of plugin.commands) command.aliases = command.aliases.filter((alias) => config.findCommand(alias)?.pluginName === ours)
   const descriptions = new Map(plugin.topics.map((topic) => [topic.name, topic.description]))
+  describe(config, HOST_TOPIC, plugin.pjson.oclif.topics, everyCommand(config, plugin.commands, descriptions.get(HOST_TOPIC) ?? ''))
   for (const name of topLevelTopics([...descriptions.keys()])) {
     const topic = config.findTopic(name)
     const description = descriptions.get(`${HOST_TOPIC}:${name}`)
     if (!topic || topic.description || !description) continue
     if (config.commands.some((command) => command.id.startsWith(`${name}:`) && command.pluginName !== ours)) continue
-    topic.description = description
-    const source = declared(plugin.pjson.oclif.topics, name)
-    if (source) source.description = description
+    describe(config, name, plugin.pjson.oclif.topics, description)
   }
+}
+
+/** A topic's words, in the loaded topic and in our package.json as loaded. */
+function describe(config: HostConfig, name: string, topics: Record<string, DeclaredTopic> | undefined, description: string): void {
+  const topic = config.findTopic(name)
+  if (topic) topic.description = description
+  const source = declared(topics, name)
+  if (source) source.description = description
+}
+
+/** The `proton` topic's words: its first line, then every command of ours (not hidden) as the host spells it. */
+function everyCommand(config: HostConfig, commands: readonly LoadedCommand[], summary: string): string {
+  const lines = commands
+    .filter((command) => !command.hidden)
+    .map((command) => `${config.bin} ${command.id.replaceAll(':', config.topicSeparator)}`)
+    .sort()
+  return `${summary.split('\n', 1)[0]}\nEvery command (each also without "${HOST_TOPIC}" where ${config.bin} has no command of that name):\n${lines.join('\n')}`
 }
