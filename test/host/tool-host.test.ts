@@ -7,7 +7,7 @@
  * host's, and every command line our messages and help examples print is
  * run back through the host and shown to reach ours.
  */
-import {Config, Help} from '@oclif/core'
+import {type Command, Config, Help} from '@oclif/core'
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -24,6 +24,13 @@ function hostedIds(): string[] {
   return Object.keys(manifest.commands).sort()
 }
 
+/** oclif's Help, its rendering of one command's help opened up. */
+class CommandHelp extends Help {
+  text(command: Command.Loadable): string {
+    return this.formatCommand(command)
+  }
+}
+
 /**
  * Every command's help as `tool … --help` renders it, our init hook run
  * first; in this process (one start, not one per command), on the host's
@@ -35,11 +42,11 @@ async function everyHelp(host: HostHome): Promise<Map<string, string>> {
   try {
     const config = await Config.load({root: host.cliDir})
     await config.runHook('init', {argv: [], id: 'help'})
-    const help = new Help(config, {stripAnsi: true})
-    return new Map(hostedIds().map((id) => [id, help.formatCommand(config.findCommand(id)!)]))
+    const help = new CommandHelp(config, {stripAnsi: true})
+    return new Map(hostedIds().map((id) => [id, help.text(config.findCommand(id)!)]))
   } finally {
     for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key]
+      if (value === undefined) Reflect.deleteProperty(process.env, key)
       else process.env[key] = value
     }
   }
