@@ -83,7 +83,7 @@ export interface HostHome extends CompletionHome {
   uninstallPlugin(): void
   /** `tool ARGS…` in the home's environment. */
   tool(args: string[], extra?: NodeJS.ProcessEnv): {status: number | null; stdout: string; stderr: string}
-  /** `tool --help` and `tool help` as they were before our plugin was installed. */
+  /** `tool --help` and `tool help` as they were before our plugin was installed (when asked for). */
   helpBefore: {flag: string; command: string}
   /** The host's root (its package.json) and its oclif directories (TOOL_DATA_DIR … point there). */
   cliDir: string
@@ -115,7 +115,7 @@ export default class HostCommand extends Command {
  * its package.json, manifest and dist copied (oclif takes a plugin's root
  * from where its files really are), its dependencies linked.
  */
-export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
+export async function hostHome(separator: ' ' | ':', options: {helpBefore?: boolean} = {}): Promise<HostHome> {
   const root = mkdtempSync(join(tmpdir(), 'proton-completion-host-'))
   const cli = join(root, 'cli')
   const home = join(root, 'home')
@@ -153,7 +153,7 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
   }
   const tool = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
     spawnSync(process.execPath, [join(cli, 'run.js'), ...args], {cwd: workDir, encoding: 'utf8', env: {...env, ...extra}, timeout: 60_000})
-  const helpBefore = {command: tool(['help']).stdout, flag: tool(['--help']).stdout}
+  const helpBefore = options.helpBefore ? {command: tool(['help']).stdout, flag: tool(['--help']).stdout} : {command: '', flag: ''}
   mkdirSync(pluginDir, {recursive: true})
   for (const file of ['package.json', 'oclif.manifest.json']) cpSync(join(REPO, file), join(pluginDir, file))
   cpSync(join(REPO, 'dist'), join(pluginDir, 'dist'), {recursive: true})

@@ -245,6 +245,10 @@ COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE="${wo
         const tab = tabInBash(completionSetup, [spec.name, ...spell(spec, 'proton:api'), 'GET', '/core/v4/us'])
         expect(tab.stderr).to.equal('')
         expect(tab.candidates).to.include('/core/v4/users')
+        // The top-level form too, where it reaches ours (sf has no `api GET`).
+        const topLevel = tabInBash(completionSetup, [spec.name, 'api', 'GET', '/core/v4/us'])
+        expect(topLevel.stderr).to.equal('')
+        expect(topLevel.candidates).to.include('/core/v4/users')
         expect(host.starts()).to.equal(starts)
       })
     }
