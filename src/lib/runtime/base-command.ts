@@ -6,7 +6,7 @@
  */
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
-import {type CommandNames, commandLine, HOST_TOPIC} from './command-names.ts'
+import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
 import type {ApiRequest, ApiResponse, TransportOptions} from '../http/client.ts'
 import {printData} from './dedicated.ts'
 import {globalFlag, readGlobalFlags} from './global-flags.ts'
@@ -88,11 +88,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.invocation = new Invocation(readGlobalFlags(new LineReader(this.parsedLine)), context)
   }
 
-  /** How this CLI spells our commands: inside a host they sit under the `proton` topic. */
+  /** How this CLI spells our commands (command-names.ts): from its loaded configuration. */
   protected get names(): CommandNames {
-    const {config} = this
-    const prefix = config.findCommand(`${HOST_TOPIC}:api`) ? `${HOST_TOPIC}:` : ''
-    return {bin: config.bin, prefix, separator: config.topicSeparator}
+    return namesInConfig(this.config)
   }
 
   /** The command line of our command `id` (`auth:login`) in this CLI, for messages. */

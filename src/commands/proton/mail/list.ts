@@ -4,6 +4,7 @@ import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../..
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {
   static override summary = 'List messages, newest first, one page at a time (GET /mail/v4/messages): the inbox unless --label says otherwise.'
@@ -31,7 +32,7 @@ The table fits the terminal: its width when stdout is one, else $COLUMNS, else 8
     '<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r \'.Messages[].Subject\'',
     '<%= config.bin %> <%= command.id %> --from alex@example.com --after 2025-01-01 --unread',
     "<%= config.bin %> <%= command.id %> --label archive --subject invoice --before '2025-06-30T12:00:00+02:00' --has-attachments",
-    "<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | <%= config.bin %> mail trash -",
+    `<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | ${commandLineInHelp('mail:trash')} -`,
   ]
 
   static override flags = {
