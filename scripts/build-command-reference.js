@@ -22,9 +22,12 @@ const spaced = (id) => id.slice(TOPIC.length).replaceAll(':', ' ')
  * for the standalone `proton` (topic separator a space). The expressions
  * come from this repository's own command files, through the build's manifest.
  */
+const PLUGIN = 'this plugin'
+
 function render(text, id) {
-  const config = {bin: BIN, topicSeparator: ' '}
-  const command = {id: spaced(id)}
+  // Standalone, every id resolves to this plugin: the help's host check picks the top-level form.
+  const config = {bin: BIN, findCommand: () => ({pluginName: PLUGIN}), topicSeparator: ' '}
+  const command = {id: spaced(id), pluginName: PLUGIN}
   return text.replaceAll(/<%=(.*?)%>/g, (_, expression) => String(new Function('config', 'command', `return (${expression})`)(config, command)))
 }
 
