@@ -7,7 +7,7 @@
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
 import {buildRequestUrl} from '../http/api-url.ts'
-import {maxBytesOf, sizeText} from '../http/max-size.ts'
+import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
@@ -21,7 +21,7 @@ import type {PrivateKey} from 'openpgp'
 
 import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
-import {type MimeBody, MimeBodyError, parseMimeBody} from './mime-body.ts'
+import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 
 export interface OpenedMessage {
@@ -61,8 +61,8 @@ export interface MessageWithKeys {
   message: JsonRecord
   keys: PrivateKey[]
   published: Promise<string[]>
-  /** The most bytes the decrypted body may have (--max-size). */
-  maxBytes: number
+  /** The most bytes the decrypted body may have: it is held whole in memory (heldBound: --max-size, at most 64 MiB). */
+  bound: SizeBound
   /** A failure that names the message. */
   fail(cause: string): CliFailure
 }
@@ -104,20 +104,20 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
   const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
-  return {fail, keys: addressKeys.keys, maxBytes: maxBytesOf(invocation.flags['max-size']), message, published}
+  return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}
 }
 
 /** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */
-export async function decryptBody({fail, keys, maxBytes, message, published}: MessageWithKeys): Promise<OpenedMessage> {
+export async function decryptBody({bound, fail, keys, message, published}: MessageWithKeys): Promise<OpenedMessage> {
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   try {
     const senderKeys = await published
-    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, maxBytes)
+    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, bound.bytes)
     return {body: data, message, senderKeys, verification}
   } catch (error) {
     if (error instanceof PlaintextTooLarge) {
       // A body that inflates a thousandfold (a compressed packet): stopped there, as an answer over --max-size is.
-      throw new CliFailure(fail(`its decrypted body is over --max-size (${sizeText(maxBytes)}): stopped decrypting it; nothing printed`).message, EXIT.UNAVAILABLE)
+      throw new CliFailure(fail(`its decrypted body is over ${bound.name}: stopped decrypting it; nothing printed`).message, EXIT.UNAVAILABLE)
     }
 
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
@@ -147,6 +147,8 @@ export async function openTree(opened: OpenedMessage, fail: (cause: string) => C
   try {
     parsed = await parseMimeBody(body, {requireText, sender})
   } catch (error) {
+    // A tree larger than the parser is given is a bound, as --max-size is: exit 5.
+    if (error instanceof MimeBoundError) throw new CliFailure(fail(error.message).message, EXIT.UNAVAILABLE)
     throw fail(error instanceof MimeBodyError ? error.message : `cannot parse its MIME body (${error instanceof Error ? error.message : String(error)})`)
   }
 
