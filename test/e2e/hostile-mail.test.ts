@@ -13,6 +13,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {MAX_MIME_LINES, MAX_MIME_PARTS} from '../../src/lib/keys/mime-body.ts'
+import {MAX_HTML_DEPTH} from '../../src/lib/output/readable-html.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'
 import {baseEnv} from '../helpers/run-binary.ts'
@@ -26,6 +27,24 @@ describe('hostile PGP/MIME mail: bounded in memory and time (built binary)', fun
   this.timeout(120_000)
   const mime = pgpMimeSuite()
   const env = () => baseEnv(mime.suite.home.home, {TZ: 'UTC'})
+
+  /** A message whose Body is `text` encrypted to the address key (compressed: zlib), of that MIMEType; its ID. */
+  async function addBody(text: string, MIMEType: string): Promise<string> {
+    const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
+    const Body = await openpgp.encrypt({
+      config: {preferredCompressionAlgorithm: openpgp.enums.compression.zlib},
+      encryptionKeys: addressKey.toPublic(),
+      format: 'armored',
+      message: await openpgp.createMessage({binary: Buffer.from(text, 'utf8')}),
+    })
+    const response = await sandboxFetch(mime.suite.sandbox, 'messages', {
+      body: JSON.stringify({Body, MIMEType, Sender: {Address: 'stranger@example.test', Name: 'Stranger'}, Subject: 'hostile'}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
+    expect(response.status).to.equal(200)
+    return ((await response.json()) as {Message: {ID: string}}).Message.ID
+  }
 
   /** A multipart/mixed message whose Body is `tree` compressed (zlib) and encrypted to the address key; its ID. */
   async function addCompressed(tree: string): Promise<{id: string; armoredBytes: number}> {
@@ -75,4 +94,17 @@ describe('hostile PGP/MIME mail: bounded in memory and time (built binary)', fun
     expect(result.stdout.length).to.equal(0)
     expect(result.status).to.equal(5)
   })
+
+  for (const depth of [2000, 200_000]) {
+    it(`HTML nested ${depth} deep: shown up to ${MAX_HTML_DEPTH} levels, with a note naming the message, exit 0`, async () => {
+      const html = `<p>Before the nesting.</p>${'<div>'.repeat(depth)}deep inside${'</div>'.repeat(depth)}`
+      const id = await addBody(html, 'text/html')
+      const result = await runMeasured(['--profile', 'reader', 'mail', 'read', '--', id], env())
+      expect(result.stderr).to.equal(`Note: message ${id}: its HTML nests more than ${MAX_HTML_DEPTH} levels deep: shown up to there (--html prints all of it)\n`)
+      expect(result.status).to.equal(0)
+      const shown = result.stdout.toString('utf8')
+      expect(shown).to.match(/\n\nBefore the nesting\.\n+$/)
+      expect(result.peakMiB).to.be.below(PEAK_MIB)
+    })
+  }
 })
