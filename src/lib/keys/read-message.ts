@@ -19,7 +19,7 @@ import {EXIT} from '../runtime/exit-status.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
+import {decryptArmored, keyEntries, malformedNote, PlaintextTooLarge, type Unlocked, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
 import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
@@ -32,8 +32,10 @@ export interface OpenedMessage {
   senderKeys: string[]
 }
 
-const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
+
+/** No key could be unlocked, each refused for the cost of its Argon2 S2K: a bound, exit 5. */
+const tooCostly = (what: string, unlocked: Unlocked) => new CliFailure(`${what} (${unlocked.failures.join('; ')})`, EXIT.UNAVAILABLE)
 
 /** The sealed key passphrase of the session, or a line saying how to get one. */
 function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
@@ -49,8 +51,11 @@ export async function senderKeys(invocation: Invocation, session: ActiveSession,
   try {
     const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
     if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: Array<{PublicKey?: unknown}>}}
-    return (answer.Address?.Keys ?? []).map((key) => key.PublicKey).filter((key): key is string => typeof key === 'string')
+    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: unknown}}
+    const entries = keyEntries(answer.Address?.Keys)
+    const note = malformedNote(entries, `the published keys of ${email}`)
+    if (note) invocation.note(note)
+    return entries.keys.map((key) => (key as {PublicKey?: unknown}).PublicKey).filter((key): key is string => typeof key === 'string')
   } catch {
     return []
   }
@@ -96,13 +101,26 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
 
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
-  const userKeys = await unlockUserKeys(list(recordOf(user, 'User').Keys), passphrase)
-  if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  // Unlocking is part of the command's work: --timeout bounds it as it bounds each request (Argon2 keys take seconds).
+  const deadline = {at: Date.now() + invocation.flags.timeout * 1000, timeoutSeconds: invocation.flags.timeout}
+  const userList = keyEntries(recordOf(user, 'User').Keys)
+  const userNote = malformedNote(userList, 'User.Keys')
+  if (userNote) invocation.note(userNote)
+  const userKeys = await unlockUserKeys(userList.keys, passphrase, deadline)
+  if (userKeys.keys.length === 0) {
+    if (userKeys.tooCostly) throw tooCostly('no user key could be unlocked', userKeys)
+    throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  }
+
   const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
   const address = addressList.find((candidate) => isRecord(candidate) && candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
-  const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
+  const addressKeyList = keyEntries(address.Keys)
+  const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
+  if (addressNote) invocation.note(addressNote)
+  const addressKeys = await unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, deadline)
+  if (addressKeys.keys.length === 0 && addressKeys.tooCostly) throw tooCostly(fail(`no key of its address ${String(address.Email)} could be unlocked`).message, addressKeys)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
   return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}
 }
