@@ -39,7 +39,7 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
   before(async () => {
     const addressPublic = (await openpgp.readPrivateKey({armoredKey: addressKey.PrivateKey})).toPublic()
     body = await openpgp.encrypt({encryptionKeys: addressPublic, format: 'armored', message: await openpgp.createMessage({text: TEXT})})
-    const config = {aeadProtect: true, s2kArgon2Params: {memoryExponent: 16, parallelism: 4, passes: 3}, s2kType: openpgp.enums.s2k.argon2, v6Keys: true}
+    const config = {aeadProtect: true, s2kArgon2Params: {memoryExponent: 16, parallelism: 4, passes: 3}, s2kType: openpgp.enums.s2k.argon2 as const, v6Keys: true}
     const {privateKey} = await openpgp.generateKey({config, format: 'armored', passphrase, type: 'curve25519', userIDs: [{email: 'demo@proton.test'}]})
     argon2Key = privateKey
     const greedy = await openpgp.readPrivateKey({armoredKey: privateKey})

@@ -12,6 +12,7 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
+import {HELD_MAX_BYTES} from '../../src/lib/http/max-size.ts'
 import {MAX_MIME_LINES, MAX_MIME_PARTS} from '../../src/lib/keys/mime-body.ts'
 import {MAX_HTML_DEPTH} from '../../src/lib/output/readable-html.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
@@ -107,4 +108,13 @@ describe('hostile PGP/MIME mail: bounded in memory and time (built binary)', fun
       expect(result.peakMiB).to.be.below(PEAK_MIB)
     })
   }
+
+  it(`a body that inflates past the ${HELD_MAX_BYTES / 1024 / 1024} MiB a command holds in memory (under the default --max-size): one line, exit 5`, async () => {
+    const id = await addBody('A'.repeat(HELD_MAX_BYTES + 16 * 1024 * 1024), 'text/plain')
+    const result = await runMeasured(['--profile', 'reader', 'mail', 'read', '--', id], env())
+    expect(result.stderr).to.equal(`Error: message ${id}: its decrypted body is over the 64 MiB a command holds in memory: stopped decrypting it; nothing printed\n`)
+    expect(result.status).to.equal(5)
+    expect(result.stdout.length).to.equal(0)
+    expect(result.peakMiB).to.be.below(PEAK_MIB)
+  })
 })
