@@ -15,7 +15,9 @@ A PGP/MIME message's attachments embedded in its encrypted MIME tree (IDs "mime:
 
 File names are the sender's, so they are made safe: one name inside --dir, never a path ("/" and "\\" become "_", and so do control characters; leading dots are dropped; an empty name becomes "attachment"); a note says when a name was changed. An existing file is never replaced: the first free "name (N).ext" is used (up to ${ALTERNATIVE_NAMES}) and a note names both. Files are created readable by you only (0600).
 
-stdout: the path of each file written, one a line.`
+stdout: the path of each file written, one a line.
+
+The attachments embedded in a PGP/MIME body come with the body, which is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), more than 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5, nothing written (docs/bounds.md).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
