@@ -16,7 +16,7 @@
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
-import {MAX_HTML_DEPTH, readableText} from '../output/readable-html.ts'
+import {readableText} from '../output/readable-html.ts'
 import {alignedRows} from '../output/table.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {CliFailure, usageError} from '../runtime/errors.ts'
@@ -147,7 +147,7 @@ export const mailRead = plainCommand<MailReadOptions>({
     // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
     const body = escapeText(shown)
     stdout.write(`${headerBlock(message, verification, view.embedded, view.protectedSubject)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
-    if (readable?.cut) invocation.note(`Note: message ${id}: its HTML nests more than ${MAX_HTML_DEPTH} levels deep: shown up to there (--html prints all of it)`)
+    if (readable?.cut) invocation.note(`Note: message ${id}: its HTML ${readable.cut}: shown up to there (--html prints all of it)`)
     if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   },
 })

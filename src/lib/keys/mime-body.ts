@@ -16,6 +16,8 @@
  */
 import type {Attachment, Email} from 'postal-mime'
 
+import {sizeText} from '../http/max-size.ts'
+
 /**
  * An embedded attachment, named as the service names an attachment's fields (a type, so that it is JSON as it is).
  * ID: "mime:N", the Nth attachment of the MIME tree in the order its parts occur (1 the first; the signature of a
@@ -72,6 +74,13 @@ export class MimeBoundError extends MimeBodyError {}
  * parse stays under some 250 MiB; a 7 MiB attachment in base64 (76 characters a line) has 100,000 lines.
  */
 export const MAX_MIME_LINES = 100_000
+
+/**
+ * The most bytes a MIME body may have to be taken apart: parsing holds it some ten times over (the text, postal-mime's
+ * copy, the decoded parts and their strings: 60 MiB in one text part peaked at 720 MiB), so that the 64 MiB a
+ * decrypted body may have would pass the 512 MiB any message is read in. Mail services take messages of 25 MB.
+ */
+export const MAX_MIME_BYTES = 32 * 1024 * 1024
 
 /** The most parts (leaves and multiparts) a MIME tree may have: real mail has a few dozen. */
 export const MAX_MIME_PARTS = 10_000
@@ -312,6 +321,7 @@ const isHeaderPart = (attachment: Attachment) => !attachment.filename && attachm
  * parser refuses it, and when the tree holds neither a text/plain nor a text/html part.
  */
 export async function parseMimeBody(bytes: Uint8Array, {requireText = true, sender}: ParseOptions = {}): Promise<MimeBody> {
+  if (bytes.byteLength > MAX_MIME_BYTES) throw new MimeBoundError(`its MIME body is ${sizeText(bytes.byteLength)}, more than the ${sizeText(MAX_MIME_BYTES)} this tool takes apart`)
   const lines = lineCount(bytes)
   if (lines > MAX_MIME_LINES) throw new MimeBoundError(`its MIME body has ${lines} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
   const text = latin1(bytes)

@@ -17,7 +17,7 @@ File names are the sender's, so they are made safe: one name inside --dir, never
 
 stdout: the path of each file written, one a line.
 
-The attachments embedded in a PGP/MIME body come with the body, which is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), more than 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5, nothing written (docs/bounds.md).`
+The attachments embedded in a PGP/MIME body come with the body, which is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5, nothing written (docs/bounds.md).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
