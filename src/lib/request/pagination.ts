@@ -38,6 +38,8 @@ export interface PageLimits {
   maxPages: number
   /** The pages' bodies together at most this many bytes (--max-size). */
   maxBytes: number
+  /** How an error line names that bound (default "--max-size (SIZE)"). */
+  maxBytesName?: string
   /** When every page must be in (Date.now() milliseconds), and the --timeout that set it, for the message. */
   deadline: number
   timeoutSeconds: number
@@ -156,7 +158,7 @@ class PageRun {
         throw this.thrown.error
       }
 
-      if (this.bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over --max-size (${sizeText(this.limits.maxBytes)})`)
+      if (this.bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over ${this.boundName()}`)
       if (Date.now() >= deadline) return timedOut
       // Every planned page was whole, but some held fewer items than the first: plan as many more as the rest needs.
       const fetched = this.next - firstPage
@@ -164,6 +166,10 @@ class PageRun {
       const collected = this.collected()
       this.planned = Math.min(firstPage + maxPages, this.next + Math.ceil((this.plan.expected - collected) / perPage))
     }
+  }
+
+  private boundName(): string {
+    return this.limits.maxBytesName ?? `--max-size (${sizeText(this.limits.maxBytes)})`
   }
 
   private async worker(): Promise<void> {
@@ -208,7 +214,7 @@ class PageRun {
       if (items === 0) return this.incomplete(`Page ${firstPage + index} came back without items`, index + 1)
       collected += items
       if (collected < expected) continue
-      if (bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over --max-size (${sizeText(this.limits.maxBytes)})`, index + 1)
+      if (bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over ${this.boundName()}`, index + 1)
       return {kind: 'complete', pages: this.pages.slice(0, index + 1)}
     }
 

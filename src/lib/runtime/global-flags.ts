@@ -22,7 +22,7 @@ export const GLOBAL_FLAGS = [
     default: DEFAULT_MAX_SIZE,
     kind: 'string',
     name: 'max-size',
-    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5.',
+    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5; what a command other than api holds in memory (an answer, a decrypted body) stops at 64 MiB whatever SIZE is.',
   },
   {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
   {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},

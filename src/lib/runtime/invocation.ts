@@ -22,7 +22,7 @@ import {createOutputFile} from '../output/output-file.ts'
 import {type OutputStream, writeEscapedSource, writeJsonSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
-import {maxBytesOf} from '../http/max-size.ts'
+import {heldBound, maxBytesOf, type SizeBound} from '../http/max-size.ts'
 import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
@@ -79,6 +79,8 @@ export interface ReceiveOptions {
   outputFile?: string
   /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
   deadline?: number
+  /** An answer the command will hold whole in memory: heldBound rather than --max-size. */
+  bound?: SizeBound
 }
 
 /** Thrown to end a command with a status once everything it had to say is said. */
@@ -194,10 +196,11 @@ export class Invocation {
    * (Code 9001, or 12087: verify again) is answered with PROTON_HV_TOKEN and
    * PROTON_HV_TYPE when given, else completed on a terminal, and the request
    * sent again (see human-verification.ts). The
-   * answer comes whole in memory: for answers small by nature.
+   * answer comes whole in memory: for answers small by nature, at most
+   * heldBound (64 MiB unless --max-size is smaller; more is exit 5).
    */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
-    return this.exchange(session, request, collectBody, (body) => body)
+    return this.exchange(session, request, collectBody, (body) => body, undefined, heldBound(this.flags['max-size']))
   }
 
   /**
@@ -234,11 +237,11 @@ export class Invocation {
    * go to the spool, for their Error text and a verification challenge.
    */
   async receive(session: ActiveSession, request: ApiRequest, spool: Spool, options: ReceiveOptions = {}): Promise<Received<ReceivedBody>> {
-    const {deadline, outputFile} = options
+    const {bound, deadline, outputFile} = options
     const receiver: Receiver<ReceivedBody> = async (head) =>
       outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await createOutputFile(outputFile)) : spoolWriter(spool)
     // A challenge is a short error answer: only such a body is read back to look for one.
-    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline)
+    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline, bound)
   }
 
   private async exchange<B>(
@@ -247,8 +250,9 @@ export class Invocation {
     receive: Receiver<B>,
     bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
     runDeadline?: number,
+    bound?: SizeBound,
   ): Promise<Received<B>> {
-    const transport = this.transport(session)
+    const transport = {...this.transport(session), ...(bound ? {maxBytes: bound.bytes, maxBytesName: bound.name} : {})}
     const sending = {...transport, deadline: runDeadline}
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.

@@ -12,7 +12,9 @@ A PGP/MIME message (mail from an external PGP sender, MIMEType multipart/*) also
 
 Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters in names shown as "?".
 
---output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.`
+--output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
+
+A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5 (docs/bounds.md).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',

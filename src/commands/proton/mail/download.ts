@@ -17,6 +17,8 @@ File names are the sender's, so they are made safe: one name inside --dir, never
 
 An attachment that cannot be saved does not stop the others: each failure gets its line on stderr, a closing line counts them, and the exit status is the gravest (5 for the network or --max-size, else 1). Ctrl-C, SIGTERM or SIGHUP removes the file being written and names the attachments not saved; the command ends by that signal (a shell reports 130, 143, 129). Temporary files that a killed run left in --dir (SIGKILL, a crash) are removed first, only those of a process that is gone.
 
+The attachments embedded in a PGP/MIME body come with the body, which is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5, nothing written (docs/bounds.md).
+
 stdout: the path of each file written, one a line.`
 
   static override examples = [

@@ -17,7 +17,7 @@ Text output: one row per message (ID, time as a local ISO date-time, sender, sub
 
 Filters (the web client's parameters, sent in its order after Sort and Desc): --after and --before as Begin and End in Unix seconds (a date alone means midnight UTC; a time must carry its zone, Z or an offset, and is taken as given), --keyword as Keyword, --to as Recipients, --from as From, --subject as Subject, --has-attachments as Attachments=1, --starred as Starred=1, --unread as Unread=1. They combine with --label and with each other.
 
---all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when the pages end before Total, disagree on Total (the mailbox changed while it was read) or hold fewer distinct messages than Total, or --max-pages, --max-size or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
+--all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when Total is not a whole number of messages, the pages end before Total, disagree on Total (the mailbox changed while it was read), hold another number of distinct messages than Total or one message twice, or --max-pages, --max-size (the pages together are held in memory: at most 64 MiB) or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
 
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
