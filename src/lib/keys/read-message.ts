@@ -6,7 +6,6 @@
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
-import {buildRequestUrl} from '../http/api-url.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -16,11 +15,11 @@ import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
-import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
 import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
 import {openPassphrase} from './local-key.ts'
+import {sealedPassphrase, senderKeys} from './account-keys.ts'
 import {type MimeBody, MimeBodyError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 
@@ -34,27 +33,6 @@ export interface OpenedMessage {
 
 const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
-
-/** The sealed key passphrase of the session, or a line saying how to get one. */
-function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
-  const login = commandLine(invocation.context.names, 'auth:login')
-  if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to read encrypted mail`)
-  const sealed = session.stored?.KeyPassphrase
-  if (typeof sealed !== 'string' || sealed === '') throw authError(`the session of profile ${session.profile} holds no unlocked keys: run "${login}" (with the password) to read encrypted mail`)
-  return sealed
-}
-
-/** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
-export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
-  try {
-    const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
-    if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: Array<{PublicKey?: unknown}>}}
-    return (answer.Address?.Keys ?? []).map((key) => key.PublicKey).filter((key): key is string => typeof key === 'string')
-  } catch {
-    return []
-  }
-}
 
 /** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
