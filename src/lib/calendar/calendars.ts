@@ -9,6 +9,7 @@
  * member's address keys and the keys unlocked with it
  * (keys/calendar-keys.ts).
  */
+import {idSegment} from '../request/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../keys/account-keys.ts'
@@ -58,7 +59,7 @@ export async function chooseCalendars(invocation: Invocation, choice?: string): 
 
 /** The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked. */
 export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: Promise<AccountKeys>): Promise<OpenCalendar> {
-  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v1/${encodeURIComponent(calendar.id)}/bootstrap`})).data
+  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v1/${idSegment(calendar.id)}/bootstrap`})).data
   const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
   const own = listOf(passphrase, 'MemberPassphrases').find((entry) => entry.MemberID === calendar.memberId)

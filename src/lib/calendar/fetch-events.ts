@@ -9,6 +9,7 @@
  * until More is 0, the four in parallel. At most MAX_PAGES pages per Type:
  * a service that never says More 0 cannot make the run endless.
  */
+import {idSegment} from '../request/path-segment.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
 import {call} from '../runtime/dedicated.ts'
 import {unavailableError} from '../runtime/errors.ts'
@@ -33,7 +34,7 @@ export async function fetchEvents(invocation: Invocation, calendarId: string, {e
     ['Timezone', zone],
     ['PageSize', String(PAGE_SIZE)],
   ]
-  const path = `/calendar/v1/${encodeURIComponent(calendarId)}/events`
+  const path = `/calendar/v1/${idSegment(calendarId)}/events`
   const ofType = async (type: number): Promise<JsonRecord[]> => {
     const found: JsonRecord[] = []
     for (let page = 0; ; page++) {

@@ -3,6 +3,7 @@
  * api/calendars.ts getEvent) in the calendar --calendar names, else in each
  * calendar in turn until one has it.
  */
+import {idSegment} from '../request/path-segment.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {attempt, settle} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
@@ -11,7 +12,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {checkId} from '../request/input-checks.ts'
 import type {CalendarRef} from './calendars.ts'
 
-export const eventPath = (calendarId: string, eventId: string) => `/calendar/v1/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(eventId)}`
+export const eventPath = (calendarId: string, eventId: string) => `/calendar/v1/${idSegment(calendarId)}/events/${idSegment(eventId)}`
 
 export async function findEvent<T extends CalendarRef>(invocation: Invocation, calendars: readonly T[], id: string): Promise<{event: JsonRecord; calendar: T}> {
   checkId(id, 'ID')

@@ -53,7 +53,7 @@ export async function openEvent(raw: JsonRecord, calendar: OpenCalendar, authorK
           const {text, verification} = await openCard(card, key, keys)
           return {card: parseCard(text), part, type: card.Type, verification}
         } catch (error) {
-          throw new Error(`its ${part} part (Type ${card.Type}): ${error instanceof Error ? error.message : String(error)}`)
+          throw new Error(`its ${part} part (Type ${card.Type}): ${error instanceof Error ? error.message : String(error)}`, {cause: error})
         }
       }),
     ),

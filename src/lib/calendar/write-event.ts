@@ -13,6 +13,7 @@
  * calendar's primary key (SharedKeyPacket) only when the event is new.
  * The summary, description and location never travel in clear.
  */
+import {idSegment} from '../request/path-segment.ts'
 import {randomBytes} from 'node:crypto'
 
 import type {PrivateKey, SessionKey} from 'openpgp'
@@ -95,7 +96,7 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
 
 /** PUT /calendar/v1/{ID}/events/sync with one item; its own Response's failure ends the command with one line. */
 export async function syncOne(invocation: Invocation, calendar: CalendarRef, item: JsonRecord, what: string): Promise<JsonRecord> {
-  const answer = await call(invocation, {body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${encodeURIComponent(calendar.id)}/events/sync`})
+  const answer = await call(invocation, {body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`})
   const response = listOf(answer.data, 'Responses')[0]?.Response
   if (!isRecord(response)) throw new CliFailure(`${what}: the answer carries no Responses`, EXIT.UNAVAILABLE)
   if (response.Code !== 1000) {

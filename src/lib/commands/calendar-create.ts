@@ -12,6 +12,7 @@
  * half-made calendar: it is deleted again (DELETE /calendar/v1/{ID}), and
  * the command says so.
  */
+import {idSegment} from '../request/path-segment.ts'
 import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
 import {makeCalendarKeySetup} from '../keys/calendar-keys.ts'
 import {firstEnabledAddressId} from '../request/addresses.ts'
@@ -40,7 +41,7 @@ export interface CalendarCreateOptions {
   name: string
 }
 
-const keysRequest = (id: string, body: Record<string, unknown>): PlannedRequest => ({body, method: 'POST', path: `/calendar/v1/${encodeURIComponent(id)}/keys`})
+const keysRequest = (id: string, body: Record<string, unknown>): PlannedRequest => ({body, method: 'POST', path: `/calendar/v1/${idSegment(id)}/keys`})
 
 export const calendarCreate = plainCommand<CalendarCreateOptions>({
   options: (line) => ({
@@ -80,7 +81,7 @@ export const calendarCreate = plainCommand<CalendarCreateOptions>({
     const id = idOf(answer.data, 'Calendar')
     const keys = await tryCall(invocation, keysRequest(id, {...setup}), `calendar ${id}: its keys`)
     if (typeof keys === 'number') {
-      const removed = await tryCall(invocation, {method: 'DELETE', path: `/calendar/v1/${encodeURIComponent(id)}`}, `calendar ${id}`)
+      const removed = await tryCall(invocation, {method: 'DELETE', path: `/calendar/v1/${idSegment(id)}`}, `calendar ${id}`)
       invocation.io.stderr.write(
         typeof removed === 'number'
           ? `Error: the calendar ${id} was created but its keys were refused, and deleting it failed too: delete it with "calendar delete ${id}"\n`

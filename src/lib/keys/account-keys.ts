@@ -27,9 +27,9 @@ const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as Api
 /** The sealed key passphrase of the session, or a line saying how to get one. */
 export function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
   const login = commandLine(invocation.context.names, 'auth:login')
-  if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to read encrypted mail`)
+  if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to use encrypted mail and calendars`)
   const sealed = session.stored?.KeyPassphrase
-  if (typeof sealed !== 'string' || sealed === '') throw authError(`the session of profile ${session.profile} holds no unlocked keys: run "${login}" (with the password) to read encrypted mail`)
+  if (typeof sealed !== 'string' || sealed === '') throw authError(`the session of profile ${session.profile} holds no unlocked keys: run "${login}" (with the password) to use encrypted mail and calendars`)
   return sealed
 }
 
@@ -54,6 +54,8 @@ export interface KeyAnswers {
 
 /** The three requests of the keys, in parallel with the caller's own; the first failure ends the command. */
 export async function fetchKeyAnswers(invocation: Invocation): Promise<KeyAnswers> {
+  // A session without keys is refused before anything is sent.
+  sealedPassphrase(invocation, await invocation.session())
   // OpenPGP.js is loaded next: from Node's compile cache rather than compiled again at every run.
   enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
   const outcomes = await Promise.all([
