@@ -51,7 +51,7 @@ const wallMs = (wall: Wall) => Date.UTC(wall.year, wall.month - 1, wall.day, wal
  * The occurrences that overlap [from, to) (ms), in order. `replaced`: the instants of occurrences a single edit
  * stands for (RECURRENCE-ID), left out here. `zone`: the zone of all-day and floating times.
  */
-export function occurrences(timing: Timing, from: number, to: number, zone: string, replaced: ReadonlySet<number> = new Set()): Occurrence[] {
+export function occurrences(timing: Timing, from: number, to: number, zone: string, replaced: ReadonlySet<number> = new Set(), maxSteps = MAX_STEPS): Occurrence[] {
   const {start} = timing
   const eventZone = start.allDay || !start.zone ? zone : start.zone
   // The duration as wall time (an all-day event of two dates lasts two days, whatever the clocks do).
@@ -72,7 +72,7 @@ export function occurrences(timing: Timing, from: number, to: number, zone: stri
 
   const iterator = recur.iterator(ICAL.Time.fromData({...start.wall, isDate: start.allDay}))
   const found: Occurrence[] = []
-  for (let step = 0; step < MAX_STEPS; step++) {
+  for (let step = 0; step < maxSteps; step++) {
     const next = iterator.next()
     if (!next) break
     const occurrence = place({day: next.day, hour: next.hour, minute: next.minute, month: next.month, second: next.second, year: next.year})
