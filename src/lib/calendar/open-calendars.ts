@@ -21,14 +21,19 @@ export interface Opened {
 }
 
 /** A promise whose rejection is handled where it is awaited, not reported as unhandled meanwhile. */
-function quiet<T>(promise: Promise<T>): Promise<T> {
+export function quiet<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {})
   return promise
 }
 
-export async function openCalendars(invocation: Invocation, choice: string | undefined, filter: (calendar: CalendarRef) => boolean = () => true): Promise<Opened> {
+/**
+ * `alongside`: work on the chosen calendars that needs no keys (fetching their events), started with their
+ * bootstraps rather than after them.
+ */
+export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (calendars: readonly CalendarRef[]) => void): Promise<Opened> {
   const accountPromise = quiet(fetchKeyAnswers(invocation).then((answers) => unlockAccount(invocation, answers)))
-  const refs = (await chooseCalendars(invocation, choice)).filter(filter)
+  const refs = await chooseCalendars(invocation, choice)
+  alongside?.(refs)
   const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, accountPromise)))
   const account = await accountPromise
   const calendars: OpenCalendar[] = []

@@ -37,7 +37,8 @@ async function sessionKey(packet: unknown, calendar: OpenCalendar): Promise<Sess
 /** Decrypt, verify and merge; a part that cannot be decrypted or parsed is an Error naming it. */
 export async function openEvent(raw: JsonRecord, calendar: OpenCalendar, authorKeys: AuthorKeys): Promise<OpenedEvent> {
   const [shared, calendarKey] = await Promise.all([sessionKey(raw.SharedKeyPacket, calendar), sessionKey(raw.CalendarKeyPacket, calendar)])
-  const personal = cardsOf(raw.PersonalEvents).filter((card) => (card as CardData & {MemberID?: unknown}).MemberID === undefined || (card as CardData & {MemberID?: unknown}).MemberID === calendar.memberId)
+  // Personal parts are per member (CalendarPersonalEventData.MemberID): this member's alone.
+  const personal = cardsOf(raw.PersonalEvents).filter((card: CardData & {MemberID?: unknown}) => card.MemberID === undefined || card.MemberID === calendar.memberId)
   const groups: Array<[string, CardData[], SessionKey | undefined]> = [
     ['shared', cardsOf(raw.SharedEvents), shared],
     ['calendar', cardsOf(raw.CalendarEvents), calendarKey],

@@ -5,7 +5,8 @@
  * signature checked, recurrences expanded), one line per occurrence, the
  * decrypted fields with --output json|yaml, or an iCalendar file (--ics).
  */
-import {openCalendars} from '../calendar/open-calendars.ts'
+import {openCalendars, quiet} from '../calendar/open-calendars.ts'
+import type {JsonRecord} from '../output/records.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {icsOf, rowJson, rowLine, rowsOf} from '../calendar/event-view.ts'
 import {fetchEvents} from '../calendar/fetch-events.ts'
@@ -34,12 +35,18 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     // Every flag checked before anything is sent.
     const zone = zoneFlag(options.timezone, invocation.io.env)
     const window = {...listWindow(options.start, options.end, zone, invocation.io.now().getTime()), zone}
-    const {authorKeys, calendars} = await openCalendars(invocation, options.calendar)
-    const fetched = await Promise.all(calendars.map(async (calendar) => (await fetchEvents(invocation, calendar.id, window)).map((event) => ({calendar, event}))))
+    // The events are asked for together with the calendars' keys: they need none to be fetched.
+    const pending = new Map<string, Promise<JsonRecord[]>>()
+    const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (refs) => {
+      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window)))
+    })
+    const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)) ?? []).map((event) => ({calendar, event}))))
     const {broken, events} = await openEvents(invocation, fetched.flat(), authorKeys)
     const rows = rowsOf(events, window.start, window.end, zone)
     if (options.ics) invocation.io.stdout.write(icsOf([...new Set(rows.map(({event}) => event))]))
-    else await printData(invocation, rows.map(rowJson), () => rows.map((row) => rowLine(row, zone)).join('\n'))
+    // The records only for --output json|yaml: building them for text costs as much as printing.
+    else if (invocation.flags.output === 'text') await printData(invocation, undefined, () => rows.map((row) => rowLine(row, zone)).join('\n'))
+    else await printData(invocation, rows.map(rowJson), () => '')
     if (broken > 0) invocation.exit(EXIT.UNAVAILABLE)
   },
 })
