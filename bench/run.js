@@ -208,6 +208,27 @@ async function addBigMessage() {
 
 const bigMessageId = await addBigMessage()
 
+/**
+ * A month of the seeded calendar (March 2025): its seeded events (one recurring) and 20 more the tool itself
+ * creates, encrypted and signed, so that `proton calendar events list` of the month opens some two dozen events
+ * (keys: five requests and three unlocks; then the four event Types of the window, each decrypted and verified,
+ * recurrences expanded), against the bare fetch of the same month's part-day events (one GET, Type 0).
+ */
+function monthOfEvents() {
+  const calendars = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Calendars
+  const id = calendars.find((calendar) => calendar.Members[0].Name === 'My calendar').ID
+  for (let day = 1; day <= 20; day++) {
+    const date = `2025-03-${String(day + 3).padStart(2, '0')}`
+    const made = spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'events', 'create', '--calendar', id, '--summary', `Meeting ${day}`, '--location', 'Room 1', '--start', `${date}T10:00`, '--end', `${date}T11:00`, '--timezone', 'Europe/Zurich'], {env})
+    if (made.status !== 0) throw new Error(`calendar events create: ${made.stderr}`)
+  }
+
+  const [start, end] = [Date.parse('2025-03-01T00:00:00Z') / 1000, Date.parse('2025-04-01T00:00:00Z') / 1000]
+  return {id, path: `/calendar/v1/${id}/events?Start=${start}&End=${end}&Timezone=UTC&PageSize=100&Type=0&Page=0`}
+}
+
+const month = monthOfEvents()
+
 /** Each command of ours, and the request it sends: the baseline sends the same one. */
 const COMMANDS = [
   {line: ['api', 'GET', '/core/v4/users'], path: '/core/v4/users'},
@@ -220,6 +241,12 @@ const COMMANDS = [
   {line: ['drive', 'volumes'], path: '/drive/volumes'},
   // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, unlocks the keys (OpenPGP.js) and decrypts.
   {label: 'proton mail read <a 100 KB message>', line: ['mail', 'read', bigMessageId], path: `/mail/v4/messages/${encodeURIComponent(bigMessageId)}`},
+  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 3x).
+  {
+    label: 'proton calendar events list <a month, 24 events>',
+    line: ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
+    path: month.path,
+  },
 ]
 const baselineName = (path) => `bare-node.cjs ${path}`
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`

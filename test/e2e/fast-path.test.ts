@@ -101,6 +101,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['mail labels delete of IDs that do not exist, repeated (exit 3)', {args: ['mail', 'labels', 'delete', 'no-such-a', 'no-such-b', 'no-such-a', '--output', 'json'], status: 3}],
     ['calendar list', {args: ['calendar', 'list']}],
     ['calendar create --dry-run', {args: ['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden', '--dry-run']}],
+    ['calendar events list of March 2025 in Zurich (decrypted, a recurrence expanded)', {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'Europe/Zurich']}],
+    ['calendar events create with an end before its start (exit 1)', {args: ['calendar', 'events', 'create', '--calendar', 'x', '--summary', 'S', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], status: 1}],
     ['calendar delete of an ID that does not exist --yes (exit 3)', {args: ['calendar', 'delete', 'no-such-calendar', '--yes'], status: 3}],
     ['calendar delete without a terminal nor --yes (exit 1, nothing sent)', {args: ['calendar', 'delete', 'c1', 'c2'], status: 1}],
     ['calendar delete --dry-run --output json', {args: ['calendar', 'delete', 'c1', 'c2==', '--dry-run', '--output', 'json']}],

@@ -103,8 +103,10 @@ export interface UnlockDeadline {
  * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
  * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
  */
-async function unlockOne(pgp: Openpgp, armored: string, passphrase: string): Promise<PrivateKey> {
+export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
   const key = await pgp.readPrivateKey({armoredKey: armored})
+  // A key that signs too (calendar events, a calendar's passphrase): every packet unlocked, in memory only.
+  if (whole) return pgp.decryptKey({passphrase, privateKey: key})
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
   const packets = decrypting
@@ -133,10 +135,10 @@ function reason(error: unknown): string {
 }
 
 /**
- * Each active key unlocked with the passphrase `secretOf` gives it; a key that will not open is a failure line, not
- * an error. Past the deadline no further key is tried: a TimeoutFailure (exit 5).
+ * Each active key unlocked with the passphrase `secretOf` gives it (`whole`: its signing packets too); a key that will
+ * not open is a failure line, not an error. Past the deadline no further key is tried: a TimeoutFailure (exit 5).
  */
-async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, deadline?: UnlockDeadline): Promise<Unlocked> {
+async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, {deadline, whole = false}: {deadline?: UnlockDeadline; whole?: boolean} = {}): Promise<Unlocked> {
   const pgp = await openpgp()
   const result: Unlocked = {failures: [], keys: [], tooCostly: true}
   for (const key of keys.filter(active)) {
@@ -144,7 +146,7 @@ async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp:
     if (!armored) continue
     if (deadline && Date.now() >= deadline.at) throw new TimeoutFailure(`gave up unlocking the keys: not done within ${deadline.timeoutSeconds} s (timeout; see --timeout)`)
     try {
-      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key)))
+      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key), whole))
     } catch (error) {
       result.failures.push(`${what} ${String(key.ID)}: ${reason(error)}`)
       if (!(error instanceof Argon2TooCostly)) result.tooCostly = false
@@ -157,7 +159,7 @@ async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp:
 
 /** The active user keys the passphrase opens. */
 export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string, deadline?: UnlockDeadline): Promise<Unlocked> {
-  return unlockEach('user key', keys, () => passphrase, deadline)
+  return unlockEach('user key', keys, () => passphrase, {deadline})
 }
 
 /** A user key unlocked whole (every packet, the primary one included): one that signs, as the primary user key signs contact cards. */
@@ -180,9 +182,13 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
   return token.toString('utf8')
 }
 
-/** The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. */
-export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, deadline?: UnlockDeadline): Promise<Unlocked> {
-  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), deadline)
+/**
+ * The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. `signing`:
+ * their signing packets too (a calendar's key setup and its events are signed by the address key), held in memory
+ * only, as every unlocked key is. `deadline`: unlocking counts inside --timeout.
+ */
+export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {}): Promise<Unlocked> {
+  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), {deadline, whole: signing})
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'

@@ -6,7 +6,6 @@
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
-import {buildRequestUrl} from '../http/api-url.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -16,10 +15,10 @@ import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
-import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
 import {decryptArmored, keyEntries, malformedNote, PlaintextTooLarge, type Unlocked, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
+import {senderKeys} from './account-keys.ts'
 import {openedPassphrase, sealedPassphrase} from './user-keys.ts'
 import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
@@ -36,21 +35,6 @@ const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.d
 
 /** No key could be unlocked, each refused for the cost of its Argon2 S2K: a bound, exit 5. */
 const tooCostly = (what: string, unlocked: Unlocked) => new CliFailure(`${what} (${unlocked.failures.join('; ')})`, EXIT.UNAVAILABLE)
-
-/** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
-export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
-  try {
-    const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
-    if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: unknown}}
-    const entries = keyEntries(answer.Address?.Keys)
-    const note = malformedNote(entries, `the published keys of ${email}`)
-    if (note) invocation.note(note)
-    return entries.keys.map((key) => (key as {PublicKey?: unknown}).PublicKey).filter((key): key is string => typeof key === 'string')
-  } catch {
-    return []
-  }
-}
 
 /** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
@@ -108,7 +92,7 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const addressKeyList = keyEntries(address.Keys)
   const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
   if (addressNote) invocation.note(addressNote)
-  const addressKeys = await unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, deadline)
+  const addressKeys = await unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, {deadline})
   if (addressKeys.keys.length === 0 && addressKeys.tooCostly) throw tooCostly(fail(`no key of its address ${String(address.Email)} could be unlocked`).message, addressKeys)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
   return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}

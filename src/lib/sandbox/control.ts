@@ -5,6 +5,7 @@
  * encrypted bodies and attachments). They need no session, only the sandbox's own
  * secret (X-Sandbox-Secret), and are never faulted.
  */
+import {calendarControlRoutes} from './calendar/routes.ts'
 import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
@@ -91,5 +92,6 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       path: /^\/__sandbox\/expire-tokens$/,
     },
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
+    ...calendarControlRoutes(state),
   ]
 }

@@ -8,6 +8,7 @@ import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
+import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
@@ -171,6 +172,7 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: new RegExp(`^/calendar/v1/${ID}/keys$`),
     },
+    ...calendarEventRoutes(state),
     ...mailboxRoutes(state),
     ...contactRoutes(state.contacts),
   ]

@@ -7,6 +7,8 @@
  * shapes (see labels.ts, calendars.ts, messages.ts).
  */
 import {CalendarStore} from './calendars.ts'
+import {CALENDAR_FIXTURE} from './calendar/calendar-fixture.ts'
+import {EventStore} from './calendar/events.ts'
 import {CONTACT_FIXTURE} from './contacts/contact-fixture.ts'
 import {ContactStore} from './contacts/store.ts'
 import {newId} from './ids.ts'
@@ -58,6 +60,7 @@ export class SandboxState {
   readonly calendars = new CalendarStore()
   /** The address book (contacts/store.ts), seeded with contacts/contact-fixture.ts. */
   readonly contacts = new ContactStore(() => Date.now())
+  readonly calendarEvents = new EventStore()
   /** GET /core/v4/keys/salts: one salt per user key. */
   readonly keySalts: Row[] = []
   /** What GET /mail/v4/messages/ID adds to a message's metadata (Body, MIMEType, Attachments …), by ID. */
@@ -149,13 +152,21 @@ export class SandboxState {
     const [invoices] = this.labels.list([FOLDER_TYPE])
     this.labels.create({Color: '#54473F', Name: '2024', ParentID: String(invoices.ID), Type: FOLDER_TYPE})
     const seeded = this.createCalendar({AddressID: String(primary.ID), Color: '#7272a7', Description: '', Display: 1, Name: 'My calendar'})
-    // The seeded calendar is one the account's own client has set up already.
-    this.calendars.setUpKeys(String(seeded.ID), {
+    // The seeded calendar is one the account's own client has set up already: with the account's keys, its real key
+    // and encrypted events (scripts/generate-sandbox-calendar.js); without them, stand-ins that open nothing.
+    const calendarId = String(seeded.ID)
+    this.calendars.setUpKeys(calendarId, keys ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup} : {
       AddressID: String(primary.ID),
       Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
       PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
       Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
     })
+    if (keys) {
+      const context = {author: String(primary.Email), calendarId, memberId: String(this.calendars.member(calendarId).ID), now: SEED_TIME}
+      const answer = this.calendarEvents.sync({Events: CALENDAR_FIXTURE.events.map((Event) => ({Event, Overwrite: 0})), MemberID: context.memberId}, context)
+      if ((answer.Responses as Row[]).some((item) => (item.Response as Row).Code !== 1000)) throw new Error(`the seeded events were refused: ${JSON.stringify(answer)}`)
+    }
+
     if (keys) this.installKeys(keys)
   }
 
