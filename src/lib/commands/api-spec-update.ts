@@ -3,7 +3,6 @@ import {activeDescription} from '../description/store.ts'
 import {summarise, summaryRows} from '../description/summary.ts'
 import {updateDescription} from '../description/update.ts'
 import {alignedRows} from '../output/table.ts'
-import {structuredText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const apiSpecUpdate = plainCommand<{from?: string}>({
@@ -14,7 +13,7 @@ export const apiSpecUpdate = plainCommand<{from?: string}>({
     const {changed, stored} = await updateDescription(cacheDir, from, invocation.io.now())
     const summary = summarise(activeDescription(cacheDir), invocation.io.now())
     if (invocation.flags.output !== 'text') {
-      stdout.write(await structuredText({changed, ...summary}, invocation.flags.output))
+      await invocation.printStructured({changed, ...summary})
       return
     }
 

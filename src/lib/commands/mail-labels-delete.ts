@@ -31,7 +31,7 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly str
         invocation.note(`Deleted ${id}.`)
       }
 
-      if (several && output === 'json') stdout.write('\n')
+      if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
     }
 
     if (status !== EXIT.OK) invocation.exit(status)

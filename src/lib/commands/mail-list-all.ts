@@ -119,7 +119,8 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     if (output === 'json') {
       const [first] = pages.pages
       const body = pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-      if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
+      if (body.source && invocation.filtering) await invocation.printFiltered([body.source])
+      else if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
     } else if (output === 'yaml') {
       stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
     } else {

@@ -153,7 +153,8 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
   invocation.expectExit(status)
   const {output} = invocation.flags
   const document = {Code: MULTI_CODE, Responses: results} as unknown as JsonValue
-  if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
+  if (output === 'json' && invocation.filtering) await invocation.printFiltered([stringifyExact(document)])
+  else if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
   else if (output === 'yaml') invocation.io.stdout.write(await toYaml(document))
   for (const refusal of refusals) invocation.note(`Error: message ${refusal.id}: ${refusal.cause}`)
   const done = ids.length - refusals.length

@@ -19,14 +19,16 @@ import {describeRefusedRedirect} from '../output/api-error.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
-import {type OutputStream, writeEscapedSource, writeJsonSource} from '../output/output.ts'
+import type {JqFilter} from '../output/jq.ts'
+import {type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
 import {maxBytesOf} from '../http/max-size.ts'
 import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
-import {readAll, Spool} from '../output/spool.ts'
+import {type ByteSource, bufferSource, readAll, Spool} from '../output/spool.ts'
+import {escapeLine} from '../output/escape.ts'
 import {SessionStore} from '../session/store.ts'
 
 export type {GlobalFlags} from './global-flags.ts'
@@ -140,6 +142,53 @@ export class Invocation {
     this.context = context
     this.io = io
     if (io.stdout === process.stdout) guardStdout()
+  }
+
+  private jq?: JqFilter
+
+  /** --jq given: the JSON this command prints goes through the filter. */
+  get filtering(): boolean {
+    return this.flags.jq !== undefined
+  }
+
+  /**
+   * Before the command does anything: with --jq, load jq and compile the
+   * filter, so a broken one is refused (exit 1) before a request is sent.
+   */
+  async prepare(): Promise<void> {
+    if (this.flags.jq === undefined) return
+    const {JqFilter} = await import('../output/jq.ts')
+    this.jq = await JqFilter.prepare(this.flags.jq, this.flags['jq-arg'])
+  }
+
+  /**
+   * JSON documents (each the bytes --output json prints) through the --jq
+   * filter, which reads them in a row as jq reads its input; the results on
+   * stdout by gh's rules (jq.ts). The whole input is read first: a filter
+   * that fails prints nothing.
+   */
+  async printFiltered(documents: ReadonlyArray<ByteSource | Uint8Array | string>): Promise<void> {
+    const {JQ_INPUT_LIMIT, formatResults} = await import('../output/jq.ts')
+    const jq = this.jq
+    if (!jq) throw new Error('internal: --jq output before the filter was prepared')
+    const sizes = documents.map((document) => (typeof document === 'string' ? Buffer.byteLength(document) : document.length))
+    const bytes = sizes.reduce((sum, size) => sum + size + 1, 0)
+    // Over the limit, run() refuses it without the bytes being read into memory.
+    const texts = bytes > JQ_INPUT_LIMIT ? [] : await Promise.all(documents.map(async (document) => (typeof document === 'string' ? document : Buffer.from(document instanceof Uint8Array ? document : await readAll(document)).toString('utf8'))))
+    const {results, warnings} = jq.run(texts.join('\n'), bytes)
+    const {env, stderr, stdout} = this.io
+    for (const line of warnings) stderr.write(`${escapeLine(line)}\n`)
+    const terminal = Boolean(stdout.isTTY)
+    const text = formatResults(results, terminal, terminal && !env.NO_COLOR && env.TERM !== 'dumb')
+    if (text !== '') await writeSource(bufferSource(Buffer.from(text)), stdout, interruptSignal())
+  }
+
+  /** Data the tool composed (not a service answer) as JSON or YAML, as --output asks, or through --jq. */
+  async printStructured(value: unknown): Promise<void> {
+    const {output} = this.flags
+    if (output === 'text') throw new Error('internal: printStructured with --output text')
+    if (this.filtering) return this.printFiltered([JSON.stringify(value)])
+    this.io.stdout.write(await structuredText(value, output))
   }
 
   /** End the command with this status (see CommandExit). */
@@ -305,7 +354,9 @@ export class Invocation {
     if (verdict.kind === 'json') {
       this.expectExit(status)
       const note = (line: string) => this.note(line)
-      if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
+      // With --jq a successful answer is filtered; an error's body is printed as received, as gh does.
+      if (!display.silent && body.source && this.filtering && status === EXIT.OK) await this.printFiltered([body.source])
+      else if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
       if (!verdict.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     }
 

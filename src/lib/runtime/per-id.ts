@@ -80,7 +80,7 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       invocation.note(action.done(id))
     }
 
-    if (several && output === 'json') stdout.write('\n')
+    if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
   }
 
   if (status !== EXIT.OK) invocation.exit(status)
