@@ -73,7 +73,6 @@ export async function settle(invocation: Invocation, outcome: Outcome, subject?:
     return outcome.failure.exitStatus
   }
 
-  if (!outcome.answer.validEnvelope) invocation.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
   return outcome.answer
 }
 

@@ -357,7 +357,6 @@ export class Invocation {
       // With --jq a successful answer is filtered; an error's body is printed as received, as gh does.
       if (!display.silent && body.source && this.filtering && status === EXIT.OK) await this.printFiltered([body.source])
       else if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
-      if (!verdict.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
     }
 
     if (status !== EXIT.OK) {
