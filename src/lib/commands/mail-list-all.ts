@@ -96,8 +96,10 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     }
 
     const pageSize = Number(query(0).find(([name]) => name === 'PageSize')?.[1])
-    const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, pageSize, timeoutSeconds: timeout}
-    const pages = await fetchPages(fetchPage, 0, limits)
+    const progress = invocation.progress()
+    const onPage = (_pages: number, _planned: number, items: number, expected: number) => progress.update(`mail list --all: ${items} of ${expected} messages`)
+    const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, onPage, pageSize, timeoutSeconds: timeout}
+    const pages = await fetchPages(fetchPage, 0, limits).finally(() => progress.clear())
     if (pages.kind === 'failed') {
       const {failed} = pages
       const outcome = await settle(invocation, readAnswer({...failed, body: await bytesOf(failed)}))

@@ -112,7 +112,12 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
   const results: ItemResult[] = []
   const refusals: Refusal[] = []
   let stopped: {cause: string; status: ExitStatus} | undefined
+  // Over many IDs (more than one request), how far it got, on a terminal.
+  const progress = invocation.progress()
+  let sent = 0
   for (const chunk of chunks) {
+    if (chunks.length > 1) progress.update(`${sent} of ${ids.length} messages`)
+    sent += chunk.length
     if (stopped) {
       const {status} = stopped
       const cause = `not sent: ${stopped.cause}`
@@ -149,6 +154,7 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
     }
   }
 
+  progress.clear()
   const status = refusals[0]?.status ?? EXIT.OK
   invocation.expectExit(status)
   const {output} = invocation.flags

@@ -20,6 +20,7 @@ import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sen
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
 import type {JqFilter} from '../output/jq.ts'
+import {Progress} from '../output/progress.ts'
 import {type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
@@ -201,9 +202,24 @@ export class Invocation {
     pendingExitStatus = status
   }
 
-  /** An explanatory stderr line, unless --quiet. */
+  /** An explanatory stderr line, unless --quiet (a progress line on show is erased first). */
   note(line: string): void {
-    if (!this.flags.quiet) this.io.stderr.write(`${line}\n`)
+    if (this.flags.quiet) return
+    this.shownProgress?.clear()
+    this.io.stderr.write(`${line}\n`)
+  }
+
+  private shownProgress?: Progress
+
+  /**
+   * A progress line for long work (progress.ts): drawn only when stderr is
+   * a terminal and --quiet is not given; clear() it when the work is done.
+   */
+  progress(): Progress {
+    const {stderr} = this.io
+    const progress = new Progress(stderr.isTTY && !this.flags.quiet ? stderr : undefined)
+    this.shownProgress = progress
+    return progress
   }
 
   get sessions(): SessionStore {

@@ -58,8 +58,10 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
   const {output} = invocation.flags
   const several = ids.length > 1
   let status: ExitStatus = EXIT.OK
+  const progress = invocation.progress()
   for (const [index, id] of ids.entries()) {
     const subject = `${action.noun} ${id}`
+    if (several) progress.update(`${index} of ${ids.length} done`)
     if (several && output === 'yaml') stdout.write('---\n')
     let outcome: Awaited<ReturnType<typeof tryCall>>
     try {
@@ -76,12 +78,15 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
     if (typeof outcome === 'number') {
       if (status === EXIT.OK) status = outcome
     } else {
+      progress.clear()
       await show(invocation, outcome, () => id)
       invocation.note(action.done(id))
     }
 
     if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
   }
+
+  progress.clear()
 
   if (status !== EXIT.OK) invocation.exit(status)
 }
