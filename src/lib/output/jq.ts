@@ -81,6 +81,7 @@ export class JqFilter {
   private readonly engine: Engine
   private readonly filter: string
   private readonly flags: string[]
+  private checked = false
 
   private constructor(engine: Engine, filter: string, args: ReadonlyArray<[string, string]>) {
     this.engine = engine
@@ -88,18 +89,22 @@ export class JqFilter {
     this.flags = ['-c', ...args.flatMap(([name, value]) => ['--arg', name, value])]
   }
 
-  /**
-   * Load jq and compile the filter, before anything is sent: a broken one
-   * is a usage error (exit 1). It is compiled inside `if false`, so nothing
-   * of it runs yet.
-   */
-  static async prepare(filter: string, args: readonly string[] = []): Promise<JqFilter> {
-    const pairs = args.map((text) => jqArg(text))
+  /** Load jq (WebAssembly compiled off the main thread: the caller need not wait for it at once). */
+  static async load(filter: string, pairs: ReadonlyArray<[string, string]>): Promise<JqFilter> {
     const {loadJq} = await import('jq-wasm')
-    const jq = new JqFilter(await loadJq(), filter, pairs)
-    const check = quietly(() => jq.engine.raw('null', `${CHECK_PREFIX}${filter}${CHECK_SUFFIX}`, jq.flags))
-    if (check.exitCode !== 0) throw usageError(`--jq: ${problemOf(check.stderr, filter)}`)
-    return jq
+    return new JqFilter(await loadJq(), filter, pairs)
+  }
+
+  /**
+   * Compile the filter without running it (inside `if false`): a broken one
+   * is a usage error (exit 1). Done before a request that changes anything
+   * is sent; a filter that only reads an answer is compiled as it runs.
+   */
+  check(): void {
+    if (this.checked) return
+    const check = quietly(() => this.engine.raw('null', `${CHECK_PREFIX}${this.filter}${CHECK_SUFFIX}`, this.flags))
+    if (check.exitCode !== 0) throw usageError(`--jq: ${problemOf(check.stderr, this.filter)}`)
+    this.checked = true
   }
 
   /** The results for this JSON text (one document or several in a row), one compact JSON text each. */

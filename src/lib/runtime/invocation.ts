@@ -108,6 +108,9 @@ export function appVersionFor(given: string | undefined, session?: Pick<ActiveSe
   return given ?? session?.stored?.AppVersion ?? DEFAULT_APP_VERSION
 }
 
+/** Requests that change nothing: sent before a --jq filter is compiled (it compiles as it runs on the answer). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /** The status a command will exit with, known before its output is written. */
 let pendingExitStatus: number = EXIT.OK
 let guardingStdout = false
@@ -145,7 +148,10 @@ export class Invocation {
     if (io.stdout === process.stdout) guardStdout()
   }
 
-  private jq?: JqFilter
+  /** jq loading (from prepare), for --jq. */
+  private jq?: Promise<JqFilter>
+  /** True once the filter has been compiled or run. */
+  private jqUsed = false
 
   /** --jq given: the JSON this command prints goes through the filter. */
   get filtering(): boolean {
@@ -153,13 +159,25 @@ export class Invocation {
   }
 
   /**
-   * Before the command does anything: with --jq, load jq and compile the
-   * filter, so a broken one is refused (exit 1) before a request is sent.
+   * Before the command does anything: with --jq, its --jq-arg checked and
+   * jq loading, its WebAssembly compiled off the main thread while the
+   * command reads its session and sends. The filter is compiled before any
+   * request that changes something (exchange), and otherwise as it runs, so
+   * a broken one is refused (exit 1) before anything irreversible happens.
    */
   async prepare(): Promise<void> {
-    if (this.flags.jq === undefined) return
-    const {JqFilter} = await import('../output/jq.ts')
-    this.jq = await JqFilter.prepare(this.flags.jq, this.flags['jq-arg'])
+    const {jq: filter} = this.flags
+    if (filter === undefined) return
+    const {JqFilter, jqArg} = await import('../output/jq.ts')
+    const pairs = (this.flags['jq-arg'] ?? []).map((text) => jqArg(text))
+    this.jq = JqFilter.load(filter, pairs)
+    // Awaited where it is used; a failure to load is reported there.
+    this.jq.catch(() => undefined)
+  }
+
+  /** After the command: a filter nothing was printed through is still compiled, so a broken one is not ignored. */
+  async finish(): Promise<void> {
+    if (this.jq && !this.jqUsed) (await this.jq).check()
   }
 
   /**
@@ -170,8 +188,9 @@ export class Invocation {
    */
   async printFiltered(documents: ReadonlyArray<ByteSource | Uint8Array | string>): Promise<void> {
     const {JQ_INPUT_LIMIT, formatResults} = await import('../output/jq.ts')
-    const jq = this.jq
-    if (!jq) throw new Error('internal: --jq output before the filter was prepared')
+    if (!this.jq) throw new Error('internal: --jq output before the filter was prepared')
+    const jq = await this.jq
+    this.jqUsed = true
     const sizes = documents.map((document) => (typeof document === 'string' ? Buffer.byteLength(document) : document.length))
     const bytes = sizes.reduce((sum, size) => sum + size + 1, 0)
     // Over the limit, run() refuses it without the bytes being read into memory.
@@ -313,6 +332,11 @@ export class Invocation {
     bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
     runDeadline?: number,
   ): Promise<Received<B>> {
+    if (this.jq && !SAFE_METHODS.has(request.method.toUpperCase())) {
+      ;(await this.jq).check()
+      this.jqUsed = true
+    }
+
     const transport = this.transport(session)
     const sending = {...transport, deadline: runDeadline}
     // Without a refresh token (an environment session may lack one), or with a token

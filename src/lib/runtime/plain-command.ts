@@ -27,6 +27,7 @@ export async function runOn(command: PlainCommand<unknown>, invocation: Invocati
   const options = command.options(new LineReader(line))
   await invocation.prepare()
   await command.run(invocation, options)
+  await invocation.finish()
 }
 
 /** Run a command on a parsed line: the exit status out, every failure reported as one stderr line. */
