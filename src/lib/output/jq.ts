@@ -53,7 +53,7 @@ function problemOf(stderr: string, checked?: string): string {
     .replace(/^jq: error(?: \(at [^)]*\))?: /, '')
     .replace(/^(.*) at <top-level>, line (\d+), column (\d+):?$/, (_match, what: string, line: string, column: string) => {
       if (checked === undefined) return `${what} (line ${line}, column ${column})`
-      if (Number(line) > lines.length) return `${what.replace("unexpected ')'", 'unexpected end of file')} (line ${lines.length}, column ${lines.at(-1)!.length + 1})`
+      if (Number(line) > lines.length) return `${what.replace("unexpected ')'", 'unexpected end of file')} (line ${lines.length}, column ${(lines.at(-1) ?? '').length + 1})`
       return `${what} (line ${line}, column ${line === '1' ? Math.max(1, Number(column) - CHECK_PREFIX.length) : column})`
     })
     .replace(/ at <top-level>, line (\d+):?$/, ' (line $1)')

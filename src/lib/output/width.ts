@@ -11,8 +11,13 @@
  * test/lib/output/width.test.ts compares them.
  */
 
-/** Takes no column of its own: combining and enclosing marks, variation selectors, zero-width characters, tags. */
-const ZERO = /[\p{Mn}\p{Me}\u200B-\u200F\u2060-\u2064\uFE00-\uFE0F\u{E0000}-\u{E007F}]/u
+/** Combining and enclosing marks. */
+const MARK = /[\p{Mn}\p{Me}]/u
+
+/** Takes no column of its own: marks, zero-width characters (U+200B to U+200F, U+2060 to U+2064), variation selectors, tags. */
+function zero(char: string, code: number): boolean {
+  return (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0000 && code <= 0xe007f) || MARK.test(char)
+}
 /** Emoji drawn as emoji by default (two columns). */
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u
 /** Emoji drawn as text by default, and as emoji (two columns) when VS16 follows. */
@@ -54,10 +59,10 @@ export function* glyphs(text: string): Generator<{text: string; width: number}> 
   let current: {text: string; width: number; code: number} | undefined
   let joining = false
   for (const char of text) {
-    const code = char.codePointAt(0)!
+    const code = char.codePointAt(0) ?? 0
     const attaches =
       current !== undefined &&
-      (joining || code === ZWJ || code === VS16 || ZERO.test(char) || (skinTone(code) && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) || (regional(code) && regional(current.code) && current.text.length === 2))
+      (joining || code === ZWJ || code === VS16 || zero(char, code) || (skinTone(code) && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) || (regional(code) && regional(current.code) && current.text.length === 2))
     if (current && attaches) {
       // A text-style emoji that VS16 asks to show as emoji takes two columns.
       if (code === VS16 && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) current.width = 2
@@ -68,7 +73,7 @@ export function* glyphs(text: string): Generator<{text: string; width: number}> 
 
     if (current) yield {text: current.text, width: current.width}
     joining = false
-    const width = ZERO.test(char) ? 0 : EMOJI_PRESENTATION.test(char) || eastAsianWide(code) || regional(code) ? 2 : 1
+    const width = zero(char, code) ? 0 : EMOJI_PRESENTATION.test(char) || eastAsianWide(code) || regional(code) ? 2 : 1
     current = {code, text: char, width}
   }
 
