@@ -20,10 +20,13 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly str
     // Several answers in json or yaml: a stream of documents, one per ID.
     const several = requests.length > 1
     let status: ExitStatus = EXIT.OK
+    const progress = invocation.progress()
     for (const [index, request] of requests.entries()) {
       const id = ids[index]
+      if (several) progress.update(`${index} of ${ids.length} done`)
       if (several && output === 'yaml') stdout.write('---\n')
       const outcome = await tryCall(invocation, request)
+      progress.clear()
       if (typeof outcome === 'number') {
         if (status === EXIT.OK) status = outcome
       } else {
@@ -33,6 +36,8 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly str
 
       if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
     }
+
+    progress.clear()
 
     if (status !== EXIT.OK) invocation.exit(status)
   },
