@@ -137,7 +137,15 @@ describe('--jq, --json, version, help (built binary against a recording server)'
     suite.server.handle(json(200, '{"Code":"1000","Error":7}'))
     const raw = await run(['api', 'GET', '/core/v4/users'])
     const dedicated = await run(['account', 'show'])
+    const pages = [
+      {Code: 1000, Messages: [{ID: 'a'}], Total: 2},
+      {Code: 'oops', Messages: [{ID: 'b'}], Total: 2},
+    ]
+    suite.server.handle(jsonAnswers(({url}) => [200, pages[Number(new URL(url, 'http://x').searchParams.get('Page'))]]))
+    const paged = await run(['api', 'GET', '/mail/v4/messages', '-F', 'PageSize=1', '--paginate'])
     suite.server.handle(json(200, EXACT))
+    expect(paged.status).to.equal(5)
+    expect(paged.stderr).to.equal("Error: HTTP 200 OK: the service's answer is malformed: its envelope's Code must be integer\n")
     expect(raw.status).to.equal(5)
     expect(raw.stderr).to.equal("Error: HTTP 200 OK: the service's answer is malformed: its envelope's Code must be integer, Error must be string\n")
     expect(dedicated.status).to.equal(5)

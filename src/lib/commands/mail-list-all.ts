@@ -34,7 +34,7 @@ interface Read {
   stale: boolean
 }
 
-const succeeded = (page: Page) => page.body.sniff.json && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
+const succeeded = (page: Page) => page.body.sniff.json && page.body.sniff.envelope.valid && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
 
 async function bytesOf(page: Page): Promise<Buffer> {
   return page.body.source ? readAll(page.body.source) : Buffer.alloc(0)

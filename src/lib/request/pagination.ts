@@ -55,7 +55,8 @@ export type Pages =
 
 function succeeded(page: Page): boolean {
   const {sniff} = page.body
-  return sniff.json && exitStatusForResponse(page.statusCode, sniff.envelope.code) === EXIT.OK
+  // A page whose envelope has the wrong shape is the service's fault (exit 5), as a single answer is.
+  return sniff.json && sniff.envelope.valid && exitStatusForResponse(page.statusCode, sniff.envelope.code) === EXIT.OK
 }
 
 /** The one top-level array of a page: the list being paged. */
