@@ -88,6 +88,9 @@ describe('--jq, --json, version, help (built binary against a recording server)'
       expect(suite.server.requests).to.have.length(0)
     }
 
+    const dryRun = await run(['api', 'POST', '/core/v4/labels', '-f', 'Name=x', '--dry-run', '--jq', '.['])
+    expect(dryRun.status).to.equal(1)
+    expect(dryRun.stdout.length).to.equal(0)
     const undefinedVariable = await run(['api', 'GET', '/core/v4/users', '--jq', '$nope'])
     expect(undefinedVariable.stderr).to.equal('Error: --jq: $nope is not defined (line 1, column 1)\n')
   })
@@ -161,6 +164,9 @@ describe('--jq, --json, version, help (built binary against a recording server)'
     expect((await run(['version', '--jq', '.node'])).stdout.toString()).to.equal(`${process.version}\n`)
     const short = await run(['-v'])
     expect(short.stdout.toString()).to.equal(`@proton-cli/plugin-api/0.1.0 ${process.platform}-${process.arch} node-${process.version}\n`)
+    // Inside a host CLI ours is `<bin> proton version`: the host's own `version` stays the host's.
+    const hosted = JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as {commands: Record<string, unknown>}
+    expect(Object.keys(hosted.commands)).to.include('proton:version').and.not.include('version')
     for (const args of [['-h'], ['mail', 'list', '-h']]) {
       const help = await run(args)
       expect(help.status, args.join(' ')).to.equal(0)

@@ -159,6 +159,7 @@ export async function printData(invocation: Invocation, value: unknown, text: ()
  * --api-url or the default, with a note that a real run needs a login.
  */
 export async function showDryRun(invocation: Invocation, requests: readonly PlannedRequest[]): Promise<void> {
+  await invocation.checkFilter()
   const entries = dryRunEntries(await dryRunBase(invocation), requests)
   await printData(invocation, entries, () => dryRunText(entries))
   invocation.note(`Dry run: ${requests.length === 1 ? 'the request was' : `${requests.length} requests were`} not sent.`)

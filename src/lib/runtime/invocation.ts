@@ -175,9 +175,20 @@ export class Invocation {
     this.jq.catch(() => undefined)
   }
 
-  /** After the command: a filter nothing was printed through is still compiled, so a broken one is not ignored. */
+  /**
+   * With --jq, compile the filter now (once): before a request that changes
+   * something, before a dry run prints, and at the end of a command nothing
+   * was printed through, so a broken filter always exits 1 with nothing on stdout.
+   */
+  async checkFilter(): Promise<void> {
+    if (!this.jq || this.jqUsed) return
+    ;(await this.jq).check()
+    this.jqUsed = true
+  }
+
+  /** After the command: see checkFilter. */
   async finish(): Promise<void> {
-    if (this.jq && !this.jqUsed) (await this.jq).check()
+    await this.checkFilter()
   }
 
   /**
@@ -332,10 +343,7 @@ export class Invocation {
     bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
     runDeadline?: number,
   ): Promise<Received<B>> {
-    if (this.jq && !SAFE_METHODS.has(request.method.toUpperCase())) {
-      ;(await this.jq).check()
-      this.jqUsed = true
-    }
+    if (!SAFE_METHODS.has(request.method.toUpperCase())) await this.checkFilter()
 
     const transport = this.transport(session)
     const sending = {...transport, deadline: runDeadline}
