@@ -170,6 +170,9 @@ export class Invocation {
     if (filter === undefined) return
     const {JqFilter, jqArg} = await import('../output/jq.ts')
     const pairs = (this.flags['jq-arg'] ?? []).map((text) => jqArg(text))
+    // jq-wasm's JavaScript (130 KB) compiled once, then from Node's compile cache in the user's cache directory.
+    const {enableOwnCompileCache} = await import('./compile-cache.ts')
+    enableOwnCompileCache(this.context.cacheDir, this.io.env)
     this.jq = JqFilter.load(filter, pairs)
     // Awaited where it is used; a failure to load is reported there.
     this.jq.catch(() => undefined)
