@@ -7,14 +7,14 @@
  * module report proves what each run loaded.
  */
 import {expect} from 'chai'
-import {readFileSync, rmSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {displayWidth} from '../../src/lib/output/width.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
-import {json, jsonAnswers, serverForSuite} from '../helpers/scripted-server.ts'
+import {json, jsonAnswers, serverForSuite, startServer} from '../helpers/scripted-server.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
 const MODULE_REPORT = fileURLToPath(new URL('../fixtures/module-report.js', import.meta.url))
@@ -222,6 +222,29 @@ describe('--jq on the dedicated commands, progress on a terminal, wide text (bui
     expect(listed.output.endsWith(`\r${ESC}[K10\n`)).to.equal(true)
     const quiet = await runInTerminal(['api', 'GET', '/mail/v4/messages', '-F', 'PageSize=1', '--paginate', '--jq', '.Total', '--quiet'], env())
     expect(quiet.output).to.equal('10\n')
+  })
+
+  it('progress of a download (bytes and rate) and of api spec update on a terminal, erased before the file’s line', async () => {
+    const id = (await runBinary(['mail', 'list', '--jq', '.Messages[] | select(.Subject == "Your March invoice") | .ID'], {env: env()})).stdout.toString().trim()
+    const dir = join(suite.home.home, 'downloads')
+    mkdirSync(dir)
+    const downloaded = await runInTerminal(['mail', 'download', id, '--dir', dir], env())
+    expect(downloaded.status, downloaded.output).to.equal(0)
+    expect(downloaded.output).to.match(new RegExp(`^\\r${ESC}\\[K\\d+ B( of \\d+ B)?(, [\\d.]+ [KMG]?i?B/s)?: attachment [\\w=-]{20,}[^\\r]*\\r${ESC}\\[K`))
+    expect(downloaded.output).to.include(`${dir}/invoice-2025-03.txt\n`)
+    const description = readFileSync(new URL('../../vendor/openapi.yaml', import.meta.url))
+    const server = await startServer((_request, response) => {
+      response.writeHead(200, {'content-length': description.length, 'content-type': 'application/yaml'})
+      response.end(description)
+    })
+    try {
+      const updated = await runInTerminal(['api', 'spec', 'update', '--from', `${server.url}/openapi.yaml`, '--jq', '.changed'], env())
+      expect(updated.status).to.equal(0)
+      expect(updated.output).to.match(new RegExp(`^\\r${ESC}\\[Kapi spec update: [\\d.]+ (B|KiB) of 743\\.4 KiB`))
+      expect(updated.output.endsWith(`\r${ESC}[Ktrue\n`)).to.equal(true)
+    } finally {
+      await server.close()
+    }
   })
 
   it('progress of a batch over many IDs on a terminal; piped, nothing on stderr', async () => {

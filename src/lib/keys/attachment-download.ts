@@ -68,7 +68,8 @@ export async function downloadAttachment(source: AttachmentSource, request: Atta
       ...writer,
       async write(chunk) {
         bytes += chunk.length
-        progress.update(`${what}: ${transferText(bytes, total, Date.now() - started)}`)
+        // The bytes first: a cut line (the attachment's ID is 88 characters) still shows them.
+        progress.update(`${transferText(bytes, total, Date.now() - started)}: ${what}`)
         await writer.write(chunk)
       },
     }
