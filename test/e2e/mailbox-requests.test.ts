@@ -11,7 +11,7 @@ import {spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {displayWidth} from '../../src/lib/output/fit.ts'
+import {displayWidth} from '../../src/lib/output/width.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Handler, json, type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
 import {TOKENS} from '../helpers/session-files.ts'

@@ -26,14 +26,18 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly str
     const several = requests.length > 1
     const signal = interruptSignal()
     let status: ExitStatus = EXIT.OK
+    const progress = invocation.progress()
     for (const [index, request] of requests.entries()) {
       const id = ids[index]
       if (signal.aborted) return invocation.exit(interruptedBefore(invocation, ids.slice(index)))
+      if (several) progress.update(`${index} of ${ids.length} done`)
       if (several && output === 'yaml') stdout.write('---\n')
       let outcome: Awaited<ReturnType<typeof tryCall>>
       try {
         outcome = await tryCall(invocation, request)
+        progress.clear()
       } catch (error) {
+        progress.clear()
         if (!(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH) throw error
         return invocation.exit(gravest([status, stoppedAt(invocation, `label ${id}`, error, ids.slice(index + 1))]))
       }
@@ -45,8 +49,10 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly str
         invocation.note(`Deleted ${id}.`)
       }
 
-      if (several && output === 'json') stdout.write('\n')
+      if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
     }
+
+    progress.clear()
 
     if (status !== EXIT.OK) invocation.exit(status)
   },

@@ -34,7 +34,7 @@ interface Read {
   stale: boolean
 }
 
-const succeeded = (page: Page) => page.body.sniff.json && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
+const succeeded = (page: Page) => page.body.sniff.json && page.body.sniff.envelope.valid && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
 
 async function bytesOf(page: Page): Promise<Buffer> {
   return page.body.source ? readAll(page.body.source) : Buffer.alloc(0)
@@ -108,8 +108,10 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     }
 
     const pageSize = Number(query(0).find(([name]) => name === 'PageSize')?.[1])
-    const limits = {deadline, maxBytes: bound.bytes, maxBytesName: bound.name, maxPages, pageSize, timeoutSeconds: timeout}
-    const pages = await fetchPages(fetchPage, 0, limits)
+    const progress = invocation.progress()
+    const onPage = (_pages: number, _planned: number, items: number, expected: number) => progress.update(`mail list --all: ${items} of ${expected} messages`)
+    const limits = {deadline, maxBytes: bound.bytes, maxBytesName: bound.name, maxPages, onPage, pageSize, timeoutSeconds: timeout}
+    const pages = await fetchPages(fetchPage, 0, limits).finally(() => progress.clear())
     if (pages.kind === 'failed') {
       const {failed} = pages
       const outcome = await settle(invocation, readAnswer({...failed, body: await bytesOf(failed)}))
@@ -131,7 +133,8 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     if (output === 'json') {
       const [first] = pages.pages
       const body = pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-      if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
+      if (body.source && invocation.filtering) await invocation.printFiltered([body.source])
+      else if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
     } else if (output === 'yaml') {
       stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
     } else {

@@ -137,8 +137,13 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
   }
 
   let stopped: {cause: string; status: ExitStatus} | undefined
+  // Over many IDs (more than one request), how far it got, on a terminal.
+  const progress = invocation.progress()
+  let sent = 0
   for (const chunk of chunks) {
     if (!stopped && signal.aborted) stopped = {cause: interruptionText(), status: EXIT.INTERRUPTED}
+    if (chunks.length > 1) progress.update(`${sent} of ${ids.length} ${action.noun ?? 'message'}s`)
+    sent += chunk.length
     if (stopped) {
       unanswered(chunk, `not sent: ${stopped.cause}`, stopped.status, 'not-sent')
       continue
@@ -176,13 +181,15 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
     }
   }
 
+  progress.clear()
   const interrupted = interruptedBy()
   if (interrupted) reportingInterruption()
   const status = gravest(refusals.map((refusal) => refusal.status))
   invocation.expectExit(status)
   const {output} = invocation.flags
   const document = {Code: MULTI_CODE, Responses: results, ...(interrupted ? {Interrupted: interrupted} : {})} as unknown as JsonValue
-  if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
+  if (output === 'json' && invocation.filtering) await invocation.printFiltered([stringifyExact(document)])
+  else if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
   else if (output === 'yaml') invocation.io.stdout.write(await toYaml(document))
   const noun = action.noun ?? 'message'
   for (const refusal of refusals) invocation.note(`Error: ${noun} ${refusal.id}: ${refusal.cause}`)

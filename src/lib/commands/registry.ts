@@ -64,6 +64,7 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'mail:star': {module: 'mail-actions', run: 'mailStar'},
   'mail:trash': {module: 'mail-actions', run: 'mailTrash'},
   'mail:unstar': {module: 'mail-actions', run: 'mailUnstar'},
+  version: {module: 'version', run: 'version'},
 }
 
 /** Always run by oclif, with the reason. */

@@ -7,7 +7,8 @@
  */
 import type {JsonValue} from './json-value.ts'
 
-const COLOURS = {key: '\u001B[34;1m', literal: '\u001B[35m', number: '\u001B[36m', reset: '\u001B[0m', string: '\u001B[32m'}
+/** The colours of JSON on a terminal (also --jq's results). */
+export const JSON_COLOURS = {key: '\u001B[34;1m', literal: '\u001B[35m', number: '\u001B[36m', reset: '\u001B[0m', string: '\u001B[32m'}
 
 /** A container being written: its members (keys for an object), the next one, and how it closes. */
 interface Open {
@@ -19,7 +20,7 @@ interface Open {
 }
 
 export function prettyJson(value: JsonValue, colour: boolean): string {
-  const paint = (kind: keyof typeof COLOURS, text: string) => (colour ? `${COLOURS[kind]}${text}${COLOURS.reset}` : text)
+  const paint = (kind: keyof typeof JSON_COLOURS, text: string) => (colour ? `${JSON_COLOURS[kind]}${text}${JSON_COLOURS.reset}` : text)
   const out: string[] = []
   const stack: Open[] = []
   /** Write a scalar whole, or an empty container, or open a container for the loop below. */

@@ -64,7 +64,10 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   const session = await invocation.session()
   const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
   const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
-  if (flags['dry-run']) return printCurl(invocation, session, request, bodyFile)
+  if (flags['dry-run']) {
+    await invocation.checkFilter()
+    return printCurl(invocation, session, request, bodyFile)
+  }
   const spool = invocation.spool()
   try {
     if (flags.paginate) await paginate(invocation, {display, maxPages: flags['max-pages'], request, session, slurp: flags.slurp, spool})

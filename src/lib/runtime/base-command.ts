@@ -24,6 +24,9 @@ export type ProtonArgs<T extends typeof Command> = Interfaces.InferredArgs<T['ar
 const helpGroup = 'GLOBAL'
 const apiUrl = globalFlag('api-url')
 const appVersion = globalFlag('app-version')
+const jq = globalFlag('jq')
+const jqArg = globalFlag('jq-arg')
+const json = globalFlag('json')
 const maxSize = globalFlag('max-size')
 const output = globalFlag('output')
 const profile = globalFlag('profile')
@@ -37,6 +40,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   static override baseFlags = {
     'api-url': Flags.string({env: apiUrl.env, helpGroup, summary: apiUrl.summary}),
     'app-version': Flags.string({env: appVersion.env, helpGroup, summary: appVersion.summary}),
+    jq: Flags.string({helpGroup, summary: jq.summary}),
+    'jq-arg': Flags.string({helpGroup, multiple: true, multipleNonGreedy: true, summary: jqArg.summary}),
+    json: Flags.boolean({exclusive: [...json.exclusive], helpGroup, summary: json.summary}),
     'max-size': Flags.string({default: maxSize.default, helpGroup, summary: maxSize.summary}),
     output: Flags.option({default: output.default, helpGroup, options: output.options, summary: output.summary})(),
     profile: Flags.string({default: profile.default, env: profile.env, helpGroup, summary: profile.summary}),

@@ -86,9 +86,11 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
   const several = ids.length > 1
   const signal = interruptSignal()
   let status: ExitStatus = EXIT.OK
+  const progress = invocation.progress()
   for (const [index, id] of ids.entries()) {
     if (signal.aborted) invocation.exit(interruptedBefore(invocation, ids.slice(index)))
     const subject = `${action.noun} ${id}`
+    if (several) progress.update(`${index} of ${ids.length} done`)
     if (several && output === 'yaml') stdout.write('---\n')
     let outcome: Awaited<ReturnType<typeof tryCall>>
     try {
@@ -101,12 +103,15 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
     if (typeof outcome === 'number') {
       status = gravest([status, outcome])
     } else {
+      progress.clear()
       await show(invocation, outcome, () => id)
       invocation.note(action.done(id))
     }
 
-    if (several && output === 'json') stdout.write('\n')
+    if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
   }
+
+  progress.clear()
 
   if (status !== EXIT.OK) invocation.exit(status)
 }

@@ -132,7 +132,7 @@ describe('sniffJson', () => {
   })
 
   it('marks an envelope whose Code is not an integer', () => {
-    expect(sniffJson(Buffer.from('{"Code":"1000"}'))).to.deep.equal({envelope: {code: undefined, error: undefined, valid: false}, json: true})
+    expect(sniffJson(Buffer.from('{"Code":"1000"}'))).to.deep.equal({envelope: {code: undefined, error: undefined, problem: 'Code must be integer', valid: false}, json: true})
     expect(sniffJson(Buffer.from('{"Code":1000.5}')).json && sniffJson(Buffer.from('{"Code":1000.5}'))).to.deep.include({json: true})
   })
 

@@ -164,6 +164,23 @@ describe('fast-parse: the api command', () => {
     for (const argv of lines) expect(fastParse(argv, table, {}), JSON.stringify(argv)).to.equal(undefined)
   })
 
+  it('--json, --jq and --jq-arg on the fast path; --json with --output given is oclif’s error, a defaulted --output is not', async () => {
+    const lines = [
+      ['GET', '/x', '--json'],
+      ['GET', '/x', '--jq', '.User.Name', '--jq-arg', 'a=1', '--jq-arg=b=2'],
+      ['GET', '/x', '--jq', '.', '--output', 'yaml'],
+    ]
+    for (const argv of lines) {
+      const fast = fastParse(argv, table, {})
+      expect(fast, JSON.stringify(argv)).to.not.equal(undefined)
+      expect(fast).to.deep.equal(await oclifParse(Api, argv, {}))
+    }
+
+    expect(fastParse(['GET', '/x', '--jq-arg', 'a=1', '--jq-arg', 'b=2'], table, {})?.flags['jq-arg']).to.deep.equal(['a=1', 'b=2'])
+    expect(fastParse(['GET', '/x', '--json', '--output', 'json'], table, {})).to.equal(undefined)
+    expect(await oclifParse(Api, ['GET', '/x', '--json', '--output', 'json'], {})).to.equal(undefined)
+  })
+
   it('reads a flag’s variable only when the flag is left out, and an empty one not at all', () => {
     expect(fastParse(['GET', '/x'], table, {PROTON_PROFILE: 'work'})?.flags.profile).to.equal('work')
     expect(fastParse(['GET', '/x', '--profile', 'home'], table, {PROTON_PROFILE: 'work'})?.flags.profile).to.equal('home')

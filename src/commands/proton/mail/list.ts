@@ -30,6 +30,7 @@ The table fits the terminal: its width when stdout is one, else $COLUMNS, else 8
     '<%= config.bin %> <%= command.id %> --label starred --page 2 --page-size 100',
     "<%= config.bin %> <%= command.id %> --label 'Invoices/2024'",
     '<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r \'.Messages[].Subject\'',
+    "<%= config.bin %> <%= command.id %> --all --jq '.Messages[] | select(.Unread == 1) | .ID'",
     '<%= config.bin %> <%= command.id %> --from alex@example.com --after 2025-01-01 --unread',
     "<%= config.bin %> <%= command.id %> --label archive --subject invoice --before '2025-06-30T12:00:00+02:00' --has-attachments",
     `<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | ${commandLineInHelp('mail:trash')} -`,

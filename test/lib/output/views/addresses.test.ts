@@ -1,7 +1,7 @@
 /** The text view of account addresses. */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../../../src/lib/output/fit.ts'
+import {displayWidth} from '../../../../src/lib/output/width.ts'
 import {addressesText} from '../../../../src/lib/output/views/addresses.ts'
 
 const LONG_ID = `${'A'.repeat(86)}==`

@@ -1,7 +1,7 @@
 /** The text view of mail filters. */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../../../src/lib/output/fit.ts'
+import {displayWidth} from '../../../../src/lib/output/width.ts'
 import {filtersText} from '../../../../src/lib/output/views/filters.ts'
 
 const LONG_ID = `${'A'.repeat(86)}==`
