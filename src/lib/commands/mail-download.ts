@@ -30,6 +30,7 @@
  */
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
+import {shownName} from '../files/safe-name.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {type AttachmentSource, downloadAttachment} from '../keys/attachment-download.ts'
 import type {Verification} from '../keys/keyring.ts'
@@ -40,6 +41,7 @@ import {isRecord, type JsonRecord} from '../output/records.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {unavailableError, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idProblem, pathId} from '../request/path-segment.ts'
 
 export interface MailDownloadOptions {
   id: string
@@ -88,14 +90,15 @@ export function signatureLine(what: string, verification: Verification, signer: 
 
 /** The notes about a file's name: made safe, or taken by another file. */
 function noteName(invocation: Invocation, aid: string, given: unknown, {path, renamedTo, taken}: Published): void {
-  if (renamedTo !== undefined) invocation.note(`Note: attachment ${aid}: its name "${printable(typeof given === 'string' ? given : '')}" is not a safe file name; written as ${printable(renamedTo)}`)
+  if (renamedTo !== undefined) invocation.note(`Note: attachment ${printable(aid)}: its name ${shownName(typeof given === 'string' ? given : '')} is not a safe file name; written as ${printable(renamedTo)}`)
   if (taken !== undefined) invocation.note(`Note: ${printable(taken)} exists and was left as it is; written as ${printable(path)}`)
 }
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
   options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
   async run(invocation, {attachment, dir, id}) {
-    if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
+    pathId(id, 'the message ID')
+    if (attachment !== undefined) pathId(attachment, '--attachment')
     const target = await DownloadDirectory.open(dir)
     const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const {fail, keys, message} = withKeys
@@ -126,7 +129,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
     if (damaged) {
       const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
-      throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
+      throw fail(`attachment ${printable(damaged.record.ID)} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
     }
 
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
@@ -159,7 +162,10 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     /** An attachment the service keeps: streamed, decrypted, published. */
     async function downloadListed(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
-      const what = `attachment ${aid} (${printable(typeof record.Name === 'string' ? record.Name : '')})`
+      const what = `attachment ${printable(aid)} (${printable(typeof record.Name === 'string' ? record.Name : '')})`
+      // The ID is the service's, and goes into the path of the request.
+      const problem = idProblem(aid)
+      if (problem !== undefined) throw fail(`attachment ID ${problem}; nothing written`)
       if (typeof record.KeyPackets !== 'string' || record.KeyPackets === '') throw fail(`${what} lists no KeyPackets`)
       const signature = typeof record.Signature === 'string' && record.Signature !== '' ? record.Signature : undefined
       const create = () => target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
@@ -172,7 +178,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
      * and the body's signature covers the whole tree, so that is its signature. Written as a service attachment is.
      */
     async function saveEmbedded({content, record}: Embedded, verification: Verification): Promise<void> {
-      const what = `attachment ${record.ID} (${printable(record.Name)})`
+      const what = `attachment ${printable(record.ID)} (${printable(record.Name)})`
       if (content.byteLength > source.maxBytes) throw unavailableError(`message ${id}: ${what}: it is over --max-size (${sizeText(source.maxBytes)}); nothing written`)
       const file = await target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
       await file.write(content)

@@ -7,6 +7,7 @@
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
 import {buildRequestUrl} from '../http/api-url.ts'
+import {pathId} from '../request/path-segment.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -80,7 +81,7 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
-    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}) : undefined,
+    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}) : undefined,
     tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),

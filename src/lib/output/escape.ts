@@ -66,3 +66,31 @@ export class TextEscaper {
 export function printable(text: string): string {
   return text.replaceAll(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '?')
 }
+
+// JSON.stringify escapes C0 (\u001b) but writes DEL and C1 as they are; so does the yaml library, inside double quotes.
+// eslint-disable-next-line no-control-regex
+const DATA_CONTROLS = /[\u007F-\u009F]/g
+
+/**
+ * JSON text as JSON.stringify writes it, with DEL and C1 escaped as C0 is
+ * (\u009b): the same value for every JSON reader, nothing a terminal acts on.
+ * Outside strings JSON holds no such character, so every one is inside one.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replaceAll(DATA_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * YAML text whose every scalar holding DEL or C1 was written double-quoted
+ * (see toYaml in output.ts), those characters escaped as YAML writes C0
+ * there (\x9b): the same value for every YAML reader.
+ */
+export function escapeYamlControls(yaml: string): string {
+  return yaml.replaceAll(DATA_CONTROLS, (char) => `\\x${char.charCodeAt(0).toString(16)}`)
+}
+
+/** Whether text holds DEL or a C1 control character. */
+export function hasDataControls(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\u007F-\u009F]/.test(text)
+}

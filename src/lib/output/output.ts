@@ -11,7 +11,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
-import {TextEscaper} from './escape.ts'
+import {escapeJsonControls, escapeYamlControls, hasDataControls, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -41,7 +41,7 @@ export interface OutputStream {
 
 /** Data the tool composed itself as JSON or YAML text, ending with a newline. */
 export async function structuredText(value: unknown, format: Exclude<OutputFormat, 'text'>): Promise<string> {
-  return format === 'yaml' ? toYaml(value) : `${JSON.stringify(value, null, 2)}\n`
+  return format === 'yaml' ? toYaml(value) : `${escapeJsonControls(JSON.stringify(value, null, 2))}\n`
 }
 
 export interface WriteOptions {
@@ -58,7 +58,14 @@ export async function toYaml(value: unknown): Promise<string> {
   // Loaded only when asked for: most runs never need a YAML serialiser.
   // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.
   const {default: yaml} = await import('yaml')
-  return yaml.stringify(value, {lineWidth: 0})
+  const document = new yaml.Document(value)
+  // A scalar holding DEL or C1 is written double-quoted, where escapeYamlControls can escape them as YAML escapes C0.
+  yaml.visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasDataControls(node.value)) node.type = 'QUOTE_DOUBLE'
+    },
+  })
+  return escapeYamlControls(document.toString({lineWidth: 0}))
 }
 
 export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: OutputStream, env = process.env): Promise<void> {
