@@ -30,7 +30,7 @@
  */
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
-import {shownName} from '../files/safe-name.ts'
+import {shownName, visibleName} from '../files/safe-name.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {type AttachmentSource, downloadAttachment} from '../keys/attachment-download.ts'
 import type {Verification} from '../keys/keyring.ts'
@@ -129,7 +129,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
     if (damaged) {
       const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
-      throw fail(`attachment ${printable(damaged.record.ID)} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
+      throw fail(`attachment ${printable(damaged.record.ID)} (${visibleName(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
     }
 
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
@@ -162,7 +162,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     /** An attachment the service keeps: streamed, decrypted, published. */
     async function downloadListed(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
-      const what = `attachment ${printable(aid)} (${printable(typeof record.Name === 'string' ? record.Name : '')})`
+      const what = `attachment ${printable(aid)} (${visibleName(typeof record.Name === 'string' ? record.Name : '')})`
       // The ID is the service's, and goes into the path of the request.
       const problem = idProblem(aid)
       if (problem !== undefined) throw fail(`attachment ID ${problem}; nothing written`)
@@ -178,7 +178,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
      * and the body's signature covers the whole tree, so that is its signature. Written as a service attachment is.
      */
     async function saveEmbedded({content, record}: Embedded, verification: Verification): Promise<void> {
-      const what = `attachment ${printable(record.ID)} (${printable(record.Name)})`
+      const what = `attachment ${printable(record.ID)} (${visibleName(record.Name)})`
       if (content.byteLength > source.maxBytes) throw unavailableError(`message ${id}: ${what}: it is over --max-size (${sizeText(source.maxBytes)}); nothing written`)
       const file = await target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
       await file.write(content)

@@ -72,11 +72,16 @@ export function* alternativeNames(name: string): Generator<string> {
 }
 
 /**
- * A name as given, for a message: quoted, every character that does not
- * show as itself (control, format, default-ignorable, spaces other than
- * U+0020, the bidirectional controls) written \uXXXX.
+ * A name as given, for a message: every character that does not show as
+ * itself (control, format, default-ignorable, spaces other than U+0020, the
+ * bidirectional controls) written \uXXXX.
  */
-export function shownName(name: string): string {
+export function visibleName(name: string): string {
   const hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]|[^\P{Zs} ]/gu
-  return `"${name.replaceAll(hidden, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`)}"`
+  return name.replaceAll(hidden, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`)
+}
+
+/** visibleName in quotes. */
+export function shownName(name: string): string {
+  return `"${visibleName(name)}"`
 }
