@@ -76,7 +76,8 @@ describe('hostile text: hints, IDs and standard input (built binary, a recording
     it('--dry-run prints a curl command that bash runs as that request: headers and body read back exactly, nothing else run', async () => {
       const sentinel = join(suite.home.home, 'curl-ran')
       const header = `x-note: '$(touch ${sentinel})' \`touch ${sentinel}\``
-      const body = `{"Name":"it's $(touch ${sentinel}) \\u009b2J"}`
+      // Valid JSON: a raw C1 (U+009B, a CSI of its own) may stand in a string.
+      const body = `{"Name":"it's $(touch ${sentinel}) \u009b2J"}`
       const result = await proton(['api', 'POST', '/core/v4/labels', '--header', header, '--body', body, '--dry-run'])
       expect(result.status, result.stderr).to.equal(0)
       const line = result.stdout.toString('utf8').trimEnd()
