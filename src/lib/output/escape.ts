@@ -68,7 +68,6 @@ export function printable(text: string): string {
 }
 
 // JSON.stringify escapes C0 (\u001b) but writes DEL and C1 as they are; so does the yaml library, inside double quotes.
-// eslint-disable-next-line no-control-regex
 const DATA_CONTROLS = /[\u007F-\u009F]/g
 
 /**
@@ -91,6 +90,5 @@ export function escapeYamlControls(yaml: string): string {
 
 /** Whether text holds DEL or a C1 control character. */
 export function hasDataControls(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /[\u007F-\u009F]/.test(text)
 }

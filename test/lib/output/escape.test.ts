@@ -84,6 +84,7 @@ describe('DEL and C1 in the JSON and YAML the tool writes', () => {
     expect(parseYaml(yaml)).to.deep.equal(value)
     expect(yaml).to.include(String.raw`"x\x9b2J\e[8m\x7f\x85"`)
     const pretty = prettyJson(value, true)
+    // eslint-disable-next-line no-control-regex
     expect(pretty.replaceAll(/\u001B\[[\d;]*m/g, '')).to.not.match(CONTROLS)
     expect(JSON.parse(prettyJson(value, false))).to.deep.equal(value)
   })
