@@ -22,6 +22,7 @@ import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {tempHome, type TempHome, TOKENS} from '../helpers/session-files.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 
 /** What a terminal acts on: C0 but line breaks, DEL, C1 (U+009B is a CSI of its own). */
 // eslint-disable-next-line no-control-regex
@@ -211,6 +212,13 @@ describe('hostile text from a sender and the service (built binary against the s
     const yamlText = asYaml.stdout.toString('utf8')
     expect(yamlText).to.not.match(TERMINAL_CONTROLS)
     expect((parseYaml(yamlText) as {Subject: string}).Subject).to.equal(subject)
+    // The answer as received (mail list --output json) on a terminal: the same escapes; to a pipe, the bytes.
+    const shown = await runInTerminal(['--profile', 'reader', 'mail', 'list', '--output', 'json'], baseEnv(suite.home.home, {TZ: 'UTC'}))
+    expect(shown.status).to.equal(0)
+    expect(shown.output).to.not.match(TERMINAL_CONTROLS)
+    expect(shown.output).to.include(String.raw`"Invoice\u009b2J\u001b[8m\u007f\u0085 hidden"`)
+    const piped = await proton(['mail', 'list', '--output', 'json'])
+    expect(piped.stdout.toString('utf8')).to.include('Invoice\u009b2J')
   })
 
   it('mail download: an attachment ID the service gives with escape sequences is refused, shown escaped; ".." is never requested', async () => {

@@ -1,6 +1,8 @@
 /**
  * How a JSON body reaches standard output. json: the bytes as received
- * (on a terminal, with a final newline when they lack one). text: the same
+ * (on a terminal, with a final newline when they lack one, and DEL and C1
+ * written as JSON escapes them, \u009b: the same value, nothing for the
+ * terminal to act on). text: the same
  * bytes when stdout is not a terminal, indented (and coloured unless
  * NO_COLOR) when it is. yaml: converted, integers exact. The bytes are
  * copied from wherever they wait (memory or the spool) chunk by chunk; only
@@ -11,7 +13,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
-import {escapeJsonControls, escapeYamlControls, hasDataControls, TextEscaper} from './escape.ts'
+import {escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
 import {parseExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -86,7 +88,7 @@ export async function writeJsonSource(source: ByteSource, format: OutputFormat, 
     options.note?.(rendered.note)
   }
 
-  const last = await writeSource(source, stream, options.signal)
+  const last = await writeSource(stream.isTTY ? escapedForTerminal(source) : source, stream, options.signal)
   if (stream.isTTY && last !== undefined && last !== 0x0a) stream.write('\n')
 }
 
@@ -110,6 +112,19 @@ async function render(source: ByteSource, how: 'indent' | 'yaml', colour: boolea
     // The call stack ran out after all (a deeper stack than usual beneath us): the same answer as for a deeper body.
     if (error instanceof RangeError) return {note: tooDeep}
     throw error
+  }
+}
+
+/** The source's bytes with DEL and C1 escaped (JsonBytesEscaper). */
+function escapedForTerminal(source: ByteSource): ByteSource {
+  return {
+    async *chunks() {
+      const escaper = new JsonBytesEscaper()
+      for await (const chunk of source.chunks()) yield escaper.write(chunk)
+      const rest = escaper.end()
+      if (rest.length > 0) yield rest
+    },
+    length: source.length,
   }
 }
 

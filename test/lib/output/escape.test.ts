@@ -1,7 +1,7 @@
 /** The service's text made safe for a terminal: control characters become visible text. */
 import {expect} from 'chai'
 
-import {escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
 import {structuredText, toYaml} from '../../../src/lib/output/output.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {parse as parseYaml} from 'yaml'
@@ -93,5 +93,20 @@ describe('DEL and C1 in the JSON and YAML the tool writes', () => {
     expect(await toYaml({a: 'plain', b: 'two\nlines'})).to.equal('a: plain\nb: |-\n  two\n  lines\n')
     expect(escapeYamlControls('a: "\u009b"\n')).to.equal('a: "\\x9b"\n')
     expect([hasDataControls('a\u007f'), hasDataControls('a\u00a0'), hasDataControls('\u001b')]).to.deep.equal([true, false, false])
+  })
+})
+
+describe('JsonBytesEscaper', () => {
+  it('escapes DEL and C1 however the chunks cut the UTF-8, and leaves every other byte, a lone C2 lead byte included', () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":"x\u009b\u007f\u00a9\u0080é"}'), Buffer.from([0xc2])])
+    const expected = Buffer.concat([Buffer.from(String.raw`{"a":"x\u009b\u007f©\u0080é"}`), Buffer.from([0xc2])])
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const escaper = new JsonBytesEscaper()
+      const out = Buffer.concat([escaper.write(bytes.subarray(0, cut)), escaper.write(Buffer.alloc(0)), escaper.write(bytes.subarray(cut)), escaper.end()])
+      expect(out.equals(expected), `cut at ${cut}`).to.equal(true)
+    }
+
+    const plain = Buffer.from('{"a":"plain é"}')
+    expect(new JsonBytesEscaper().write(plain)).to.equal(plain)
   })
 })
