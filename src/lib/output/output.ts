@@ -129,13 +129,20 @@ function escapedForTerminal(source: ByteSource): ByteSource {
 }
 
 /**
- * A body as received. On a terminal a body without a final newline gets
- * one, so the shell's prompt does not start at its end; a pipe or file
- * gets the bytes exactly.
+ * A JSON body as received. On a terminal a body without a final newline
+ * gets one, so the shell's prompt does not start at its end, and DEL and C1
+ * are written as JSON escapes them (JsonBytesEscaper); a pipe or file gets
+ * the bytes exactly.
  */
 export function writeBodyBytes(body: Uint8Array, stream: OutputStream): void {
-  stream.write(body)
-  if (stream.isTTY && body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
+  if (!stream.isTTY) {
+    stream.write(body)
+    return
+  }
+
+  const escaper = new JsonBytesEscaper()
+  stream.write(Buffer.concat([escaper.write(Buffer.from(body.buffer, body.byteOffset, body.length)), escaper.end()]))
+  if (body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
 }
 
 /**

@@ -4,7 +4,7 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeBodyBytes, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
@@ -36,6 +36,12 @@ describe('writeJsonBody', () => {
     const pipe = sink(false)
     await writeJsonBody(body, 'json', pipe)
     expect(pipe.bytes().equals(body)).to.equal(true)
+    const shown = sink(true)
+    writeBodyBytes(body, shown)
+    expect(shown.text()).to.equal(terminal.text())
+    const piped = sink(false)
+    writeBodyBytes(body, piped)
+    expect(piped.bytes().equals(body)).to.equal(true)
   })
 
   it('passes the bytes through untouched when stdout is not a terminal', async () => {
