@@ -25,6 +25,7 @@ import {fileURLToPath} from 'node:url'
 
 import * as openpgp from 'openpgp'
 
+import {idSegment} from '../../src/lib/request/path-segment.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
@@ -165,7 +166,7 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
       attachments.set(Name, ID)
       // One scenario per attempt when a list is given (a retry gets the next one).
       const attempts = [scenarios[Name]].flat()
-      const path = `/mail/v4/attachments/${encodeURIComponent(ID)}`
+      const path = `/mail/v4/attachments/${idSegment(ID)}`
       handlers.set(path, (response) => serve(response, path, attempts.length > 1 ? (attempts.shift() as Scenario) : attempts[0]))
     }
 
@@ -268,7 +269,7 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     const result = await download(['--dir', dir, '--', id])
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.match(/^attachment \S+ \(retried\.bin\): signature verified \(signed by bulk@example\.test\)\n$/)
-    expect(sent.get(`/mail/v4/attachments/${encodeURIComponent(attachments.get('retried.bin') as string)}`)).to.have.length(2)
+    expect(sent.get(`/mail/v4/attachments/${idSegment(attachments.get('retried.bin') as string)}`)).to.have.length(2)
     expect(readdirSync(dir)).to.deep.equal(['retried.bin'])
     expect(await fileHash(join(dir, 'retried.bin'))).to.equal(plaintextHash(8))
   })
@@ -304,14 +305,14 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     expect(large.status).to.equal(5)
     expect(large.stderr).to.match(/^Error: message \S+: attachment \S+ \(large\.bin\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(4 MiB\): stopped reading it; nothing printed or saved\n$/)
     // Stopped mid-stream: far less than the 64 MiB was sent.
-    const largePath = `/mail/v4/attachments/${encodeURIComponent(attachments.get('large.bin') as string)}`
+    const largePath = `/mail/v4/attachments/${idSegment(attachments.get('large.bin') as string)}`
     for (let wait = 0; wait < 50 && !sent.has(largePath); wait++) await new Promise((resolve) => setTimeout(resolve, 100))
     const [largeSent] = sent.get(largePath) ?? []
     expect(largeSent).to.be.below(32 * MiB)
     const bomb = await download(['--max-size', '4MiB', '--attachment', attachments.get('bomb.bin') as string, '--dir', dir, '--', id])
     expect(bomb.status, bomb.stderr).to.equal(5)
     expect(bomb.stderr, bomb.stderr).to.match(/^Error: message \S+: attachment \S+ \(bomb\.bin\): its plaintext is over --max-size \(4 MiB\): stopped reading it; nothing written\n$/)
-    const bombPath = `/mail/v4/attachments/${encodeURIComponent(attachments.get('bomb.bin') as string)}`
+    const bombPath = `/mail/v4/attachments/${idSegment(attachments.get('bomb.bin') as string)}`
     for (let wait = 0; wait < 50 && !sent.has(bombPath); wait++) await new Promise((resolve) => setTimeout(resolve, 100))
     // Its ciphertext is well under --max-size: the plaintext is what went over.
     expect(sent.get(bombPath)?.[0]).to.be.below(MiB)

@@ -123,7 +123,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
         [['mail', 'trash'], '', 'Error: no message IDs: none given as arguments, and standard input held none\n'],
         [['mail', 'trash', '-'], '\n\n', 'Error: no message IDs: standard input ("-") held none\n'],
         [['mail', 'star', '-'], 'ID  TIME  FROM\n', 'Error: line 1 of standard input is not a message ID: "ID TIME FROM" (one ID per line)\n'],
-        [['mail', 'star', 'a b'], '', 'Error: "a b" is not a message ID (IDs hold no spaces)\n'],
+        [['mail', 'star', 'a b'], '', 'Error: "a b" is not a message ID (IDs hold no spaces or control characters)\n'],
         [['mail', 'star', '-', '-'], 'a\n', 'Error: the ID "-": standard input was already read by the ID "-"; it can be read once\n'],
       ] as const) {
         const {result, sent} = await run([...args], input)

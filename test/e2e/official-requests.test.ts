@@ -99,12 +99,12 @@ describe('dedicated commands send what the official clients send (built binary, 
     expectSent(sent, [{body: {Name: '2024', Color: '#54473F', Type: 3, ParentID: 'f-1'}, method: 'POST', url: '/core/v4/labels'}])
   })
 
-  it('mail labels delete: DELETE /core/v4/labels/<id>, the ID percent-encoded (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
-    const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a/b=='])
+  it('mail labels delete: DELETE /core/v4/labels/<id>, the ID as one segment, = padding as it is (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
+    const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a b=='])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
       {method: 'DELETE', url: '/core/v4/labels/l-1'},
-      {method: 'DELETE', url: '/core/v4/labels/a%2Fb%3D%3D'},
+      {method: 'DELETE', url: '/core/v4/labels/a%20b=='},
     ])
   })
 

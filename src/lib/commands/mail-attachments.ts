@@ -13,13 +13,14 @@
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {alignedRows} from '../output/table.ts'
 import {call, printData} from '../runtime/dedicated.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
+import {CliFailure} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
 import {printable} from '../output/escape.ts'
 import {sizeText} from './mail-read.ts'
+import {pathId} from '../request/path-segment.ts'
 
 export interface MailAttachmentsOptions {
   id: string
@@ -27,8 +28,7 @@ export interface MailAttachmentsOptions {
 
 /** The message's record and its attachments, fetched with one GET. */
 export async function messageAttachments(invocation: Invocation, id: string): Promise<{message: JsonRecord; attachments: JsonRecord[]}> {
-  if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
-  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`})
+  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`})
   const message = isRecord(answer.data) && isRecord(answer.data.Message) ? answer.data.Message : {}
   return {attachments: Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : [], message}
 }

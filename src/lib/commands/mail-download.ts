@@ -37,6 +37,7 @@
  */
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
+import {shownName, visibleName} from '../files/safe-name.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {type AttachmentSource, downloadAttachment} from '../keys/attachment-download.ts'
 import type {Verification} from '../keys/keyring.ts'
@@ -50,6 +51,7 @@ import {CliFailure, oneLine, unavailableError, usageError} from '../runtime/erro
 import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
 import {interruptedError, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idProblem, pathId} from '../request/path-segment.ts'
 
 export interface MailDownloadOptions {
   id: string
@@ -98,13 +100,13 @@ export function signatureLine(what: string, verification: Verification, signer: 
 
 /** The notes about a file's name: made safe, or taken by another file. */
 function noteName(invocation: Invocation, aid: string, given: unknown, {path, renamedTo, taken}: Published): void {
-  if (renamedTo !== undefined) invocation.note(`Note: attachment ${aid}: its name "${printable(typeof given === 'string' ? given : '')}" is not a safe file name; written as ${printable(renamedTo)}`)
+  if (renamedTo !== undefined) invocation.note(`Note: attachment ${printable(aid)}: its name ${shownName(typeof given === 'string' ? given : '')} is not a safe file name; written as ${printable(renamedTo)}`)
   if (taken !== undefined) invocation.note(`Note: ${printable(taken)} exists and was left as it is; written as ${printable(path)}`)
 }
 
 /** "attachment AID (name)", safe to print. */
 function describe(aid: unknown, name: unknown): string {
-  return `attachment ${printable(String(aid))} (${printable(typeof name === 'string' ? name : '')})`
+  return `attachment ${printable(String(aid))} (${visibleName(typeof name === 'string' ? name : '')})`
 }
 
 /** One attachment to save, and how a line names it. */
@@ -149,7 +151,8 @@ async function saveEach(invocation: Invocation, id: string, jobs: readonly Job[]
 export const mailDownload = plainCommand<MailDownloadOptions>({
   options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
   async run(invocation, {attachment, dir, id}) {
-    if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
+    pathId(id, 'the message ID')
+    if (attachment !== undefined) pathId(attachment, '--attachment')
     const target = await DownloadDirectory.open(dir)
     const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const {fail, keys, message} = withKeys
@@ -216,6 +219,9 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     async function downloadListed(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
       const what = describe(record.ID, record.Name)
+      // The ID is the service's, and goes into the path of the request.
+      const problem = idProblem(aid)
+      if (problem !== undefined) throw fail(`attachment ID ${problem}; nothing written`)
       if (typeof record.KeyPackets !== 'string' || record.KeyPackets === '') throw fail(`${what} lists no KeyPackets`)
       const signature = typeof record.Signature === 'string' && record.Signature !== '' ? record.Signature : undefined
       const create = () => target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))

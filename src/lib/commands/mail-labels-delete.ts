@@ -11,14 +11,14 @@ import {CliFailure} from '../runtime/errors.ts'
 import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
 import {interruptSignal} from '../runtime/interrupt.ts'
 import {interruptedBefore, stoppedAt} from '../runtime/per-id.ts'
-import {checkId} from '../request/input-checks.ts'
+import {pathId} from '../request/path-segment.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {LABELS_PATH} from './mail-labels-list.ts'
 
 export const mailLabelsDelete = plainCommand<{dryRun: boolean; ids: readonly string[]}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv}),
   async run(invocation, {dryRun, ids}) {
-    const requests: PlannedRequest[] = ids.map((id) => ({method: 'DELETE', path: `${LABELS_PATH}/${encodeURIComponent(checkId(id, 'a label ID'))}`}))
+    const requests: PlannedRequest[] = ids.map((id) => ({method: 'DELETE', path: `${LABELS_PATH}/${pathId(id, 'a label ID')}`}))
     if (dryRun) return showDryRun(invocation, requests)
     const {stdout} = invocation.io
     const {output} = invocation.flags

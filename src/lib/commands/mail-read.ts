@@ -19,7 +19,8 @@ import {isRecord, type JsonRecord} from '../output/records.ts'
 import {readableText} from '../output/readable-html.ts'
 import {alignedRows} from '../output/table.ts'
 import {printData} from '../runtime/dedicated.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
+import {CliFailure} from '../runtime/errors.ts'
+import {pathId} from '../request/path-segment.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Verification} from '../keys/keyring.ts'
 import {isMimeMessage, type MimeAttachment} from '../keys/mime-body.ts'
@@ -131,7 +132,7 @@ async function mimeView(opened: OpenedMessage, html: boolean, fail: (cause: stri
 export const mailRead = plainCommand<MailReadOptions>({
   options: (line) => ({html: line.boolean('html'), id: line.arg('id')}),
   async run(invocation, {html, id}) {
-    if (id.trim() === '') throw usageError('give the ID of the message to read (see "mail list")')
+    pathId(id, 'the message ID')
     const opened = await openMessage(invocation, id)
     const {message} = opened
     const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)

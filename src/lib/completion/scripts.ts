@@ -20,7 +20,8 @@
  * candidates (collect); each shell has its own entry point, which turns the
  * line into words and hands the candidates to the shell.
  */
-import {anyCasePattern, shellIdentifier, shellQuote} from './shell-words.ts'
+import {shellQuote} from '../output/shell-quote.ts'
+import {anyCasePattern, shellIdentifier} from './shell-words.ts'
 
 export interface FlagSpec {
   /** As typed: --output, -F. */

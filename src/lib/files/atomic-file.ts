@@ -136,10 +136,12 @@ export class AtomicFile {
    * file, not even one that appears meanwhile: link(2) fails on an existing name. Where hard links are not
    * allowed, an empty file created exclusively holds the name and the content is renamed over it. The path used.
    */
-  async commitNew(paths: readonly string[]): Promise<string> {
+  async commitNew(paths: Iterable<string>): Promise<string> {
+    let tried = 0
     try {
       await this.flushAndClose()
       for (const path of paths) {
+        tried++
         if (await publishNew(this.temporary, path)) {
           pending.delete(this.temporary)
           return path
@@ -151,7 +153,7 @@ export class AtomicFile {
     }
 
     await this.abandon()
-    throw this.failed(new Error(`${paths.length} names tried, every one taken`))
+    throw this.failed(new Error(`${tried} names tried, every one taken`))
   }
 
   /** The content on disk, its mode given and the file closed, ready to be published. */

@@ -17,8 +17,6 @@ import {alternativeNames, safeFileName} from './safe-name.ts'
 import {printable} from '../output/escape.ts'
 import {usageError} from '../runtime/errors.ts'
 
-/** How many "name (N).ext" are tried before giving up. */
-export const ALTERNATIVE_NAMES = 99
 const FALLBACK_NAME = 'attachment'
 
 /** Where a file went: its path, and the safe name when the sender's was not one, the path it did not take when taken. */
@@ -26,6 +24,11 @@ export interface Published {
   path: string
   renamedTo?: string
   taken?: string
+}
+
+function* candidates(directory: string, name: string): Generator<string> {
+  yield join(directory, name)
+  for (const alternative of alternativeNames(name)) yield join(directory, alternative)
 }
 
 export class DownloadDirectory {
@@ -48,18 +51,20 @@ export class DownloadDirectory {
 
   /** A temporary file for the sender's `given` name; `failure` makes the error of a write that fails. */
   create(given: unknown, failure: (error: unknown) => Error): Promise<AtomicFile> {
-    return AtomicFile.create(this.names(given).names[0], {failure, mode: 0o600})
+    return AtomicFile.create(this.names(given).first, {failure, mode: 0o600})
   }
 
   /** The file, whole and checked, published under the sender's `given` name made safe, never over an existing file. */
   async publish(file: AtomicFile, given: unknown): Promise<Published> {
-    const {name, names} = this.names(given)
+    const {first, name, names} = this.names(given)
     const path = await file.commitNew(names)
-    return {path, ...(name === given ? {} : {renamedTo: name}), ...(path === names[0] ? {} : {taken: names[0]})}
+    return {path, ...(name === given ? {} : {renamedTo: name}), ...(path === first ? {} : {taken: first})}
   }
 
-  private names(given: unknown): {name: string; names: string[]} {
+  /** The safe name, its path, and the paths to try in turn (see alternativeNames). */
+  private names(given: unknown): {first: string; name: string; names: Iterable<string>} {
     const name = safeFileName(given, FALLBACK_NAME)
-    return {name, names: [name, ...alternativeNames(name, ALTERNATIVE_NAMES)].map((candidate) => join(this.path, candidate))}
+    const first = join(this.path, name)
+    return {first, name, names: candidates(this.path, name)}
   }
 }

@@ -13,6 +13,7 @@
 import type {PrivateKey} from 'openpgp'
 
 import type {AtomicFile} from '../files/atomic-file.ts'
+import {idSegment} from '../request/path-segment.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
 import {type BodyWriter, collectBody, type ResponseHead} from '../http/client.ts'
 import {sizeText} from '../http/max-size.ts'
@@ -56,7 +57,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function downloadAttachment(source: AttachmentSource, request: AttachmentRequest): Promise<{file: AtomicFile; verification: Verification}> {
   const {fail, invocation, messageId, session} = source
   const {aid, what} = request
-  const url = buildRequestUrl(session.apiUrl, `/mail/v4/attachments/${encodeURIComponent(aid)}`)
+  const url = buildRequestUrl(session.apiUrl, `/mail/v4/attachments/${idSegment(aid)}`)
   const kept = (writer: BodyWriter<Buffer>): BodyWriter<Body> => ({discard: () => writer.discard(), end: async () => ({bytes: await writer.end()}), write: (chunk) => writer.write(chunk)})
   // Bytes and rate on a terminal's stderr line while the answer arrives.
   const progress = invocation.progress()

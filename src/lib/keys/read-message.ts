@@ -6,6 +6,7 @@
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
+import {pathId} from '../request/path-segment.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -60,7 +61,7 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
-    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}) : undefined,
+    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}) : undefined,
     tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),

@@ -5,6 +5,7 @@
  * (output.ts still prints a deeply nested answer as received: indenting it
  * would take space quadratic in its depth).
  */
+import {escapeJsonControls} from './escape.ts'
 import type {JsonValue} from './json-value.ts'
 
 /** The colours of JSON on a terminal (also --jq's results). */
@@ -27,7 +28,7 @@ export function prettyJson(value: JsonValue, colour: boolean): string {
   const begin = (node: JsonValue, indent: string) => {
     if (node === null || typeof node === 'boolean') out.push(paint('literal', String(node)))
     else if (typeof node === 'number' || typeof node === 'bigint') out.push(paint('number', String(node)))
-    else if (typeof node === 'string') out.push(paint('string', JSON.stringify(node)))
+    else if (typeof node === 'string') out.push(paint('string', escapeJsonControls(JSON.stringify(node))))
     else if (Array.isArray(node)) {
       if (node.length === 0) out.push('[]')
       else {
@@ -56,7 +57,7 @@ export function prettyJson(value: JsonValue, colour: boolean): string {
     const index = open.next++
     const inner = `${open.indent}  `
     const key = open.keys?.[index]
-    out.push(`${index === 0 ? '' : ','}\n${inner}${key === undefined ? '' : `${paint('key', JSON.stringify(key))}: `}`)
+    out.push(`${index === 0 ? '' : ','}\n${inner}${key === undefined ? '' : `${paint('key', escapeJsonControls(JSON.stringify(key)))}: `}`)
     begin(key === undefined ? (open.node as JsonValue[])[index] : (open.node as {[key: string]: JsonValue})[key], inner)
   }
 

@@ -6,7 +6,7 @@
  * $PROTON_ACCESS_TOKEN, which the person sets themselves.
  */
 import {HEADER} from '../contract/contract.ts'
-import {shellQuote} from '../completion/shell-words.ts'
+import {shellQuote} from '../output/shell-quote.ts'
 
 export interface CurlRequest {
   method: string

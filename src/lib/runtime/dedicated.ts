@@ -127,8 +127,9 @@ export async function showSeveral(invocation: Invocation, answers: readonly Answ
   for (const answer of answers) {
     if (output === 'yaml') stdout.write(`---\n${await toYaml(answer.data ?? null)}`)
     else {
-      stdout.write(answer.body)
-      if (answer.body.at(-1) !== 0x0a) stdout.write('\n')
+      writeBodyBytes(answer.body, stdout)
+      // One answer a line (writeBodyBytes ends a terminal's non-empty body with one already).
+      if (answer.body.at(-1) !== 0x0a && !(stdout.isTTY && answer.body.length > 0)) stdout.write('\n')
     }
   }
 }

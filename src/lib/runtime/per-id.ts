@@ -15,8 +15,7 @@ import {interruptionText, interruptSignal, reportingInterruption} from './interr
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
 import {show, showDryRun, tryCall} from './dedicated.ts'
-import {checkId} from '../request/input-checks.ts'
-import {idSegment} from '../request/path-segment.ts'
+import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
 
 export interface PerId {
@@ -128,11 +127,11 @@ export interface PerIdSpec {
 
 /** The plain function of such a command: IDs checked, --dry-run, the confirmation if any, then eachId. */
 export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
-  const request = (id: string) => requestFor(idSegment(id))
+  const request = (id: string) => requestFor(pathId(id, `a ${noun} ID`))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
     async run(invocation, {dryRun, ids, yes}) {
-      for (const id of ids) checkId(id, `a ${noun} ID`)
+      for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)
       await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${id}.`, noun, request})

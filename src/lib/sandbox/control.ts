@@ -26,8 +26,9 @@ const isBase64 = (value: unknown): value is string => typeof value === 'string' 
 
 /**
  * POST /__sandbox/messages: {Subject, Body (armored), MIMEType?, Sender?: {Name, Address, PublicKey?}, Attachments?:
- * [{Name, MIMEType?, KeyPackets, Data, Signature?}]}. A Sender.PublicKey (armored) is served for Sender.Address from
- * then on; an attachment's Signature (armored, detached) is listed as it is.
+ * [{Name, MIMEType?, KeyPackets, Data, Signature?, ID?}]}. A Sender.PublicKey (armored) is served for Sender.Address from
+ * then on; an attachment's Signature (armored, detached) is listed as it is, and so is its ID when given (a hostile
+ * one, for the client's tests; else a new one).
  */
 function newMessage(fields: JsonObject): NewMessage {
   const text = (value: unknown, name: string, fallback?: string): string => {
@@ -44,7 +45,14 @@ function newMessage(fields: JsonObject): NewMessage {
     if (!isBase64(attachment.KeyPackets) || !isBase64(attachment.Data)) throw invalid(`Attachments[${index}]: KeyPackets and Data must be base64`)
     const signature = attachment.Signature ?? null
     if (signature !== null && typeof signature !== 'string') throw invalid(`Attachments[${index}]: Signature must be a string`)
-    return {Data: attachment.Data, KeyPackets: attachment.KeyPackets, MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'), Name: text(attachment.Name, 'Name'), Signature: signature}
+    return {
+      Data: attachment.Data,
+      ...(attachment.ID === undefined ? {} : {ID: text(attachment.ID, 'ID')}),
+      KeyPackets: attachment.KeyPackets,
+      MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'),
+      Name: text(attachment.Name, 'Name'),
+      Signature: signature,
+    }
   })
   return {
     attachments,

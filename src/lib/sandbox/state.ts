@@ -39,7 +39,8 @@ export interface NewMessage {
   /** The armored OpenPGP message. */
   body: string
   mimeType: string
-  attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string; Signature: string | null}>
+  /** ID: the test's own (a hostile one, say), else a new one. */
+  attachments: Array<{ID?: string; Name: string; MIMEType: string; KeyPackets: string; Data: string; Signature: string | null}>
   /** The sender's public key (armored), served at /core/v4/keys/all from now on. */
   senderPublicKey?: string
 }
@@ -220,8 +221,7 @@ export class SandboxState {
   addMessage(input: NewMessage): Row {
     const [primary] = this.addresses
     const latest = Math.max(...this.messages.map((message) => Number(message.Time)))
-    const attachments = input.attachments.map(({Data, KeyPackets, MIMEType, Name, Signature}) => {
-      const ID = newId()
+    const attachments = input.attachments.map(({Data, ID = newId(), KeyPackets, MIMEType, Name, Signature}) => {
       this.attachmentData.set(ID, Data)
       return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature, Size: Buffer.from(Data, 'base64').length}
     })

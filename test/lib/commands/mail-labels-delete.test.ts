@@ -18,4 +18,12 @@ describe('plain commands', () => {
     expect(run.stdout()).to.equal('a\nb\n')
     expect(run.stderr()).to.equal('Deleted a.\nError: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\nDeleted b.\n')
   })
+
+  it('mail labels delete: an ID that is a path (".." among others) refuses the whole line, exit 1, nothing sent', async () => {
+    const run = testRun(suite.home)
+    const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false}, ['a', '..', 'b']))
+    expect(status).to.equal(1)
+    expect(run.stderr()).to.equal('Error: a label ID ".." is refused: "." and ".." name a directory, not an item\n')
+    expect(suite.server.requests).to.deep.equal([])
+  })
 })

@@ -14,9 +14,10 @@ describe('proton mail labels (in-process, nock)', () => {
       expect(result).to.deep.equal({exit: 0, stderr: 'Deleted l1.\n', stdout: 'l1\n'})
     })
 
-    it('percent-encodes an ID so it stays one path segment', async () => {
-      nock(API).delete('/api/core/v4/labels/a%2F..%2Fb%3F').reply(200, '{"Code":1000}')
-      expect((await proton(['mail', 'labels', 'delete', 'a/../b?'])).exit).to.equal(0)
+    it('percent-encodes an ID so it stays one path segment; a path is no ID: refused, nothing sent', async () => {
+      nock(API).delete('/api/core/v4/labels/a%20b%3F%23').reply(200, '{"Code":1000}')
+      expect((await proton(['mail', 'labels', 'delete', 'a b?#'])).exit).to.equal(0)
+      expect(await proton(['mail', 'labels', 'delete', 'l1', 'a/../b'])).to.deep.equal({exit: 1, stderr: 'Error: a label ID "a/../b" is refused: it holds a path separator\n', stdout: ''})
     })
 
     it('several IDs: each is tried; the exit status is the first failure’s', async () => {
