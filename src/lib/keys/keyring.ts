@@ -48,8 +48,10 @@ export interface Unlocked {
  * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
  * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
  */
-async function unlockOne(pgp: Openpgp, armored: string, passphrase: string): Promise<PrivateKey> {
+async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
   const key = await pgp.readPrivateKey({armoredKey: armored})
+  // Signing (mail send) needs the signing packet too: the whole key, as OpenPGP.js's decryptKey opens it.
+  if (whole) return pgp.decryptKey({passphrase, privateKey: key})
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
   const packets = decrypting
@@ -70,14 +72,14 @@ function reason(error: unknown): string {
 }
 
 /** Each active key unlocked with the passphrase `secretOf` gives it; a key that will not open is a failure line, not an error. */
-async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string): Promise<Unlocked> {
+async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, whole = false): Promise<Unlocked> {
   const pgp = await openpgp()
   const result: Unlocked = {failures: [], keys: []}
   for (const key of keys.filter(active)) {
     const armored = text(key.PrivateKey)
     if (!armored) continue
     try {
-      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key)))
+      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key), whole))
     } catch (error) {
       result.failures.push(`${what} ${String(key.ID)}: ${reason(error)}`)
     }
@@ -103,9 +105,12 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
   return token.toString('utf8')
 }
 
-/** The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. */
-export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string): Promise<Unlocked> {
-  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase))
+/**
+ * The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. `signing`:
+ * every packet unlocked (the key signs too), not only those that decrypt.
+ */
+export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {signing = false} = {}): Promise<Unlocked> {
+  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), signing)
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'

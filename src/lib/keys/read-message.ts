@@ -36,7 +36,7 @@ const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as Api
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
 
 /** The sealed key passphrase of the session, or a line saying how to get one. */
-function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
+export function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
   const login = commandLine(invocation.context.names, 'auth:login')
   if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to read encrypted mail`)
   const sealed = session.stored?.KeyPassphrase
@@ -49,8 +49,9 @@ export async function senderKeys(invocation: Invocation, session: ActiveSession,
   try {
     const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
     if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: Array<{PublicKey?: unknown}>}}
-    return (answer.Address?.Keys ?? []).map((key) => key.PublicKey).filter((key): key is string => typeof key === 'string')
+    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: Array<{PublicKey?: unknown}>}; Unverified?: {Keys?: Array<{PublicKey?: unknown}>}}
+    // An external sender's keys (WKD) come as Unverified (WebClients getAndVerifyApiKeys.ts): they verify a signature too.
+    return [...(answer.Address?.Keys ?? []), ...(answer.Unverified?.Keys ?? [])].map((key) => key.PublicKey).filter((key): key is string => typeof key === 'string')
   } catch {
     return []
   }
