@@ -141,23 +141,27 @@ async function wasSent(invocation: Invocation, draftId: string): Promise<boolean
   }
 }
 
-/** The send's answer was lost: ask, and say which it was. Returns the exit status. */
-async function afterLostAnswer(invocation: Invocation, draftId: string, cause: string): Promise<ExitStatus> {
+/**
+ * The send did not answer success (a refusal, an answer cut short, a lost connection): the service is asked whether
+ * the message went out before anything else is done, and the user told which. Sent: its ID, exit 0. Not sent: the
+ * draft deleted, `failed` stands. Unknown: the draft kept, the user told to look in Sent.
+ */
+async function afterFailedSend(invocation: Invocation, draftId: string, what: string, failed: ExitStatus): Promise<ExitStatus> {
   const sent = await wasSent(invocation, draftId)
   if (sent === true) {
     invocation.io.stdout.write(`${draftId}\n`)
-    invocation.note(`The send's answer was lost (${cause}), but the service says the message was sent: ${draftId}. It was not sent again.`)
+    invocation.note(`${what}, but the service says the message was sent: ${draftId}. It was not sent again.`)
     return EXIT.OK
   }
 
   if (sent === false) {
-    invocation.note(`Error: the send's answer was lost (${cause}); the service says the message was not sent.`)
+    invocation.note(`${what}; the service says the message was not sent.`)
     await deleteDraft(invocation, draftId)
-    return EXIT.UNAVAILABLE
+    return failed
   }
 
-  invocation.note(`Error: the send's answer was lost (${cause}) and the service cannot say whether message ${draftId} was sent: look in Sent before sending again (it was not sent again).`)
-  return EXIT.UNAVAILABLE
+  invocation.note(`Error: ${what.replace(/^The /, 'the ')}, and the service cannot say whether message ${draftId} was sent: look in Sent before sending again (it was not sent again; the draft is kept).`)
+  return failed === EXIT.OK ? EXIT.UNAVAILABLE : failed
 }
 
 /** Create the draft, upload the attachments, send; prints the sent message's ID (or the answer with --output json). */
@@ -203,14 +207,14 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
       throw new CliFailure(`${interruptionText()} while sending: message ${draftId} may have been sent; look in Sent before sending again`, EXIT.INTERRUPTED)
     }
 
-    if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) invocation.exit(await afterLostAnswer(invocation, draftId, error.message))
+    if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) invocation.exit(await afterFailedSend(invocation, draftId, `The send's answer was lost (${error.message})`, EXIT.UNAVAILABLE))
     throw error
   }
 
   if (!outcome.ok) {
-    const settled = await settle(invocation, outcome)
-    await deleteDraft(invocation, draftId)
-    invocation.exit(settled as ExitStatus)
+    // The service's own words first (an answer cut short may still have been a success: it is asked, never assumed).
+    const status = await settle(invocation, outcome)
+    invocation.exit(await afterFailedSend(invocation, draftId, 'The send failed', status as ExitStatus))
   }
 
   const sent = isRecord(outcome.answer.data) && isRecord(outcome.answer.data.Sent) ? outcome.answer.data.Sent : {}
