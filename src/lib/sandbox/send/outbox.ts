@@ -228,22 +228,23 @@ export class Outbox {
 
   /** A clear package: its BodyKey and AttachmentKeys must open the body and every attachment. */
   private async clear(openpgp: typeof import('openpgp'), email: string, pack: Row, dataPacket: Buffer, message: Row, draft: Draft): Promise<() => void> {
-    const open = async (key: unknown, data: Buffer, what: string): Promise<Uint8Array> => {
+    // The body as a mail client shows a text literal (OpenPGP.js turns its CRLF back into LF), attachments as bytes.
+    const open = async (key: unknown, data: Buffer, what: string, format: 'binary' | 'utf8' = 'binary'): Promise<Uint8Array> => {
       const {Algorithm, Key} = record(key)
       if (typeof Key !== 'string' || typeof Algorithm !== 'string') throw invalid(`${what}: the session key (Key, Algorithm) is required for a clear package`)
       try {
         const opened = await openpgp.decrypt({
-          format: 'binary',
+          format,
           message: await openpgp.readMessage({binaryMessage: data}),
           sessionKeys: {algorithm: Algorithm as 'aes256', data: Buffer.from(Key, 'base64')},
         })
-        return opened.data as Uint8Array
+        return typeof opened.data === 'string' ? Buffer.from(opened.data) : (opened.data as Uint8Array)
       } catch {
         throw invalid(`${what}: the session key does not open it`)
       }
     }
 
-    const body = await open(pack.BodyKey, dataPacket, 'BodyKey')
+    const body = await open(pack.BodyKey, dataPacket, 'BodyKey', 'utf8')
     const attachments: OutboxMail['Attachments'] = []
     for (const attachment of draft.attachments) {
       const data = Buffer.from(this.state.attachmentData.get(String(attachment.ID)) ?? '', 'base64')
