@@ -84,7 +84,9 @@ export class Outbox {
    */
   async publicKeys(email: string): Promise<JsonObject> {
     const lower = email.toLowerCase()
-    const own = (await this.ownPublicKeys()).get(lower)
+    // OpenPGP.js is loaded only for the account's own addresses: a look-up of anyone else's stays cheap.
+    const isOwn = this.state.addresses.some((address) => String(address.Email).toLowerCase() === lower)
+    const own = isOwn ? (await this.ownPublicKeys()).get(lower) : undefined
     const known = own ?? this.state.publicKeys.get(lower)
     const internal = own !== undefined || lower.endsWith('@proton.test')
     const keys = known ? [{Flags: 3, PublicKey: known}] : []
