@@ -309,6 +309,33 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(drafts.Messages.map((message) => message.Subject)).to.not.include('Dropped')
     })
 
+    /** Runs mail send, and sends `signal` once the sandbox has seen a request to `path` (held there by a latency fault). */
+    const interrupted = async (path: RegExp, signal: NodeJS.Signals, args: string[]) => {
+      let pid = 0
+      const seen = (await posts()).length
+      const running = runBinary(['--profile', 'sender', 'mail', 'send', ...args], {env: env(), onSpawn: (child) => (pid = child)})
+      for (let attempt = 0; attempt < 100 && !(await posts()).slice(seen).some((line) => path.test(line)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100))
+      process.kill(pid, signal)
+      return running
+    }
+
+    it('interrupted while the send is in flight (SIGINT): says the message may have been sent, with its ID; ends by the signal', async () => {
+      await fault({DelayMs: 5000, Kind: 'latency'})
+      const result = await interrupted(/^POST \/mail\/v4\/messages\/./, 'SIGINT', ['--to', 'friend@example.test', '--subject', 'Held', '--body', 'b'])
+      expect(result.signal).to.equal('SIGINT')
+      expect(result.stdout.length).to.equal(0)
+      expect(result.stderr).to.match(/^Error: interrupted while sending: message .+ may have been sent; look in Sent before sending again\n$/)
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
+
+    it('interrupted during an upload (SIGTERM): nothing was sent, the draft stays in Drafts', async () => {
+      await fault({DelayMs: 5000, Kind: 'latency', Path: '/mail/v4/attachments'})
+      const result = await interrupted(/^POST \/mail\/v4\/attachments$/, 'SIGTERM', ['--to', 'friend@example.test', '--subject', 'Upload', '--body', 'b', '--attach', join(work, 'lunch.csv')])
+      expect(result.signal).to.equal('SIGTERM')
+      expect(result.stderr).to.match(/^interrupted by SIGTERM before sending: nothing was sent; the draft .+ stays in Drafts\.\nError: interrupted by SIGTERM\n$/)
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
+
     it('a send the service refuses deletes its draft (exit 1)', async () => {
       await fault({Body: {Code: 2000, Error: 'Refused'}, Kind: 'status', Status: 422})
       const result = await proton(['mail', 'send', '--to', 'friend@example.test', '--subject', 'Refused', '--body', 'b'])
