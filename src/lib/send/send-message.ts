@@ -57,6 +57,9 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
 }
 export const mimeTypeOf = (name: string) => MIME_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream'
 
+/** An ID as the service makes them (base64url with padding): anything else from it is not printed nor put in a path. */
+const idText = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w=+/-]{1,200}$/.test(value) ? value : undefined)
+
 const list = (emails: string[], name = '') => emails.map((Address) => ({Address, Name: name}))
 
 /** A request whose failure is reported and becomes the exit status; the draft is deleted first when there is one. */
@@ -119,12 +122,13 @@ async function upload(invocation: Invocation, draftId: string, file: AttachmentF
   const settled = await settle(invocation, outcome, `--attach ${escapeLine(file.path)}`)
   if (typeof settled === 'number') invocation.exit(settled)
   const attachment = isRecord(settled.data) && isRecord(settled.data.Attachment) ? settled.data.Attachment : {}
-  if (typeof attachment.ID !== 'string') {
+  const attachmentId = idText(attachment.ID)
+  if (attachmentId === undefined) {
     await deleteDraft(invocation, draftId)
     throw new CliFailure(`--attach ${escapeLine(file.path)}: the service's answer names no attachment ID`, EXIT.UNAVAILABLE)
   }
 
-  return {id: attachment.ID, sessionKey: encrypted.sessionKey}
+  return {id: attachmentId, sessionKey: encrypted.sessionKey}
 }
 
 /** Whether the draft went out, by the service's word: true, false, or undefined when it cannot say. */
@@ -186,8 +190,8 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
     path: '/mail/v4/messages',
   })
   const message = isRecord(draft.data) && isRecord(draft.data.Message) ? draft.data.Message : {}
-  if (typeof message.ID !== 'string') throw new CliFailure("the service's answer to the draft names no message ID; nothing was sent", EXIT.UNAVAILABLE)
-  const draftId = message.ID
+  const draftId = idText(message.ID)
+  if (draftId === undefined) throw new CliFailure("the service's answer to the draft names no usable message ID; nothing was sent", EXIT.UNAVAILABLE)
   const uploaded: SentAttachment[] = []
   for (const file of attachments) uploaded.push(await upload(invocation, draftId, file, key))
   let pack
@@ -218,7 +222,7 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
   }
 
   const sent = isRecord(outcome.answer.data) && isRecord(outcome.answer.data.Sent) ? outcome.answer.data.Sent : {}
-  const id = typeof sent.ID === 'string' ? sent.ID : draftId
+  const id = idText(sent.ID) ?? draftId
   await show(invocation, outcome.answer, () => id)
   invocation.note(`Sent message ${id} to ${kinds.length} recipient${kinds.length === 1 ? '' : 's'}.`)
 }
