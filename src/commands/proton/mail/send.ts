@@ -34,7 +34,7 @@ Checked before anything is created (exit 1): every address well formed, at least
     'dry-run': Flags.boolean({summary: 'Print the sender, recipients with their kinds, subject and sizes; create nothing.'}),
     from: Flags.string({helpValue: 'ADDRESS', summary: 'Send from this address of yours (default: the primary one).'}),
     html: Flags.boolean({summary: 'The body is HTML (text/html).'}),
-    subject: Flags.string({required: true, summary: 'The subject.'}),
+    subject: Flags.string({helpValue: 'TEXT', required: true, summary: 'The subject.'}),
     to: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: 'Send to this address (repeatable, or several separated by commas).'}),
   }
 
