@@ -60,6 +60,7 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'mail:mark': {module: 'mail-actions', run: 'mailMark'},
   'mail:move': {module: 'mail-actions', run: 'mailMove'},
   'mail:read': {module: 'mail-read', run: 'mailRead'},
+  'mail:send': {module: 'mail-send', run: 'mailSend'},
   'mail:settings': {module: 'mail-settings', run: 'mailSettings'},
   'mail:star': {module: 'mail-actions', run: 'mailStar'},
   'mail:trash': {module: 'mail-actions', run: 'mailTrash'},

@@ -29,8 +29,10 @@ export async function senderKeys(invocation: Invocation, session: ActiveSession,
   try {
     const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
     if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: unknown}}
-    const entries = keyEntries(answer.Address?.Keys)
+    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: unknown}; Unverified?: {Keys?: unknown}}
+    // An external sender's keys (WKD) come as Unverified (WebClients getAndVerifyApiKeys.ts): they verify a signature too.
+    const listed = (keys: unknown): unknown[] => (Array.isArray(keys) ? keys : [])
+    const entries = keyEntries([...listed(answer.Address?.Keys), ...listed(answer.Unverified?.Keys)])
     const note = malformedNote(entries, `the published keys of ${email}`)
     if (note) invocation.note(note)
     return entries.keys.map((key) => (key as {PublicKey?: unknown}).PublicKey).filter((key): key is string => typeof key === 'string')

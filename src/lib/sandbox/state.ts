@@ -14,6 +14,7 @@ import {ContactStore} from './contacts/store.ts'
 import {newId} from './ids.ts'
 import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
+import {Outbox} from './send/outbox.ts'
 import type {CalendarInput} from './validation.ts'
 
 export type Row = Record<string, unknown>
@@ -70,6 +71,8 @@ export class SandboxState {
   readonly publicKeys = new Map<string, string>()
   /** An attachment's encrypted data packet (base64) by attachment ID. */
   readonly attachmentData = new Map<string, string>()
+  /** Drafts, uploads and sends (send/outbox.ts). */
+  readonly outbox = new Outbox(this)
 
   constructor(username: string, keys?: SandboxKeys) {
     const userId = newId()
