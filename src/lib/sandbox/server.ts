@@ -206,6 +206,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       request.socket.destroy()
     })
   })
+  // Idle connections are kept 65 s, as a production front end keeps them: with Node's 5 s default, a client that
+  // reuses its socket after a slow step (bcrypt or key unlocking on a loaded machine) races the server's close and
+  // meets ECONNRESET on a request it cannot safely repeat (POST /auth/v4).
+  server.keepAliveTimeout = 65_000
   server.on('clientError', answerClientError)
   const {address, port} = await listen(server, options.host ?? DEFAULTS.host, options.port ?? 0)
   return {
