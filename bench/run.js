@@ -2,14 +2,15 @@
 // CommonJS node:http script doing the same request (bench/bare-node.cjs, the
 // baseline of every ratio), all measured in one run (medians of cold runs, a
 // new process each time, after warm-up, interleaved), plus completion time,
-// --paginate and peak memory. Rewrites the README's tables between its bench
-// markers.
+// --paginate and peak memory. Rewrites the tables of docs/speed.md between
+// its bench markers (bench/report-file.js).
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {REPORT_FILE, writeReport} from './report-file.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = join(ROOT, 'bin/run.js')
@@ -289,9 +290,6 @@ Baseline: \`node bench/bare-node.cjs URL\`, the same request with nothing but no
 
 ${table}
 `
-const readmePath = join(ROOT, 'README.md')
-const readme = readFileSync(readmePath, 'utf8')
-const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
-if (marked.test(readme)) writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`))
 console.log(report)
+if (!writeReport(report)) console.error(`${fileURLToPath(REPORT_FILE)} has no bench markers: its tables were not updated`)
 process.exit(0)

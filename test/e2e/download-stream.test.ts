@@ -8,8 +8,10 @@
  * child's peak RSS, reported by bench/peak-rss.js, against a 1 MiB one);
  * an answer cut short, a tampered stream and one over --max-size (its
  * ciphertext, or its plaintext once inflated) leave nothing in --dir, with
- * one line and a non-zero exit. The downloads go to a private directory
- * under the repository's test cache, removed after.
+ * one line and a non-zero exit; so does SIGTERM or SIGHUP while the
+ * plaintext goes into its temporary file (the proxy holds the answer
+ * halfway). The downloads go to a private directory under the repository's
+ * test cache, removed after.
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
@@ -70,6 +72,8 @@ interface Scenario {
   tamperAt?: number
   /** Close the connection after this many bytes of the body. */
   cutAfter?: number
+  /** Hold the connection, sending nothing more, after this many bytes of the body (until the client goes). */
+  stallAfter?: number
   /** Zeros, compressed before encrypting (zlib): a small ciphertext that inflates to `mib` MiB. */
   compress?: boolean
 }
@@ -103,8 +107,15 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
         const {done, value} = await reader.read()
         if (done || response.destroyed) break
         let chunk = Buffer.from(value)
-        const {cutAfter, tamperAt} = scenario
+        const {cutAfter, stallAfter, tamperAt} = scenario
         if (tamperAt !== undefined && tamperAt >= bytes && tamperAt < bytes + chunk.length) chunk[tamperAt - bytes] ^= 0x01
+        if (stallAfter !== undefined && bytes + chunk.length > stallAfter) {
+          response.write(chunk.subarray(0, stallAfter - bytes))
+          bytes = stallAfter
+          await new Promise((resolve) => response.on('close', resolve))
+          return
+        }
+
         if (cutAfter !== undefined && bytes + chunk.length > cutAfter) {
           chunk = chunk.subarray(0, cutAfter - bytes)
           await new Promise<void>((resolve) => response.write(chunk, () => resolve()))
@@ -305,5 +316,35 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     // Its ciphertext is well under --max-size: the plaintext is what went over.
     expect(sent.get(bombPath)?.[0]).to.be.below(MiB)
     expect(readdirSync(dir)).to.deep.equal([])
+  })
+
+  it('SIGTERM or SIGHUP while an attachment is decrypted into its temporary file: the file removed, those not saved named; ends by the signal', async () => {
+    const {attachments, id} = await addMessage({'1-first.bin': {mib: 1}, '2-stalled.bin': {mib: 16, stallAfter: 4 * MiB}, '3-last.bin': {mib: 1}})
+    for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+      const dir = freshDir()
+      const child = spawn(process.execPath, [BIN, '--profile', 'big', 'mail', 'download', '--dir', dir, '--', id], {env: env(), stdio: ['ignore', 'pipe', 'pipe']})
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signalled) => resolve([code, signalled])))
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+      // Plaintext that has not passed its integrity check yet, in the temporary file, 0600.
+      const temporary = () => readdirSync(dir).find((name) => /^2-stalled\.bin\.\d+\.[\da-f]{12}\.tmp$/.test(name))
+      for (let tries = 0; tries < 2400 && !(temporary() && statSync(join(dir, temporary() as string)).size >= 2 * MiB); tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(statSync(join(dir, temporary() as string)).size, signal).to.be.at.least(2 * MiB)
+      expect(statSync(join(dir, temporary() as string)).mode & 0o777, signal).to.equal(0o600)
+      child.kill(signal)
+      expect(await ended).to.deep.equal([null, signal])
+      clearTimeout(timer)
+      expect(readdirSync(dir), signal).to.deep.equal(['1-first.bin'])
+      expect(stdout, signal).to.equal(`${join(dir, '1-first.bin')}\n`)
+      const [stalled, last] = [attachments.get('2-stalled.bin'), attachments.get('3-last.bin')]
+      expect(stderr).to.equal(
+        `attachment ${attachments.get('1-first.bin')} (1-first.bin): unverified: it carries no signature\n` +
+          `Error: message ${id}: not saved (interrupted by ${signal}): attachment ${stalled} (2-stalled.bin), attachment ${last} (3-last.bin)\n` +
+          `Error: interrupted by ${signal}\n`,
+      )
+    }
   })
 })

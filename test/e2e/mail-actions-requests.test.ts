@@ -229,7 +229,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
   })
 
   describe('answers per item', () => {
-    it('names every refused ID with its error on stderr, does the others, exits with the first refusal’s status', async () => {
+    it('names every refused ID with its error on stderr, does the others, exits with the gravest refusal’s status', async () => {
       const {result, sent, stdout} = await run(['mail', 'trash', 'a', 'missing-1', 'b', 'missing-2'])
       expect(result.status).to.equal(3)
       expect(stdout).to.equal('')
@@ -275,7 +275,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const lines = result.stderr.trimEnd().split('\n')
       expect(lines[0]).to.equal('Error: message unavailable: HTTP 503 Service Unavailable, Code 503: Service unavailable')
       expect(lines[150]).to.equal('Error: message m149: not sent: an earlier request failed (HTTP 503 Service Unavailable, Code 503: Service unavailable)')
-      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 151 refused.')
+      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 150 refused; 1 not sent.')
     })
   })
 

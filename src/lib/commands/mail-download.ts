@@ -25,8 +25,15 @@
  * as mail read opens it (keys/read-message.ts openTree) and they are
  * written after the service's, the same way; their signature is the
  * message's, which covers the whole tree, and their stderr line says so. A
- * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
- * before anything is written.
+ * part whose base64 body is damaged (keys/mime-body.ts Damage) is not
+ * written.
+ *
+ * An attachment that cannot be saved does not stop the others: each
+ * failure gets its line, the others are written, and the exit status is
+ * the gravest (runtime/exit-status.ts gravest). A signal (SIGINT, SIGTERM,
+ * SIGHUP) stops the download: the file in progress is removed, the
+ * attachments not saved are named. Temporary files an earlier run could not
+ * remove (SIGKILL) are swept from --dir first.
  */
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
@@ -38,7 +45,9 @@ import {decryptBody, messageWithKeys, type OpenedTree, openTree, senderKeys} fro
 import {printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {unavailableError, usageError} from '../runtime/errors.ts'
+import {CliFailure, oneLine, unavailableError, usageError} from '../runtime/errors.ts'
+import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
+import {interruptedError, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface MailDownloadOptions {
@@ -92,6 +101,50 @@ function noteName(invocation: Invocation, aid: string, given: unknown, {path, re
   if (taken !== undefined) invocation.note(`Note: ${printable(taken)} exists and was left as it is; written as ${printable(path)}`)
 }
 
+/** "attachment AID (name)", safe to print. */
+function describe(aid: unknown, name: unknown): string {
+  return `attachment ${printable(String(aid))} (${printable(typeof name === 'string' ? name : '')})`
+}
+
+/** One attachment to save, and how a line names it. */
+interface Job {
+  what: string
+  run(): Promise<void>
+}
+
+/**
+ * Save each attachment in turn. One that fails (undecryptable, tampered, over --max-size, unwritable, cut short)
+ * gets its error line and the others go on; with several, a closing line counts the failures. A failure that is
+ * not about one attachment (no session) ends the command as it is; a signal (interrupt.ts) names the attachments
+ * not saved, the one in progress included (its temporary file is gone), and ends it with EXIT.INTERRUPTED. The
+ * exit statuses of the failures.
+ */
+async function saveEach(invocation: Invocation, id: string, jobs: readonly Job[]): Promise<ExitStatus[]> {
+  const {stderr} = invocation.io
+  const signal = interruptSignal()
+  const statuses: ExitStatus[] = []
+  for (const [index, job] of jobs.entries()) {
+    try {
+      if (signal.aborted) throw interruptedError()
+      await job.run()
+    } catch (error) {
+      if (!(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH) throw error
+      if (error.exitStatus === EXIT.INTERRUPTED) {
+        reportingInterruption()
+        stderr.write(`Error: message ${id}: not saved (${interruptionText()}): ${jobs.slice(index).map(({what}) => what).join(', ')}\n`)
+        stderr.write(`Error: ${interruptionText()}\n`)
+        return invocation.exit(EXIT.INTERRUPTED)
+      }
+
+      statuses.push(error.exitStatus)
+      stderr.write(`Error: ${oneLine(error.message)}\n`)
+    }
+  }
+
+  if (statuses.length > 0 && jobs.length > 1) stderr.write(`Error: message ${id}: ${statuses.length} of ${jobs.length} attachments not saved (see above); ${statuses.length === jobs.length ? 'none was' : 'the others were'} written\n`)
+  return statuses
+}
+
 export const mailDownload = plainCommand<MailDownloadOptions>({
   options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
   async run(invocation, {attachment, dir, id}) {
@@ -122,13 +175,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       return
     }
 
-    // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
-    const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
-    if (damaged) {
-      const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
-      throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
-    }
-
+    if (target.swept.length > 0) invocation.note(`Note: removed ${target.swept.length} temporary file${target.swept.length === 1 ? '' : 's'} that an earlier run left in ${printable(target.path)}`)
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
     // The sender's keys are asked for only when there is a signature to check with them (once: the tree's are kept).
     const published = signed && sender !== undefined ? (tree ? treeKeys : await senderKeys(invocation, session, sender)) : []
@@ -148,18 +195,26 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       invocation.io.stdout.write(`${printable(result.path)}\n`)
     }
 
-    for (const record of chosen) await downloadListed(record)
-    for (const one of chosenEmbedded) await saveEmbedded(one, (tree as OpenedTree).verification)
+    const jobs: Job[] = [
+      ...chosen.map((record) => ({run: () => downloadListed(record), what: describe(record.ID, record.Name)})),
+      ...chosenEmbedded.map((one) => ({run: () => saveEmbedded(one, (tree as OpenedTree).verification), what: describe(one.record.ID, one.record.Name)})),
+    ]
+    const statuses = await saveEach(invocation, id, jobs)
     if (failedSignatures.length > 0) {
       const count = failedSignatures.length
       const which = count === 1 ? `the signature of ${failedSignatures[0]}` : `the signatures of ${count} attachments (${failedSignatures.join(', ')})`
-      throw fail(`${which} FAILED verification (see the warning above); ${count === 1 ? 'the file was' : 'the files were'} written all the same`)
+      statuses.push(EXIT.USAGE)
+      const failed = fail(`${which} FAILED verification (see the warning above); ${count === 1 ? 'the file was' : 'the files were'} written all the same`)
+      invocation.io.stderr.write(`Error: ${oneLine(failed.message)}\n`)
     }
+
+    const status = gravest(statuses)
+    if (status !== EXIT.OK) invocation.exit(status)
 
     /** An attachment the service keeps: streamed, decrypted, published. */
     async function downloadListed(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
-      const what = `attachment ${aid} (${printable(typeof record.Name === 'string' ? record.Name : '')})`
+      const what = describe(record.ID, record.Name)
       if (typeof record.KeyPackets !== 'string' || record.KeyPackets === '') throw fail(`${what} lists no KeyPackets`)
       const signature = typeof record.Signature === 'string' && record.Signature !== '' ? record.Signature : undefined
       const create = () => target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
@@ -171,8 +226,10 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
      * An attachment embedded in the MIME tree: its content came decrypted with the body (integrity checked with it),
      * and the body's signature covers the whole tree, so that is its signature. Written as a service attachment is.
      */
-    async function saveEmbedded({content, record}: Embedded, verification: Verification): Promise<void> {
-      const what = `attachment ${record.ID} (${printable(record.Name)})`
+    async function saveEmbedded({content, damage, record}: Embedded, verification: Verification): Promise<void> {
+      const what = describe(record.ID, record.Name)
+      // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
+      if (damage !== undefined) throw fail(`${what}: ${printable(damage)}: it cannot be saved as the sender wrote it; nothing written`)
       if (content.byteLength > source.maxBytes) throw unavailableError(`message ${id}: ${what}: it is over --max-size (${sizeText(source.maxBytes)}); nothing written`)
       const file = await target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
       await file.write(content)

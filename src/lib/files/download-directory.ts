@@ -3,12 +3,16 @@
  * file name made safe inside it (safe-name.ts: one name, never a path), a
  * private temporary file (0600: decrypted mail is private), published under
  * that name or, when a file has it already, under the next free
- * "name (N).ext": an existing file is never replaced.
+ * "name (N).ext": an existing file is never replaced. Temporary files that
+ * an earlier download could not remove (SIGKILL, a crash: decrypted
+ * plaintext, perhaps unchecked) are swept when the directory is opened
+ * (stale-temporary.ts).
  */
 import {stat} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
 
 import {AtomicFile} from './atomic-file.ts'
+import {sweepStaleTemporaries} from './stale-temporary.ts'
 import {alternativeNames, safeFileName} from './safe-name.ts'
 import {printable} from '../output/escape.ts'
 import {usageError} from '../runtime/errors.ts'
@@ -25,18 +29,21 @@ export interface Published {
 }
 
 export class DownloadDirectory {
-  /** --dir, or the current directory: a usage error unless it is a directory. */
+  /** --dir, or the current directory: a usage error unless it is a directory; its stale temporary files swept. */
   static async open(given: string | undefined): Promise<DownloadDirectory> {
     const path = resolve(given ?? '.')
     const found = await stat(path).catch(() => undefined)
     if (!found?.isDirectory()) throw usageError(`--dir ${JSON.stringify(printable(given ?? '.'))} is not a directory`)
-    return new DownloadDirectory(path)
+    return new DownloadDirectory(path, await sweepStaleTemporaries(path))
   }
 
   readonly path: string
+  /** The temporary files of earlier runs swept when it was opened. */
+  readonly swept: readonly string[]
 
-  private constructor(path: string) {
+  private constructor(path: string, swept: readonly string[]) {
     this.path = path
+    this.swept = swept
   }
 
   /** A temporary file for the sender's `given` name; `failure` makes the error of a write that fails. */

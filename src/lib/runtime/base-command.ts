@@ -2,7 +2,7 @@
  * The base of every command: the global flags, parsed into an Invocation
  * (src/lib/runtime/invocation.ts: the session, the HTTP client, printing an API
  * answer, explanatory lines), and the mapping of every failure to one
- * stderr line and an exit status. Sibling plugins extend it (see the README).
+ * stderr line and an exit status. Sibling plugins extend it (docs/hosts-install.md, "Building a sibling command").
  */
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 

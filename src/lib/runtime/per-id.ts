@@ -4,11 +4,14 @@
  * --yes), then each ID in turn. Every error names its ID and the cause; an
  * API error leaves the other IDs to go on, a failure that is not the
  * service's answer (the network, the timeout) stops there and names the IDs
- * not attempted. The exit status is the first failure's.
+ * not attempted; so does a signal (SIGINT, SIGTERM, SIGHUP: interrupt.ts),
+ * the ID whose request was in flight said to be perhaps done, perhaps not.
+ * The exit status is the gravest of all (exit-status.ts gravest).
  */
 import {CommandExit, type Invocation} from './invocation.ts'
 import {CliFailure, describeFailure, usageError} from './errors.ts'
-import {EXIT, type ExitStatus} from './exit-status.ts'
+import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
+import {interruptionText, interruptSignal, reportingInterruption} from './interrupt.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
 import {show, showDryRun, tryCall} from './dedicated.ts'
@@ -43,9 +46,33 @@ export async function confirmDeletion(noun: string, ids: readonly string[], yes:
   if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`} deleted`)
 }
 
-/** Failures that are not about one ID (no session, a refused refresh, Ctrl-C) end the command as they are. */
+/** Failures that are not about one ID (no session, a refused refresh) end the command as they are. */
 function concernsAll(error: unknown): boolean {
-  return error instanceof CommandExit || !(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH || error.exitStatus === EXIT.INTERRUPTED
+  return error instanceof CommandExit || !(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH
+}
+
+/**
+ * A run of one request per ID stopped by `error` (the network, the timeout, a signal) while it sent the request
+ * for `subject`: say so, name the IDs not attempted (`rest`); the failure's exit status.
+ */
+export function stoppedAt(invocation: Invocation, subject: string, error: unknown, rest: readonly string[]): ExitStatus {
+  const {exitStatus, message} = describeFailure(error)
+  if (exitStatus !== EXIT.INTERRUPTED) {
+    invocation.io.stderr.write(`Error: ${subject}: ${message}\n`)
+    if (rest.length > 0) invocation.note(`Not attempted: ${rest.join(', ')}`)
+    return exitStatus
+  }
+
+  invocation.io.stderr.write(`Error: ${subject}: ${message} while its request was in flight: it may or may not have been applied\n`)
+  return interruptedBefore(invocation, rest)
+}
+
+/** A signal came before the requests for `rest` were sent: name them, then the one line an interruption always gets. */
+export function interruptedBefore(invocation: Invocation, rest: readonly string[]): ExitStatus {
+  reportingInterruption()
+  if (rest.length > 0) invocation.note(`Not attempted (${interruptionText()}): ${rest.join(', ')}`)
+  invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
+  return EXIT.INTERRUPTED
 }
 
 /**
@@ -54,11 +81,13 @@ function concernsAll(error: unknown): boolean {
  * of documents, one per ID.
  */
 export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
-  const {stderr, stdout} = invocation.io
+  const {stdout} = invocation.io
   const {output} = invocation.flags
   const several = ids.length > 1
+  const signal = interruptSignal()
   let status: ExitStatus = EXIT.OK
   for (const [index, id] of ids.entries()) {
+    if (signal.aborted) invocation.exit(interruptedBefore(invocation, ids.slice(index)))
     const subject = `${action.noun} ${id}`
     if (several && output === 'yaml') stdout.write('---\n')
     let outcome: Awaited<ReturnType<typeof tryCall>>
@@ -66,15 +95,11 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       outcome = await tryCall(invocation, action.request(id), subject)
     } catch (error) {
       if (concernsAll(error)) throw error
-      const {exitStatus, message} = describeFailure(error)
-      stderr.write(`Error: ${subject}: ${message}\n`)
-      const rest = ids.slice(index + 1)
-      if (rest.length > 0) invocation.note(`Not attempted: ${rest.join(', ')}`)
-      invocation.exit(status === EXIT.OK ? exitStatus : status)
+      invocation.exit(gravest([status, stoppedAt(invocation, subject, error, ids.slice(index + 1))]))
     }
 
     if (typeof outcome === 'number') {
-      if (status === EXIT.OK) status = outcome
+      status = gravest([status, outcome])
     } else {
       await show(invocation, outcome, () => id)
       invocation.note(action.done(id))

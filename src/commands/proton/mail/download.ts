@@ -15,6 +15,8 @@ A PGP/MIME message's attachments embedded in its encrypted MIME tree (IDs "mime:
 
 File names are the sender's, so they are made safe: one name inside --dir, never a path ("/" and "\\" become "_", and so do control characters; leading dots are dropped; an empty name becomes "attachment"); a note says when a name was changed. An existing file is never replaced: the first free "name (N).ext" is used (up to ${ALTERNATIVE_NAMES}) and a note names both. Files are created readable by you only (0600).
 
+An attachment that cannot be saved does not stop the others: each failure gets its line on stderr, a closing line counts them, and the exit status is the gravest (5 for the network or --max-size, else 1). Ctrl-C, SIGTERM or SIGHUP removes the file being written and names the attachments not saved; the command ends by that signal (a shell reports 130, 143, 129). Temporary files that a killed run left in --dir (SIGKILL, a crash) are removed first, only those of a process that is gone.
+
 stdout: the path of each file written, one a line.`
 
   static override examples = [
