@@ -117,6 +117,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
     ['auth status --output yaml (the text shows ages, which move)', {args: ['auth', 'status', '--output', 'yaml']}],
     ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
+    ['contacts get of a contact by address (its cards decrypted and verified)', {args: ['contacts', 'get', 'alice@example.test']}],
+    ['contacts delete of an ID that does not exist --yes (exit 3, the results per ID)', {args: ['contacts', 'delete', 'no-such-contact', '--yes', '--output', 'json'], status: 3}],
     ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
     ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
     ['api spec show --output json', {args: ['api', 'spec', 'show', '--output', 'json']}],

@@ -48,6 +48,8 @@ export interface BatchAction {
   /** The confirmation's verb and what follows the count: "Moved", " to trash". */
   verb: string
   after?: string
+  /** What an ID names, in the confirmation and the error lines: "message" (default), "contact". */
+  noun?: string
 }
 
 export interface ItemResult {
@@ -77,7 +79,7 @@ export function chunked<T>(list: readonly T[], size = BATCH_MAX): T[][] {
   return chunks
 }
 
-const count = (n: number) => `${n} message${n === 1 ? '' : 's'}`
+const count = (n: number, noun = 'message') => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 /** An item's Response, judged: undefined when it went through, else why not and with which exit status. */
 function refusalOf(id: string, response: JsonValue | undefined): Refusal | undefined {
@@ -94,12 +96,12 @@ function refusalOf(id: string, response: JsonValue | undefined): Refusal | undef
  * once; an answer without Responses (a plain Code 1000) accepted them all;
  * an ID its Responses leave out is refused.
  */
-export function itemResults(ids: readonly string[], data: JsonValue | undefined): ItemResult[] {
+export function itemResults(ids: readonly string[], data: JsonValue | undefined, noun = 'message'): ItemResult[] {
   const responses = isRecord(data) && Array.isArray(data.Responses) ? data.Responses.filter((item): item is JsonRecord => isRecord(item)) : undefined
   return ids.map((id) => {
     if (responses === undefined) return {ID: id, Response: {Code: isRecord(data) && typeof data.Code === 'number' ? data.Code : 1000}}
     const item = responses.find((candidate) => candidate.ID === id)
-    return {ID: id, Response: item?.Response ?? {Error: 'the service’s answer does not mention this message'}}
+    return {ID: id, Response: item?.Response ?? {Error: `the service’s answer does not mention this ${noun}`}}
   })
 }
 
@@ -167,7 +169,7 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
       continue
     }
 
-    for (const result of itemResults(chunk, outcome.answer.data)) {
+    for (const result of itemResults(chunk, outcome.answer.data, action.noun)) {
       results.push(result)
       const refusal = refusalOf(result.ID, result.Response)
       if (refusal) refusals.push(refusal)
@@ -182,17 +184,18 @@ export async function runBatch(invocation: Invocation, ids: readonly string[], a
   const document = {Code: MULTI_CODE, Responses: results, ...(interrupted ? {Interrupted: interrupted} : {})} as unknown as JsonValue
   if (output === 'json') invocation.io.stdout.write(`${stringifyExact(document, 2)}\n`)
   else if (output === 'yaml') invocation.io.stdout.write(await toYaml(document))
-  for (const refusal of refusals) invocation.note(`Error: message ${refusal.id}: ${refusal.cause}`)
+  const noun = action.noun ?? 'message'
+  for (const refusal of refusals) invocation.note(`Error: ${noun} ${refusal.id}: ${refusal.cause}`)
   invocation.note(summary(ids.length, refusals, action))
   if (interrupted) invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
   if (status !== EXIT.OK) invocation.exit(status)
 }
 
 /** The closing line: how many were done, and how many were refused, may or may not have been applied, were not sent. */
-export function summary(total: number, refusals: readonly Refusal[], action: Pick<BatchAction, 'after' | 'verb'>): string {
+export function summary(total: number, refusals: readonly Refusal[], action: Pick<BatchAction, 'after' | 'noun' | 'verb'>): string {
   const counted = (outcome?: Outcome) => refusals.filter((refusal) => refusal.outcome === outcome).length
   const done = total - refusals.length
-  const how = done === total ? count(total) : `${done} of ${count(total)}`
+  const how = done === total ? count(total, action.noun) : `${done} of ${count(total, action.noun)}`
   const parts = [
     [counted(undefined), 'refused'],
     [counted('unknown'), 'may or may not have been applied'],

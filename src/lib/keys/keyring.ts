@@ -91,6 +91,14 @@ export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string
   return unlockEach('user key', keys, () => passphrase)
 }
 
+/** A user key unlocked whole (every packet, the primary one included): one that signs, as the primary user key signs contact cards. */
+export async function unlockSigningKey(key: ApiKey, passphrase: string): Promise<PrivateKey> {
+  const pgp = await openpgp()
+  const armored = text(key.PrivateKey)
+  if (!armored) throw new Error(`user key ${String(key.ID)} has no PrivateKey`)
+  return pgp.decryptKey({passphrase, privateKey: await pgp.readPrivateKey({armoredKey: armored})})
+}
+
 /** An address key's passphrase: its Token, decrypted with the user keys and its detached Signature verified by them. */
 async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promise<string> {
   const message = await pgp.readMessage({armoredMessage: String(key.Token)})

@@ -19,8 +19,8 @@ import {EXIT} from '../runtime/exit-status.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
-import {openPassphrase} from './local-key.ts'
+import {decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
+import {keyList, openedPassphrase, sealedPassphrase} from './user-keys.ts'
 import {type MimeBody, MimeBodyError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 
@@ -32,17 +32,7 @@ export interface OpenedMessage {
   senderKeys: string[]
 }
 
-const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
-
-/** The sealed key passphrase of the session, or a line saying how to get one. */
-function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
-  const login = commandLine(invocation.context.names, 'auth:login')
-  if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to read encrypted mail`)
-  const sealed = session.stored?.KeyPassphrase
-  if (typeof sealed !== 'string' || sealed === '') throw authError(`the session of profile ${session.profile} holds no unlocked keys: run "${login}" (with the password) to read encrypted mail`)
-  return sealed
-}
 
 /** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
 export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
@@ -90,19 +80,17 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const [messageAnswer, localKey, user, addresses] = outcomes as [Answer | undefined, Answer, Answer, Answer]
   const message = fetched ?? recordOf(messageAnswer as Answer, 'Message')
   const login = commandLine(invocation.context.names, 'auth:login')
-  const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
-  const passphrase = openPassphrase(sealed, clientKey, session.uid)
-  if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${login}" again`)
+  const passphrase = openedPassphrase(invocation, session, sealed, localKey)
 
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
-  const userKeys = await unlockUserKeys(list(recordOf(user, 'User').Keys), passphrase)
+  const userKeys = await unlockUserKeys(keyList(recordOf(user, 'User').Keys), passphrase)
   if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
   const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
   const address = addressList.find((candidate) => isRecord(candidate) && candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
-  const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
+  const addressKeys = await unlockAddressKeys(keyList(address.Keys), userKeys.keys, passphrase)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
   return {fail, keys: addressKeys.keys, maxBytes: maxBytesOf(invocation.flags['max-size']), message, published}
 }

@@ -8,6 +8,7 @@ import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {SANDBOX_CODE} from './codes.ts'
+import {contactRoutes} from './contacts/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
@@ -171,5 +172,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       path: new RegExp(`^/calendar/v1/${ID}/keys$`),
     },
     ...mailboxRoutes(state),
+    ...contactRoutes(state.contacts),
   ]
 }

@@ -1,11 +1,14 @@
 /**
  * The sandbox account's data, in memory: the user, two addresses, seven
- * inbox messages, labels, folders (one nested) and a contact group, one
+ * inbox messages, labels, folders (one nested) and a contact group, three
+ * contacts (contacts/store.ts), one
  * calendar (its keys set up) and two drive volumes (regular and photos), with
  * the contract's field names and enumerations and the official clients'
  * shapes (see labels.ts, calendars.ts, messages.ts).
  */
 import {CalendarStore} from './calendars.ts'
+import {CONTACT_FIXTURE} from './contacts/contact-fixture.ts'
+import {ContactStore} from './contacts/store.ts'
 import {newId} from './ids.ts'
 import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
@@ -53,6 +56,8 @@ export class SandboxState {
   readonly volumes: Row[]
   readonly labels = new LabelStore()
   readonly calendars = new CalendarStore()
+  /** The address book (contacts/store.ts), seeded with contacts/contact-fixture.ts. */
+  readonly contacts = new ContactStore(() => Date.now())
   /** GET /core/v4/keys/salts: one salt per user key. */
   readonly keySalts: Row[] = []
   /** What GET /mail/v4/messages/ID adds to a message's metadata (Body, MIMEType, Attachments …), by ID. */
@@ -136,6 +141,11 @@ export class SandboxState {
     // One message labelled Work, one starred (label "10").
     this.messages[2].LabelIDs = [...(this.messages[2].LabelIDs as string[]), String(work.ID)]
     this.messages[1].LabelIDs = [...(this.messages[1].LabelIDs as string[]), '10']
+    for (const contact of CONTACT_FIXTURE.contacts) this.contacts.add(contact)
+    // Alice's work address is in the contact group Friends.
+    const [friends] = this.labels.list([2])
+    const [alice] = this.contacts.emails('alice@example.test', 0, 1).items
+    alice.LabelIDs = [String(friends.ID)]
     const [invoices] = this.labels.list([FOLDER_TYPE])
     this.labels.create({Color: '#54473F', Name: '2024', ParentID: String(invoices.ID), Type: FOLDER_TYPE})
     const seeded = this.createCalendar({AddressID: String(primary.ID), Color: '#7272a7', Description: '', Display: 1, Name: 'My calendar'})
