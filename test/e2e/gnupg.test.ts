@@ -10,7 +10,7 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -35,9 +35,9 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     return result.stdout
   }
 
-  async function addMessage(Body: string, Address: string, MIMEType = 'text/plain'): Promise<string> {
+  async function addMessage(Body: string, Address: string, MIMEType = 'text/plain', PublicKey?: string): Promise<string> {
     const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body, MIMEType, Sender: {Address, Name: 'GnuPG user'}, Subject: 'From GnuPG'}),
+      body: JSON.stringify({Body, MIMEType, Sender: {Address, Name: 'GnuPG user', PublicKey}, Subject: 'From GnuPG'}),
       headers: {'content-type': 'application/json'},
       method: 'POST',
     })
@@ -134,5 +134,27 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     const publicKey = gpg(['--armor', '--export', 'mime-signer@example.test'])
     expect(await verifyDetached(signed!.data, signed!.signature, [publicKey])).to.equal('verified')
     expect(await verifyDetached(Buffer.from(entity.replace('Hello', 'Jello')), signed!.signature, [publicKey])).to.equal('failed')
+  })
+
+  describe('fixtures made by GnuPG (test/fixtures/gnupg, scripts/generate-gnupg-fixtures.sh), alice’s key published by the sandbox (/core/v4/keys/all)', () => {
+    const fixture = (name: string) => readFileSync(new URL(`../fixtures/gnupg/${name}`, import.meta.url), 'utf8')
+
+    it('alice’s inline-signed body: Signature verified', async () => {
+      const id = await addMessage(fixture('inline-signed.asc'), 'alice@example.test', 'text/plain', fixture('alice.pub.asc'))
+      const result = await proton(['mail', 'read', '--', id])
+      expect(result.status, result.stderr).to.equal(0)
+      const out = result.stdout.toString('utf8')
+      expect(out).to.match(/Signature: +verified/)
+      expect(out.endsWith('\n\nHello from alice, signed inline by GnuPG.\n')).to.equal(true)
+    })
+
+    it('an impostor’s body signed with her own key named alice@example.test: Signature FAILED against alice’s published key', async () => {
+      const id = await addMessage(fixture('impostor-signed.asc'), 'alice@example.test', 'text/plain', fixture('alice.pub.asc'))
+      const result = await proton(['mail', 'read', '--', id])
+      expect(result.status, result.stderr).to.equal(0)
+      const out = result.stdout.toString('utf8')
+      expect(out).to.match(/Signature: +FAILED/)
+      expect(out).to.not.match(/Signature: +verified/)
+    })
   })
 })

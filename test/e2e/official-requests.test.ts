@@ -15,13 +15,55 @@
  *   api/drive/volume.ts (queryUserVolumes).
  * - The headers every one of them sends: Authorization, x-pm-uid,
  *   x-pm-appversion (the profile's), and Content-Type only with a body.
+ *
+ * The labels, calendar list, volumes, user and addresses expectations are
+ * built from vendor/official-requests.json (repository, commit, path, line
+ * range, excerpt and the request shape the excerpt shows), each shape
+ * checked against its excerpt and the two clients' shapes against each other.
  */
 import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {type ExpectedRequest, expectRequests, jsonAnswers, type Recorded, sentDuring, serverForSuite} from '../helpers/scripted-server.ts'
 
 const APP_VERSION = 'web-mail@5.0.99.0'
+
+interface Citation {
+  repository: string
+  path: string
+  excerpt: string
+  request: {method: string; path: string; query?: string[]; body?: string[]; bodyWhenSet?: string[]; bodyType?: string}
+}
+const {citations} = JSON.parse(readFileSync(new URL('../../vendor/official-requests.json', import.meta.url), 'utf8')) as {citations: Record<string, Citation>}
+
+/** The request the named citations show: each shape read off its excerpt, all of them agreeing on method and path. */
+function cited(...names: string[]): Citation['request'] {
+  const shapes = names.map((name) => {
+    const {excerpt, repository, request} = citations[name]
+    expect(request, name).to.not.equal(undefined)
+    // go-proton-api spells the whole path and the method (.Get("/core/v4/labels")); WebClients the path under the product ('v4/labels') and the method in lower case.
+    const stem = request.path.replace('{labelID}', '').replace(/\/$/, '')
+    if (repository === 'ProtonMail/go-proton-api') expect(excerpt, name).to.include(`.${request.method[0]}${request.method.slice(1).toLowerCase()}("${stem}`)
+    else expect(excerpt, name).to.include(`method: '${request.method.toLowerCase()}'`).and.to.include(stem.replace(/^\/core\//, ''))
+    for (const field of [...(request.query ?? []), ...(request.body ?? [])]) expect(excerpt, `${name}: ${field}`).to.include(field)
+    return request
+  })
+  for (const shape of shapes) expect({method: shape.method, path: shape.path}).to.deep.equal({method: shapes[0].method, path: shapes[0].path})
+  return shapes[0]
+}
+
+const LABELS_GET = cited('go-proton-api GetLabels', 'WebClients labels get')
+const LABELS_CREATE = cited('go-proton-api CreateLabel', 'WebClients labels create')
+const LABEL_DELETE = cited('go-proton-api DeleteLabel', 'WebClients deleteLabel')
+const labelsOfType = (type: number) => `${LABELS_GET.path}?${LABELS_GET.query![0]}=${type}`
+/** The body in CreateLabelReq's field order, ParentID only when set (json:",omitempty"). */
+function labelBody(values: Record<string, unknown>): Record<string, unknown> {
+  const {excerpt, request} = citations[`go-proton-api ${citations['go-proton-api CreateLabel'].request.bodyType}`]
+  const fields = [...request.body!, ...request.bodyWhenSet!]
+  for (const field of fields) expect(excerpt).to.match(new RegExp(`^\\t${field} `, 'm'))
+  return Object.fromEntries(fields.filter((field) => values[field] !== undefined).map((field) => [field, values[field]]))
+}
 
 /** What the pretend service answers, by method and path. */
 function answer(request: Recorded): [number, unknown] {
@@ -76,35 +118,35 @@ describe('dedicated commands send what the official clients send (built binary, 
     const {result, sent} = await run(['mail', 'labels', 'list'])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
-      {method: 'GET', url: '/core/v4/labels?Type=1'},
-      {method: 'GET', url: '/core/v4/labels?Type=3'},
+      {method: LABELS_GET.method, url: labelsOfType(1)},
+      {method: LABELS_GET.method, url: labelsOfType(3)},
     ])
   })
 
   it('mail labels list --type contact-group: GET /core/v4/labels?Type=2 alone', async () => {
     const {result, sent} = await run(['mail', 'labels', 'list', '--type', 'contact-group'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{method: 'GET', url: '/core/v4/labels?Type=2'}])
+    expectSent(sent, [{method: LABELS_GET.method, url: labelsOfType(2)}])
   })
 
   it('mail labels create: POST /core/v4/labels {Name, Color, Type} (CreateLabelReq without an empty ParentID)', async () => {
     const {result, sent} = await run(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{body: {Name: 'Receipts', Color: '#8080FF', Type: 1}, method: 'POST', url: '/core/v4/labels'}])
+    expectSent(sent, [{body: labelBody({Color: '#8080FF', Name: 'Receipts', Type: 1}), method: LABELS_CREATE.method, url: LABELS_CREATE.path}])
   })
 
   it('mail labels create --type folder --parent: POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
     const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'f-1'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{body: {Name: '2024', Color: '#54473F', Type: 3, ParentID: 'f-1'}, method: 'POST', url: '/core/v4/labels'}])
+    expectSent(sent, [{body: labelBody({Color: '#54473F', Name: '2024', ParentID: 'f-1', Type: 3}), method: LABELS_CREATE.method, url: LABELS_CREATE.path}])
   })
 
   it('mail labels delete: DELETE /core/v4/labels/<id>, the ID as one segment, = padding as it is (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
     const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a b=='])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
-      {method: 'DELETE', url: '/core/v4/labels/l-1'},
-      {method: 'DELETE', url: '/core/v4/labels/a%20b=='},
+      {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'l-1')},
+      {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'a%20b==')},
     ])
   })
 
@@ -118,8 +160,8 @@ describe('dedicated commands send what the official clients send (built binary, 
     const {result, sent} = await run(['mail', 'list', '--label', 'Work', '--page', '3', '--page-size', '20'])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
-      {method: 'GET', url: '/core/v4/labels?Type=1'},
-      {method: 'GET', url: '/core/v4/labels?Type=3'},
+      {method: LABELS_GET.method, url: labelsOfType(1)},
+      {method: LABELS_GET.method, url: labelsOfType(3)},
       {method: 'GET', url: '/mail/v4/messages?Page=2&PageSize=20&LabelID=l-1&Sort=Time&Desc=1'},
     ])
   })
@@ -127,7 +169,8 @@ describe('dedicated commands send what the official clients send (built binary, 
   it('calendar list: GET /calendar/v1 (go-proton-api GetCalendars, WebClients queryCalendars)', async () => {
     const {result, sent} = await run(['calendar', 'list'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{method: 'GET', url: '/calendar/v1'}])
+    const calendars = cited('go-proton-api GetCalendars')
+    expectSent(sent, [{method: calendars.method, url: calendars.path}])
   })
 
   it('calendar create with a session that holds no keys: exit 2, nothing sent (the keys are set up with the calendar, see calendar-events.test.ts)', async () => {
@@ -140,12 +183,14 @@ describe('dedicated commands send what the official clients send (built binary, 
   it('drive volumes: GET /drive/volumes (go-proton-api ListVolumes, WebClients queryUserVolumes)', async () => {
     const {result, sent} = await run(['drive', 'volumes'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{method: 'GET', url: '/drive/volumes'}])
+    const volumes = cited('go-proton-api ListVolumes')
+    expectSent(sent, [{method: volumes.method, url: volumes.path}])
   })
 
   it('account show: GET /core/v4/users (go-proton-api GetUser)', async () => {
     const {result, sent} = await run(['account', 'show'])
     expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{method: 'GET', url: '/core/v4/users'}])
+    const user = cited('go-proton-api GetUser')
+    expectSent(sent, [{method: user.method, url: user.path}])
   })
 })

@@ -11,6 +11,7 @@ import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, s
 import {join} from 'node:path'
 
 import {processStartTime} from '../../src/lib/session/file-lock.ts'
+import {fileAppears} from '../helpers/awaiting.ts'
 import {BIN, baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
@@ -82,7 +83,7 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
       await control('POST', 'faults', {Count: 1, DelayMs: 8000, Kind: 'latency', Path: '/auth/v4/refresh'})
       const first = users(['--timeout', '3'])
       // The second starts once the first holds the lock.
-      for (let tries = 0; tries < 200 && !existsSync(`${file()}.lock`); tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+      await fileAppears(`${file()}.lock`)
       const second = await users(['--timeout', '3'])
       expect(second.status).to.equal(5)
       expect(second.stderr).to.match(/^Error: waited \d s for another proton process \(pid \d+\) renewing the session of profile sandbox/)

@@ -22,7 +22,7 @@ export const SIBLING_FIXTURE = join(REPO, 'test', 'fixtures', 'sibling-plugin')
 export interface HostSpec {
   /** The host's bin and oclif dirname. */
   name: 'heroku' | 'sf'
-  /** What npm installs, a major version a user of today would have. */
+  /** What npm installs: an exact version (a current one when pinned), never a range. */
   spec: string
   /** The bin script inside the install. */
   binPath: string
@@ -40,7 +40,7 @@ export const HOSTS: readonly HostSpec[] = [
     env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
     name: 'sf',
     separator: ' ',
-    spec: '@salesforce/cli@^2',
+    spec: '@salesforce/cli@2.150.6',
   },
   {
     autocomplete: 'own',
@@ -48,7 +48,7 @@ export const HOSTS: readonly HostSpec[] = [
     env: {DISABLE_TELEMETRY: 'true', HEROKU_SKIP_NEW_VERSION_CHECK: 'true'},
     name: 'heroku',
     separator: ':',
-    spec: 'heroku@^11',
+    spec: 'heroku@11.10.0',
   },
 ]
 
@@ -133,7 +133,7 @@ export async function createHost(spec: HostSpec): Promise<Host> {
   const root = mkdtempSync(join(privateDirectory(TEST_CACHE), `${spec.name}-home-`))
   const home = privateDirectory(join(root, 'home'))
   const env = hostEnv(home, spec.env)
-  const installed = installOnce(`${spec.name}-${spec.spec.replaceAll(/[^\w.^-]/g, '_')}`, spec.spec, env)
+  const installed = installOnce(spec.spec, env)
   // The host's command on PATH, as a shell's completion would start it: a shim that counts its starts.
   const shims = privateDirectory(join(root, 'bin'))
   const log = join(root, 'starts.log')

@@ -6,6 +6,7 @@ import {type AttachmentCheck, decryptAttachment, decryptArmored, PlaintextTooLar
 import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {settled} from '../../helpers/awaiting.ts'
 
 describe('keys', function () {
   this.timeout(30_000)
@@ -168,8 +169,11 @@ describe('keys', function () {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     let out = 0
+    let firstOut: () => void = () => {}
+    const output = new Promise<void>((resolve) => (firstOut = resolve))
     const decryption = await decryptAttachment(keyPackets, keys, async (chunk) => {
       out += chunk.length
+      firstOut()
       await held
     })
     let taken = 0
@@ -182,7 +186,9 @@ describe('keys', function () {
 
       return decryption.end()
     })()
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Awaited, not slept: the first plaintext reaches the output, then the writer stops moving.
+    await output
+    await settled(() => taken)
     // The first plaintext came out before the end (streamed, not held for the integrity check), then everything waits on it.
     expect(out).to.be.above(0)
     expect(taken).to.be.below(2 * 1024 * 1024)

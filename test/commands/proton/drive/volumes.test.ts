@@ -33,8 +33,12 @@ describe('proton drive volumes (in-process, nock)', () => {
     expect((await proton(['drive', 'volumes', '--output', 'yaml'])).stdout).to.include('UsedSpace: 9007199254740993\n')
   })
 
-  it('a 5xx: exit 5', async () => {
-    nock(API).get('/api/drive/volumes').reply(503, '{"Code":503,"Error":"Down for maintenance"}')
-    expect((await proton(['drive', 'volumes'])).exit).to.equal(5)
+  it('a 5xx: exit 5 (--retries 0: the 503 itself, asked once, no back-off)', async () => {
+    const scope = nock(API).get('/api/drive/volumes').once().reply(503, '{"Code":503,"Error":"Down for maintenance"}')
+    const result = await proton(['drive', 'volumes', '--retries', '0'])
+    expect(result.exit).to.equal(5)
+    expect(result.stderr).to.include('Down for maintenance')
+    expect(result.stdout).to.equal('')
+    expect(scope.isDone()).to.equal(true)
   })
 })

@@ -21,6 +21,10 @@ describe('SRP', () => {
     it('refuses a server ephemeral out of range on the client side', () => {
       const hashed = hashPassword('correct horse', salt, modulus)
       expect(() => clientProof(group, hashed, toLittleEndian(1n, 256))).to.throw(RangeError, /out of range/)
+      // The upper bound too: B = N - 1 and B = N are refused, B = N - 2 taken.
+      expect(() => clientProof(group, hashed, toLittleEndian(group.N - 1n, 256))).to.throw(RangeError, /out of range/)
+      expect(() => clientProof(group, hashed, toLittleEndian(group.N, 256))).to.throw(RangeError, /out of range/)
+      expect(clientProof(group, hashed, toLittleEndian(group.N - 2n, 256)).clientProof).to.have.length(256)
       expect(() => clientProof(group, hashed, Buffer.alloc(10))).to.throw(RangeError, /10 bytes/)
     })
   })
