@@ -19,7 +19,7 @@ export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
     if (stale) invocation.note(stale)
     const listed = listOperations(description.operations, options.filter, method)
     if (output !== 'text') {
-      invocation.io.stdout.write(await structuredText(listed, output))
+      invocation.io.stdout.write(await structuredText(listed, output, Boolean(invocation.io.stdout.isTTY)))
       return
     }
 

@@ -16,6 +16,6 @@ export const apiSpecShow = plainCommand({
     const stale = staleNote(description.stored, now, invocation.context.names)
     if (stale) invocation.note(stale)
     const summary = summarise(description, now)
-    invocation.io.stdout.write(output === 'text' ? `${alignedRows(summaryRows(summary))}\n` : await structuredText(summary, output))
+    invocation.io.stdout.write(output === 'text' ? `${alignedRows(summaryRows(summary))}\n` : await structuredText(summary, output, Boolean(invocation.io.stdout.isTTY)))
   },
 })

@@ -14,7 +14,7 @@ export const apiSpecUpdate = plainCommand<{from?: string}>({
     const {changed, stored} = await updateDescription(cacheDir, from, invocation.io.now())
     const summary = summarise(activeDescription(cacheDir), invocation.io.now())
     if (invocation.flags.output !== 'text') {
-      stdout.write(await structuredText({changed, ...summary}, invocation.flags.output))
+      stdout.write(await structuredText({changed, ...summary}, invocation.flags.output, Boolean(stdout.isTTY)))
       return
     }
 

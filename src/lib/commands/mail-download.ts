@@ -28,6 +28,8 @@
  * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
  * before anything is written.
  */
+import {wholeId} from '../files/last-listing.ts'
+import {oneId} from './message-ids.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
@@ -94,9 +96,10 @@ function noteName(invocation: Invocation, aid: string, given: unknown, {path, re
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
   options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
-  async run(invocation, {attachment, dir, id}) {
-    if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
-    const target = await DownloadDirectory.open(dir)
+  async run(invocation, {attachment: givenAttachment, dir, id: given}) {
+    const id = await oneId(invocation, given)
+    const attachment = givenAttachment === undefined ? undefined : wholeId(invocation.context.cacheDir, 'attachment', givenAttachment)
+    const target = await DownloadDirectory.open(dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`))
     const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const {fail, keys, message} = withKeys
     const session = await invocation.session()

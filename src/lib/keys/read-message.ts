@@ -80,7 +80,7 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
-    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}) : undefined,
+    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}, `message ${id}`) : undefined,
     tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),

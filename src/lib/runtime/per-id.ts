@@ -15,6 +15,8 @@ import {show, showDryRun, tryCall} from './dedicated.ts'
 import {checkId} from '../request/input-checks.ts'
 import {idSegment} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
+import type {ListingKind} from '../files/last-listing.ts'
+import {messageIds} from '../commands/message-ids.ts'
 
 export interface PerId {
   /** What an ID names, for messages: "calendar", "filter". */
@@ -35,12 +37,17 @@ const LISTED_MAX = 5
  * `how` follows what is deleted in the question (" permanently").
  */
 export async function confirmDeletion(noun: string, ids: readonly string[], yes: boolean, how = ''): Promise<void> {
-  if (yes) return
   const listed = ids.length <= LISTED_MAX ? ` (${ids.join(', ')})` : ''
   const what = (ids.length === 1 ? `${noun} ${ids[0]}` : `${plural(ids.length, noun)}${listed}`) + how
+  await confirmWhat(what, ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`, yes)
+}
+
+/** confirmDeletion with the question's words given: `what` is deleted ("folder Invoices and its 2 sub-folders"), `nothing` when not confirmed. */
+export async function confirmWhat(what: string, nothing: string, yes: boolean): Promise<void> {
+  if (yes) return
   if (!canPrompt()) throw usageError(`refusing to delete ${what} without confirmation: standard input is not a terminal (add --yes)`)
   const answer = await ask(`Delete ${what}? [y/N] `)
-  if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`} deleted`)
+  if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${nothing} deleted`)
 }
 
 /** Failures that are not about one ID (no session, a refused refresh, Ctrl-C) end the command as they are. */
@@ -88,7 +95,7 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
 
 /** A command of this kind: its noun, the request for an ID (the ID as a path segment), and the verb of its success line. */
 export interface PerIdSpec {
-  noun: string
+  noun: ListingKind
   request(segment: string): PlannedRequest
   /** "Deleted": the stderr line of a success is "Deleted calendar X." */
   done: string
@@ -96,12 +103,14 @@ export interface PerIdSpec {
   confirm?: boolean
 }
 
-/** The plain function of such a command: IDs checked, --dry-run, the confirmation if any, then eachId. */
+/** The plain function of such a command: IDs read (message-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
 export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
   const request = (id: string) => requestFor(idSegment(id))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
-    async run(invocation, {dryRun, ids, yes}) {
+    async run(invocation, {dryRun, ids: given, yes}) {
+      // "-" reads IDs from standard input, one per line; an ID cut in a table is made whole.
+      const ids = await messageIds(invocation, given, noun, {anyText: true})
       for (const id of ids) checkId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)

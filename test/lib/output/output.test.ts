@@ -33,14 +33,13 @@ describe('writeJsonBody', () => {
     }
   })
 
-  it('with json on a terminal, the bytes as received and a final newline only when they lack one', async () => {
+  it('with json on a terminal, indented as text is (as gh does); through a pipe, the bytes as received', async () => {
     const out = sink(true)
-    await writeJsonBody(ODD, 'json', out)
-    expect(out.bytes().equals(Buffer.concat([ODD, Buffer.from('\n')]))).to.equal(true)
-    const ended = Buffer.from('{"Code":1000}\n')
-    const again = sink(true)
-    await writeJsonBody(ended, 'json', again)
-    expect(again.bytes().equals(ended)).to.equal(true)
+    await writeJsonBody(Buffer.from('{"Code":1000}'), 'json', out, {NO_COLOR: '1'})
+    expect(out.text()).to.equal('{\n  "Code": 1000\n}\n')
+    const piped = sink(false)
+    await writeJsonBody(ODD, 'json', piped)
+    expect(piped.bytes().equals(ODD)).to.equal(true)
   })
 
   it('indents on a terminal, keeping big integers exact, coloured unless NO_COLOR', async () => {

@@ -20,7 +20,7 @@ Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters i
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
   }
 
   static override runs = mailAttachments

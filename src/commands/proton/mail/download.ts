@@ -23,12 +23,12 @@ stdout: the path of each file written, one a line.`
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
   }
 
   static override flags = {
     attachment: Flags.string({helpValue: 'ID', summary: 'Only this attachment (see "mail attachments"); default: all of them.'}),
-    dir: Flags.string({helpValue: 'PATH', summary: 'The directory to write into (default: the current directory).'}),
+    dir: Flags.string({helpValue: 'PATH', summary: 'The directory to write into (default: the current directory); created, readable by you only, when it does not exist.'}),
   }
 
   static override runs = mailDownload
