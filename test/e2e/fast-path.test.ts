@@ -145,7 +145,6 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   it('leaves help, usage errors, topics, the interactive commands and everything unusual to oclif', async () => {
     const lines = [
       ['api', 'GET', '/core/v4/users', '--help'],
-      ['api', 'GET'],
       ['api', 'GET', '/x', '--bogus'],
       ['mail', 'list', '-h'],
       ['mail', 'labels', 'create', '--name', 'N'],

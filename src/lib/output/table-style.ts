@@ -54,3 +54,6 @@ export function wholeCell(value: unknown): string {
 export function timeCell(style: TableStyle, value: unknown): string {
   return style.piped ? timeText(value) : compactTimeText(value)
 }
+
+/** What every list command's help says about its text output. */
+export const LISTING_HELP = `On a terminal the list fits its width (the terminal's, else $COLUMNS, else 80): a header, cells cut with "…" (identifiers first), times to the minute, then any footer; an ID as shown there, cut, is accepted by the next command. Piped or redirected: whole values, tab-separated, one row per line, no header, any footer on stderr (as gh prints its lists).`

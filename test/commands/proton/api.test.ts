@@ -223,7 +223,6 @@ describe('proton api (in-process, nock)', () => {
   it('refuses a line the parser cannot read with one line per problem and where the help is (exit 1)', async () => {
     useEnvSession()
     const cases: Array<[string[], string]> = [
-      [['GET'], 'Error: missing ENDPOINT after GET (a path such as /core/v4/users)\n'],
       [['GET', '/core/v4/users', '--nope'], 'Error: unknown flag --nope\n'],
       [['GET', '/core/v4/users', '--output', 'xml'], 'Error: --output must be text, json or yaml, not "xml"\n'],
       [['GET', '/core/v4/users', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\n'],
@@ -234,6 +233,9 @@ describe('proton api (in-process, nock)', () => {
       expect(result.stdout).to.equal('')
       expect(result.stderr).to.equal(`${problem}See "proton api --help".\n`)
     }
+
+    // A METHOD alone parses (ENDPOINT may stand alone); the command says what is missing.
+    expect(await api(['GET'])).to.deep.equal({exit: 1, stderr: 'Error: missing ENDPOINT after GET (a path such as /core/v4/users)\n', stdout: ''})
   })
 })
 

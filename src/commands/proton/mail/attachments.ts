@@ -1,5 +1,6 @@
 import {Args} from '@oclif/core'
 
+import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {mailAttachments} from '../../../lib/commands/mail-attachments.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
@@ -12,7 +13,9 @@ A PGP/MIME message (mail from an external PGP sender, MIMEType multipart/*) also
 
 Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters in names shown as "?".
 
---output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.`
+--output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
+
+${LISTING_HELP}`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
