@@ -8,7 +8,7 @@
 import {expect} from 'chai'
 
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BIN, baseEnv, runBinary} from '../helpers/run-binary.ts'
@@ -151,6 +151,19 @@ describe('daily use (built binary, sandbox)', function () {
       const ran = spawnSync('bash', ['-c', curl], {encoding: 'utf8', env: {...env(), PATH: `${bin}:${process.env.PATH}`}, timeout: 30_000})
       expect(ran.status, ran.stderr).to.equal(0)
       expect((JSON.parse(ran.stdout) as {Code: number}).Code).to.equal(1000)
+    })
+  })
+
+  describe('completion of values', () => {
+    it('the commands that fetch labels, folders and calendars keep their names for TAB, owner-only', async () => {
+      await run(['mail', 'labels', 'list'])
+      await run(['calendar', 'list'])
+      const names = join(suite.home.home, 'cache', 'proton-cli', 'completion', 'names')
+      expect(statSync(names).mode & 0o777).to.equal(0o700)
+      expect(readFileSync(join(names, 'labels'), 'utf8')).to.equal('Family\nWork\n')
+      expect(readFileSync(join(names, 'folders'), 'utf8')).to.equal('Invoices\nInvoices/2024\n')
+      expect(readFileSync(join(names, 'calendars'), 'utf8')).to.equal('My calendar\n')
+      for (const kind of ['labels', 'folders', 'calendars']) expect(statSync(join(names, kind)).mode & 0o777, kind).to.equal(0o600)
     })
   })
 

@@ -14,16 +14,28 @@ import {isRecord} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {Answer} from '../output/api-answer.ts'
+import {rememberNames} from '../completion/value-names.ts'
 
 export const LABEL_LIST_TYPES = Object.keys(LABEL_TYPE_WORDS) as LabelTypeWord[]
 /** What is listed without --type: labels and folders, the ones a person files mail under. */
 export const DEFAULT_LABEL_TYPES: readonly LabelTypeWord[] = ['label', 'folder']
 export const LABELS_PATH = '/core/v4/labels'
 
-/** GET /core/v4/labels?Type=N for each type word, in order; the first refusal ends the command. */
+/**
+ * GET /core/v4/labels?Type=N for each type word, in order; the first
+ * refusal ends the command. The names of labels and folders are kept for
+ * shell completion (completion/value-names.ts).
+ */
 export async function fetchLabels(invocation: Invocation, types: readonly LabelTypeWord[]): Promise<Answer[]> {
   const answers: Answer[] = []
-  for (const type of types) answers.push(await call(invocation, {method: 'GET', path: LABELS_PATH, query: [['Type', String(labelTypeValue(type))]]}))
+  for (const type of types) {
+    const answer = await call(invocation, {method: 'GET', path: LABELS_PATH, query: [['Type', String(labelTypeValue(type))]]})
+    answers.push(answer)
+    const kind = type === 'label' ? 'labels' : type === 'folder' ? 'folders' : undefined
+    const listed = isRecord(answer.data) && Array.isArray(answer.data.Labels) ? answer.data.Labels.filter((label) => isRecord(label)) : undefined
+    if (kind && listed) rememberNames(invocation.context.cacheDir, kind, listed.map((label) => label.Path ?? label.Name))
+  }
+
   return answers
 }
 

@@ -11,7 +11,8 @@ import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
 import {type Listing, type TableStyle, wholeCell} from '../table-style.ts'
 
-function field(calendar: JsonRecord, name: string): JsonValue | undefined {
+/** A calendar's own setting: on the calendar, or on its first member. */
+export function calendarField(calendar: JsonRecord, name: string): JsonValue | undefined {
   if (calendar[name] !== undefined) return calendar[name]
   const members = calendar.Members
   return Array.isArray(members) && isRecord(members[0]) ? members[0][name] : undefined
@@ -43,13 +44,13 @@ export function calendarsListing(data: JsonValue | undefined, style: TableStyle)
     ids: calendars.map((calendar) => calendar.ID).filter((id) => typeof id === 'string'),
     rows: calendars.map((calendar) => [
       wholeCell(calendar.ID),
-      wholeCell(field(calendar, 'Name')),
-      wholeCell(field(calendar, 'Color')),
-      enumText(CALENDAR_DISPLAY, field(calendar, 'Display')),
+      wholeCell(calendarField(calendar, 'Name')),
+      wholeCell(calendarField(calendar, 'Color')),
+      enumText(CALENDAR_DISPLAY, calendarField(calendar, 'Display')),
       enumText(CALENDAR_TYPE, calendar.Type),
-      bitSetText(CALENDAR_FLAGS, field(calendar, 'Flags')),
-      style.piped ? bitSetText(CALENDAR_PERMISSIONS, field(calendar, 'Permissions')) : permissionsSummary(field(calendar, 'Permissions')),
-      wholeCell(field(calendar, 'Email')),
+      bitSetText(CALENDAR_FLAGS, calendarField(calendar, 'Flags')),
+      style.piped ? bitSetText(CALENDAR_PERMISSIONS, calendarField(calendar, 'Permissions')) : permissionsSummary(calendarField(calendar, 'Permissions')),
+      wholeCell(calendarField(calendar, 'Email')),
     ]),
   }
 }
