@@ -112,6 +112,20 @@ describe('daily use (built binary, sandbox)', function () {
       expect([deleted.status, deleted.stderr]).to.deep.equal([0, 'Deleted folder Trips and its 1 sub-folder.\n'])
     })
 
+    it('mail download ID - writes the attachment to stdout; --dir that does not exist is created, owner-only', async () => {
+      const list = JSON.parse((await run(['mail', 'list', '--label', 'all-mail', '--output', 'json'])).stdout.toString()) as {Messages: Array<{ID: string; Subject: string}>}
+      const invoice = list.Messages.find((message) => message.Subject === 'Your March invoice')?.ID ?? ''
+      const dir = join(suite.home.home, 'new', 'downloads')
+      const saved = await run(['mail', 'download', invoice, '--dir', dir])
+      expect(saved.status, saved.stderr).to.equal(0)
+      expect(saved.stderr).to.include(`Created directory ${dir} (readable by you only).`)
+      expect(statSync(dir).mode & 0o777).to.equal(0o700)
+      const piped = await run(['mail', 'download', invoice, '-'])
+      expect(piped.status, piped.stderr).to.equal(0)
+      expect(piped.stdout.equals(readFileSync(saved.stdout.toString().trim()))).to.equal(true)
+      expect(piped.stderr).to.match(/: signature verified \(signed by billing@shop\.test\)\n$/)
+    })
+
     it('a dry run looks names up with GET requests: mail move --to NoSuchFolder fails as the real run would', async () => {
       const id = (await run(['mail', 'list'])).stdout.toString().split('\t')[0]
       const dry = await run(['mail', 'move', id, '--to', 'NoSuchFolder', '--dry-run'])

@@ -229,9 +229,9 @@ describe('the mailbox commands send what the official clients send (built binary
       expect(result.stderr).to.equal('Deleted calendar c1.\nError: calendar gone: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Calendar does not exist\nDeleted calendar c2==.\n')
     })
 
-    it('--output json: one answer per ID, each on its own line, the failure’s too', async () => {
+    it('--output json: one document, an array of the answers in the order of the IDs, the failure’s too', async () => {
       const result = await proton(['calendar', 'delete', 'c1', 'gone', '--yes', '--output', 'json'])
-      expect(out(result)).to.equal('{"Code":1000}\n{"Code":2501,"Error":"Calendar does not exist"}\n')
+      expect(out(result)).to.equal('[{"Code":1000},{"Code":2501,"Error":"Calendar does not exist"}]\n')
       expect(result.status).to.equal(3)
     })
 

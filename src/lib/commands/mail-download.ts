@@ -1,5 +1,5 @@
 /**
- * proton mail download ID [--attachment AID] [--dir PATH]: each attachment
+ * proton mail download ID [-] [--attachment AID] [--dir PATH]: each attachment
  * of the message (or the one asked for), streamed and decrypted into a
  * temporary file in --dir (keys/attachment-download.ts), published only
  * once all of it decrypted and passed its integrity check; a cut, tampered
@@ -28,7 +28,13 @@
  * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
  * before anything is written.
  */
+import {createReadStream} from 'node:fs'
+import {rm} from 'node:fs/promises'
+import {join} from 'node:path'
+import {Writable} from 'node:stream'
+
 import {wholeId} from '../files/last-listing.ts'
+import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import {oneId} from './message-ids.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
@@ -47,6 +53,8 @@ export interface MailDownloadOptions {
   id: string
   attachment?: string
   dir?: string
+  /** The second argument: "-" writes the one attachment chosen to standard output. */
+  to?: string
 }
 
 /** Whose signature an attachment's is: its own detached one, or (embedded in a PGP/MIME tree) the message's. */
@@ -88,6 +96,26 @@ export function signatureLine(what: string, verification: Verification, signer: 
   }
 }
 
+/** Where "-" makes its file before copying it out: the user's cache, owner-only. */
+function privateStaging(cacheDir: string): string {
+  const dir = join(cacheDir, 'spool', 'download')
+  ensurePrivateDirectory(dir)
+  return dir
+}
+
+/** A finished file copied to standard output, then removed (whatever happens to the copy). */
+async function copyOut(invocation: Invocation, path: string): Promise<void> {
+  try {
+    const {stdout} = invocation.io
+    for await (const chunk of createReadStream(path)) {
+      if (stdout instanceof Writable && stdout.write === Writable.prototype.write) await new Promise<void>((resolve, reject) => stdout.write(chunk as Buffer, (error) => (error ? reject(error) : resolve())))
+      else stdout.write(chunk as Buffer)
+    }
+  } finally {
+    await rm(path, {force: true})
+  }
+}
+
 /** The notes about a file's name: made safe, or taken by another file. */
 function noteName(invocation: Invocation, aid: string, given: unknown, {path, renamedTo, taken}: Published): void {
   if (renamedTo !== undefined) invocation.note(`Note: attachment ${aid}: its name "${printable(typeof given === 'string' ? given : '')}" is not a safe file name; written as ${printable(renamedTo)}`)
@@ -95,11 +123,17 @@ function noteName(invocation: Invocation, aid: string, given: unknown, {path, re
 }
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
-  options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
-  async run(invocation, {attachment: givenAttachment, dir, id: given}) {
+  options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id'), to: line.optionalArg('to')}),
+  async run(invocation, {attachment: givenAttachment, dir, id: given, to}) {
+    if (to !== undefined && to !== '-') throw usageError(`unexpected argument ${JSON.stringify(to)}: the only one after the message ID is "-" (standard output)`)
+    const toStdout = to === '-'
+    if (toStdout && dir !== undefined) throw usageError('"-" writes to standard output: leave out --dir')
     const id = await oneId(invocation, given)
     const attachment = givenAttachment === undefined ? undefined : wholeId(invocation.context.cacheDir, 'attachment', givenAttachment)
-    const target = await DownloadDirectory.open(dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`))
+    // To standard output, the file is made (decrypted and checked) in a private directory first, then copied and removed.
+    const target = toStdout
+      ? await DownloadDirectory.open(privateStaging(invocation.context.cacheDir))
+      : await DownloadDirectory.open(dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`))
     const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const {fail, keys, message} = withKeys
     const session = await invocation.session()
@@ -132,6 +166,10 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
     }
 
+    if (toStdout && chosen.length + chosenEmbedded.length > 1) {
+      throw usageError(`message ${id} has ${chosen.length + chosenEmbedded.length} attachments: "-" writes one to standard output; choose it with --attachment (see "mail attachments ${id}")`)
+    }
+
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
     // The sender's keys are asked for only when there is a signature to check with them (once: the tree's are kept).
     const published = signed && sender !== undefined ? (tree ? treeKeys : await senderKeys(invocation, session, sender)) : []
@@ -139,8 +177,9 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     const failedSignatures: string[] = []
     const written = async (file: AtomicFile, given: unknown, aid: string, what: string, verification: Verification, signer: Signer) => {
       const result = await target.publish(file, given)
-      noteName(invocation, aid, given, result)
-      const {line, warning} = signatureLine(what, verification, signer, sender, printable(result.path))
+      if (toStdout) await copyOut(invocation, result.path)
+      else noteName(invocation, aid, given, result)
+      const {line, warning} = signatureLine(what, verification, signer, sender, toStdout ? 'standard output' : printable(result.path))
       if (warning) {
         failedSignatures.push(what)
         invocation.io.stderr.write(`${line}\n`)
@@ -148,7 +187,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
         invocation.note(line)
       }
 
-      invocation.io.stdout.write(`${printable(result.path)}\n`)
+      if (!toStdout) invocation.io.stdout.write(`${printable(result.path)}\n`)
     }
 
     for (const record of chosen) await downloadListed(record)

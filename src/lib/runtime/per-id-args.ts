@@ -18,7 +18,7 @@ export const yesFlag = Flags.boolean({char: 'y', summary: 'Delete without asking
 export const CONFIRM_HELP = 'Asks first when standard input is a terminal; otherwise --yes is needed, and without it nothing is sent (exit 1).'
 
 /** How every such command goes through its IDs and reports them. */
-export const PER_ID_HELP = `Each ID in turn. Text output: each ID on stdout, a confirmation on stderr. An error names its ID and the cause, and the others still go; the exit status is then the first failure's (3 for an ID that does not exist).`
+export const PER_ID_HELP = `Each ID in turn. Text output: each ID on stdout, a confirmation on stderr. An error names its ID and the cause, and the others still go; the exit status is then the first failure's (3 for an ID that does not exist). --output json with several IDs: one document, the array of the answers in the order of the IDs (null for one without a JSON answer).`
 
 /** The three examples: one ID, two (with `more`, e.g. " --yes"), and --dry-run. */
 export function idExamples(placeholder: string, more = ''): string[] {

@@ -11,7 +11,7 @@ import {CliFailure, describeFailure, usageError} from './errors.ts'
 import {EXIT, type ExitStatus} from './exit-status.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
-import {show, showDryRun, tryCall} from './dedicated.ts'
+import {attempt, settle, show, showDryRun} from './dedicated.ts'
 import {checkId} from '../request/input-checks.ts'
 import {idSegment} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
@@ -57,21 +57,29 @@ function concernsAll(error: unknown): boolean {
 
 /**
  * Each ID in turn: on success its answer (text: the ID alone on stdout)
- * and the `done` line on stderr. Several answers in json or yaml: a stream
- * of documents, one per ID.
+ * and the `done` line on stderr. Several answers in json: one document, an
+ * array of the answers in the order of the IDs, the failures' too (jq
+ * '.[]'); in yaml a stream of documents, one per ID.
  */
 export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
   const {stderr, stdout} = invocation.io
   const {output} = invocation.flags
   const several = ids.length > 1
+  const array = several && output === 'json'
   let status: ExitStatus = EXIT.OK
   for (const [index, id] of ids.entries()) {
     const subject = `${action.noun} ${id}`
     if (several && output === 'yaml') stdout.write('---\n')
-    let outcome: Awaited<ReturnType<typeof tryCall>>
+    if (array) stdout.write(index === 0 ? '[' : ',')
+    let outcome: Awaited<ReturnType<typeof settle>>
     try {
-      outcome = await tryCall(invocation, action.request(id), subject)
+      const attempted = await attempt(invocation, action.request(id))
+      // In the array, an answer with no JSON to show (its text went to stderr) stands as null.
+      if (array && !attempted.ok && attempted.failure.json === undefined) stdout.write('null')
+      outcome = await settle(invocation, attempted, subject)
     } catch (error) {
+      // Nothing of this ID was shown: the array is closed, whole, before the command ends.
+      if (array) stdout.write('null]\n')
       if (concernsAll(error)) throw error
       const {exitStatus, message} = describeFailure(error)
       stderr.write(`Error: ${subject}: ${message}\n`)
@@ -87,9 +95,9 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       invocation.note(action.done(id))
     }
 
-    if (several && output === 'json') stdout.write('\n')
   }
 
+  if (array) stdout.write(']\n')
   if (status !== EXIT.OK) invocation.exit(status)
 }
 

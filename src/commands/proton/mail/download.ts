@@ -15,15 +15,17 @@ A PGP/MIME message's attachments embedded in its encrypted MIME tree (IDs "mime:
 
 File names are the sender's, so they are made safe: one name inside --dir, never a path ("/" and "\\" become "_", and so do control characters; leading dots are dropped; an empty name becomes "attachment"); a note says when a name was changed. An existing file is never replaced: the first free "name (N).ext" is used (up to ${ALTERNATIVE_NAMES}) and a note names both. Files are created readable by you only (0600).
 
-stdout: the path of each file written, one a line.`
+stdout: the path of each file written, one a line. With "-" after the message ID, the one attachment chosen (--attachment, or the only one) is written to standard output instead, once all of it decrypted and checked out; the notes stay on stderr.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
     '<%= config.bin %> <%= command.id %> <message_id> --attachment <attachment_id> --dir ~/Downloads',
+    '<%= config.bin %> <%= command.id %> <message_id> --attachment <attachment_id> - | less',
   ]
 
   static override args = {
     id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
+    to: Args.string({description: '"-": write the attachment to standard output instead of a file', ignoreStdin: true, required: false}),
   }
 
   static override flags = {
