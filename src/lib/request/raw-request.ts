@@ -99,7 +99,9 @@ export async function runRawRequest(invocation: Invocation, given: RawRequest): 
 export function tokenCommand(invocation: Invocation, session: ActiveSession): string {
   const line = commandLine(invocation.context.names, 'auth:token')
   const fromEnvironment = Boolean(invocation.io.env.PROTON_UID && invocation.io.env.PROTON_ACCESS_TOKEN)
-  return fromEnvironment || session.profile === DEFAULT_PROFILE ? line : `${line} --profile ${shellQuote(session.profile)}`
+  if (fromEnvironment || session.profile === DEFAULT_PROFILE) return line
+  // A profile name is letters, digits, "_", "." and "-" (store.ts); quoted only should it hold anything else.
+  return `${line} --profile ${/^[\w.-]+$/.test(session.profile) ? session.profile : shellQuote(session.profile)}`
 }
 
 function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
