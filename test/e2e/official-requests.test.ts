@@ -93,18 +93,27 @@ describe('dedicated commands send what the official clients send (built binary, 
     expectSent(sent, [{body: {Name: 'Receipts', Color: '#8080FF', Type: 1}, method: 'POST', url: '/core/v4/labels'}])
   })
 
-  it('mail labels create --type folder --parent: POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
-    const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'f-1'])
-    expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{body: {Name: '2024', Color: '#54473F', Type: 3, ParentID: 'f-1'}, method: 'POST', url: '/core/v4/labels'}])
+  it('mail labels create --type folder --parent: the parent looked up among the folders (GET ?Type=3), then POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
+    for (const parent of ['f-1', 'Invoices']) {
+      const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', parent])
+      expect(result.status, result.stderr).to.equal(0)
+      expectSent(sent, [
+        {method: 'GET', url: '/core/v4/labels?Type=3'},
+        {body: {Name: '2024', Color: '#54473F', Type: 3, ParentID: 'f-1'}, method: 'POST', url: '/core/v4/labels'},
+      ])
+    }
   })
 
   it('mail labels delete: DELETE /core/v4/labels/<id>, the ID percent-encoded (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
-    const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a/b=='])
+    // Named as mail move --to names them (looked up as mail labels list asks), or by an ID of no listed label, sent as given.
+    const {result, sent} = await run(['mail', 'labels', 'delete', 'Work', 'Invoices', 'x-label-id_0123456789-abc==', '--yes'])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
+      {method: 'GET', url: '/core/v4/labels?Type=1'},
+      {method: 'GET', url: '/core/v4/labels?Type=3'},
       {method: 'DELETE', url: '/core/v4/labels/l-1'},
-      {method: 'DELETE', url: '/core/v4/labels/a%2Fb%3D%3D'},
+      {method: 'DELETE', url: '/core/v4/labels/f-1'},
+      {method: 'DELETE', url: '/core/v4/labels/x-label-id_0123456789-abc=='},
     ])
   })
 
