@@ -2,18 +2,21 @@
 // CommonJS node:http script doing the same request (bench/bare-node.cjs, the
 // baseline of every ratio), all measured in one run (medians of cold runs, a
 // new process each time, after warm-up, interleaved), plus completion time,
-// --paginate and peak memory. Rewrites the README's tables between its bench
-// markers.
+// --paginate and peak memory. Rewrites the tables of docs/speed.md between
+// its bench markers (bench/report-file.js). BENCH_ONLY=REGEX times only the start-up rows whose name matches (with
+// their baselines), prints them and leaves docs/speed.md alone.
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:http'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {REPORT_FILE, writeReport} from './report-file.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const BIN = join(ROOT, 'bin/run.js')
 const RUNS = Number(process.env.BENCH_RUNS ?? 31)
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined
 const WARMUP = 3
 const home = mkdtempSync(join(tmpdir(), 'proton-bench-'))
 const env = {
@@ -189,15 +192,13 @@ const endpoint = `${url}/core/v4/users`
  * through the sandbox's POST /__sandbox/messages: what `proton mail read` is timed on (four requests, the keys
  * unlocked, the body decrypted), against the bare fetch of the same message.
  */
-async function addBigMessage() {
+async function addMessage(Subject, text) {
   const openpgp = await import('openpgp')
   const {KEY_FIXTURE} = await import('../src/lib/sandbox/key-fixture.ts')
   const addressKey = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
-  const line = 'The quick brown fox jumps over the lazy dog; a line of a long message, to be read whole.\n'
-  const text = line.repeat(Math.ceil((100 * 1024) / line.length))
   const Body = await openpgp.encrypt({encryptionKeys: addressKey, format: 'armored', message: await openpgp.createMessage({text})})
   const response = await fetch(`${url}/__sandbox/messages`, {
-    body: JSON.stringify({Body, Subject: 'A message of 100 KB'}),
+    body: JSON.stringify({Body, Subject}),
     headers: {'content-type': 'application/json', 'x-sandbox-secret': session.SandboxSecret},
     method: 'POST',
   })
@@ -205,7 +206,37 @@ async function addBigMessage() {
   return (await response.json()).Message.ID
 }
 
-const bigMessageId = await addBigMessage()
+const line = 'The quick brown fox jumps over the lazy dog; a line of a long message, to be read whole.\n'
+const bigMessageId = await addMessage('A message of 100 KB', line.repeat(Math.ceil((100 * 1024) / line.length)))
+// Wide text (emoji, CJK), which used to load the `table` library: the three newest messages of the inbox, and a folder.
+for (const subject of ['会議の議事録 📅 2026年11月', '🎉 Party on Friday! 🍕🍻', '한국어 제목: 回覧 👨‍👩‍👧 🇫🇷']) await addMessage(subject, 'wide')
+const folder = await fetch(`${url}/core/v4/labels`, {
+  body: JSON.stringify({Color: '#8080FF', Name: '会議 📅 議事録', Type: 3}),
+  headers: {authorization: `Bearer ${session.AccessToken}`, 'content-type': 'application/json', 'x-pm-appversion': 'Other', 'x-pm-uid': session.UID},
+  method: 'POST',
+})
+if (folder.status !== 200) throw new Error(`POST /core/v4/labels: ${folder.status}`)
+
+/**
+ * A month of the seeded calendar (March 2025): its seeded events (one recurring) and 20 more the tool itself
+ * creates, encrypted and signed, so that `proton calendar events list` of the month opens some two dozen events
+ * (keys: five requests and three unlocks; then the four event Types of the window, each decrypted and verified,
+ * recurrences expanded), against the bare fetch of the same month's part-day events (one GET, Type 0).
+ */
+function monthOfEvents() {
+  const calendars = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Calendars
+  const id = calendars.find((calendar) => calendar.Members[0].Name === 'My calendar').ID
+  for (let day = 1; day <= 20; day++) {
+    const date = `2025-03-${String(day + 3).padStart(2, '0')}`
+    const made = spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'events', 'create', '--calendar', id, '--summary', `Meeting ${day}`, '--location', 'Room 1', '--start', `${date}T10:00`, '--end', `${date}T11:00`, '--timezone', 'Europe/Zurich'], {env})
+    if (made.status !== 0) throw new Error(`calendar events create: ${made.stderr}`)
+  }
+
+  const [start, end] = [Date.parse('2025-03-01T00:00:00Z') / 1000, Date.parse('2025-04-01T00:00:00Z') / 1000]
+  return {id, path: `/calendar/v1/${id}/events?Start=${start}&End=${end}&Timezone=UTC&PageSize=100&Type=0&Page=0`}
+}
+
+const month = monthOfEvents()
 
 /** Each command of ours, and the request it sends: the baseline sends the same one. */
 const COMMANDS = [
@@ -219,6 +250,17 @@ const COMMANDS = [
   {line: ['drive', 'volumes'], path: '/drive/volumes'},
   // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, unlocks the keys (OpenPGP.js) and decrypts.
   {label: 'proton mail read <a 100 KB message>', line: ['mail', 'read', bigMessageId], path: `/mail/v4/messages/${encodeURIComponent(bigMessageId)}`},
+  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 3x).
+  {
+    label: 'proton calendar events list <a month, 24 events>',
+    line: ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
+    path: month.path,
+  },
+  // --jq: jq (WebAssembly) loaded, the filter compiled, the answer filtered; target at most 2x.
+  {line: ['api', 'GET', '/core/v4/users', '--jq', '.User.Name'], path: '/core/v4/users'},
+  // Wide text, drawn without a table library; target at most 1.3x.
+  {label: 'proton mail list --page-size 3 <emoji and CJK subjects>', line: ['mail', 'list', '--page-size', '3'], path: '/mail/v4/messages?Page=0&PageSize=3&LabelID=0&Sort=Time&Desc=1'},
+  {label: 'proton mail labels list --type folder <a CJK and emoji name>', line: ['mail', 'labels', 'list', '--type', 'folder'], path: '/core/v4/labels?Type=3'},
 ]
 const baselineName = (path) => `bare-node.cjs ${path}`
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
@@ -236,12 +278,14 @@ const contenders = [
   // Headers from a file: the token never appears in curl's argv.
   {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: CURL},
 ]
-if (has('http')) {
+if (has('http') && !ONLY) {
   contenders.push({args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`], command: 'http', env: {...env, HTTPIE_BEARER: session.AccessToken}, name: HTTPIE})
 }
 
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
-const medians = race(contenders)
+const chosen = ONLY ? COMMANDS.filter((command) => ONLY.test(ours(command))) : COMMANDS
+const wanted = ONLY ? new Set([...chosen.map((command) => ours(command)), ...chosen.map(({path}) => baselineName(path))]) : undefined
+const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
 const startRows = []
 const startRow = (name, baselinePath) => {
   const value = medians.get(name)
@@ -249,8 +293,12 @@ const startRow = (name, baselinePath) => {
   startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
 }
 
-for (const command of COMMANDS) startRow(ours(command), command.path)
+for (const command of chosen) startRow(ours(command), command.path)
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
+if (ONLY) {
+  console.log(['| command | ours | baseline | ratio |', '|---|---|---|---|', ...startRows].join('\n'))
+  process.exit(0)
+}
 
 const completion = completionTime()
 if (completion) row('completion of `proton api GET /mail/v4/<TAB>` (bash)', ms(completion.perCompletion), `${completion.candidates} candidates, mean of 200`)
@@ -289,9 +337,6 @@ Baseline: \`node bench/bare-node.cjs URL\`, the same request with nothing but no
 
 ${table}
 `
-const readmePath = join(ROOT, 'README.md')
-const readme = readFileSync(readmePath, 'utf8')
-const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
-if (marked.test(readme)) writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`))
 console.log(report)
+if (!writeReport(report)) console.error(`${fileURLToPath(REPORT_FILE)} has no bench markers: its tables were not updated`)
 process.exit(0)

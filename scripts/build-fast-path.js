@@ -89,9 +89,10 @@ const result = await build({
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
   format: 'cjs',
-  // Loaded only for --output yaml and for checking a body (ajv, yaml), and by the commands that decrypt (openpgp,
-  // html-to-text, and postal-mime for a PGP/MIME body): left in node_modules, not parsed at every start.
-  external: ['ajv', 'yaml', 'openpgp', 'html-to-text', 'postal-mime'],
+  // Loaded only for --output yaml and for checking a body (ajv, yaml), for --jq (jq-wasm, with its WebAssembly file), and
+  // by the commands that decrypt (openpgp, html-to-text and its parser htmlparser2, and postal-mime for a PGP/MIME
+  // body): left in node_modules, not parsed at every start.
+  external: ['ajv', 'yaml', 'openpgp', 'html-to-text', 'htmlparser2', 'postal-mime', 'jq-wasm'],
   outExtension: {'.js': '.cjs'},
   // import() of what stays outside the bundle (ajv, yaml, node:https, node:zlib) as require(): no ES loader, and
   // load.cjs compiles the bundle as a script, which has no import() of its own.

@@ -1,12 +1,14 @@
 // The main job, offline: build (done by `npm run demo` before this), start
 // `proton sandbox --write-session`, run every usage form of `proton api`
-// against it, print each command with its answer, check each behaved as
-// documented (exit status, stdout, stderr), then log in with the password
-// (which unlocks the account's keys) and read the PGP/MIME message end to
-// end, stop the sandbox. Exits 0 only if every check passed. Sessions go to
-// a temporary XDG_CONFIG_HOME.
+// against it (METHOD ENDPOINT, --query, --body, -F/-f, --paginate, -i,
+// --output-file, --input with -H, --dry-run, the errors), print each command
+// with its answer, check each behaved as documented (exit status, stdout,
+// stderr), then log in with the password (which unlocks the account's keys)
+// and read the PGP/MIME message end to end, stop the sandbox, and say how to
+// start it yourself. Exits 0 only if every check passed. Sessions go to a
+// temporary XDG_CONFIG_HOME.
 import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -93,11 +95,14 @@ async function step(title, args, expected) {
   const problems = []
   if (status !== expected.status) problems.push(`exit status ${status}, expected ${expected.status}`)
   if (expected.stdoutEmpty && stdout !== '') problems.push('stdout should be empty')
-  if (!expected.stdoutEmpty && json === undefined) problems.push('stdout is not JSON')
+  if (!expected.stdoutEmpty && !expected.text && json === undefined) problems.push('stdout is not JSON')
   if (expected.check && json !== undefined) {
     const problem = expected.check(json)
     if (problem) problems.push(problem)
   }
+
+  const textProblem = expected.text?.(stdout)
+  if (textProblem) problems.push(textProblem)
 
   if (expected.stderr && !expected.stderr.test(stderr)) problems.push(`stderr does not match ${expected.stderr}`)
   if (!expected.stderr && stderr !== '') problems.push('stderr should be empty')
@@ -154,6 +159,10 @@ async function main() {
     check: (json) => (json.Messages?.length === 7 && json.Total === 7 ? undefined : 'expected 7 Messages, Total 7'),
     status: 0,
   })
+  await step('Every page, 3 messages a page (-F: a typed field, sent as the query of a GET), merged into one envelope', ['GET', '/mail/v4/messages', '--paginate', '-F', 'PageSize=3'], {
+    check: (json) => (json.Messages?.length === 7 && json.Total === 7 && new Set(json.Messages.map((message) => message.ID)).size === 7 ? undefined : 'expected the 7 messages of 3 pages in one envelope'),
+    status: 0,
+  })
   const addresses = await step('Addresses (a calendar needs a real AddressID)', ['GET', '/core/v4/addresses'], {
     check: (json) => (json.Addresses?.[0]?.ID ? undefined : 'no Addresses[0].ID'),
     status: 0,
@@ -168,9 +177,12 @@ async function main() {
     status: 0,
   })
   if (calendars) console.log(indent(calendars.Calendars.map((calendar) => JSON.stringify(calendar.ID)).join('\n'), "  jq '.Calendars[].ID': "))
-  const labelBody = JSON.stringify({Name: 'Receipts', Color: '#8080FF', Type: 1})
-  const label = await step('Create a label', ['POST', '/mail/v4/labels', '--body', labelBody], {check: (json) => (json.Label?.ID ? undefined : 'no Label.ID'), status: 0})
-  await step('The same label again: a conflict (exit 4)', ['POST', '/mail/v4/labels', '--body', labelBody], {
+  const labelFields = ['-f', 'Name=Receipts', '-f', 'Color=#8080FF', '-F', 'Type=1']
+  const label = await step('Create a label from fields (-f: a string, -F: typed, so Type is the number 1): the JSON body of a POST', ['POST', '/mail/v4/labels', ...labelFields], {
+    check: (json) => (json.Label?.ID && json.Label.Type === 1 && json.Label.Color === '#8080FF' ? undefined : 'no Label.ID, or not Type 1 and Color #8080FF'),
+    status: 0,
+  })
+  await step('The same label again: a conflict (exit 4)', ['POST', '/mail/v4/labels', ...labelFields], {
     check: (json) => (json.Code === 2500 ? undefined : 'Code is not 2500'),
     status: 4,
     stderr: /^Error: HTTP 409 .*2500/m,
@@ -182,6 +194,33 @@ async function main() {
     status: 3,
     stderr: /^Error: HTTP 404 .*2501/m,
   })
+
+  await step('The status line and the headers (-i), on stderr; the body on stdout as always', ['GET', '/core/v4/users', '-i'], {
+    check: (json) => (json.User?.Name === 'demo' ? undefined : 'no User.Name "demo"'),
+    status: 0,
+    stderr: /^HTTP\/1\.1 200 OK\n[\s\S]*^content-type: application\/json/m,
+  })
+  const saved = join(home, 'user.json')
+  await step('The body into a file (--output-file, written atomically): nothing on stdout', ['GET', '/core/v4/users', '--output-file', saved], {status: 0, stdoutEmpty: true})
+  const savedUser = JSON.parse(readFileSync(saved, 'utf8'))
+  console.log(`  ${saved}: ${readFileSync(saved).length} bytes, User.Name ${JSON.stringify(savedUser.User?.Name)}`)
+  if (savedUser.User?.Name !== 'demo') {
+    failures++
+    console.log('  ✗ the file does not hold the account')
+  }
+
+  const bodyFile = join(home, 'label.json')
+  writeFileSync(bodyFile, `${JSON.stringify({Color: '#7272a7', Name: 'From a file', Type: 1})}\n`)
+  const fromFile = await step('A raw body from a file (--input), said to be JSON with a header (-H)', ['POST', '/mail/v4/labels', '--input', bodyFile, '-H', 'Content-Type: application/json'], {
+    check: (json) => (json.Label?.Name === 'From a file' ? undefined : 'no Label named "From a file"'),
+    status: 0,
+  })
+  const fromFilePath = `/mail/v4/labels/${fromFile?.Label?.ID ?? 'missing'}`
+  await step('Deleting it, as a dry run: the curl command that would send it (the token read from $PROTON_ACCESS_TOKEN); nothing is sent', ['DELETE', fromFilePath, '--dry-run'], {
+    status: 0,
+    text: (out) => (/^curl .*-X DELETE '[^']*\/mail\/v4\/labels\/[^']+'.*\$\{PROTON_ACCESS_TOKEN\}/m.test(out) ? undefined : 'not a curl command for the DELETE'),
+  })
+  await step('It is still there: deleting it for real', ['DELETE', fromFilePath], {check: (json) => (json.Code === 1000 ? undefined : 'Code is not 1000'), status: 0})
 
   // A sandbox fault: the next call gets an intermediary's HTML page.
   // The controls' secret: kept in the session --write-session wrote.
@@ -213,4 +252,10 @@ try {
 }
 
 console.log(failures === 0 ? `\nAll ${checks} calls behaved as documented.` : `\n${failures} problem(s) in ${checks} calls.`)
+console.log(`
+Start the sandbox yourself, from this checkout (once installed or linked, "proton" instead of "npm exec -- proton"):
+  npm exec -- proton sandbox --write-session          # in a terminal of its own: prints its URL, writes the profile "sandbox"; Ctrl-C stops it
+  npm exec -- proton --profile sandbox mail list      # in another terminal
+  npm exec -- proton --profile sandbox api GET /core/v4/users
+More in README.md ("Quick start on the sandbox") and docs/sandbox.md.`)
 process.exit(failures === 0 ? 0 : 1)

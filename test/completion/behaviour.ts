@@ -57,7 +57,7 @@ export function describeCompletion(shell: Shell): void {
       const results = tab(shell, home, profile, ['proton ma', 'proton ', 'proton mail ', 'proton api spec '])
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
-      expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'sandbox'])
+      expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'contacts', 'drive', 'help', 'mail', 'sandbox'])
       expect(sorted(results, 'proton mail ')).to.deep.equal(['attachments', 'count', 'delete', 'download', 'filters', 'label', 'labels', 'list', 'mark', 'move', 'read', 'settings', 'star', 'trash', 'unstar'])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
@@ -275,6 +275,17 @@ export function describeCompletion(shell: Shell): void {
         expect(lineAfter(results, `${api} --output=j`)).to.equal(`${api} --output=json `)
       })
 
+      it(`completes the top-level form of ours past its name (\`tool ${id('mail list')} --pa\`, \`tool api GET …\`), never the host’s commands`, () => {
+        // oclif's bash function for the ':' separator needs bash-completion's helpers: the host's lines only where it runs alone.
+        const hostLines = separator === ':' && shell === 'bash' ? [] : [`tool ${id('drive status')} --`, `tool ${id('auth logout')} --`]
+        const results = tab(shell, home, profile, ['tool api GET /mail/v4/messages/c', `tool ${id('mail list')} --output a/b --pa`, `tool ${id('auth login')} --pro`, ...hostLines])
+        expect(lineAfter(results, 'tool api GET /mail/v4/messages/c')).to.equal('tool api GET /mail/v4/messages/count ')
+        expect(sorted(results, `tool ${id('mail list')} --output a/b --pa`)).to.deep.equal(['--page', '--page-size'])
+        expect(results.get(`tool ${id('auth login')} --pro`)!.candidates).to.deep.equal(['--profile'])
+        // The host's commands are completed by the host's function: none of our global flags.
+        for (const line of hostLines) expect(results.get(line)!.candidates, line).not.to.include('--profile')
+      })
+
       it('completes our command names in the host’s spelling, each once', () => {
         if (separator === ' ') {
           const results = tab(shell, home, profile, ['tool pro', 'tool proton ma', 'tool proton api ', 'tool proton mail labels '])
@@ -296,8 +307,17 @@ export function describeCompletion(shell: Shell): void {
 
       if (separator === ' ') {
         it('leaves the host’s own commands to the host’s completion', () => {
-          const results = tab(shell, home, profile, ['tool au', 'tool autocomplete '])
-          expect(lineAfter(results, 'tool au')).to.equal('tool autocomplete ')
+          const results = tab(shell, home, profile, ['tool autoc', 'tool autocomplete '])
+          expect(lineAfter(results, 'tool autoc')).to.equal('tool autocomplete ')
+        })
+
+        it('completes both forms: `tool ` offers proton, our top-level topics and commands, and the host’s', () => {
+          const results = tab(shell, home, profile, ['tool ', 'tool drive ', 'tool mail li', 'tool auth '])
+          expect(sorted(results, 'tool ')).to.include.members(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'proton', 'sandbox'])
+          // The host's drive status beside our drive volumes; auth: the host's logout, our login, list and status.
+          expect(sorted(results, 'tool drive ')).to.deep.equal(['status', 'volumes'])
+          expect(lineAfter(results, 'tool mail li')).to.equal('tool mail list ')
+          expect(sorted(results, 'tool auth ')).to.deep.equal(['list', 'login', 'logout', 'status'])
         })
 
         it('after the plugin is uninstalled: no start, nothing on stderr, the host’s completion still works', () => {
@@ -308,10 +328,10 @@ export function describeCompletion(shell: Shell): void {
 
           home.uninstallPlugin()
           rmSync(join(home.cacheDir, 'completion'), {force: true, recursive: true})
-          const results = tab(shell, home, profile, ['tool proton api GET /mail/v4/mess', 'tool proton api --profile ', 'tool au', 'tool proton ma'])
+          const results = tab(shell, home, profile, ['tool proton api GET /mail/v4/mess', 'tool proton api --profile ', 'tool autoc', 'tool proton ma'])
           expect(results.get('tool proton api GET /mail/v4/mess')!.candidates).to.deep.equal([])
           expect(results.get('tool proton api --profile ')!.candidates).not.to.include('team')
-          expect(lineAfter(results, 'tool au')).to.equal('tool autocomplete ')
+          expect(lineAfter(results, 'tool autoc')).to.equal('tool autocomplete ')
           // The host's generated function still knows the commands it was generated with.
           expect(results.get('tool proton ma')!.candidates).to.include('mail')
         })

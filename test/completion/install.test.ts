@@ -13,9 +13,13 @@ import {bashRegistration, blockMarkers, withBlock} from '../../src/lib/completio
 
 type FakeConfig = Parameters<typeof completionSetup>[0]
 
+/** Host commands: the host's own `api` and `api:request`; every other id is ours. */
+const HOST_OWN = new Set(['api', 'api:request'])
+
 function command(id: string, flags: Record<string, Partial<Command.Flag.Cached>> = {}, hidden = false): Command.Loadable {
   const cached = Object.fromEntries(Object.entries(flags).map(([name, flag]) => [name, {name, type: 'boolean', ...flag}]))
-  return {aliases: [], args: {}, flags: cached, hidden, id, load: () => Promise.reject(new Error('not loaded')), pluginName: 'x', summary: `${id} summary`} as unknown as Command.Loadable
+  const pluginName = HOST_OWN.has(id) ? 'host' : 'x'
+  return {aliases: [], args: {}, flags: cached, hidden, id, load: () => Promise.reject(new Error('not loaded')), pluginName, summary: `${id} summary`} as unknown as Command.Loadable
 }
 
 const GLOBALS = {
@@ -31,16 +35,20 @@ const GLOBALS = {
 
 function fakeConfig(separator: ' ' | ':', ids: string[], extra: Partial<FakeConfig> = {}): FakeConfig {
   const commands = ids.map((id) => command(id, id.endsWith('api') ? {...GLOBALS, header: {char: 'H', type: 'option'}} : GLOBALS, id.endsWith(':words')))
-  return {bin: 'tool', binAliases: ['t'], cacheDir: '/cache/tool', commands, dirname: 'tool', topicSeparator: separator, topics: [], ...extra} as FakeConfig
+  const findCommand = (id: string) => commands.find((candidate) => candidate.id === id)
+  return {bin: 'tool', binAliases: ['t'], cacheDir: '/cache/tool', commands, dirname: 'tool', findCommand, topicSeparator: separator, topics: [], ...extra} as FakeConfig
 }
 
 describe('completion setup from a CLI configuration', () => {
-  const hostIds = ['api', 'api:request', 'proton:api', 'proton:api:endpoints', 'proton:api:spec:words', 'proton:mail:list', 'proton:mail:labels:create']
+  // `mail:list` is the alias of ours (the host has none); the host's own `api` hides ours.
+  const hostIds = ['api', 'api:request', 'mail:list', 'proton:api', 'proton:api:endpoints', 'proton:api:spec:words', 'proton:mail:list', 'proton:mail:labels:create']
 
   for (const separator of [' ', ':'] as const) {
     it(`in a host whose separator is '${separator}': our commands are those under proton:, the host's own api is not`, () => {
       const setup = completionSetup(fakeConfig(separator, hostIds))
       expect(setup.topic).to.equal('proton')
+      // The top-level forms our block completes: those that resolve to ours in this configuration.
+      expect(setup.topLevel).to.deep.equal(['mail:list'])
       expect(setup.nodes.map((node) => node.id)).to.deep.equal(['', 'api', 'api:endpoints', 'mail', 'mail:labels', 'mail:labels:create', 'mail:list'])
       expect(setup.wordsCommand).to.deep.equal(separator === ' ' ? ['tool', 'proton', 'api', 'spec', 'words'] : ['tool', 'proton:api:spec:words'])
       expect(setup.configDirVariables).to.deep.equal(['TOOL_CONFIG_DIR', 'T_CONFIG_DIR'])

@@ -4,9 +4,10 @@
  * every start, so a test can tell whether a TAB started the CLI:
  * - completionHome(): the standalone `proton`;
  * - hostHome(separator): a host oclif CLI `tool` (topic separator ' ' as in
- *   sf, or ':' as in heroku) whose plugins are @oclif/plugin-autocomplete
- *   and ours, our package's files copied in as `tool plugins install` puts
- *   them, so that removing them is what uninstalling does.
+ *   sf, or ':' as in heroku) with commands of its own, oclif's help and
+ *   autocomplete plugins, and ours installed as a user plugin, our package's
+ *   files copied in as `tool plugins install` puts them, so that removing
+ *   them is what uninstalling does.
  * Then drive(): real bash or zsh in a pseudo-terminal, TAB pressed on each line.
  */
 import {spawnSync} from 'node:child_process'
@@ -80,28 +81,58 @@ export interface HostHome extends CompletionHome {
   pluginDir: string
   /** What `tool plugins uninstall` does to our files. */
   uninstallPlugin(): void
+  /** `tool ARGS…` in the home's environment. */
+  tool(args: string[], extra?: NodeJS.ProcessEnv): {status: number | null; stdout: string; stderr: string}
+  /** `tool --help` and `tool help` as they were before our plugin was installed (when asked for). */
+  helpBefore: {flag: string; command: string}
+  /** The host's root (its package.json) and its oclif directories (TOOL_DATA_DIR … point there). */
+  cliDir: string
+  dirs: {TOOL_CACHE_DIR: string; TOOL_CONFIG_DIR: string; TOOL_DATA_DIR: string}
+}
+
+/** The host's own words for its `drive` topic, which ours must not replace. */
+export const HOST_DRIVE_TOPIC = 'The host’s own drive commands'
+
+/** A command of the host's own, in its root plugin (plain ESM, no build). */
+function hostCommand(summary: string): string {
+  return `import {Command} from '@oclif/core'
+
+export default class HostCommand extends Command {
+  static summary = ${JSON.stringify(summary)}
+  async run() {
+    this.log(${JSON.stringify(`host: ${summary}`)})
+  }
+}
+`
 }
 
 /**
- * The host `tool`: a package.json naming its plugins, @oclif (core,
- * autocomplete) linked from this repository; our package under
- * node_modules with its package.json, manifest and dist copied (oclif takes
- * a plugin's root from where its files really are), its dependencies linked.
+ * The host `tool`: a package.json naming its core plugins (@oclif's help
+ * and autocomplete, linked from this repository) and commands of its own
+ * (`auth logout`, and `drive status` under a `drive` topic it
+ * describes); our package installed as `tool plugins install` installs it, a
+ * user plugin in <dataDir>/node_modules, listed in <dataDir>/package.json:
+ * its package.json, manifest and dist copied (oclif takes a plugin's root
+ * from where its files really are), its dependencies linked.
  */
-export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
+export async function hostHome(separator: ' ' | ':', options: {helpBefore?: boolean} = {}): Promise<HostHome> {
   const root = mkdtempSync(join(tmpdir(), 'proton-completion-host-'))
   const cli = join(root, 'cli')
-  const pluginDir = join(cli, 'node_modules', '@proton-cli', 'plugin-api')
-  mkdirSync(pluginDir, {recursive: true})
+  const home = join(root, 'home')
+  const dataDir = join(home, 'data', 'tool')
+  const pluginDir = join(dataDir, 'node_modules', '@proton-cli', 'plugin-api')
+  mkdirSync(join(cli, 'node_modules'), {recursive: true})
   symlinkSync(join(REPO, 'node_modules', '@oclif'), join(cli, 'node_modules', '@oclif'))
-  for (const file of ['package.json', 'oclif.manifest.json']) cpSync(join(REPO, file), join(pluginDir, file))
-  cpSync(join(REPO, 'dist'), join(pluginDir, 'dist'), {recursive: true})
-  symlinkSync(join(REPO, 'node_modules'), join(pluginDir, 'node_modules'))
-  const plugins = ['@oclif/plugin-autocomplete', '@proton-cli/plugin-api']
+  for (const [path, summary] of [['auth/logout.js', 'Log out of the host.'], ['drive/status.js', 'Show the host’s drive status.']]) {
+    mkdirSync(join(cli, 'commands', path, '..'), {recursive: true})
+    writeFileSync(join(cli, 'commands', path), hostCommand(summary))
+  }
+
+  const plugins = ['@oclif/plugin-help', '@oclif/plugin-autocomplete']
   const packageJson = {
     dependencies: Object.fromEntries(plugins.map((name) => [name, '*'])),
     name: 'tool',
-    oclif: {bin: 'tool', dirname: 'tool', plugins, topicSeparator: separator},
+    oclif: {bin: 'tool', commands: './commands', dirname: 'tool', plugins, topicSeparator: separator, topics: {drive: {description: HOST_DRIVE_TOPIC}}},
     private: true,
     type: 'module',
     version: '1.0.0',
@@ -109,7 +140,6 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
   writeFileSync(join(cli, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`)
   writeFileSync(join(cli, 'run.js'), "import {execute} from '@oclif/core'\n\nawait execute({dir: import.meta.url})\n")
   const {binDir, starts} = recordingBin(root, 'tool', [process.execPath, join(cli, 'run.js')])
-  const home = join(root, 'home')
   const workDir = join(root, 'work')
   mkdirSync(home)
   mkdirSync(workDir)
@@ -121,7 +151,15 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
     XDG_CONFIG_HOME: join(home, 'config'),
     XDG_DATA_HOME: join(home, 'data'),
   }
-  const tool = (args: string[]) => spawnSync(process.execPath, [join(cli, 'run.js'), ...args], {cwd: workDir, encoding: 'utf8', env, timeout: 60_000})
+  const tool = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, [join(cli, 'run.js'), ...args], {cwd: workDir, encoding: 'utf8', env: {...env, ...extra}, timeout: 60_000})
+  const helpBefore = options.helpBefore ? {command: tool(['help']).stdout, flag: tool(['--help']).stdout} : {command: '', flag: ''}
+  mkdirSync(pluginDir, {recursive: true})
+  for (const file of ['package.json', 'oclif.manifest.json']) cpSync(join(REPO, file), join(pluginDir, file))
+  cpSync(join(REPO, 'dist'), join(pluginDir, 'dist'), {recursive: true})
+  symlinkSync(join(REPO, 'node_modules'), join(pluginDir, 'node_modules'))
+  const userPlugins = {dependencies: {'@proton-cli/plugin-api': '*'}, oclif: {plugins: [{name: '@proton-cli/plugin-api', type: 'user'}], schema: 1}, private: true}
+  writeFileSync(join(dataDir, 'package.json'), `${JSON.stringify(userPlugins, null, 2)}\n`)
   const remove = () => {
     // The links first, so that removing the directory cannot reach into the repository.
     for (const link of [join(pluginDir, 'node_modules'), join(cli, 'node_modules', '@oclif')]) if (existsSync(link)) unlinkSync(link)
@@ -136,7 +174,10 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
   return {
     bin: 'tool',
     cacheDir: join(home, 'cache', 'tool'),
+    cliDir: cli,
+    dirs: {TOOL_CACHE_DIR: join(home, 'cache', 'tool'), TOOL_CONFIG_DIR: join(home, 'config', 'tool'), TOOL_DATA_DIR: dataDir},
     env,
+    helpBefore,
     pluginDir,
     async profileLine(shell) {
       const result = tool([...(separator === ':' ? ['autocomplete:script'] : ['autocomplete', 'script']), shell])
@@ -146,6 +187,7 @@ export async function hostHome(separator: ' ' | ':'): Promise<HostHome> {
     remove,
     sessionsDir: join(home, 'config', 'tool', 'sessions'),
     starts,
+    tool,
     uninstallPlugin() {
       unlinkSync(join(pluginDir, 'node_modules'))
       rmSync(pluginDir, {force: true, recursive: true})

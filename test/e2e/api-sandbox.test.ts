@@ -138,19 +138,19 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(result.stderr).to.match(/^Error: no complete answer from http:\/\/127\.0\.0\.1:\d+ within 1 s \(timeout; see --timeout\)\n$/)
   })
 
-  it('Ctrl-C mid-request: aborts, exits 130, nothing on stdout', async () => {
+  it('Ctrl-C mid-request: aborts, ends by SIGINT (a shell reports 130), nothing on stdout', async () => {
     await fault({Count: 1, DelayMs: 10_000, Kind: 'latency', Path: '/core/v4/users'})
     const child = spawn(process.execPath, [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], {env: env(), stdio: ['ignore', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])))
     // Wait (bounded) until the sandbox holds the request, then interrupt.
     for (let tries = 0; tries < 200 && (await requests()).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
     expect(await requests()).to.have.length(1)
     child.kill('SIGINT')
-    expect(await exited).to.equal(130)
+    expect(await exited).to.deep.equal([null, 'SIGINT'])
     expect(stdout).to.equal('')
     expect(stderr).to.equal('Error: interrupted\n')
   })

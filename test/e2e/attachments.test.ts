@@ -81,7 +81,8 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     expect(result.status, result.stderr).to.equal(0)
     const {Requests: requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}
     const paths = requests.map(({Method, Path}) => `${Method} ${Path}`)
-    expect(paths).to.include(`GET /mail/v4/attachments/${encodeURIComponent(attachmentId)}`)
+    // One segment as the clients write it: the base64url ID, = padding as it is.
+    expect(paths).to.include(`GET /mail/v4/attachments/${encodeURIComponent(attachmentId).replaceAll('%3D', '=')}`)
     // The attachment is signed: the sender's keys are asked for, and the signature holds.
     expect(paths).to.include('GET /core/v4/keys/all')
     expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'invoice-2025-03.txt')}\n`)
@@ -136,6 +137,29 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.match(new RegExp(`^Error: message ${id.replaceAll(/[+=]/g, '.')}: attachment \\S+ \\(tampered\\.txt\\): cannot decrypt it: .+; nothing written\\n$`))
     expect(readdirSync(dir)).to.deep.equal([])
+  })
+
+  it('one attachment that cannot be saved does not stop the others: each failure named, a closing count, exit 1; stale temporary files of a gone process swept from --dir', async () => {
+    const data = Buffer.from(KEY_FIXTURE.attachment.Data, 'base64')
+    data[data.length - 5] ^= 0x01
+    const id = await addMessage([{Name: 'one.txt'}, {Data: data.toString('base64'), Name: 'tampered.txt'}, {Name: 'three.txt'}])
+    const dir = freshDir()
+    // Left by a download that was killed (a pid no process can have), and one of a live process (this one).
+    const stale = 'secret.pdf.2147483646.0123456789ab.tmp'
+    const live = `secret.pdf.${process.pid}.0123456789ab.tmp`
+    for (const name of [stale, live]) writeFileSync(join(dir, name), 'plaintext')
+    const result = await proton(['mail', 'download', '--dir', dir, '--', id])
+    expect(result.status).to.equal(1)
+    expect(readdirSync(dir).sort()).to.deep.equal(['one.txt', live, 'three.txt'])
+    expect(readFileSync(join(dir, 'three.txt'), 'utf8')).to.equal(INVOICE)
+    expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'one.txt')}\n${join(dir, 'three.txt')}\n`)
+    const lines = result.stderr.trimEnd().split('\n')
+    expect(lines).to.have.length(5)
+    expect(lines[0]).to.equal(`Note: removed 1 temporary file that an earlier run left in ${dir}`)
+    expect(lines[1]).to.match(/^attachment \S+ \(one\.txt\): unverified: it carries no signature$/)
+    expect(lines[2]).to.match(new RegExp(`^Error: message ${quote(id)}: attachment \\S+ \\(tampered\\.txt\\): cannot decrypt it: .+; nothing written$`))
+    expect(lines[3]).to.match(/^attachment \S+ \(three\.txt\): unverified: it carries no signature$/)
+    expect(lines[4]).to.equal(`Error: message ${id}: 1 of 3 attachments not saved (see above); the others were written`)
   })
 
   /** A detached signature over `text` by a new key, and that key's public half. */

@@ -6,7 +6,6 @@
 import {expect} from 'chai'
 import {execFile} from 'node:child_process'
 
-import {NO_KEYS_WARNING} from '../../src/lib/commands/calendar-create.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
@@ -134,13 +133,13 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     const created = await proton(['calendar', 'create', '--name', 'Team Days', '--color', '#179FD9', '--hidden'])
     expect(created.status).to.equal(0)
     const id = out(created).trim()
-    expect(created.stderr).to.equal(`Created calendar "Team Days" (${id}).\n${NO_KEYS_WARNING}\n`)
-    expect((await requests()).map((entry) => `${entry.Method} ${entry.Path} ${entry.Status}`)).to.deep.equal([
-      'GET /core/v4/addresses 200',
-      'POST /calendar/v1 200',
-    ])
+    expect(created.stderr).to.equal(`Created calendar "Team Days" (${id}), its keys set up.\n`)
+    const log = (await requests()).map((entry) => `${entry.Method} ${entry.Path} ${entry.Status}`)
+    // The three reads of the keys go together, in any order; then the calendar, then its keys.
+    expect(log.slice(0, 3).sort()).to.deep.equal(['GET /auth/v4/sessions/local/key 200', 'GET /core/v4/addresses 200', 'GET /core/v4/users 200'])
+    expect(log.slice(3)).to.deep.equal(['POST /calendar/v1 200', `POST /calendar/v1/${id}/keys 200`])
     const listed = await proton(['calendar', 'list'])
-    expect(out(listed)).to.match(new RegExp(`\\n${id}\\tTeam Days\\t#179FD9\\tHIDDEN\\tPERSONAL\\tACTIVE,INCOMPLETE_SETUP\\tSUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY\\tdemo@proton\\.test\\n`))
+    expect(out(listed)).to.match(new RegExp(`\\n${id}\\tTeam Days\\t#179FD9\\tHIDDEN\\tPERSONAL\\tACTIVE\\tSUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY\\tdemo@proton\\.test\\n`))
     expect(out(listed)).to.match(/^\S+\tMy calendar\t#7272a7\tVISIBLE\tPERSONAL/)
   })
 

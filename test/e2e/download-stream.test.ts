@@ -8,8 +8,10 @@
  * child's peak RSS, reported by bench/peak-rss.js, against a 1 MiB one);
  * an answer cut short, a tampered stream and one over --max-size (its
  * ciphertext, or its plaintext once inflated) leave nothing in --dir, with
- * one line and a non-zero exit. The downloads go to a private directory
- * under the repository's test cache, removed after.
+ * one line and a non-zero exit; so does SIGTERM or SIGHUP while the
+ * plaintext goes into its temporary file (the proxy holds the answer
+ * halfway). The downloads go to a private directory under the repository's
+ * test cache, removed after.
  */
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
@@ -23,6 +25,7 @@ import {fileURLToPath} from 'node:url'
 
 import * as openpgp from 'openpgp'
 
+import {idSegment} from '../../src/lib/request/path-segment.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
@@ -70,6 +73,8 @@ interface Scenario {
   tamperAt?: number
   /** Close the connection after this many bytes of the body. */
   cutAfter?: number
+  /** Hold the connection, sending nothing more, after this many bytes of the body (until the client goes). */
+  stallAfter?: number
   /** Zeros, compressed before encrypting (zlib): a small ciphertext that inflates to `mib` MiB. */
   compress?: boolean
 }
@@ -103,8 +108,15 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
         const {done, value} = await reader.read()
         if (done || response.destroyed) break
         let chunk = Buffer.from(value)
-        const {cutAfter, tamperAt} = scenario
+        const {cutAfter, stallAfter, tamperAt} = scenario
         if (tamperAt !== undefined && tamperAt >= bytes && tamperAt < bytes + chunk.length) chunk[tamperAt - bytes] ^= 0x01
+        if (stallAfter !== undefined && bytes + chunk.length > stallAfter) {
+          response.write(chunk.subarray(0, stallAfter - bytes))
+          bytes = stallAfter
+          await new Promise((resolve) => response.on('close', resolve))
+          return
+        }
+
         if (cutAfter !== undefined && bytes + chunk.length > cutAfter) {
           chunk = chunk.subarray(0, cutAfter - bytes)
           await new Promise<void>((resolve) => response.write(chunk, () => resolve()))
@@ -154,7 +166,7 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
       attachments.set(Name, ID)
       // One scenario per attempt when a list is given (a retry gets the next one).
       const attempts = [scenarios[Name]].flat()
-      const path = `/mail/v4/attachments/${encodeURIComponent(ID)}`
+      const path = `/mail/v4/attachments/${idSegment(ID)}`
       handlers.set(path, (response) => serve(response, path, attempts.length > 1 ? (attempts.shift() as Scenario) : attempts[0]))
     }
 
@@ -257,7 +269,7 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     const result = await download(['--dir', dir, '--', id])
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.match(/^attachment \S+ \(retried\.bin\): signature verified \(signed by bulk@example\.test\)\n$/)
-    expect(sent.get(`/mail/v4/attachments/${encodeURIComponent(attachments.get('retried.bin') as string)}`)).to.have.length(2)
+    expect(sent.get(`/mail/v4/attachments/${idSegment(attachments.get('retried.bin') as string)}`)).to.have.length(2)
     expect(readdirSync(dir)).to.deep.equal(['retried.bin'])
     expect(await fileHash(join(dir, 'retried.bin'))).to.equal(plaintextHash(8))
   })
@@ -293,17 +305,47 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     expect(large.status).to.equal(5)
     expect(large.stderr).to.match(/^Error: message \S+: attachment \S+ \(large\.bin\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(4 MiB\): stopped reading it; nothing printed or saved\n$/)
     // Stopped mid-stream: far less than the 64 MiB was sent.
-    const largePath = `/mail/v4/attachments/${encodeURIComponent(attachments.get('large.bin') as string)}`
+    const largePath = `/mail/v4/attachments/${idSegment(attachments.get('large.bin') as string)}`
     for (let wait = 0; wait < 50 && !sent.has(largePath); wait++) await new Promise((resolve) => setTimeout(resolve, 100))
     const [largeSent] = sent.get(largePath) ?? []
     expect(largeSent).to.be.below(32 * MiB)
     const bomb = await download(['--max-size', '4MiB', '--attachment', attachments.get('bomb.bin') as string, '--dir', dir, '--', id])
     expect(bomb.status, bomb.stderr).to.equal(5)
     expect(bomb.stderr, bomb.stderr).to.match(/^Error: message \S+: attachment \S+ \(bomb\.bin\): its plaintext is over --max-size \(4 MiB\): stopped reading it; nothing written\n$/)
-    const bombPath = `/mail/v4/attachments/${encodeURIComponent(attachments.get('bomb.bin') as string)}`
+    const bombPath = `/mail/v4/attachments/${idSegment(attachments.get('bomb.bin') as string)}`
     for (let wait = 0; wait < 50 && !sent.has(bombPath); wait++) await new Promise((resolve) => setTimeout(resolve, 100))
     // Its ciphertext is well under --max-size: the plaintext is what went over.
     expect(sent.get(bombPath)?.[0]).to.be.below(MiB)
     expect(readdirSync(dir)).to.deep.equal([])
+  })
+
+  it('SIGTERM or SIGHUP while an attachment is decrypted into its temporary file: the file removed, those not saved named; ends by the signal', async () => {
+    const {attachments, id} = await addMessage({'1-first.bin': {mib: 1}, '2-stalled.bin': {mib: 16, stallAfter: 4 * MiB}, '3-last.bin': {mib: 1}})
+    for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+      const dir = freshDir()
+      const child = spawn(process.execPath, [BIN, '--profile', 'big', 'mail', 'download', '--dir', dir, '--', id], {env: env(), stdio: ['ignore', 'pipe', 'pipe']})
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (code, signalled) => resolve([code, signalled])))
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+      // Plaintext that has not passed its integrity check yet, in the temporary file, 0600.
+      const temporary = () => readdirSync(dir).find((name) => /^2-stalled\.bin\.\d+\.[\da-f]{12}\.tmp$/.test(name))
+      for (let tries = 0; tries < 2400 && !(temporary() && statSync(join(dir, temporary() as string)).size >= 2 * MiB); tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(statSync(join(dir, temporary() as string)).size, signal).to.be.at.least(2 * MiB)
+      expect(statSync(join(dir, temporary() as string)).mode & 0o777, signal).to.equal(0o600)
+      child.kill(signal)
+      expect(await ended).to.deep.equal([null, signal])
+      clearTimeout(timer)
+      expect(readdirSync(dir), signal).to.deep.equal(['1-first.bin'])
+      expect(stdout, signal).to.equal(`${join(dir, '1-first.bin')}\n`)
+      const [stalled, last] = [attachments.get('2-stalled.bin'), attachments.get('3-last.bin')]
+      expect(stderr).to.equal(
+        `attachment ${attachments.get('1-first.bin')} (1-first.bin): unverified: it carries no signature\n` +
+          `Error: message ${id}: not saved (interrupted by ${signal}): attachment ${stalled} (2-stalled.bin), attachment ${last} (3-last.bin)\n` +
+          `Error: interrupted by ${signal}\n`,
+      )
+    }
   })
 })

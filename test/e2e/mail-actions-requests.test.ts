@@ -123,7 +123,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
         [['mail', 'trash'], '', 'Error: no message IDs: none given as arguments, and standard input held none\n'],
         [['mail', 'trash', '-'], '\n\n', 'Error: no message IDs: standard input ("-") held none\n'],
         [['mail', 'star', '-'], 'ID  TIME  FROM\n', 'Error: line 1 of standard input is not a message ID: "ID TIME FROM" (one ID per line)\n'],
-        [['mail', 'star', 'a b'], '', 'Error: "a b" is not a message ID (IDs hold no spaces)\n'],
+        [['mail', 'star', 'a b'], '', 'Error: "a b" is not a message ID (IDs hold no spaces or control characters)\n'],
         [['mail', 'star', '-', '-'], 'a\n', 'Error: the ID "-": standard input was already read by the ID "-"; it can be read once\n'],
       ] as const) {
         const {result, sent} = await run([...args], input)
@@ -229,7 +229,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
   })
 
   describe('answers per item', () => {
-    it('names every refused ID with its error on stderr, does the others, exits with the first refusal’s status', async () => {
+    it('names every refused ID with its error on stderr, does the others, exits with the gravest refusal’s status', async () => {
       const {result, sent, stdout} = await run(['mail', 'trash', 'a', 'missing-1', 'b', 'missing-2'])
       expect(result.status).to.equal(3)
       expect(stdout).to.equal('')
@@ -275,7 +275,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const lines = result.stderr.trimEnd().split('\n')
       expect(lines[0]).to.equal('Error: message unavailable: HTTP 503 Service Unavailable, Code 503: Service unavailable')
       expect(lines[150]).to.equal('Error: message m149: not sent: an earlier request failed (HTTP 503 Service Unavailable, Code 503: Service unavailable)')
-      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 151 refused.')
+      expect(lines.at(-1)).to.equal('Moved 0 of 151 messages to trash; 150 refused; 1 not sent.')
     })
   })
 

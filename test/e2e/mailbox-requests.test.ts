@@ -11,7 +11,7 @@ import {spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {displayWidth} from '../../src/lib/output/fit.ts'
+import {displayWidth} from '../../src/lib/output/width.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Handler, json, type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
 import {TOKENS} from '../helpers/session-files.ts'
@@ -179,16 +179,16 @@ describe('the mailbox commands send what the official clients send (built binary
 
   describe('mail filters enable|disable|delete', () => {
     it('enable and disable: PUT /mail/v4/filters/{ID}/enable|disable with no body, each ID in turn, percent-encoded', async () => {
-      const enabled = await proton(['mail', 'filters', 'enable', 'f1', 'a/b c', 'pad-Ab_9=='])
+      const enabled = await proton(['mail', 'filters', 'enable', 'f1', 'a?b c', 'pad-Ab_9=='])
       const disabled = await proton(['mail', 'filters', 'disable', 'f1'])
       expect(sent(suite.server.requests)).to.deep.equal([
         {body: '', method: 'PUT', url: '/mail/v4/filters/f1/enable'},
-        {body: '', method: 'PUT', url: '/mail/v4/filters/a%2Fb%20c/enable'},
+        {body: '', method: 'PUT', url: '/mail/v4/filters/a%3Fb%20c/enable'},
         // As the clients write them: the base64url ID and its padding as they are.
         {body: '', method: 'PUT', url: '/mail/v4/filters/pad-Ab_9==/enable'},
         {body: '', method: 'PUT', url: '/mail/v4/filters/f1/disable'},
       ])
-      expect([enabled.status, out(enabled), enabled.stderr]).to.deep.equal([0, 'f1\na/b c\npad-Ab_9==\n', 'Enabled filter f1.\nEnabled filter a/b c.\nEnabled filter pad-Ab_9==.\n'])
+      expect([enabled.status, out(enabled), enabled.stderr]).to.deep.equal([0, 'f1\na?b c\npad-Ab_9==\n', 'Enabled filter f1.\nEnabled filter a?b c.\nEnabled filter pad-Ab_9==.\n'])
       expect([disabled.status, out(disabled), disabled.stderr]).to.deep.equal([0, 'f1\n', 'Disabled filter f1.\n'])
     })
 

@@ -5,7 +5,7 @@
  */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../src/lib/output/fit.ts'
+import {displayWidth} from '../../src/lib/output/width.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 

@@ -57,7 +57,7 @@ export function testRun(home: TempHome, options: TestRunOptions = {}): TestRun {
     stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
     stdout,
   }
-  const flags: GlobalFlags = {'app-version': 'Other', 'max-size': '1GiB', output: 'text', profile: 'default', quiet: false, retries: 0, timeout: 10, verbose: false, ...options.flags}
+  const flags: GlobalFlags = {'app-version': 'Other', json: false, 'max-size': '1GiB', output: 'text', profile: 'default', quiet: false, retries: 0, timeout: 10, verbose: false, ...options.flags}
   const context = {cacheDir: `${home.home}/cache`, configDir: `${home.home}/proton-cli`, names: standaloneNames('proton'), version: VERSION}
   return {
     invocation: new Invocation(flags, context, io),

@@ -184,3 +184,17 @@ export async function packSibling(destination: string, env: NodeJS.ProcessEnv): 
   copyFileSync(join(SIBLING_FIXTURE, 'package.json'), join(directory, 'package.json'))
   return pack(directory, destination, env)
 }
+
+/** The TOPICS section of a root help: name → description (continuation lines joined). */
+export function helpTopics(help: string): Map<string, string> {
+  const topics = new Map<string, string>()
+  const section = help.split('\n\n').find((part) => part.startsWith('TOPICS\n'))?.slice('TOPICS\n'.length) ?? ''
+  let last = ''
+  for (const line of section.split('\n')) {
+    const entry = /^ {2}(\S+)(?: +(.*))?$/.exec(line)
+    if (entry) topics.set((last = entry[1]), entry[2] ?? '')
+    else if (last) topics.set(last, `${topics.get(last)} ${line.trim()}`)
+  }
+
+  return topics
+}

@@ -11,7 +11,7 @@ import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, sta
 import {dirname, join} from 'node:path'
 
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {createHost, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
+import {createHost, helpTopics, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
 
 const SIBLING = 'proton-sibling-fixture'
 const PLUGIN = '@proton-cli/plugin-api'
@@ -42,12 +42,17 @@ for (const spec of HOSTS) {
     let pluginTarball: string
     /** The plugins the host loads before ours is installed (name and root). */
     let ownPlugins: string[]
+    /** The host's root help before ours is installed. */
+    let helpBefore: string
     const line = (id: string) => `${spec.name} ${spell(spec, id).join(' ')}`
+    // How our messages name `auth login` here: sf has no `auth login` of its own, heroku has.
+    const login = spec.name === 'sf' ? 'sf auth login' : 'heroku proton:auth:login'
 
     before(async function () {
       this.timeout(900_000)
       host = await createHost(spec)
       ownPlugins = await loadedPlugins(host)
+      helpBefore = (await hostRun(host, ['--help'])).stdout
       pluginTarball = await pack(REPO, host.root, host.env)
       const siblingTarball = await packSibling(host.root, host.env)
       for (const tarball of [pluginTarball, siblingTarball]) {
@@ -122,16 +127,42 @@ for (const spec of HOSTS) {
       expect(JSON.parse(calendars.stdout).Calendars[0].Members[0]).to.include({Email: 'demo@proton.test', Name: 'My calendar'})
     })
 
-    it('names commands that work in this host, in its syntax', async () => {
-      const login = line('proton:auth:login')
+    it('names commands that reach ours in this host: the top-level form where the host has none of that name', async () => {
       const noSession = await hostCommand(host, 'proton:mail:list', ['--profile', 'nobody'])
       expect(noSession.status).to.equal(2)
       expect(noSession.stderr).to.equal(`Error: not logged in (profile nobody): run "${login}"\n`)
-      const status = await hostCommand(host, 'proton:auth:status', ['--profile', 'nobody'])
+      const status = await hostCommand(host, 'auth:status', ['--profile', 'nobody'])
       expect(status.stderr).to.include(`run "${login}"`)
       // The command named is ours: its help is the Proton login.
       const help = await hostRun(host, [...login.split(' ').slice(1), '--help'])
-      expect(help.stdout).to.include('USERNAME')
+      expect(help.stdout).to.include('USERNAME').and.to.include('--app-version')
+    })
+
+    it('runs our commands by their top-level ids too; the host’s commands of those names stay the host’s', async () => {
+      const users = await hostCommand(host, 'api', ['GET', '/core/v4/users', '--profile', 'sandbox'])
+      expect(users.status, users.stderr).to.equal(0)
+      expect(JSON.parse(users.stdout).User).to.include({Name: 'demo'})
+      const mail = await hostCommand(host, 'mail:list', ['--output', 'json'], {PROTON_PROFILE: 'sandbox'})
+      expect(mail.status, mail.stderr).to.equal(0)
+      expect(JSON.parse(mail.stdout).Messages.length).to.be.above(0)
+      if (spec.name === 'sf') {
+        const rest = await hostCommand(host, 'api:request:rest', ['--help'])
+        expect(rest.status).to.equal(0)
+        expect(rest.stdout).to.include('Salesforce').and.not.to.include('--app-version')
+      }
+
+      // The host's own (its help checked above); ours under proton names no alias the host's command hides.
+      const hostOwn = spec.name === 'sf' ? 'auth:list' : 'auth:login'
+      const ours = await hostCommand(host, `proton:${hostOwn}`, ['--help'])
+      expect(ours.stdout).to.include('--app-version').and.not.to.match(/^ALIASES/m)
+    })
+
+    it('keeps the host’s topics and their words; ours are listed beside them', async () => {
+      const before = helpTopics(helpBefore)
+      const after = helpTopics((await hostRun(host, ['--help'])).stdout)
+      expect(before.size).to.be.above(5)
+      for (const [name, description] of before) expect(after.get(name), name).to.equal(description)
+      for (const name of ['mail', 'calendar', 'drive', 'account']) expect(after.get(name), name).to.match(/^[A-Z]/)
     })
 
     it('names the description command in its syntax when the stored description is damaged', async () => {
@@ -140,7 +171,8 @@ for (const spec of HOSTS) {
       writeFileSync(stored, '{')
       const damaged = await hostCommand(host, 'proton:api', ['GET', '/core/v4/users', '--profile', 'sandbox'])
       rmSync(stored)
-      expect(damaged.stderr).to.include(`using the shipped API description (run "${line('proton:api:spec:update')}")`)
+      // Neither host has an `api spec update`: the top-level form reaches ours.
+      expect(damaged.stderr).to.include(`using the shipped API description (run "${line('api:spec:update')}")`)
     })
 
     it('ships the published description in the tarball: in use without `api spec update`', async () => {
@@ -160,7 +192,7 @@ for (const spec of HOSTS) {
       expect(JSON.parse(json.stdout)).to.deep.equal({Email: 'demo@proton.test', Name: 'demo'})
       const noSession = await hostCommand(host, 'sibling:whoami', ['--profile', 'nobody'])
       expect(noSession.status).to.equal(2)
-      expect(noSession.stderr).to.equal(`Error: not logged in (profile nobody): run "${line('proton:auth:login')}"\n`)
+      expect(noSession.stderr).to.equal(`Error: not logged in (profile nobody): run "${login}"\n`)
       await control(sandbox, 'POST', 'faults', {Count: 1, Kind: 'unavailable', Path: '/core/v4/users'})
       const unavailable = await hostCommand(host, 'sibling:whoami', ['--profile', 'sandbox', '--retries', '0'])
       expect(unavailable.status).to.equal(5)
@@ -213,6 +245,10 @@ COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE="${wo
         const tab = tabInBash(completionSetup, [spec.name, ...spell(spec, 'proton:api'), 'GET', '/core/v4/us'])
         expect(tab.stderr).to.equal('')
         expect(tab.candidates).to.include('/core/v4/users')
+        // The top-level form too, where it reaches ours (sf has no `api GET`).
+        const topLevel = tabInBash(completionSetup, [spec.name, 'api', 'GET', '/core/v4/us'])
+        expect(topLevel.stderr).to.equal('')
+        expect(topLevel.candidates).to.include('/core/v4/users')
         expect(host.starts()).to.equal(starts)
       })
     }

@@ -18,9 +18,11 @@ The request body comes from one of --body (JSON), --input (any bytes; say what t
 
 429 and 503 are retried for any method, network failures and other 5xx only for GET, HEAD, PUT, DELETE and OPTIONS: up to --retries times (default ${DEFAULT_RETRIES}), after the service's Retry-After (capped at 60 s) or a capped exponential backoff with jitter. --timeout (default ${DEFAULT_TIMEOUT_SECONDS} s) bounds the whole request, retries included (with --paginate, every page together). --max-size (default ${DEFAULT_MAX_SIZE}) refuses a larger answer, counted once decoded.
 
---paginate fetches every page (Page, PageSize, Total) and prints one envelope with every item, exactly as received; a service that caps its pages below the PageSize asked is followed until Total items are in. If the items end before Total, or --max-pages, --max-size or --timeout stops the run, nothing is printed and the exit status is 5. Ctrl-C aborts and exits 130, with nothing on stdout. Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
+--paginate fetches every page (Page, PageSize, Total) and prints one envelope with every item, exactly as received; a service that caps its pages below the PageSize asked is followed until Total items are in. If the items end before Total, or --max-pages, --max-size or --timeout stops the run, nothing is printed and the exit status is 5. Ctrl-C, SIGTERM or SIGHUP aborts, with nothing on stdout (nor a temporary file of --output-file left), and the command ends by that signal (a shell reports 130, 143, 129). Human verification (Code 9001): the challenge is shown on stderr; on a terminal, complete it and press Enter to send the request again; otherwise exit 2.
 
-Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON, a network failure, a timeout, an answer over --max-size, an incomplete --paginate, 429 or 5xx (after the retries); 130 interrupted.`
+--jq FILTER filters the answer with jq itself (jq 1.8, loaded only then): a string result printed raw, anything else as JSON, one result per line, numbers as the service wrote them unless the filter computes with them; --jq-arg NAME=VALUE binds $NAME. With --paginate it sees the merged answer once (with --slurp, the array of pages). An API error's body is printed as received. A broken filter: exit 1, nothing on stdout (a request that changes something is not sent); an answer over 32 MiB: exit 5. --json is --output json.
+
+Exit statuses: 0 success; 1 usage or input error, or an API error not listed here (400, 422 …); 2 authentication (no session, 401, 403, human verification without a terminal); 3 not found (404 or Code 2501); 4 conflict (409 or Code 2500); 5 a body that is not JSON or whose envelope has the wrong shape (Code not an integer, Error not a string), a network failure, a timeout, an answer over --max-size, an incomplete --paginate, 429 or 5xx (after the retries); ended by SIGINT, SIGTERM or SIGHUP: 130, 143, 129 as a shell reports them.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /drive/volumes',
@@ -32,6 +34,8 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     '<%= config.bin %> <%= command.id %> core/v4/users',
     '<%= config.bin %> <%= command.id %> POST /mail/v4/labels -f Name=Receipts -f Color=#8080FF -F Type=1',
     '<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=50 --paginate',
+    "<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=150 --paginate --jq '.Messages[].Subject'",
+    '<%= config.bin %> <%= command.id %> GET /core/v4/users --jq \'"\\(.User.Name) <\\($domain)>"\' --jq-arg domain=proton.me',
     '<%= config.bin %> <%= command.id %> GET /core/v4/users --dry-run',
   ]
 

@@ -12,7 +12,7 @@ export default class Sandbox extends PlainAdapter<typeof Sandbox> {
 
 The account's password comes from --password-stdin (the first line of standard input), PROTON_SANDBOX_PASSWORD or --password (default demo); a password or TOTP secret on the command line is visible to every local user (ps) and kept in shell history.
 
-The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to a profile: the PROFILE argument (--write-session NAME), else --profile NAME given on the command line, else "sandbox"; PROTON_PROFILE is not used, so a sandbox session never replaces the one a shell uses every day. Then "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
+The base URL is the first line on standard output, printed once the sandbox is ready. It serves until SIGINT or SIGTERM (Ctrl-C), then exits 0. With --write-session it first logs its own account in and writes that session to a profile: the PROFILE argument (--write-session NAME), else --profile NAME given on the command line, else "sandbox"; PROTON_PROFILE is not used, so a sandbox session never replaces the one a shell uses every day; and a profile that holds a session other than a sandbox's (a real login) is refused (exit 1, the file untouched) unless --force is given. Then "${commandLineInHelp('api')} GET /core/v4/users --profile sandbox" works at once (global flags go after the command; inside a host CLI they must).
 
 Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret the sandbox prints at start (and --write-session keeps in the profile as SandboxSecret): GET /__sandbox/stats (request log and refresh counts), POST /__sandbox/faults with {"Kind": "html-502" | "rate-limit" | "unavailable" | "status" | "latency" | "truncate" | "drop" | "human-verification" | "app-version", "Path": prefix, "Method", "Count", "After", "RetryAfter", "DelayMs", "Status", "Body"}, DELETE /__sandbox/faults, POST /__sandbox/expire-tokens.`
 
@@ -29,6 +29,7 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
   }
 
   static override flags = {
+    force: Flags.boolean({summary: 'With --write-session: replace the profile\'s session even when it is not a sandbox\'s (a real login\'s tokens are then lost).'}),
     host: Flags.string({default: DEFAULTS.host, summary: 'Loopback address to listen on.'}),
     'mailbox-password': Flags.string({
       env: 'PROTON_SANDBOX_MAILBOX_PASSWORD',

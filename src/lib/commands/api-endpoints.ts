@@ -4,7 +4,6 @@ import {listOperations, tableRows} from '../description/endpoint-list.ts'
 import {activeDescription, nameOf} from '../description/store.ts'
 import {parseMethod} from '../request/input.ts'
 import {alignedRows} from '../output/table.ts'
-import {structuredText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
@@ -19,7 +18,7 @@ export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
     if (stale) invocation.note(stale)
     const listed = listOperations(description.operations, options.filter, method)
     if (output !== 'text') {
-      invocation.io.stdout.write(await structuredText(listed, output, Boolean(invocation.io.stdout.isTTY)))
+      await invocation.printStructured(listed)
       return
     }
 

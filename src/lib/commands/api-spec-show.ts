@@ -3,7 +3,6 @@ import {staleNote} from '../description/age.ts'
 import {activeDescription, nameOf} from '../description/store.ts'
 import {summarise, summaryRows} from '../description/summary.ts'
 import {alignedRows} from '../output/table.ts'
-import {structuredText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const apiSpecShow = plainCommand({
@@ -16,6 +15,7 @@ export const apiSpecShow = plainCommand({
     const stale = staleNote(description.stored, now, invocation.context.names)
     if (stale) invocation.note(stale)
     const summary = summarise(description, now)
-    invocation.io.stdout.write(output === 'text' ? `${alignedRows(summaryRows(summary))}\n` : await structuredText(summary, output, Boolean(invocation.io.stdout.isTTY)))
+    if (output === 'text') invocation.io.stdout.write(`${alignedRows(summaryRows(summary))}\n`)
+    else await invocation.printStructured(summary)
   },
 })

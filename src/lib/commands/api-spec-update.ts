@@ -1,9 +1,9 @@
 /** proton api spec update [--from FILE|URL]: store the full API description, or revalidate the stored one. */
 import {activeDescription} from '../description/store.ts'
 import {summarise, summaryRows} from '../description/summary.ts'
-import {updateDescription} from '../description/update.ts'
+import {type OnUpdate, updateDescription} from '../description/update.ts'
+import {transferText} from '../output/progress.ts'
 import {alignedRows} from '../output/table.ts'
-import {structuredText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const apiSpecUpdate = plainCommand<{from?: string}>({
@@ -11,10 +11,14 @@ export const apiSpecUpdate = plainCommand<{from?: string}>({
   async run(invocation, {from}) {
     const {cacheDir} = invocation.context
     const {stdout} = invocation.io
-    const {changed, stored} = await updateDescription(cacheDir, from, invocation.io.now())
+    const progress = invocation.progress()
+    const started = Date.now()
+    const onUpdate: OnUpdate = (what) =>
+      progress.update(what === 'reading' ? 'api spec update: reading the API description' : `api spec update: ${transferText(what.bytes, what.total, Date.now() - started)}`)
+    const {changed, stored} = await updateDescription(cacheDir, from, invocation.io.now(), onUpdate).finally(() => progress.clear())
     const summary = summarise(activeDescription(cacheDir), invocation.io.now())
     if (invocation.flags.output !== 'text') {
-      stdout.write(await structuredText({changed, ...summary}, invocation.flags.output, Boolean(stdout.isTTY)))
+      await invocation.printStructured({changed, ...summary})
       return
     }
 

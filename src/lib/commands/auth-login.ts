@@ -33,7 +33,7 @@ export interface AuthLoginOptions {
 /** How a second login carries the completed verification. */
 const LOGIN_RETRY: RetryHint = {
   again: 'log in again',
-  carry: (token, methods) => `--hv-token '${token}' and --hv-type set to the method you completed (${methods})`,
+  carry: (token, methods) => `--hv-token ${token} and --hv-type set to the method you completed (${methods})`,
 }
 
 /** A secret from the terminal, or a usage error saying how else to give it. */

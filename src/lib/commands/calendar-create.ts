@@ -1,25 +1,36 @@
 /**
- * proton calendar create: POST /calendar/v1 with the body the web client
- * sends (WebClients packages/shared/lib/api/calendars.ts createCalendar,
- * calendar/crypto/keys/setupCalendarHelper.ts: Name, Color, Description,
- * Display, AddressID), tied to the first enabled address unless
- * --address-id says which. The calendar has no keys then: the web client
- * posts them next (POST /calendar/v1/{id}/keys), generated and encrypted
- * with the address's key, which this tool never decrypts; until then the
- * service flags its member INCOMPLETE_SETUP, and the command says so.
+ * proton calendar create: a calendar made usable, as the web client makes
+ * one (WebClients packages/shared/lib/api/calendars.ts createCalendar,
+ * setupCalendar; calendar/crypto/keys/setupCalendarHelper.ts,
+ * setupCalendarKeys.ts, calendarKeys.ts generateCalendarKeyPayload):
+ * POST /calendar/v1 {Name, Color, Description, Display, AddressID}, then
+ * POST /calendar/v1/{ID}/keys {AddressID, Signature, PrivateKey,
+ * Passphrase: {DataPacket, KeyPacket}} with a key made here and its
+ * passphrase encrypted to the address key and signed by it
+ * (keys/calendar-keys.ts). The address key is unlocked first, so a session
+ * without keys creates nothing; a setup the service refuses leaves no
+ * half-made calendar: it is deleted again (DELETE /calendar/v1/{ID}), and
+ * the command says so.
  */
+import {idSegment} from '../request/path-segment.ts'
+import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
+import {makeCalendarKeySetup} from '../keys/calendar-keys.ts'
 import {firstEnabledAddressId} from '../request/addresses.ts'
 import {CALENDAR_DISPLAY} from '../contract/contract.ts'
-import {call, showCreated, showDryRun} from '../runtime/dedicated.ts'
+import {call, showCreated, showDryRun, tryCall} from '../runtime/dedicated.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {checkColor, checkId, checkName} from '../request/input-checks.ts'
 import {idOf} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {valueOfName} from '../output/decode.ts'
+import {CliFailure, oneLine} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
 
 const ADDRESSES: PlannedRequest = {method: 'GET', path: '/core/v4/addresses'}
-/** What --dry-run shows for an address it does not look up. */
+/** What --dry-run shows for what it does not look up or make. */
 const ADDRESS_PLACEHOLDER = '<first enabled address from GET /core/v4/addresses>'
+const NEW_ID = '<the new calendar ID>'
+const MADE_HERE = '<made at run time>'
 
 export interface CalendarCreateOptions {
   addressId?: string
@@ -30,9 +41,7 @@ export interface CalendarCreateOptions {
   name: string
 }
 
-/** What the command says on stderr after creating a calendar, even with --quiet. */
-export const NO_KEYS_WARNING =
-  'Warning: the calendar has no keys yet (INCOMPLETE_SETUP): this tool does not create calendar keys, so it cannot hold events until a Proton Calendar app (web, desktop or mobile) is opened once with this account and finishes its setup.'
+const keysRequest = (id: string, body: Record<string, unknown>): PlannedRequest => ({body, method: 'POST', path: `/calendar/v1/${idSegment(id)}/keys`})
 
 export const calendarCreate = plainCommand<CalendarCreateOptions>({
   options: (line) => ({
@@ -52,10 +61,35 @@ export const calendarCreate = plainCommand<CalendarCreateOptions>({
       AddressID: addressId === undefined ? undefined : checkId(addressId, '--address-id'),
     }
     const create = (AddressID: string): PlannedRequest => ({body: {...body, AddressID}, method: 'POST', path: '/calendar/v1'})
-    if (dryRun) return showDryRun(invocation, body.AddressID === undefined ? [ADDRESSES, create(ADDRESS_PLACEHOLDER)] : [create(body.AddressID)])
-    const address = body.AddressID ?? firstEnabledAddressId((await call(invocation, ADDRESSES)).data)
+    if (dryRun) {
+      const address = body.AddressID ?? ADDRESS_PLACEHOLDER
+      const setup = keysRequest(NEW_ID, {AddressID: address, Passphrase: {DataPacket: MADE_HERE, KeyPacket: MADE_HERE}, PrivateKey: MADE_HERE, Signature: MADE_HERE})
+      return showDryRun(invocation, [...(body.AddressID === undefined ? [ADDRESSES] : []), create(address), setup])
+    }
+
+    // The key is made and signed before anything is created: a session that cannot sign creates nothing.
+    const answers = await fetchKeyAnswers(invocation)
+    const address = body.AddressID ?? firstEnabledAddressId(answers.addresses.data)
+    const account = await unlockAccount(invocation, answers)
+    const setup = await account.addressKeys(address, {signing: true}).then(
+      ([primary]) => makeCalendarKeySetup(address, primary),
+      (error: unknown) => {
+        throw new CliFailure(`cannot set up the calendar's keys: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was created`, EXIT.USAGE)
+      },
+    )
     const answer = await call(invocation, create(address))
-    await showCreated(invocation, answer, (data) => idOf(data, 'Calendar'), (id) => `Created calendar "${name}" (${id}).`)
-    invocation.io.stderr.write(`${NO_KEYS_WARNING}\n`)
+    const id = idOf(answer.data, 'Calendar')
+    const keys = await tryCall(invocation, keysRequest(id, {...setup}), `calendar ${id}: its keys`)
+    if (typeof keys === 'number') {
+      const removed = await tryCall(invocation, {method: 'DELETE', path: `/calendar/v1/${idSegment(id)}`}, `calendar ${id}`)
+      invocation.io.stderr.write(
+        typeof removed === 'number'
+          ? `Error: the calendar ${id} was created but its keys were refused, and deleting it failed too: delete it with "calendar delete ${id}"\n`
+          : `Error: the calendar's keys were refused, so the calendar ${id} was deleted again; nothing was created\n`,
+      )
+      invocation.exit(keys)
+    }
+
+    await showCreated(invocation, answer, () => id, (created) => `Created calendar "${name}" (${created}), its keys set up.`)
   },
 })

@@ -14,13 +14,14 @@ import {oneId} from './message-ids.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {call, printData, writeListing} from '../runtime/dedicated.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
+import {CliFailure} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
 import {printable} from '../output/escape.ts'
 import {sizeText} from './mail-read.ts'
+import {pathId} from '../request/path-segment.ts'
 
 export interface MailAttachmentsOptions {
   id: string
@@ -28,8 +29,7 @@ export interface MailAttachmentsOptions {
 
 /** The message's record and its attachments, fetched with one GET. */
 export async function messageAttachments(invocation: Invocation, id: string): Promise<{message: JsonRecord; attachments: JsonRecord[]}> {
-  if (id.trim() === '') throw usageError('give the ID of a message (see "mail list")')
-  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}, `message ${id}`)
+  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}, `message ${printable(id)}`)
   const message = isRecord(answer.data) && isRecord(answer.data.Message) ? answer.data.Message : {}
   return {attachments: Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : [], message}
 }

@@ -18,15 +18,25 @@
  * (files/download-directory.ts): one name inside --dir, never a path. An
  * existing file is never replaced: the next free "name (N).ext" is used and
  * a note says so. Files are created 0600 (decrypted mail is private).
- * stdout: the path of each file written, one a line.
+ * stdout: the path of each file written, one a line; with "-" (one
+ * attachment only) the file itself, made and checked in a private
+ * directory of the cache first, then copied out and removed. A --dir that
+ * does not exist is created 0700.
  *
  * A PGP/MIME message (MIMEType multipart/*) also holds attachments in its
  * encrypted MIME tree (IDs "mime:N", keys/mime-body.ts): the tree is opened
  * as mail read opens it (keys/read-message.ts openTree) and they are
  * written after the service's, the same way; their signature is the
  * message's, which covers the whole tree, and their stderr line says so. A
- * part whose base64 body is damaged (keys/mime-body.ts Damage) is refused
- * before anything is written.
+ * part whose base64 body is damaged (keys/mime-body.ts Damage) is not
+ * written.
+ *
+ * An attachment that cannot be saved does not stop the others: each
+ * failure gets its line, the others are written, and the exit status is
+ * the gravest (runtime/exit-status.ts gravest). A signal (SIGINT, SIGTERM,
+ * SIGHUP) stops the download: the file in progress is removed, the
+ * attachments not saved are named. Temporary files an earlier run could not
+ * remove (SIGKILL) are swept from --dir first.
  */
 import {createReadStream} from 'node:fs'
 import {rm} from 'node:fs/promises'
@@ -38,16 +48,21 @@ import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import {oneId} from './message-ids.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
+import {shownName, visibleName} from '../files/safe-name.ts'
 import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {type AttachmentSource, downloadAttachment} from '../keys/attachment-download.ts'
 import type {Verification} from '../keys/keyring.ts'
 import {isMimeMessage, MIME_ID_PREFIX, type MimeAttachment} from '../keys/mime-body.ts'
-import {decryptBody, messageWithKeys, type OpenedTree, openTree, senderKeys} from '../keys/read-message.ts'
+import {senderKeys} from '../keys/account-keys.ts'
+import {decryptBody, messageWithKeys, type OpenedTree, openTree} from '../keys/read-message.ts'
 import {printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {unavailableError, usageError} from '../runtime/errors.ts'
+import {CliFailure, oneLine, unavailableError, usageError} from '../runtime/errors.ts'
+import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
+import {interruptedError, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idProblem, pathId} from '../request/path-segment.ts'
 
 export interface MailDownloadOptions {
   id: string
@@ -118,8 +133,52 @@ async function copyOut(invocation: Invocation, path: string): Promise<void> {
 
 /** The notes about a file's name: made safe, or taken by another file. */
 function noteName(invocation: Invocation, aid: string, given: unknown, {path, renamedTo, taken}: Published): void {
-  if (renamedTo !== undefined) invocation.note(`Note: attachment ${aid}: its name "${printable(typeof given === 'string' ? given : '')}" is not a safe file name; written as ${printable(renamedTo)}`)
+  if (renamedTo !== undefined) invocation.note(`Note: attachment ${printable(aid)}: its name ${shownName(typeof given === 'string' ? given : '')} is not a safe file name; written as ${printable(renamedTo)}`)
   if (taken !== undefined) invocation.note(`Note: ${printable(taken)} exists and was left as it is; written as ${printable(path)}`)
+}
+
+/** "attachment AID (name)", safe to print. */
+function describe(aid: unknown, name: unknown): string {
+  return `attachment ${printable(String(aid))} (${visibleName(typeof name === 'string' ? name : '')})`
+}
+
+/** One attachment to save, and how a line names it. */
+interface Job {
+  what: string
+  run(): Promise<void>
+}
+
+/**
+ * Save each attachment in turn. One that fails (undecryptable, tampered, over --max-size, unwritable, cut short)
+ * gets its error line and the others go on; with several, a closing line counts the failures. A failure that is
+ * not about one attachment (no session) ends the command as it is; a signal (interrupt.ts) names the attachments
+ * not saved, the one in progress included (its temporary file is gone), and ends it with EXIT.INTERRUPTED. The
+ * exit statuses of the failures.
+ */
+async function saveEach(invocation: Invocation, id: string, jobs: readonly Job[]): Promise<ExitStatus[]> {
+  const {stderr} = invocation.io
+  const signal = interruptSignal()
+  const statuses: ExitStatus[] = []
+  for (const [index, job] of jobs.entries()) {
+    try {
+      if (signal.aborted) throw interruptedError()
+      await job.run()
+    } catch (error) {
+      if (!(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH) throw error
+      if (error.exitStatus === EXIT.INTERRUPTED) {
+        reportingInterruption()
+        stderr.write(`Error: message ${id}: not saved (${interruptionText()}): ${jobs.slice(index).map(({what}) => what).join(', ')}\n`)
+        stderr.write(`Error: ${interruptionText()}\n`)
+        return invocation.exit(EXIT.INTERRUPTED)
+      }
+
+      statuses.push(error.exitStatus)
+      stderr.write(`Error: ${oneLine(error.message)}\n`)
+    }
+  }
+
+  if (statuses.length > 0 && jobs.length > 1) stderr.write(`Error: message ${id}: ${statuses.length} of ${jobs.length} attachments not saved (see above); ${statuses.length === jobs.length ? 'none was' : 'the others were'} written\n`)
+  return statuses
 }
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
@@ -129,7 +188,9 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     const toStdout = to === '-'
     if (toStdout && dir !== undefined) throw usageError('"-" writes to standard output: leave out --dir')
     const id = await oneId(invocation, given)
+    pathId(id, 'the message ID')
     const attachment = givenAttachment === undefined ? undefined : wholeId(invocation.context.cacheDir, 'attachment', givenAttachment)
+    if (attachment !== undefined) pathId(attachment, '--attachment')
     // To standard output, the file is made (decrypted and checked) in a private directory first, then copied and removed.
     const target = toStdout
       ? await DownloadDirectory.open(privateStaging(invocation.context.cacheDir))
@@ -159,17 +220,11 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       return
     }
 
-    // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
-    const damaged = chosenEmbedded.find(({damage}) => damage !== undefined)
-    if (damaged) {
-      const others = chosen.length + chosenEmbedded.length > 1 ? ' (the others: one at a time with --attachment)' : ''
-      throw fail(`attachment ${damaged.record.ID} (${printable(damaged.record.Name)}): ${printable(damaged.damage ?? '')}: it cannot be saved as the sender wrote it; nothing written${others}`)
-    }
-
     if (toStdout && chosen.length + chosenEmbedded.length > 1) {
       throw usageError(`message ${id} has ${chosen.length + chosenEmbedded.length} attachments: "-" writes one to standard output; choose it with --attachment (see "mail attachments ${id}")`)
     }
 
+    if (target.swept.length > 0) invocation.note(`Note: removed ${target.swept.length} temporary file${target.swept.length === 1 ? '' : 's'} that an earlier run left in ${printable(target.path)}`)
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
     // The sender's keys are asked for only when there is a signature to check with them (once: the tree's are kept).
     const published = signed && sender !== undefined ? (tree ? treeKeys : await senderKeys(invocation, session, sender)) : []
@@ -190,18 +245,29 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       if (!toStdout) invocation.io.stdout.write(`${printable(result.path)}\n`)
     }
 
-    for (const record of chosen) await downloadListed(record)
-    for (const one of chosenEmbedded) await saveEmbedded(one, (tree as OpenedTree).verification)
+    const jobs: Job[] = [
+      ...chosen.map((record) => ({run: () => downloadListed(record), what: describe(record.ID, record.Name)})),
+      ...chosenEmbedded.map((one) => ({run: () => saveEmbedded(one, (tree as OpenedTree).verification), what: describe(one.record.ID, one.record.Name)})),
+    ]
+    const statuses = await saveEach(invocation, id, jobs)
     if (failedSignatures.length > 0) {
       const count = failedSignatures.length
       const which = count === 1 ? `the signature of ${failedSignatures[0]}` : `the signatures of ${count} attachments (${failedSignatures.join(', ')})`
-      throw fail(`${which} FAILED verification (see the warning above); ${count === 1 ? 'the file was' : 'the files were'} written all the same`)
+      statuses.push(EXIT.USAGE)
+      const failed = fail(`${which} FAILED verification (see the warning above); ${count === 1 ? 'the file was' : 'the files were'} written all the same`)
+      invocation.io.stderr.write(`Error: ${oneLine(failed.message)}\n`)
     }
+
+    const status = gravest(statuses)
+    if (status !== EXIT.OK) invocation.exit(status)
 
     /** An attachment the service keeps: streamed, decrypted, published. */
     async function downloadListed(record: JsonRecord): Promise<void> {
       const aid = String(record.ID)
-      const what = `attachment ${aid} (${printable(typeof record.Name === 'string' ? record.Name : '')})`
+      const what = describe(record.ID, record.Name)
+      // The ID is the service's, and goes into the path of the request.
+      const problem = idProblem(aid)
+      if (problem !== undefined) throw fail(`attachment ID ${problem}; nothing written`)
       if (typeof record.KeyPackets !== 'string' || record.KeyPackets === '') throw fail(`${what} lists no KeyPackets`)
       const signature = typeof record.Signature === 'string' && record.Signature !== '' ? record.Signature : undefined
       const create = () => target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
@@ -213,8 +279,10 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
      * An attachment embedded in the MIME tree: its content came decrypted with the body (integrity checked with it),
      * and the body's signature covers the whole tree, so that is its signature. Written as a service attachment is.
      */
-    async function saveEmbedded({content, record}: Embedded, verification: Verification): Promise<void> {
-      const what = `attachment ${record.ID} (${printable(record.Name)})`
+    async function saveEmbedded({content, damage, record}: Embedded, verification: Verification): Promise<void> {
+      const what = describe(record.ID, record.Name)
+      // A damaged part is refused before anything is written, as a tampered attachment leaves nothing.
+      if (damage !== undefined) throw fail(`${what}: ${printable(damage)}: it cannot be saved as the sender wrote it; nothing written`)
       if (content.byteLength > source.maxBytes) throw unavailableError(`message ${id}: ${what}: it is over --max-size (${sizeText(source.maxBytes)}); nothing written`)
       const file = await target.create(record.Name, (error) => fail(`${what}: cannot write into ${target.path}: ${reason(error)}`))
       await file.write(content)

@@ -6,8 +6,9 @@
  * ID, looked up with the requests of `mail labels list`; "-" reads them
  * from standard input. Deleting a folder deletes the folders under it (the
  * service does, as the web client warns), so the question counts them; it
- * is asked on a terminal, and without one --yes is needed. The exit status
- * is the first failure's.
+ * is asked on a terminal, and without one --yes is needed. An API error
+ * leaves the others to go on, the network, the timeout or a signal stops
+ * there (runtime/per-id.ts eachId); the exit status is the gravest of all.
  */
 import {canLookUp, showDryRun} from '../runtime/dedicated.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
@@ -16,8 +17,9 @@ import {isRecord, type JsonRecord} from '../output/records.ts'
 import {confirmWhat, eachId} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {idSegment} from '../request/path-segment.ts'
+import {pathId} from '../request/path-segment.ts'
 import {valueOfName} from '../output/decode.ts'
+import {printable} from '../output/escape.ts'
 import {findLabel, type LabelLookup} from './label-lookup.ts'
 import {messageIds} from './message-ids.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
@@ -59,7 +61,8 @@ export function doomed(labels: readonly JsonRecord[], given: string): Doomed {
 
   const label = labels.find((each) => each.ID === found.id)
   const folder = label?.Type === FOLDER
-  return {below: folder ? foldersBelow(labels, found.id) : 0, folder, id: found.id, name: found.name}
+  // The name is the user's own text, kept by the service: escaped for the question and the lines on stderr.
+  return {below: folder ? foldersBelow(labels, found.id) : 0, folder, id: found.id, name: printable(found.name)}
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
@@ -85,7 +88,7 @@ async function allLabels(invocation: Invocation): Promise<JsonRecord[]> {
   return labels.filter((label): label is JsonRecord => isRecord(label))
 }
 
-const request = (id: string): PlannedRequest => ({method: 'DELETE', path: `${LABELS_PATH}/${idSegment(id)}`})
+const request = (id: string): PlannedRequest => ({method: 'DELETE', path: `${LABELS_PATH}/${pathId(id, 'a label ID')}`})
 
 export const mailLabelsDelete = plainCommand<{dryRun: boolean; names: readonly string[]; yes: boolean}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), names: line.line.argv, yes: line.boolean('yes')}),
@@ -95,6 +98,7 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; names: readonly s
     const lookUp = !dryRun || (await canLookUp(invocation))
     const labels = lookUp ? await allLabels(invocation) : []
     const targets = lookUp ? given.map((each) => doomed(labels, each)) : given.map((each) => ({below: 0, folder: false, id: each, name: each}))
+    for (const target of targets) pathId(target.id, 'a label ID')
     if (dryRun) {
       if (!lookUp) invocation.note('Not checked: the names (not logged in); each is taken as an ID.')
       else for (const target of targets) if (target.below > 0) invocation.note(`Note: deleting folder ${target.name} would delete its ${plural(target.below, 'sub-folder')} too.`)

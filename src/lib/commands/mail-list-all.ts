@@ -20,7 +20,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {type JsonValue, parseExact} from '../output/json-value.ts'
 import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page} from '../request/pagination.ts'
-import {maxBytesOf} from '../http/max-size.ts'
+import {heldBound} from '../http/max-size.ts'
 import {readAll} from '../output/spool.ts'
 import {activeSession, settle, writeListing} from '../runtime/dedicated.ts'
 import {toYaml, writeJsonSource} from '../output/output.ts'
@@ -34,7 +34,7 @@ interface Read {
   stale: boolean
 }
 
-const succeeded = (page: Page) => page.body.sniff.json && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
+const succeeded = (page: Page) => page.body.sniff.json && page.body.sniff.envelope.valid && exitStatusForResponse(page.statusCode, page.body.sniff.envelope.code) === EXIT.OK
 
 async function bytesOf(page: Page): Promise<Buffer> {
   return page.body.source ? readAll(page.body.source) : Buffer.alloc(0)
@@ -43,32 +43,42 @@ async function bytesOf(page: Page): Promise<Buffer> {
 const messagesOf = (data: JsonValue | undefined): JsonRecord[] =>
   isRecord(data) && Array.isArray(data.Messages) ? data.Messages.filter((message): message is JsonRecord => isRecord(message)) : []
 
-const totalOf = (data: JsonValue | undefined): number | undefined => {
+/** A page's Total as it stands: a number (an integer beyond 2^53 arrives as a bigint), or anything else the service put there. */
+const totalOf = (data: JsonValue | undefined): unknown => {
   const total = isRecord(data) ? data.Total : undefined
-  return typeof total === 'number' || typeof total === 'bigint' ? Number(total) : undefined
+  return typeof total === 'bigint' ? Number(total) : total
 }
+
+/** A Total that can count messages: a whole number, not negative. */
+const isCount = (total: unknown): total is number => typeof total === 'number' && Number.isSafeInteger(total) && total >= 0
+
+/** The service's text in an error line: short, and JSON-quoted (no control character reaches the terminal). */
+const shown = (value: unknown) => JSON.stringify(typeof value === 'bigint' ? String(value) : value)?.slice(0, 40) ?? 'nothing'
 
 /**
  * Why the pages are not the whole list, or undefined when they are (pages
  * named by the service's Page, from 0, as pagination.ts names them): a
- * Total that moved between pages, or fewer distinct messages than Total
- * (which pages came back short, and how many came twice).
+ * Total that is not a count of messages, a Total that moved between pages,
+ * an ID that came twice, or another number of distinct messages than Total
+ * (which pages came back short). Complete means exactly Total messages,
+ * each once.
  */
 export function incompleteness(pages: ReadonlyArray<JsonValue | undefined>, pageSize: number): string | undefined {
   const totals = pages.map((data) => totalOf(data))
   const total = totals[0]
-  if (total === undefined) return undefined
+  if (!isCount(total)) return `Page 0 gave Total ${shown(total)}, not a count of messages`
   const moved = totals.findIndex((other) => other !== total)
-  if (moved !== -1) return `the list changed while it was read (Page 0 said Total ${total}, Page ${moved} said ${totals[moved] ?? 'nothing'})`
+  if (moved !== -1) return `the list changed while it was read (Page 0 said Total ${total}, Page ${moved} said ${shown(totals[moved])})`
   const ids = pages.flatMap((data) => messagesOf(data).map((message) => String(message.ID)))
   const distinct = new Set(ids).size
-  if (distinct >= total) return undefined
+  const twice = ids.length - distinct
+  if (distinct === total && twice === 0) return undefined
+  if (distinct >= total) return `the ${pages.length} page${pages.length === 1 ? '' : 's'} held ${ids.length} messages for Total ${total}${twice > 0 ? ` (${twice} came twice)` : ''}`
   const short = pages.flatMap((data, index) => {
     const expected = Math.max(0, Math.min(pageSize, total - index * pageSize))
     const held = messagesOf(data).length
     return held < expected ? [`Page ${index} held ${held} of ${expected}`] : []
   })
-  const twice = ids.length - distinct
   const details = [...short, ...(twice > 0 ? [`${twice} came twice`] : [])]
   return `${total - distinct} of ${total} messages missing: the ${pages.length} page${pages.length === 1 ? '' : 's'} held ${distinct} distinct${details.length > 0 ? ` (${details.join('; ')})` : ''}`
 }
@@ -82,10 +92,12 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     const {timeout} = invocation.flags
     // --timeout bounds the whole run, as for --paginate.
     const deadline = Date.now() + timeout * 1000
+    // Every page is parsed and held until all are in: each, and all together, are held in memory.
+    const bound = heldBound(invocation.flags['max-size'])
     const fetchPage = async (page: number): Promise<Page> => {
       const request = {method: 'GET', url: buildRequestUrl(session.apiUrl, MESSAGES_PATH, query(page))}
       for (let ask = 0; ; ask++) {
-        const received = await invocation.receive(session, request, spool, {deadline})
+        const received = await invocation.receive(session, request, spool, {bound, deadline})
         if (!succeeded(received)) return received
         const data = parseExact((await bytesOf(received)).toString('utf8'))
         if (!isStale(data) || ask >= STALE_ASKS) {
@@ -96,8 +108,10 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     }
 
     const pageSize = Number(query(0).find(([name]) => name === 'PageSize')?.[1])
-    const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, pageSize, timeoutSeconds: timeout}
-    const pages = await fetchPages(fetchPage, 0, limits)
+    const progress = invocation.progress()
+    const onPage = (_pages: number, _planned: number, items: number, expected: number) => progress.update(`mail list --all: ${items} of ${expected} messages`)
+    const limits = {deadline, maxBytes: bound.bytes, maxBytesName: bound.name, maxPages, onPage, pageSize, timeoutSeconds: timeout}
+    const pages = await fetchPages(fetchPage, 0, limits).finally(() => progress.clear())
     if (pages.kind === 'failed') {
       const {failed} = pages
       const outcome = await settle(invocation, readAnswer({...failed, body: await bytesOf(failed)}))
@@ -119,7 +133,8 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     if (output === 'json') {
       const [first] = pages.pages
       const body = pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-      if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
+      if (body.source && invocation.filtering) await invocation.printFiltered([body.source])
+      else if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
     } else if (output === 'yaml') {
       stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
     } else {

@@ -18,9 +18,11 @@ import {oneId} from './message-ids.ts'
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
+import {readableText} from '../output/readable-html.ts'
 import {alignedRows} from '../output/table.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
+import {pathId} from '../request/path-segment.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Verification} from '../keys/keyring.ts'
 import {isMimeMessage, type MimeAttachment} from '../keys/mime-body.ts'
@@ -93,11 +95,6 @@ export function headerBlock(message: JsonRecord, verification: Verification, emb
   return alignedRows(rows.filter(([, value]) => value !== '').map(([label, value]) => [label, printable(value)]))
 }
 
-async function readableText(html: string): Promise<string> {
-  const {convert} = await import('html-to-text')
-  return convert(html, {selectors: [{format: 'skip', selector: 'img'}], wordwrap: 100})
-}
-
 /** What is shown of a message: the body in text mode and in JSON, its type, the embedded attachments. */
 interface MessageView {
   /** What the text view prints (before any HTML is made readable). */
@@ -138,6 +135,7 @@ export const mailRead = plainCommand<MailReadOptions>({
   options: (line) => ({html: line.boolean('html'), id: line.arg('id')}),
   async run(invocation, {html, id: given}) {
     const id = await oneId(invocation, given)
+    pathId(id, 'the message ID')
     const opened = await openMessage(invocation, id)
     const {message} = opened
     const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
@@ -149,11 +147,13 @@ export const mailRead = plainCommand<MailReadOptions>({
       return
     }
 
-    const shown = view.shownIsHtml ? await readableText(view.shown) : view.shown
+    const readable = view.shownIsHtml ? await readableText(view.shown) : undefined
+    const shown = readable ? readable.text : view.shown
     const {stdout} = invocation.io
     // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
     const body = escapeText(shown)
     stdout.write(`${headerBlock(message, verification, view.embedded, view.protectedSubject)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
+    if (readable?.cut) invocation.note(`Note: message ${id}: its HTML ${readable.cut}: shown up to there (--html prints all of it)`)
     if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   },
 })

@@ -7,21 +7,24 @@
  * order first given. An ID as a table showed it on a terminal (cut with
  * "…") is made whole from that listing (last-listing.ts).
  */
+import {escapeLine} from '../output/escape.ts'
 import {StandardInput} from '../request/stdin.ts'
 import {usageError} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {type ListingKind, wholeId} from '../files/last-listing.ts'
 
-/** An ID as the service writes them: no spaces, no control characters. */
-// eslint-disable-next-line no-control-regex
-const ID = /^[^\s\u0000-\u001F\u007F]+$/
+/** An ID as the service writes them: no spaces, no control characters (C0, DEL and C1: U+009B is a CSI of its own). */
+const ID = /^[^\s\p{Cc}]+$/u
+
+/** What was given in place of an ID, quoted for the error line: every control character escaped (escape.ts). */
+const quoted = (text: string) => escapeLine(JSON.stringify(text))
 
 function idsOfLines(text: string, kind: ListingKind): string[] {
   const ids: string[] = []
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim()
     if (line === '') continue
-    if (!ID.test(line)) throw usageError(`line ${index + 1} of standard input is not a ${kind} ID: ${JSON.stringify(line.length > 60 ? `${line.slice(0, 59)}…` : line)} (one ID per line)`)
+    if (!ID.test(line)) throw usageError(`line ${index + 1} of standard input is not a ${kind} ID: ${quoted(line.length > 60 ? `${line.slice(0, 59)}…` : line)} (one ID per line)`)
     ids.push(line)
   }
 
@@ -48,8 +51,8 @@ export async function messageIds(invocation: Invocation, argv: readonly string[]
       }
 
       if (argument.trim() === '') throw usageError(`a ${kind} ID must not be empty`)
-      // anyText: an argument is sent as it is, percent-encoded (the per-ID commands); a message ID must look like one.
-      if (!anyText && !ID.test(argument)) throw usageError(`${JSON.stringify(argument)} is not a ${kind} ID (IDs hold no spaces)`)
+      // anyText: an argument is sent as it is, percent-encoded (the per-ID commands check it with pathId); a message ID must look like one.
+      if (!anyText && !ID.test(argument)) throw usageError(`${quoted(argument)} is not a ${kind} ID (IDs hold no spaces or control characters)`)
       ids.push(argument)
     }
 

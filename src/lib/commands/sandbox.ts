@@ -2,6 +2,7 @@
  * proton sandbox: a local stand-in for the service, serving until Ctrl-C.
  * Long-running, so it runs through oclif only (see registry.ts).
  */
+import {shellQuote} from '../output/shell-quote.ts'
 import {commandLine} from '../runtime/command-names.ts'
 import {usageError} from '../runtime/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
@@ -24,6 +25,8 @@ export interface SandboxOptions {
   profile?: string
   tokenTtl: number
   totpSecret?: string
+  /** --force: --write-session may replace a session that is not a sandbox one. */
+  force: boolean
   /** --profile as typed on this line (its default and PROTON_PROFILE do not count). */
   typedProfile?: string
   /** The flags given on the command line itself, not by a variable or a default (secrets among them are warned about). */
@@ -54,8 +57,21 @@ function warnTypedSecrets(invocation: Invocation, typed: ReadonlySet<string>): v
   }
 }
 
+/**
+ * --write-session replaces only a sandbox's session (one holding SandboxSecret) unless --force: a real session's
+ * tokens would be lost while it stays alive on the service. A file that cannot be read counts as a real one.
+ */
+async function refuseRealSession(invocation: Invocation, profile: string, force: boolean): Promise<void> {
+  if (force) return
+  const {sessions} = invocation
+  const stored = await sessions.read(profile).catch(() => null)
+  if (stored === undefined || typeof stored?.SandboxSecret === 'string') return
+  throw usageError(`profile "${profile}" holds a session that is not the sandbox's (${sessions.pathOf(profile)}); --write-session would replace it: write another profile, or add --force`)
+}
+
 export const sandbox = plainCommand<SandboxOptions>({
   options: (line) => ({
+    force: line.boolean('force'),
     host: line.string('host'),
     mailboxPassword: line.optionalString('mailbox-password'),
     password: line.string('password'),
@@ -70,7 +86,8 @@ export const sandbox = plainCommand<SandboxOptions>({
     writeSession: line.boolean('write-session'),
   }),
   async run(invocation, options) {
-    const {typedProfile: typed, writeSession} = options
+    const {force, typedProfile: typed, writeSession} = options
+    if (force && !writeSession) throw usageError('--force lets --write-session replace a session; add --write-session')
     if (options.profile !== undefined && !writeSession) throw usageError('PROFILE is the profile --write-session writes; add --write-session')
     if (typed !== undefined && !writeSession) throw usageError('--profile names the profile --write-session writes; add --write-session')
     if (typed !== undefined && options.profile !== undefined && typed !== options.profile) {
@@ -78,6 +95,7 @@ export const sandbox = plainCommand<SandboxOptions>({
     }
 
     const profile = checkProfileName(options.profile ?? typed ?? 'sandbox')
+    if (writeSession) await refuseRealSession(invocation, profile, force)
     const host = checkHost(options.host)
     const totpKey = totpKeyOf(options.totpSecret)
     const password = await passwordOf(invocation, options)
@@ -110,9 +128,11 @@ export const sandbox = plainCommand<SandboxOptions>({
           url: server.url,
           username: options.user,
         })
+        // Asked again: a login may have written the profile meanwhile.
+        await refuseRealSession(invocation, profile, force)
         // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
         await sessions.writeLocked(profile, {...session, SandboxSecret: server.controlSecret})
-        invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${profile}`)
+        invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${shellQuote(profile)}`)
       }
 
       stdout.write(`${server.url}\n`)

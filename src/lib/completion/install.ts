@@ -21,7 +21,7 @@ import {replaceFileSync} from '../files/atomic-file.ts'
 import {bashBlock, bashRegistration, type CompletionSetup, type FlagSpec, type NodeSpec, withBlock, zshBlock} from './scripts.ts'
 import {wordListDir, writeWordList} from './word-list.ts'
 
-type Extendable = Pick<Config, 'bin' | 'binAliases' | 'cacheDir' | 'commands' | 'dirname' | 'topicSeparator' | 'topics'>
+type Extendable = Pick<Config, 'bin' | 'binAliases' | 'cacheDir' | 'commands' | 'dirname' | 'findCommand' | 'topicSeparator' | 'topics'>
 
 /** The package's own package.json: gone once the plugin is uninstalled (src/lib/completion or dist/lib/completion, three levels down). */
 const PLUGIN_FILE = fileURLToPath(new URL('../../../package.json', import.meta.url))
@@ -90,15 +90,19 @@ export function completionSetup(config: Extendable): CompletionSetup {
   if (!api) throw new Error(`neither "${HOST_TOPIC}:api" nor "api" is a command of ${config.bin}`)
   const topic = hosted ? HOST_TOPIC : ''
   const wordsId = `${topic === '' ? '' : `${topic}:`}api:spec:words`
+  const nodeList = nodes(config, topic, api)
+  // Inside a host: the commands whose top-level id resolves to ours (command-names.ts), decided from the loaded configuration.
+  const topLevel = hosted ? nodeList.filter((node) => node.runnable && config.findCommand(node.id)?.pluginName === hosted.pluginName).map((node) => node.id) : []
   return {
     aliases: config.binAliases ?? [],
     bin: config.bin,
     configDirVariables: configDirVariables(config),
     dirname: config.dirname,
     methods: METHODS,
-    nodes: nodes(config, topic, api),
+    nodes: nodeList,
     pluginFile: PLUGIN_FILE,
     topic,
+    topLevel,
     wordsCommand: [config.bin, ...(config.topicSeparator === ' ' ? wordsId.split(':') : [wordsId])],
     wordsDir: wordListDir(config.cacheDir),
     namesDir: namesDir(config.cacheDir),

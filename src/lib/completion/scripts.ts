@@ -6,8 +6,10 @@
  * flag value was typed), and neither shell knows our leading global flags,
  * profile names or API paths. So the block takes over every line that runs
  * one of our commands: standalone, the whole of `proton …`; in a host,
- * `<bin> proton …` (or `<bin> proton:…`), leaving the host's own commands to
- * the host's function. It completes, with shell built-ins only (no process
+ * `<bin> proton …` (or `<bin> proton:…`), and a top-level form of ours
+ * (`<bin> mail list …`, where the host has no `mail list`) once its command
+ * name is typed, leaving the host's own commands, and command names, to the
+ * host's function (it knows both forms). It completes, with shell built-ins only (no process
  * starts on TAB): command and topic names (each once), flags after any
  * argument or value, flag values (profile names from the sessions
  * directory; mailbox words and the account's labels, folders and calendars
@@ -20,7 +22,8 @@
  * candidates (collect); each shell has its own entry point, which turns the
  * line into words and hands the candidates to the shell.
  */
-import {anyCasePattern, shellIdentifier, shellQuote} from './shell-words.ts'
+import {shellQuote} from '../output/shell-quote.ts'
+import {anyCasePattern, shellIdentifier} from './shell-words.ts'
 
 export interface FlagSpec {
   /** As typed: --output, -F. */
@@ -47,6 +50,8 @@ export interface CompletionSetup {
   aliases: readonly string[]
   /** '' standalone; inside a host, the topic holding our commands (`proton`). */
   topic: string
+  /** Inside a host: our commands (relative ids) whose top-level id reaches ours there. */
+  topLevel: readonly string[]
   /** A file of the installed plugin: when it is gone, the block hands everything to the host's completion. */
   pluginFile: string
   wordsDir: string
@@ -148,7 +153,7 @@ function sharedFunctions(setup: CompletionSetup, p: string, described: boolean):
   })
   const fileBranches = setup.methods.map((method) => `    ${anyCasePattern(method)}) file=${method} ;;`)
   const runnable = setup.nodes.filter((node) => node.runnable && node.id !== '').map((node) => shellQuote(node.id))
-  // Inside a host only `<bin> proton …` and `<bin> proton:…` are ours.
+  // Inside a host `<bin> proton …` and `<bin> proton:…` are ours, and a top-level form of ours once its name is typed.
   const hostPart =
     topic === ''
       ? ''
@@ -162,16 +167,27 @@ function sharedFunctions(setup: CompletionSetup, p: string, described: boolean):
   elif [[ \${w[1]} == ${shellQuote(`${topic}:`)}* ]]; then
     w[1]=\${w[1]#${shellQuote(`${topic}:`)}}
   else
-    kind=host; return
+    top=1
   fi
+`
+  const topLevelCheck =
+    topic === ''
+      ? ''
+      : `  if (( top )) && { [[ $kind == commands ]] || ! ${p}_ours "$cmd"; }; then kind=host; fi
 `
   return `${p}_words=${shellQuote(setup.wordsDir)}
 ${p}_names_dir=${shellQuote(setup.namesDir)}
 ${namesFunction(setup, p)}
 ${nodeTable(setup, p, described)}
 ${optionsTable(setup, p)}
+${p}_ours() {
+  case $1 in
+    ${[...setup.topLevel].map((id) => shellQuote(id)).join('|') || "''"}) return 0 ;;
+  esac
+  return 1
+}
 ${p}_scan() {
-  local i=1 word pending= open=1 dashes=0
+  local i=1 word pending= open=1 dashes=0 top=0
   kind= cmd= argn=0 method= flag= lead=
   ${p}_node ''
 ${hostPart}  for (( ; i <= n; i++ )); do
@@ -201,7 +217,7 @@ ${hostPart}  for (( ; i <= n; i++ )); do
   else
     kind=args
   fi
-}
+${topLevelCheck}}
 ${p}_methods() {
 ${methodsBranches.join('\n')}
 }

@@ -1,9 +1,4 @@
-/** Quoting and naming for generated shell code. */
-
-/** A word single-quoted for bash and zsh. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
-}
+/** Naming for generated shell code (its quoting: output/shell-quote.ts). */
 
 /** A bin name made safe as part of a shell variable or function name. */
 export function shellIdentifier(bin: string): string {

@@ -1,7 +1,8 @@
 /**
- * The service's enumerations and named codes, exactly as the contract
- * (shared/reference/service-and-raw-command.md) lists them. One module, so
- * every command decodes a value the same way.
+ * The service's enumerations and named codes, exactly as the contract (the
+ * service description this project was specified against; docs/development.md,
+ * "Where the official clients override the contract") lists them. One module,
+ * so every command decodes a value the same way.
  */
 
 /** A value → name table. */

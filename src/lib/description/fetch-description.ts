@@ -38,7 +38,10 @@ function checkUrl(source: string): URL {
   return url
 }
 
-async function fetchUrl(source: string, previous: StoredDescription | undefined): Promise<Fetched> {
+/** Told how the download goes: bytes so far, of the Content-Length when there is one. */
+export type OnBytes = (bytes: number, total: number | undefined) => void
+
+async function fetchUrl(source: string, previous: StoredDescription | undefined, onBytes?: OnBytes): Promise<Fetched> {
   const url = checkUrl(source)
   const headers: Record<string, string> = {accept: 'application/yaml, application/json;q=0.9, */*;q=0.5'}
   if (previous?.source === source && previous.etag) headers['if-none-match'] = previous.etag
@@ -57,8 +60,18 @@ async function fetchUrl(source: string, previous: StoredDescription | undefined)
   }
 
   const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > MAX_BYTES) throw usageError(`the API description at ${source} is larger than ${MAX_BYTES} bytes`)
-  const text = await response.text()
+  const tooLarge = () => usageError(`the API description at ${source} is larger than ${MAX_BYTES} bytes`)
+  if (length > MAX_BYTES) throw tooLarge()
+  const chunks: Uint8Array[] = []
+  let bytes = 0
+  for await (const chunk of response.body ?? []) {
+    bytes += chunk.length
+    if (bytes > MAX_BYTES) throw tooLarge()
+    chunks.push(chunk)
+    onBytes?.(bytes, length > 0 ? length : undefined)
+  }
+
+  const text = Buffer.concat(chunks).toString('utf8')
   return {
     changed: true,
     etag: response.headers.get('etag') ?? undefined,
@@ -77,6 +90,6 @@ async function readSourceFile(path: string): Promise<Fetched> {
 }
 
 /** The description's text, or the stored one when the server says it is current. */
-export async function fetchDescription(source: string, previous: StoredDescription | undefined): Promise<Fetched> {
-  return isUrl(source) ? fetchUrl(source, previous) : readSourceFile(source)
+export async function fetchDescription(source: string, previous: StoredDescription | undefined, onBytes?: OnBytes): Promise<Fetched> {
+  return isUrl(source) ? fetchUrl(source, previous, onBytes) : readSourceFile(source)
 }

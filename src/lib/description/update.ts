@@ -17,11 +17,14 @@ export interface UpdateResult {
   stored: StoredDescription
 }
 
-export async function updateDescription(cacheDir: string, from: string | undefined, now = new Date()): Promise<UpdateResult> {
+/** What the update is doing, for a progress line: the download's bytes, then reading the description. */
+export type OnUpdate = (what: {bytes: number; total?: number} | 'reading') => void
+
+export async function updateDescription(cacheDir: string, from: string | undefined, now = new Date(), onUpdate?: OnUpdate): Promise<UpdateResult> {
   const {stored: previous} = readStored(cacheDir)
   const source = from === undefined ? previous?.source : normaliseSource(from)
   if (!source) throw usageError('no API description is stored yet: give its file or URL with --from')
-  const fetched = await fetchDescription(source, previous)
+  const fetched = await fetchDescription(source, previous, (bytes, total) => onUpdate?.({bytes, total}))
   const checkedAt = now.toISOString()
   let result: UpdateResult
   if (!fetched.changed) {
@@ -32,6 +35,7 @@ export async function updateDescription(cacheDir: string, from: string | undefin
     if (previous?.source === source && previous.sha256 === sha256) {
       result = {changed: false, stored: {...previous, ...validators, checkedAt}}
     } else {
+      onUpdate?.('reading')
       const loaded = loadDescription(fetched.text, source)
       if (loaded.operations.length === 0) throw usageError(`the API description ${source} has no operations; the stored one is kept`)
       result = {changed: true, stored: {...loaded, ...validators, checkedAt, format: STORE_FORMAT, sha256, source}}

@@ -2,16 +2,21 @@
  * Replacing a file so that its readers see the old content or the whole new
  * one, never a part: the new content goes to a temporary file beside it
  * (<name>.<pid>.<random>.tmp, created exclusively, so never through a link
- * someone placed there), is flushed, then renamed over it. If anything
- * fails, or the process ends first, the temporary file is removed (at exit
- * at the latest) and the file stays as it was. Every file the tool writes
- * goes through here: sessions, --output-file, the stored API description,
- * the completion scripts and word lists.
+ * someone placed there, and 0600 while it is written: nobody else opens it
+ * meanwhile), is flushed, given its mode, then renamed over it. If anything
+ * fails, or the process ends first (a signal included, see
+ * runtime/interrupt.ts), the temporary file is removed (at exit at the
+ * latest) and the file stays as it was; what SIGKILL or a crash leaves, the
+ * next run sweeps (stale-temporary.ts). Every file the tool writes goes
+ * through here: sessions, --output-file, downloads, the stored API
+ * description, the completion scripts and word lists.
  */
 import {randomBytes} from 'node:crypto'
 import {closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
 import {type FileHandle, link, open, rename, rm, stat} from 'node:fs/promises'
 import {dirname} from 'node:path'
+
+import {atExit} from '../runtime/exit-cleanup.ts'
 
 export interface ReplaceOptions {
   /** The new file's mode. Default: the replaced file's, else 0666 less the umask (what a shell's `>` creates). */
@@ -30,7 +35,7 @@ function track(temporary: string): void {
   pending.add(temporary)
   if (removingAtExit) return
   removingAtExit = true
-  process.once('exit', () => {
+  atExit(() => {
     for (const name of pending) rmSync(name, {force: true})
   })
 }
@@ -41,19 +46,32 @@ export function temporaryName(path: string): string {
 }
 
 const NEW_FILE_MODE = 0o666
+/** A temporary file's mode while it is written: its content may be private (a decrypted attachment). */
+const WRITING_MODE = 0o600
+
+/**
+ * The mode the file gets: the one asked for, else the replaced file's, else what a shell's `>` creates (0666 less
+ * the umask; process.umask() only reads it here, in the main thread).
+ */
+function finalMode(asked: number | undefined, kept: number | undefined): number {
+  return asked ?? kept ?? NEW_FILE_MODE & ~process.umask()
+}
 
 export class AtomicFile {
   readonly path: string
   private readonly temporary: string
   private readonly options: ReplaceOptions
+  /** The mode given just before the file is published. */
+  private readonly mode: number
   private handle: FileHandle | undefined
   private position = 0
 
-  private constructor(path: string, temporary: string, handle: FileHandle, options: ReplaceOptions) {
+  private constructor(path: string, temporary: string, handle: FileHandle, options: ReplaceOptions, mode: number) {
     this.path = path
     this.temporary = temporary
     this.handle = handle
     this.options = options
+    this.mode = mode
   }
 
   /** A temporary file beside `path`, for the new content. */
@@ -61,20 +79,18 @@ export class AtomicFile {
     const temporary = temporaryName(path)
     const failed = options.failure ?? ((error: unknown) => error as Error)
     let handle: FileHandle
+    let mode: number
     try {
-      // The mode asked for, else the replaced file's; undefined: the umask decides.
-      const mode = options.mode ?? (await stat(path).then(({mode}) => mode & 0o7777, () => undefined))
-      handle = await open(temporary, 'wx', mode ?? NEW_FILE_MODE)
+      mode = finalMode(options.mode, await stat(path).then(({mode}) => mode & 0o7777, () => undefined))
+      handle = await open(temporary, 'wx', WRITING_MODE)
       track(temporary)
-      // open() applies the umask; a mode kept or asked for is set as it is.
-      if (mode !== undefined) await handle.chmod(mode)
     } catch (error) {
       pending.delete(temporary)
       await rm(temporary, {force: true})
       throw failed(error)
     }
 
-    return new AtomicFile(path, temporary, handle, options)
+    return new AtomicFile(path, temporary, handle, options, mode)
   }
 
   /** Bytes written so far. */
@@ -120,10 +136,12 @@ export class AtomicFile {
    * file, not even one that appears meanwhile: link(2) fails on an existing name. Where hard links are not
    * allowed, an empty file created exclusively holds the name and the content is renamed over it. The path used.
    */
-  async commitNew(paths: readonly string[]): Promise<string> {
+  async commitNew(paths: Iterable<string>): Promise<string> {
+    let tried = 0
     try {
       await this.flushAndClose()
       for (const path of paths) {
+        tried++
         if (await publishNew(this.temporary, path)) {
           pending.delete(this.temporary)
           return path
@@ -135,13 +153,15 @@ export class AtomicFile {
     }
 
     await this.abandon()
-    throw this.failed(new Error(`${paths.length} names tried, every one taken`))
+    throw this.failed(new Error(`${tried} names tried, every one taken`))
   }
 
-  /** The content on disk and the file closed, ready to be published. */
+  /** The content on disk, its mode given and the file closed, ready to be published. */
   private async flushAndClose(): Promise<void> {
     const handle = this.handle
     if (!handle) throw new Error('already closed')
+    // Set as it is (open() would have applied the umask to a mode kept or asked for).
+    await handle.chmod(this.mode)
     await handle.sync()
     await handle.close()
     this.handle = undefined
@@ -214,12 +234,12 @@ export function replaceFileSync(path: string, content: string | Uint8Array, opti
   const temporary = temporaryName(path)
   let descriptor: number | undefined
   try {
-    const mode = options.mode ?? existingModeSync(path)
-    descriptor = openSync(temporary, 'wx', mode ?? NEW_FILE_MODE)
+    const mode = finalMode(options.mode, existingModeSync(path))
+    descriptor = openSync(temporary, 'wx', WRITING_MODE)
     track(temporary)
-    if (mode !== undefined) fchmodSync(descriptor, mode)
     const bytes = typeof content === 'string' ? Buffer.from(content) : content
     for (let done = 0; done < bytes.length; ) done += writeSync(descriptor, bytes, done, bytes.length - done)
+    fchmodSync(descriptor, mode)
     fsyncSync(descriptor)
     closeSync(descriptor)
     descriptor = undefined

@@ -34,6 +34,8 @@ export interface SendOptions {
   log?: (line: string) => void
   /** The most bytes an answer's body may have, decoded (default DEFAULT_MAX_BYTES): more ends the request, exit 5. */
   maxBytes?: number
+  /** How the error line names that bound (default "--max-size (SIZE)"). */
+  maxBytesName?: string
 }
 
 export interface TransportOptions extends SendOptions {
@@ -222,9 +224,9 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
 }
 
 /** An answer over --max-size: one line, exit 5. */
-function tooLarge(url: URL, maxBytes: number, declared?: number): CliFailure {
+function tooLarge(url: URL, maxBytes: number, name: string | undefined, declared?: number): CliFailure {
   const what = declared === undefined ? 'stopped reading it' : `its Content-Length is ${declared} bytes, not read`
-  return unavailableError(`the answer from ${url.origin} is over --max-size (${sizeText(maxBytes)}): ${what}; nothing printed or saved`)
+  return unavailableError(`the answer from ${url.origin} is over ${name ?? `--max-size (${sizeText(maxBytes)})`}: ${what}; nothing printed or saved`)
 }
 
 /**
@@ -232,19 +234,19 @@ function tooLarge(url: URL, maxBytes: number, declared?: number): CliFailure {
  * a larger one (a gzip bomb too, whose bytes are counted as they inflate)
  * stops there. The writer is discarded if anything fails.
  */
-async function receiveBody<B>(opened: Opened, receive: Receiver<B>, request: ApiRequest, maxBytes: number): Promise<B> {
+async function receiveBody<B>(opened: Opened, receive: Receiver<B>, request: ApiRequest, maxBytes: number, name?: string): Promise<B> {
   let writer: BodyWriter<B> | undefined
   try {
     // A body sent as it is says its size before any of it is read (an answer to HEAD, a 204 or a 304 has none).
     const {headers, statusCode} = opened.head
     const bodiless = request.method === 'HEAD' || statusCode === 204 || statusCode === 304
     const declared = bodiless || headers['content-encoding'] !== undefined ? Number.NaN : Number(single(headers['content-length']))
-    if (declared > maxBytes) throw tooLarge(request.url, maxBytes, declared)
+    if (declared > maxBytes) throw tooLarge(request.url, maxBytes, name, declared)
     writer = await receive(opened.head)
     let received = 0
     for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
       received += chunk.length
-      if (received > maxBytes) throw tooLarge(request.url, maxBytes)
+      if (received > maxBytes) throw tooLarge(request.url, maxBytes, name)
       await writer.write(chunk)
     }
 
@@ -305,7 +307,7 @@ export async function sendTo<B>(client: Got, request: ApiRequest, receive: Recei
     try {
       const opened = await open(client, request, Math.max(1, deadline - Date.now()), options)
       again = plan({retryAfter: single(opened.head.headers['retry-after']), status: opened.head.statusCode})
-      if (!again) return {...opened.head, body: await receiveBody(opened, receive, request, options.maxBytes ?? DEFAULT_MAX_BYTES)}
+      if (!again) return {...opened.head, body: await receiveBody(opened, receive, request, options.maxBytes ?? DEFAULT_MAX_BYTES, options.maxBytesName)}
       opened.stream.destroy()
     } catch (error) {
       if (signal?.aborted) throw interruptedError()

@@ -4,7 +4,7 @@
  * path alone: scripts/build-fast-path.js bundles it in place of got. got
  * costs some 25 ms of a cold run, twice what the whole fast path may add to
  * a bare request (its own modules, and tls, http2 and crypto, which it loads
- * whatever the request; see README, Speed). The oclif path, hosts and
+ * whatever the request; see docs/speed.md). The oclif path, hosts and
  * sibling plugins keep got itself.
  *
  * It does what got 16's stream API does where client.ts relies on it, and

@@ -9,6 +9,32 @@ import {usageError} from '../runtime/errors.ts'
 export const DEFAULT_MAX_SIZE = '1GiB'
 export const DEFAULT_MAX_BYTES = 1024 ** 3
 
+/**
+ * The most bytes a command holds whole in memory (a dedicated command's answer, a decrypted body, the pages of mail
+ * list --all), whatever --max-size allows: V8 makes no string longer than 512 MiB, and parsing JSON or MIME takes
+ * several times its size. Only what streams (api, mail download's attachments) goes up to --max-size.
+ */
+export const HELD_MAX_BYTES = 64 * 1024 ** 2
+
+/** A bound on bytes and how an error line names it. */
+export interface SizeBound {
+  bytes: number
+  /** "--max-size (1 GiB)", or "the 64 MiB a command holds in memory". */
+  name: string
+}
+
+/** --max-size as a bound: for what streams. */
+export function streamBound(text: string | undefined): SizeBound {
+  const bytes = maxBytesOf(text)
+  return {bytes, name: `--max-size (${sizeText(bytes)})`}
+}
+
+/** For what a command holds whole in memory: --max-size, or HELD_MAX_BYTES when that is smaller. */
+export function heldBound(text: string | undefined): SizeBound {
+  const bound = streamBound(text)
+  return bound.bytes <= HELD_MAX_BYTES ? bound : {bytes: HELD_MAX_BYTES, name: `the ${sizeText(HELD_MAX_BYTES)} a command holds in memory`}
+}
+
 const UNITS: Readonly<Record<string, number>> = {
   '': 1,
   b: 1,

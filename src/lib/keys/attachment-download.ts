@@ -13,10 +13,12 @@
 import type {PrivateKey} from 'openpgp'
 
 import type {AtomicFile} from '../files/atomic-file.ts'
+import {idSegment} from '../request/path-segment.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
-import {type BodyWriter, collectBody} from '../http/client.ts'
+import {type BodyWriter, collectBody, type ResponseHead} from '../http/client.ts'
 import {sizeText} from '../http/max-size.ts'
 import {readAnswer} from '../output/api-answer.ts'
+import {transferText} from '../output/progress.ts'
 import {CliFailure, unavailableError} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -55,11 +57,29 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function downloadAttachment(source: AttachmentSource, request: AttachmentRequest): Promise<{file: AtomicFile; verification: Verification}> {
   const {fail, invocation, messageId, session} = source
   const {aid, what} = request
-  const url = buildRequestUrl(session.apiUrl, `/mail/v4/attachments/${encodeURIComponent(aid)}`)
+  const url = buildRequestUrl(session.apiUrl, `/mail/v4/attachments/${idSegment(aid)}`)
   const kept = (writer: BodyWriter<Buffer>): BodyWriter<Body> => ({discard: () => writer.discard(), end: async () => ({bytes: await writer.end()}), write: (chunk) => writer.write(chunk)})
+  // Bytes and rate on a terminal's stderr line while the answer arrives.
+  const progress = invocation.progress()
+  const counted = (writer: BodyWriter<Body>, length: string | string[] | undefined): BodyWriter<Body> => {
+    const started = Date.now()
+    const total = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : undefined
+    let bytes = 0
+    return {
+      ...writer,
+      async write(chunk) {
+        bytes += chunk.length
+        // The bytes first: a cut line (the attachment's ID is 88 characters) still shows them.
+        progress.update(`${transferText(bytes, total, Date.now() - started)}: ${what}`)
+        await writer.write(chunk)
+      },
+    }
+  }
+
   let response
   try {
-    response = await invocation.stream<Body>(session, {method: 'GET', url}, (head) => (head.statusCode === 200 ? decrypting(source, request) : kept(collectBody())), async (body) => ('bytes' in body ? body.bytes : undefined))
+    const receive = async (head: ResponseHead) => (head.statusCode === 200 ? counted(await decrypting(source, request), head.headers['content-length']) : kept(collectBody()))
+    response = await invocation.stream<Body>(session, {method: 'GET', url}, receive, async (body) => ('bytes' in body ? body.bytes : undefined)).finally(() => progress.clear())
   } catch (error) {
     // A failure of the transport (cut short, --max-size, --timeout) names the attachment too; the temporary file is gone already.
     if (error instanceof CliFailure && !error.message.startsWith(`message ${messageId}: `)) {

@@ -14,6 +14,7 @@
  */
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
+import {TimeoutFailure} from '../runtime/errors.ts'
 import {PushedStream} from './pushed-stream.ts'
 
 export interface ApiKey {
@@ -36,10 +37,64 @@ export function openpgp(): Promise<Openpgp> {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 const active = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
 
+/** A key list as the service sends it (User.Keys, Addresses[].Keys, Address.Keys): its entries that are objects. */
+export interface KeyEntries {
+  keys: ApiKey[]
+  /** How many entries were not (null, a number, a string…): skipped, for a note. */
+  malformed: number
+}
+
+export function keyEntries(value: unknown): KeyEntries {
+  const entries = Array.isArray(value) ? (value as unknown[]) : []
+  const keys = entries.filter((entry): entry is ApiKey => entry !== null && typeof entry === 'object' && !Array.isArray(entry))
+  return {keys, malformed: entries.length - keys.length}
+}
+
+/** The note for a key list with malformed entries, or undefined when it has none. */
+export function malformedNote({malformed}: KeyEntries, where: string): string | undefined {
+  if (malformed === 0) return undefined
+  return `Note: skipped ${malformed} malformed ${malformed === 1 ? 'entry' : 'entries'} of ${where} (not a key object)`
+}
+
+/**
+ * Argon2 (the S2K of v6 keys, RFC 9580 3.7.1.4) takes the memory and passes the key says, and OpenPGP.js allows up
+ * to 2^30 KiB: a key from the service could ask for gigabytes and seconds. A key asking for more than these is
+ * refused before any is spent: 2^18 KiB (256 MiB) is four times what OpenPGP.js makes (2^16, 3 passes), which is
+ * RFC 9580's second recommended choice.
+ */
+export const MAX_ARGON2_MEMORY_EXPONENT = 18
+export const MAX_ARGON2_PASSES = 8
+
+/** A key whose Argon2 S2K asks for more than MAX_ARGON2_MEMORY_EXPONENT or MAX_ARGON2_PASSES. */
+export class Argon2TooCostly extends Error {}
+
+/** Refuses a packet whose Argon2 S2K is over the bounds (other S2Ks cost at most some 65 MiB of hashing). */
+function checkS2k(packet: SecretKeyPacket | SecretSubkeyPacket): void {
+  // Not in OpenPGP.js's types, but every secret key packet has it (null when the key is not encrypted).
+  const {s2k} = packet as unknown as {s2k: {type?: string; t?: number; encodedM?: number} | null}
+  if (s2k?.type !== 'argon2') return
+  const {encodedM = 0, t = 0} = s2k
+  if (encodedM > MAX_ARGON2_MEMORY_EXPONENT || t > MAX_ARGON2_PASSES) {
+    const asked = encodedM >= 20 ? `${2 ** (encodedM - 20)} GiB` : `${2 ** (encodedM - 10)} MiB`
+    throw new Argon2TooCostly(`its Argon2 S2K asks for ${asked} of memory and ${t} passes, more than the ${2 ** (MAX_ARGON2_MEMORY_EXPONENT - 10)} MiB and ${MAX_ARGON2_PASSES} passes allowed`)
+  }
+}
+
+/** OpenPGP.js's own bound, beside checkS2k: it refuses to derive past it (its default is 2^30 KiB). */
+const UNLOCK_CONFIG = {maxArgon2MemoryExponent: MAX_ARGON2_MEMORY_EXPONENT}
+
 export interface Unlocked {
   keys: PrivateKey[]
   /** Why each key that could not be unlocked was not (by key ID). */
   failures: string[]
+  /** Every key that could not be unlocked was refused for its Argon2 S2K (none was tried with the passphrase). */
+  tooCostly: boolean
+}
+
+/** When unlocking must be done (Date.now() milliseconds: --timeout), and the --timeout for the message. */
+export interface UnlockDeadline {
+  at: number
+  timeoutSeconds: number
 }
 
 /**
@@ -48,15 +103,25 @@ export interface Unlocked {
  * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
  * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
  */
-async function unlockOne(pgp: Openpgp, armored: string, passphrase: string): Promise<PrivateKey> {
+export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
   const key = await pgp.readPrivateKey({armoredKey: armored})
+  // A key that signs too (calendar events, a calendar's passphrase): every packet unlocked, in memory only.
+  if (whole) return pgp.decryptKey({passphrase, privateKey: key})
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
   const packets = decrypting
     .map(({keyPacket}) => keyPacket)
     .filter((packet): packet is SecretKeyPacket | SecretSubkeyPacket => packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket)
     .filter((packet) => !packet.isDummy())
-  if (packets.length === 0) return pgp.decryptKey({passphrase, privateKey: key})
+  if (packets.length === 0) {
+    for (const packet of key.getKeys().map(({keyPacket}) => keyPacket)) {
+      if (packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket) checkS2k(packet)
+    }
+
+    return pgp.decryptKey({config: UNLOCK_CONFIG, passphrase, privateKey: key})
+  }
+
+  for (const packet of packets) checkS2k(packet)
   for (const packet of packets) {
     await packet.decrypt(passphrase)
     await packet.validate()
@@ -69,26 +134,40 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)
 }
 
-/** Each active key unlocked with the passphrase `secretOf` gives it; a key that will not open is a failure line, not an error. */
-async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string): Promise<Unlocked> {
+/**
+ * Each active key unlocked with the passphrase `secretOf` gives it (`whole`: its signing packets too); a key that will
+ * not open is a failure line, not an error. Past the deadline no further key is tried: a TimeoutFailure (exit 5).
+ */
+async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, {deadline, whole = false}: {deadline?: UnlockDeadline; whole?: boolean} = {}): Promise<Unlocked> {
   const pgp = await openpgp()
-  const result: Unlocked = {failures: [], keys: []}
+  const result: Unlocked = {failures: [], keys: [], tooCostly: true}
   for (const key of keys.filter(active)) {
     const armored = text(key.PrivateKey)
     if (!armored) continue
+    if (deadline && Date.now() >= deadline.at) throw new TimeoutFailure(`gave up unlocking the keys: not done within ${deadline.timeoutSeconds} s (timeout; see --timeout)`)
     try {
-      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key)))
+      result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key), whole))
     } catch (error) {
       result.failures.push(`${what} ${String(key.ID)}: ${reason(error)}`)
+      if (!(error instanceof Argon2TooCostly)) result.tooCostly = false
     }
   }
 
+  if (result.failures.length === 0) result.tooCostly = false
   return result
 }
 
 /** The active user keys the passphrase opens. */
-export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string): Promise<Unlocked> {
-  return unlockEach('user key', keys, () => passphrase)
+export async function unlockUserKeys(keys: readonly ApiKey[], passphrase: string, deadline?: UnlockDeadline): Promise<Unlocked> {
+  return unlockEach('user key', keys, () => passphrase, {deadline})
+}
+
+/** A user key unlocked whole (every packet, the primary one included): one that signs, as the primary user key signs contact cards. */
+export async function unlockSigningKey(key: ApiKey, passphrase: string): Promise<PrivateKey> {
+  const pgp = await openpgp()
+  const armored = text(key.PrivateKey)
+  if (!armored) throw new Error(`user key ${String(key.ID)} has no PrivateKey`)
+  return pgp.decryptKey({passphrase, privateKey: await pgp.readPrivateKey({armoredKey: armored})})
 }
 
 /** An address key's passphrase: its Token, decrypted with the user keys and its detached Signature verified by them. */
@@ -103,9 +182,13 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
   return token.toString('utf8')
 }
 
-/** The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. */
-export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string): Promise<Unlocked> {
-  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase))
+/**
+ * The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. `signing`:
+ * their signing packets too (a calendar's key setup and its events are signed by the address key), held in memory
+ * only, as every unlocked key is. `deadline`: unlocking counts inside --timeout.
+ */
+export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {}): Promise<Unlocked> {
+  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), {deadline, whole: signing})
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'

@@ -13,7 +13,7 @@ import {sniffJson} from '../output/envelope.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {StoredSession} from '../session/store.ts'
-import {type ApiKey, unlockAddressKeys, unlockUserKeys} from './keyring.ts'
+import {keyEntries, unlockAddressKeys, unlockUserKeys} from './keyring.ts'
 import {newClientKey, sealPassphrase} from './local-key.ts'
 import {keyPassphrase} from './passphrase.ts'
 
@@ -43,7 +43,7 @@ export interface KeysAtLogin {
   note: string
 }
 
-const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const record = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {})
 
 /**
@@ -53,7 +53,10 @@ const record = (value: unknown): Json => (value !== null && typeof value === 'ob
 export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
   const [salts, userAnswer, addressAnswer] = await Promise.all([api('GET', '/core/v4/keys/salts'), api('GET', '/core/v4/users'), api('GET', '/core/v4/addresses')])
   const user = record(userAnswer.User)
-  const userKeys = list(user.Keys)
+  // Entries that are not key objects (null…) are skipped, and counted in the note.
+  const userEntries = keyEntries(user.Keys)
+  let malformed = userEntries.malformed
+  const userKeys = userEntries.keys
   const primary = userKeys.find((key) => key.Primary === 1 || key.Primary === true) ?? userKeys[0]
   if (!primary) return {fields: {}, note: 'Note: this account has no keys yet; encrypted mail cannot be read until it has (log in once with a Proton app)'}
   const salt = list(salts.KeySalts).find((entry) => record(entry).ID === primary.ID) as Json | undefined
@@ -74,7 +77,9 @@ export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: strin
   let open = 0
   const failures: string[] = []
   for (const address of addresses) {
-    const unlocked = await unlockAddressKeys(list(address.Keys), unlockedUser.keys, passphrase)
+    const entries = keyEntries(address.Keys)
+    malformed += entries.malformed
+    const unlocked = await unlockAddressKeys(entries.keys, unlockedUser.keys, passphrase)
     if (unlocked.keys.length > 0) open++
     else failures.push(String(address.Email))
   }
@@ -83,7 +88,8 @@ export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: strin
   await api('PUT', '/auth/v4/sessions/local/key', {Key: clientKey.toString('base64')})
   const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID)}
   const missing = failures.length > 0 ? `; no key unlocked for ${failures.join(', ')}` : ''
-  return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}`}
+  const skipped = malformed > 0 ? `; skipped ${malformed} malformed key ${malformed === 1 ? 'entry' : 'entries'} (not a key object)` : ''
+  return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`}
 }
 
 /** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */

@@ -16,6 +16,8 @@
  */
 import type {Attachment, Email} from 'postal-mime'
 
+import {sizeText} from '../http/max-size.ts'
+
 /**
  * An embedded attachment, named as the service names an attachment's fields (a type, so that it is JSON as it is).
  * ID: "mime:N", the Nth attachment of the MIME tree in the order its parts occur (1 the first; the signature of a
@@ -61,6 +63,27 @@ export interface MimeBody {
 
 /** A body that is not a MIME tree, or one without a text part: its message says why. */
 export class MimeBodyError extends Error {}
+
+/** A body larger than the parser is given (MAX_MIME_LINES, MAX_MIME_PARTS): the sender's choice, refused before it costs memory. */
+export class MimeBoundError extends MimeBodyError {}
+
+/**
+ * The most lines a MIME body may have to be taken apart. postal-mime holds each line of a part that is neither
+ * base64 nor quoted-printable as an object of its own and joins them through a Blob of two parts a line: some 2 KiB
+ * and 5 to 50 µs a line (two million empty lines, 7 KiB of compressed mail, took 3.7 GB and 13 s). At this bound the
+ * parse stays under some 250 MiB; a 7 MiB attachment in base64 (76 characters a line) has 100,000 lines.
+ */
+export const MAX_MIME_LINES = 100_000
+
+/**
+ * The most bytes a MIME body may have to be taken apart: parsing holds it some ten times over (the text, postal-mime's
+ * copy, the decoded parts and their strings: 60 MiB in one text part peaked at 720 MiB), so that the 64 MiB a
+ * decrypted body may have would pass the 512 MiB any message is read in. Mail services take messages of 25 MB.
+ */
+export const MAX_MIME_BYTES = 32 * 1024 * 1024
+
+/** The most parts (leaves and multiparts) a MIME tree may have: real mail has a few dozen. */
+export const MAX_MIME_PARTS = 10_000
 
 /** The prefix of an embedded attachment's ID ("mime:2"). */
 export const MIME_ID_PREFIX = 'mime:'
@@ -124,6 +147,14 @@ function splitParams(value: string): string[] {
 
   parts.push(current)
   return parts
+}
+
+/** How many lines the bytes hold (line feeds, and a last line without one). */
+function lineCount(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let count = 0
+  for (let at = buffer.indexOf(0x0a); at !== -1; at = buffer.indexOf(0x0a, at + 1)) count++
+  return count + (buffer.length > 0 && buffer.at(-1) !== 0x0a ? 1 : 0)
 }
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -214,22 +245,31 @@ function base64Damage(body: string): Damage | undefined {
   return undefined
 }
 
+/** Where rawLeaves puts the leaves it finds, and how many parts it has seen. */
+interface Walk {
+  leaves: RawLeaf[]
+  parts: number
+}
+
 /**
- * The leaves of an entity in the order they occur, walked by its boundaries (RFC 2046), each classified as
- * postal-mime classifies it: an inline text/plain or text/html part is body text, every other leaf an attachment
- * (a message/rfc822 part is not followed: it stops the walk, see damagedParts).
+ * The leaves of an entity in the order they occur, walked by its boundaries (RFC 2046) into `walk.leaves` (pushed
+ * one by one: a tree of 200,000 parts has no room in the stack as arguments), each classified as postal-mime
+ * classifies it: an inline text/plain or text/html part is body text, every other leaf an attachment. False when
+ * the walk cannot follow the tree (a message/rfc822 part is not followed, see damagedParts); throws MimeBoundError
+ * past MAX_MIME_PARTS.
  */
-function rawLeaves(entity: string, parentType: string, depth: number): RawLeaf[] | undefined {
-  if (depth > MAX_NESTING) return undefined
+function rawLeaves(entity: string, parentType: string, depth: number, walk: Walk): boolean {
+  if (depth > MAX_NESTING) return false
+  if (++walk.parts > MAX_MIME_PARTS) throw new MimeBoundError(`its MIME tree has more than the ${MAX_MIME_PARTS} parts this tool takes apart`)
   const end = headerEnd(entity)
   const headers = rawHeaders(end < 0 ? entity : entity.slice(0, end))
   const body = end < 0 ? '' : entity.slice(end).replace(/^\r?\n\r?\n/, '')
   const contentType = parseContentType(headers.get('content-type') ?? (parentType === 'multipart/digest' ? 'message/rfc822' : 'text/plain'))
   const type = contentType.type
-  if (type === 'message/rfc822') return undefined
+  if (type === 'message/rfc822') return false
   if (type.startsWith('multipart/')) {
     const boundary = contentType.params.get('boundary')
-    if (!boundary) return undefined
+    if (!boundary) return false
     const parts: string[][] = []
     let current: string[] | undefined
     for (const line of body.split(/\r?\n/)) {
@@ -239,21 +279,21 @@ function rawLeaves(entity: string, parentType: string, depth: number): RawLeaf[]
       else current?.push(line)
     }
 
-    const leaves: RawLeaf[] = []
-    for (const part of parts) {
-      const inner = rawLeaves(part.join('\r\n'), type, depth + 1)
-      if (inner === undefined) return undefined
-      leaves.push(...inner)
-    }
-
-    return leaves
+    return parts.every((part) => rawLeaves(part.join('\r\n'), type, depth + 1, walk))
   }
 
   const disposition = parseContentType(headers.get('content-disposition') ?? '').type
   const attachment = disposition === 'attachment' || (type !== 'text/plain' && type !== 'text/html')
   const encoding = (/[\w-]+/.exec((headers.get('content-transfer-encoding') ?? '').toLowerCase()) ?? [''])[0]
   const damage = attachment && encoding === 'base64' ? base64Damage(body) : undefined
-  return [{attachment, type, ...(damage === undefined ? {} : {damage})}]
+  walk.leaves.push({attachment, type, ...(damage === undefined ? {} : {damage})})
+  return true
+}
+
+/** The tree walked by its boundaries: its leaves, or undefined when the walk cannot follow it (see rawLeaves). */
+function walkTree(text: string): RawLeaf[] | undefined {
+  const walk: Walk = {leaves: [], parts: 0}
+  return rawLeaves(text, '', 0, walk) ? walk.leaves : undefined
 }
 
 /**
@@ -262,9 +302,9 @@ function rawLeaves(entity: string, parentType: string, depth: number): RawLeaf[]
  * attachments postal-mime found, of the same types in the same order; a tree it does not follow as postal-mime does
  * (a nested message/rfc822 part, a boundary nested in another's) marks none.
  */
-function damagedParts(text: string, types: readonly string[], signed: boolean): Array<Damage | undefined> {
+function damagedParts(walked: RawLeaf[] | undefined, types: readonly string[], signed: boolean): Array<Damage | undefined> {
   const none = types.map(() => undefined)
-  const leaves = rawLeaves(text, '', 0)?.filter((leaf) => leaf.attachment)
+  const leaves = walked?.filter((leaf) => leaf.attachment)
   if (leaves === undefined) return none
   // The signature of a multipart/signed is not among the attachments (see parseMimeBody).
   const signature = signed ? leaves.findIndex((leaf) => leaf.type === 'application/pgp-signature') : -1
@@ -281,6 +321,9 @@ const isHeaderPart = (attachment: Attachment) => !attachment.filename && attachm
  * parser refuses it, and when the tree holds neither a text/plain nor a text/html part.
  */
 export async function parseMimeBody(bytes: Uint8Array, {requireText = true, sender}: ParseOptions = {}): Promise<MimeBody> {
+  if (bytes.byteLength > MAX_MIME_BYTES) throw new MimeBoundError(`its MIME body is ${sizeText(bytes.byteLength)}, more than the ${sizeText(MAX_MIME_BYTES)} this tool takes apart`)
+  const lines = lineCount(bytes)
+  if (lines > MAX_MIME_LINES) throw new MimeBoundError(`its MIME body has ${lines} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
   const text = latin1(bytes)
   const end = headerEnd(text)
   if (end < 0) throw new MimeBodyError('the decrypted body is not MIME (no header block)')
@@ -316,6 +359,8 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
     }
   }
 
+  // Walked by its boundaries first: a tree of more parts than MAX_MIME_PARTS is refused before postal-mime holds them.
+  const walked = walkTree(treeText)
   const email = await parse(signed ? signed.data : bytes)
   const topSubject = email.subject
 
@@ -335,7 +380,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   }
 
   const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
-  const damage = damagedParts(treeText, attachments.map(({MIMEType}) => MIMEType), false)
+  const damage = damagedParts(walked, attachments.map(({MIMEType}) => MIMEType), false)
   const subject = headerSubject ?? (topSubject || undefined)
   if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`

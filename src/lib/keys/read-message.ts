@@ -6,8 +6,8 @@
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
-import {buildRequestUrl} from '../http/api-url.ts'
-import {maxBytesOf, sizeText} from '../http/max-size.ts'
+import {pathId} from '../request/path-segment.ts'
+import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
@@ -16,12 +16,12 @@ import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
-import type {ActiveSession} from '../session/session.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {type ApiKey, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
-import {openPassphrase} from './local-key.ts'
-import {type MimeBody, MimeBodyError, parseMimeBody} from './mime-body.ts'
+import {decryptArmored, keyEntries, malformedNote, PlaintextTooLarge, type Unlocked, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
+import {senderKeys} from './account-keys.ts'
+import {openedPassphrase, sealedPassphrase} from './user-keys.ts'
+import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 
 export interface OpenedMessage {
@@ -32,37 +32,18 @@ export interface OpenedMessage {
   senderKeys: string[]
 }
 
-const list = (value: unknown): ApiKey[] => (Array.isArray(value) ? (value as ApiKey[]) : [])
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
 
-/** The sealed key passphrase of the session, or a line saying how to get one. */
-function sealedPassphrase(invocation: Invocation, session: ActiveSession): string {
-  const login = commandLine(invocation.context.names, 'auth:login')
-  if (session.source === 'env') throw authError(`a session from PROTON_UID / PROTON_ACCESS_TOKEN carries no keys: run "${login}" to read encrypted mail`)
-  const sealed = session.stored?.KeyPassphrase
-  if (typeof sealed !== 'string' || sealed === '') throw authError(`the session of profile ${session.profile} holds no unlocked keys: run "${login}" (with the password) to read encrypted mail`)
-  return sealed
-}
-
-/** The sender's published keys; none when the service has none or cannot say (the signature is then "unverified"). */
-export async function senderKeys(invocation: Invocation, session: ActiveSession, email: string): Promise<string[]> {
-  try {
-    const response = await invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, '/core/v4/keys/all', [['Email', email]])})
-    if (response.statusCode !== 200) return []
-    const answer = JSON.parse(response.body.toString('utf8')) as {Address?: {Keys?: Array<{PublicKey?: unknown}>}}
-    return (answer.Address?.Keys ?? []).map((key) => key.PublicKey).filter((key): key is string => typeof key === 'string')
-  } catch {
-    return []
-  }
-}
+/** No key could be unlocked, each refused for the cost of its Argon2 S2K: a bound, exit 5. */
+const tooCostly = (what: string, unlocked: Unlocked) => new CliFailure(`${what} (${unlocked.failures.join('; ')})`, EXIT.UNAVAILABLE)
 
 /** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
   message: JsonRecord
   keys: PrivateKey[]
   published: Promise<string[]>
-  /** The most bytes the decrypted body may have (--max-size). */
-  maxBytes: number
+  /** The most bytes the decrypted body may have: it is held whole in memory (heldBound: --max-size, at most 64 MiB). */
+  bound: SizeBound
   /** A failure that names the message. */
   fail(cause: string): CliFailure
 }
@@ -80,7 +61,7 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
   const outcomes = await Promise.all([
-    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(id)}`}, `message ${id}`) : undefined,
+    fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}, `message ${id}`) : undefined,
     tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
     tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
@@ -90,34 +71,45 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const [messageAnswer, localKey, user, addresses] = outcomes as [Answer | undefined, Answer, Answer, Answer]
   const message = fetched ?? recordOf(messageAnswer as Answer, 'Message')
   const login = commandLine(invocation.context.names, 'auth:login')
-  const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
-  const passphrase = openPassphrase(sealed, clientKey, session.uid)
-  if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${login}" again`)
+  const passphrase = openedPassphrase(invocation, session, sealed, localKey)
 
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
-  const userKeys = await unlockUserKeys(list(recordOf(user, 'User').Keys), passphrase)
-  if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  // Unlocking is part of the command's work: --timeout bounds it as it bounds each request (Argon2 keys take seconds).
+  const deadline = {at: Date.now() + invocation.flags.timeout * 1000, timeoutSeconds: invocation.flags.timeout}
+  const userList = keyEntries(recordOf(user, 'User').Keys)
+  const userNote = malformedNote(userList, 'User.Keys')
+  if (userNote) invocation.note(userNote)
+  const userKeys = await unlockUserKeys(userList.keys, passphrase, deadline)
+  if (userKeys.keys.length === 0) {
+    if (userKeys.tooCostly) throw tooCostly('no user key could be unlocked', userKeys)
+    throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  }
+
   const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
   const address = addressList.find((candidate) => isRecord(candidate) && candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
-  const addressKeys = await unlockAddressKeys(list(address.Keys), userKeys.keys, passphrase)
+  const addressKeyList = keyEntries(address.Keys)
+  const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
+  if (addressNote) invocation.note(addressNote)
+  const addressKeys = await unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, {deadline})
+  if (addressKeys.keys.length === 0 && addressKeys.tooCostly) throw tooCostly(fail(`no key of its address ${String(address.Email)} could be unlocked`).message, addressKeys)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
-  return {fail, keys: addressKeys.keys, maxBytes: maxBytesOf(invocation.flags['max-size']), message, published}
+  return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}
 }
 
 /** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */
-export async function decryptBody({fail, keys, maxBytes, message, published}: MessageWithKeys): Promise<OpenedMessage> {
+export async function decryptBody({bound, fail, keys, message, published}: MessageWithKeys): Promise<OpenedMessage> {
   if (typeof message.Body !== 'string' || message.Body === '') throw fail('the answer carries no Body')
   try {
     const senderKeys = await published
-    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, maxBytes)
+    const {data, verification} = await decryptArmored(message.Body, keys, senderKeys, bound.bytes)
     return {body: data, message, senderKeys, verification}
   } catch (error) {
     if (error instanceof PlaintextTooLarge) {
       // A body that inflates a thousandfold (a compressed packet): stopped there, as an answer over --max-size is.
-      throw new CliFailure(fail(`its decrypted body is over --max-size (${sizeText(maxBytes)}): stopped decrypting it; nothing printed`).message, EXIT.UNAVAILABLE)
+      throw new CliFailure(fail(`its decrypted body is over ${bound.name}: stopped decrypting it; nothing printed`).message, EXIT.UNAVAILABLE)
     }
 
     throw fail(`cannot decrypt its body: ${error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)}`)
@@ -147,6 +139,8 @@ export async function openTree(opened: OpenedMessage, fail: (cause: string) => C
   try {
     parsed = await parseMimeBody(body, {requireText, sender})
   } catch (error) {
+    // A tree larger than the parser is given is a bound, as --max-size is: exit 5.
+    if (error instanceof MimeBoundError) throw new CliFailure(fail(error.message).message, EXIT.UNAVAILABLE)
     throw fail(error instanceof MimeBodyError ? error.message : `cannot parse its MIME body (${error instanceof Error ? error.message : String(error)})`)
   }
 

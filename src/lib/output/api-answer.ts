@@ -4,7 +4,7 @@
  * go with it. The raw command prints it (Invocation.printAnswer); a
  * dedicated command reads it into data (readAnswer).
  */
-import {describeApiError, describeNotJson} from './api-error.ts'
+import {describeApiError, describeNotJson, statusText} from './api-error.ts'
 import {type Envelope, ENVELOPE_MEMBERS, type Sniff, sniffJson, sniffOf} from './envelope.ts'
 import {scanJson} from './json-scan.ts'
 import {RENDER_DEPTH} from './output.ts'
@@ -35,6 +35,11 @@ export function classify(head: Pick<ApiResponse, 'headers' | 'statusCode' | 'sta
   }
 
   const {envelope} = sniffed
+  // An envelope of the wrong shape is the service's fault, whatever the status says.
+  if (!envelope.valid) {
+    return {envelope, exitStatus: EXIT.UNAVAILABLE, kind: 'json', message: `${statusText(statusCode, statusMessage)}: the service's answer is malformed: its envelope's ${envelope.problem}`}
+  }
+
   return {envelope, exitStatus: exitStatusForResponse(statusCode, envelope.code), kind: 'json', message: describeApiError(statusCode, statusMessage, envelope)}
 }
 
@@ -48,8 +53,6 @@ export interface Answer {
   body: Buffer
   /** The parsed body; undefined when the body was empty (a 204, say). */
   data: JsonValue | undefined
-  /** False when the body is an object whose Code is not an integer. */
-  validEnvelope: boolean
 }
 
 export interface Failure extends Verdict {
@@ -78,7 +81,7 @@ export function readAnswer(response: ApiResponse): Outcome {
 
     case 'empty': {
       if (exitStatus !== EXIT.OK) return {failure: {exitStatus, message}, ok: false}
-      return {answer: {body, data: undefined, validEnvelope: true}, ok: true}
+      return {answer: {body, data: undefined}, ok: true}
     }
 
     case 'json': {
@@ -88,7 +91,7 @@ export function readAnswer(response: ApiResponse): Outcome {
         return {failure: {exitStatus: EXIT.UNAVAILABLE, json: body, message: `the answer is nested ${depth} levels deep, more than the ${RENDER_DEPTH} this command reads`}, ok: false}
       }
 
-      return {answer: {body, data: parseExact(body.toString('utf8')), validEnvelope: answer.envelope.valid}, ok: true}
+      return {answer: {body, data: parseExact(body.toString('utf8'))}, ok: true}
     }
   }
 }

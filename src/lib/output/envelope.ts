@@ -1,9 +1,14 @@
 /**
  * The JSON sniff: is the body JSON, and what is its envelope's Code? The
  * body is checked by the scanner (json-scan.ts) as it arrives, without being
- * parsed into objects; of the envelope only the top-level Code and Error
- * are read.
+ * parsed into objects; of the envelope only the top-level Code, Error and
+ * Details are captured, and checked against the envelope's JSON Schema
+ * (envelope.schema.json) by the validator ajv generated at build time
+ * (scripts/build-envelope-check.js): no run loads ajv. An envelope of the
+ * wrong shape (a Code that is not an integer, an Error that is not a
+ * string) is the service's fault: exit 5 (api-answer.ts).
  */
+import {type EnvelopeSchemaError, validateEnvelope} from '../generated/envelope-check.ts'
 import {type ScanResult, scanJson} from './json-scan.ts'
 
 export interface Envelope {
@@ -11,14 +16,18 @@ export interface Envelope {
   code?: number
   /** The service's Error text, when present. */
   error?: string
-  /** False when the body is an object whose Code is not an integer. */
+  /** False when the body is an object whose envelope members have the wrong types (see `problem`). */
   valid: boolean
+  /** What is wrong with an invalid envelope: `Code must be integer`. */
+  problem?: string
 }
 
 export type Sniff = {envelope: Envelope; json: true} | {json: false; reason: string}
 
 /** The top-level members the envelope check reads. */
-export const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error'])
+export const ENVELOPE_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Details', 'Error'])
+
+const check = validateEnvelope as ((data: unknown) => boolean) & {errors?: EnvelopeSchemaError[] | null}
 
 /** The sniff of a finished scan that captured ENVELOPE_MEMBERS. */
 export function sniffOf(scan: ScanResult): Sniff {
@@ -26,15 +35,14 @@ export function sniffOf(scan: ScanResult): Sniff {
   if (!scan.object) return {envelope: {valid: true}, json: true}
   const code = scan.members.get('Code')
   const error = scan.members.get('Error')
-  const valid = !scan.members.has('Code') || Number.isInteger(code)
-  return {
-    envelope: {
-      code: valid && typeof code === 'number' ? code : undefined,
-      error: typeof error === 'string' ? error : undefined,
-      valid,
-    },
-    json: true,
+  const valid = check(Object.fromEntries(scan.members))
+  const envelope: Envelope = {
+    code: Number.isInteger(code) ? (code as number) : undefined,
+    error: typeof error === 'string' ? error : undefined,
+    valid,
   }
+  if (!valid) envelope.problem = (check.errors ?? []).map(({instancePath, message}) => `${instancePath.slice(1)} ${message ?? 'is not valid'}`).join(', ')
+  return {envelope, json: true}
 }
 
 /** Is this whole body JSON, and what is its envelope's Code? */

@@ -66,3 +66,71 @@ export class TextEscaper {
 export function printable(text: string): string {
   return text.replaceAll(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '?')
 }
+
+// JSON.stringify escapes C0 (\u001b) but writes DEL and C1 as they are; so does the yaml library, inside double quotes.
+const DATA_CONTROLS = /[\u007F-\u009F]/g
+
+/**
+ * JSON text as JSON.stringify writes it, with DEL and C1 escaped as C0 is
+ * (\u009b): the same value for every JSON reader, nothing a terminal acts on.
+ * Outside strings JSON holds no such character, so every one is inside one.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replaceAll(DATA_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * YAML text whose every scalar holding DEL or C1 was written double-quoted
+ * (see toYaml in output.ts), those characters escaped as YAML writes C0
+ * there (\x9b): the same value for every YAML reader.
+ */
+export function escapeYamlControls(yaml: string): string {
+  return yaml.replaceAll(DATA_CONTROLS, (char) => `\\x${char.charCodeAt(0).toString(16)}`)
+}
+
+/** Whether text holds DEL or a C1 control character. */
+export function hasDataControls(text: string): boolean {
+  return /[\u007F-\u009F]/.test(text)
+}
+
+/**
+ * JSON bytes as received, for a terminal: DEL and C1 (U+0080 to U+009F,
+ * UTF-8 C2 80 to C2 9F) written \u007f, \u009b … as JSON escapes them; every
+ * other byte as it is. In JSON they stand only inside strings, so the value
+ * read back is the same. A C2 at the end of a chunk waits for the next.
+ */
+export class JsonBytesEscaper {
+  private heldC2 = false
+
+  write(chunk: Buffer): Buffer {
+    if (!this.heldC2 && !chunk.includes(0x7f) && !chunk.includes(0xc2)) return chunk
+    const out: number[] = []
+    const escape = (code: number) => out.push(...Buffer.from(`\\u${code.toString(16).padStart(4, '0')}`))
+    let index = 0
+    if (this.heldC2) {
+      this.heldC2 = false
+      if (chunk.length === 0) this.heldC2 = true
+      else if (chunk[0] >= 0x80 && chunk[0] <= 0x9f) {
+        escape(chunk[0])
+        index = 1
+      } else out.push(0xc2)
+    }
+
+    for (; index < chunk.length; index++) {
+      const byte = chunk[index]
+      if (byte === 0x7f) escape(byte)
+      else if (byte !== 0xc2) out.push(byte)
+      else if (index === chunk.length - 1) this.heldC2 = true
+      else if (chunk[index + 1] >= 0x80 && chunk[index + 1] <= 0x9f) escape(chunk[++index])
+      else out.push(byte)
+    }
+
+    return Buffer.from(out)
+  }
+
+  end(): Buffer {
+    const rest = Buffer.from(this.heldC2 ? [0xc2] : [])
+    this.heldC2 = false
+    return rest
+  }
+}

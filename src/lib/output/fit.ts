@@ -6,6 +6,7 @@
  */
 import type {OutputStream} from './output.ts'
 import {renderTable} from './table.ts'
+import {displayWidth, truncate} from './width.ts'
 
 export const DEFAULT_WIDTH = 80
 /** What renderTable puts between two columns. */
@@ -16,39 +17,6 @@ const MIN_COLUMN = 6
 const LAST_FLOOR = 2
 /** How far the columns that give first go before the others give too. */
 const FIRST_FLOOR = 12
-
-/** A combining mark, a control or a format character: no column of its own. */
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cc}\p{Cf}]$/u
-/** East Asian wide and full-width characters, and emoji: two columns each. */
-const WIDE = /^[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]$/u
-
-function charWidth(char: string): number {
-  if (char <= '\u007E' && char >= ' ') return 1
-  if (ZERO_WIDTH.test(char)) return 0
-  return WIDE.test(char) ? 2 : 1
-}
-
-/** Columns a text takes on a terminal. */
-export function displayWidth(text: string): number {
-  let width = 0
-  for (const char of text) width += charWidth(char)
-  return width
-}
-
-/** The text cut to at most `width` columns, an ellipsis marking the cut. */
-export function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text
-  let kept = ''
-  let used = 0
-  for (const char of text) {
-    const next = charWidth(char)
-    if (used + next > width - 1) break
-    kept += char
-    used += next
-  }
-
-  return `${kept}…`
-}
 
 /** The width tables are fitted to. */
 export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number {

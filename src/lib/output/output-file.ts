@@ -1,15 +1,19 @@
 /**
  * --output-file: the body written beside its destination as it arrives,
  * then renamed over it (files/atomic-file.ts), so the file is either the
- * old one or the whole new body, never a part (not even after Ctrl-C). An
- * existing file keeps its mode; a new one gets the user's umask, as a
- * shell's `>` would give it. A file that cannot be written is one plain
+ * old one or the whole new body, never a part (not even after Ctrl-C,
+ * SIGTERM or SIGHUP). The temporary file is 0600 while it is written; the
+ * file then keeps the mode of the one it replaces, or a new one gets the
+ * user's umask, as a shell's `>` would give it. Temporary files of this
+ * path that an earlier run could not remove (SIGKILL) are swept first
+ * (files/stale-temporary.ts). A file that cannot be written is one plain
  * line naming it and why.
  */
 import {stat} from 'node:fs/promises'
-import {dirname} from 'node:path'
+import {basename, dirname} from 'node:path'
 
 import {AtomicFile} from '../files/atomic-file.ts'
+import {sweepStaleTemporaries} from '../files/stale-temporary.ts'
 import {usageError} from '../runtime/errors.ts'
 
 /** Why a path cannot be written, in words (the code after them). */
@@ -30,5 +34,6 @@ export function whyNotWritten(path: string, error: unknown): string {
 export async function createOutputFile(path: string): Promise<AtomicFile> {
   // A directory is said as such before a temporary file is tried beside it (where another error would come first).
   if ((await stat(path).catch(() => undefined))?.isDirectory()) throw usageError(`--output-file ${JSON.stringify(path)}: ${whyNotWritten(path, Object.assign(new Error('EISDIR'), {code: 'EISDIR'}))}`)
+  await sweepStaleTemporaries(dirname(path), basename(path))
   return AtomicFile.create(path, {failure: (error) => usageError(`--output-file ${JSON.stringify(path)}: ${whyNotWritten(path, error)}`)})
 }

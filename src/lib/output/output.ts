@@ -1,7 +1,9 @@
 /**
  * How a JSON body reaches standard output. json and text: the bytes as
- * received when stdout is not a terminal, indented (and coloured unless
- * NO_COLOR) when it is. yaml: converted, integers exact. The bytes are
+ * received when stdout is not a terminal; on a terminal indented (and
+ * coloured unless NO_COLOR), or when too large to indent the bytes with a
+ * final newline, DEL and C1 written as JSON escapes them (\u009b: the same
+ * value, nothing for the terminal to act on). yaml: converted, integers exact. The bytes are
  * copied from wherever they wait (memory or the spool) chunk by chunk; only
  * indenting and YAML need the whole value, and only up to RENDER_LIMIT bytes
  * and RENDER_DEPTH levels of nesting: beyond, the body is printed as
@@ -10,7 +12,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
-import {TextEscaper} from './escape.ts'
+import {escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
 import {type JsonValue, parseExact, stringifyExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -41,10 +43,10 @@ export interface OutputStream {
 /**
  * Data the tool composed itself as JSON or YAML text, ending with a
  * newline; JSON indented for a terminal (`pretty`), compact otherwise, as
- * gh prints it.
+ * gh prints it; DEL and C1 escaped either way (the same value).
  */
 export async function structuredText(value: unknown, format: Exclude<OutputFormat, 'text'>, pretty = false): Promise<string> {
-  return format === 'yaml' ? toYaml(value) : `${stringifyExact(value as JsonValue, pretty ? 2 : undefined)}\n`
+  return format === 'yaml' ? toYaml(value) : `${escapeJsonControls(stringifyExact(value as JsonValue, pretty ? 2 : undefined))}\n`
 }
 
 export interface WriteOptions {
@@ -61,7 +63,14 @@ export async function toYaml(value: unknown): Promise<string> {
   // Loaded only when asked for: most runs never need a YAML serialiser.
   // `default` is the package's CommonJS exports, under Node as in the fast path's bundle.
   const {default: yaml} = await import('yaml')
-  return yaml.stringify(value, {lineWidth: 0})
+  const document = new yaml.Document(value)
+  // A scalar holding DEL or C1 is written double-quoted, where escapeYamlControls can escape them as YAML escapes C0.
+  yaml.visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasDataControls(node.value)) node.type = 'QUOTE_DOUBLE'
+    },
+  })
+  return escapeYamlControls(document.toString({lineWidth: 0}))
 }
 
 export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: OutputStream, env = process.env): Promise<void> {
@@ -83,7 +92,7 @@ export async function writeJsonSource(source: ByteSource, format: OutputFormat, 
     options.note?.(rendered.note)
   }
 
-  const last = await writeSource(source, stream, options.signal)
+  const last = await writeSource(stream.isTTY ? escapedForTerminal(source) : source, stream, options.signal)
   if (stream.isTTY && last !== undefined && last !== 0x0a) stream.write('\n')
 }
 
@@ -110,14 +119,34 @@ async function render(source: ByteSource, how: 'indent' | 'yaml', colour: boolea
   }
 }
 
+/** The source's bytes with DEL and C1 escaped (JsonBytesEscaper). */
+function escapedForTerminal(source: ByteSource): ByteSource {
+  return {
+    async *chunks() {
+      const escaper = new JsonBytesEscaper()
+      for await (const chunk of source.chunks()) yield escaper.write(chunk)
+      const rest = escaper.end()
+      if (rest.length > 0) yield rest
+    },
+    length: source.length,
+  }
+}
+
 /**
- * A body as received. On a terminal a body without a final newline gets
- * one, so the shell's prompt does not start at its end; a pipe or file
- * gets the bytes exactly.
+ * A JSON body as received. On a terminal a body without a final newline
+ * gets one, so the shell's prompt does not start at its end, and DEL and C1
+ * are written as JSON escapes them (JsonBytesEscaper); a pipe or file gets
+ * the bytes exactly.
  */
 export function writeBodyBytes(body: Uint8Array, stream: OutputStream): void {
-  stream.write(body)
-  if (stream.isTTY && body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
+  if (!stream.isTTY) {
+    stream.write(body)
+    return
+  }
+
+  const escaper = new JsonBytesEscaper()
+  stream.write(Buffer.concat([escaper.write(Buffer.from(body.buffer, body.byteOffset, body.length)), escaper.end()]))
+  if (body.length > 0 && body.at(-1) !== 0x0a) stream.write('\n')
 }
 
 /**

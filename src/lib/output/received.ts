@@ -6,7 +6,7 @@
  * or belongs to an attempt that is retried or interrupted.
  */
 import type {BodyWriter} from '../http/client.ts'
-import {sniffOf, type Sniff} from './envelope.ts'
+import {ENVELOPE_MEMBERS, sniffOf, type Sniff} from './envelope.ts'
 import {JsonScanner, type TopLevelMember} from './json-scan.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {type ByteSource, bufferSource, type Spool} from './spool.ts'
@@ -28,7 +28,7 @@ export interface ReceivedBody {
 }
 
 /** What the response path reads of an answer's top level: the envelope, and Total for --paginate. */
-const ANSWER_MEMBERS: ReadonlySet<string> = new Set(['Code', 'Error', 'Total'])
+const ANSWER_MEMBERS: ReadonlySet<string> = new Set([...ENVELOPE_MEMBERS, 'Total'])
 /** More lists than this in one answer: it is not a page of one list anyway. */
 const MAX_LISTS = 16
 

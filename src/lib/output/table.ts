@@ -2,17 +2,21 @@
  * Aligned text tables, borderless, for --output text: what the `table`
  * library draws with these settings (void borders, two spaces after each
  * cell, no rules), each line trimmed. Loading `table` costs some 15 ms of a
- * cold start, so the common case is drawn here: cells whose width is their
- * length (printable ASCII, Latin letters, common punctuation such as "…").
- * Anything else (wide characters, emoji, combining marks, escape sequences,
- * control characters, which `table` refuses) goes to `table` itself, which
- * is loaded then. test/lib/output/table.test.ts compares both on generated
- * tables.
+ * cold start, so tables are drawn here, cells padded to their display width
+ * (width.ts: wide CJK characters and emoji take two columns, combining marks
+ * none), whatever the text. Only a cell holding control characters (which
+ * `table` refuses) or escape sequences (whose width it measures without
+ * them) goes to `table` itself, loaded then; the service's text never does,
+ * as it reaches a table escaped. test/lib/output/table.test.ts compares
+ * both on generated tables.
  */
 import {createRequire} from 'node:module'
 
-/** Characters one column wide that `table` (string-width) counts as one: no emoji, no combining mark, nothing wide. */
-const PLAIN = /^[\u0020-\u007E\u00A0-\u00A8\u00AA-\u00AD\u00AF-\u02FF\u2010-\u2027\u2030-\u203B]*$/
+import {displayWidth} from './width.ts'
+
+/** Control characters (escape sequences among them): `table` refuses them, or measures around them. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
 
 type Table = typeof import('table')
 
@@ -39,9 +43,10 @@ export function alignedRows(rows: readonly string[][]): string {
   if (rows.length === 0) return ''
   const columns = rows[0].length
   let text: string
-  if (rows.every((row) => row.length === columns && row.every((cell) => PLAIN.test(cell)))) {
-    const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-    text = rows.map((row) => row.map((cell, column) => `${cell.padEnd(widths[column])}  `).join('')).join('\n')
+  if (rows.every((row) => row.length === columns && row.every((cell) => !CONTROL.test(cell)))) {
+    const cellWidths = rows.map((row) => row.map((cell) => displayWidth(cell)))
+    const widths = rows[0].map((_, column) => Math.max(...cellWidths.map((row) => row[column])))
+    text = rows.map((row, index) => row.map((cell, column) => `${cell}${' '.repeat(widths[column] - cellWidths[index][column] + 2)}`).join('')).join('\n')
   } else text = drawn(rows)
   return text
     .split('\n')

@@ -9,7 +9,7 @@
  * environment session).
  */
 import {HEADER} from '../contract/contract.ts'
-import {shellQuote} from '../completion/shell-words.ts'
+import {shellQuote} from '../output/shell-quote.ts'
 
 export interface CurlRequest {
   /** The command line that prints the session's token: `proton auth token --profile work`. */

@@ -41,8 +41,11 @@ export async function paginate(invocation: Invocation, {display, maxPages = DEFA
     return invocation.receive(session, {...request, url}, spool, {deadline})
   }
 
-  const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, pageSize, timeoutSeconds: timeout}
-  const result = await fetchPages(fetchPage, firstPage, limits)
+  const progress = invocation.progress()
+  const onPage = (pages: number, planned: number, items: number, expected: number) =>
+    progress.update(`--paginate: page ${pages} of ${planned} (${items} of ${expected} items)`)
+  const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, onPage, pageSize, timeoutSeconds: timeout}
+  const result = await fetchPages(fetchPage, firstPage, limits).finally(() => progress.clear())
   const shown = (pages: readonly Page[]) => {
     if (display.include) for (const page of pages) invocation.printHead(page)
   }

@@ -38,9 +38,13 @@ export interface PageLimits {
   maxPages: number
   /** The pages' bodies together at most this many bytes (--max-size). */
   maxBytes: number
+  /** How an error line names that bound (default "--max-size (SIZE)"). */
+  maxBytesName?: string
   /** When every page must be in (Date.now() milliseconds), and the --timeout that set it, for the message. */
   deadline: number
   timeoutSeconds: number
+  /** Told as each page after the first arrives: pages in, pages planned (the first included), items in, items expected. */
+  onPage?: (pages: number, planned: number, items: number, expected: number) => void
 }
 
 export type Pages =
@@ -53,7 +57,8 @@ export type Pages =
 
 function succeeded(page: Page): boolean {
   const {sniff} = page.body
-  return sniff.json && exitStatusForResponse(page.statusCode, sniff.envelope.code) === EXIT.OK
+  // A page whose envelope has the wrong shape is the service's fault (exit 5), as a single answer is.
+  return sniff.json && sniff.envelope.valid && exitStatusForResponse(page.statusCode, sniff.envelope.code) === EXIT.OK
 }
 
 /** The one top-level array of a page: the list being paged. */
@@ -127,6 +132,9 @@ class PageRun {
   /** The first page (in page order) that failed or came back without items: nothing after it is needed. */
   private stopAt = Number.POSITIVE_INFINITY
   private bytes: number
+  /** Pages and items in so far, for onPage. */
+  private arrived = 1
+  private items: number
   private thrown: {error: unknown} | undefined
   private readonly fetchPage: (page: number) => Promise<Page>
   private readonly plan: Plan
@@ -138,6 +146,7 @@ class PageRun {
     this.limits = limits
     this.pages = [first]
     this.bytes = first.body.length
+    this.items = itemsOf(first, plan)
     this.next = plan.firstPage + 1
     this.planned = plan.firstPage + Math.ceil(plan.expected / plan.perPage)
   }
@@ -156,7 +165,7 @@ class PageRun {
         throw this.thrown.error
       }
 
-      if (this.bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over --max-size (${sizeText(this.limits.maxBytes)})`)
+      if (this.bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over ${this.boundName()}`)
       if (Date.now() >= deadline) return timedOut
       // Every planned page was whole, but some held fewer items than the first: plan as many more as the rest needs.
       const fetched = this.next - firstPage
@@ -164,6 +173,10 @@ class PageRun {
       const collected = this.collected()
       this.planned = Math.min(firstPage + maxPages, this.next + Math.ceil((this.plan.expected - collected) / perPage))
     }
+  }
+
+  private boundName(): string {
+    return this.limits.maxBytesName ?? `--max-size (${sizeText(this.limits.maxBytes)})`
   }
 
   private async worker(): Promise<void> {
@@ -179,6 +192,9 @@ class PageRun {
 
       this.pages[page - this.plan.firstPage] = response
       this.bytes += response.body.length
+      this.arrived += 1
+      this.items += itemsOf(response, this.plan)
+      this.limits.onPage?.(this.arrived, this.planned - this.plan.firstPage, this.items, this.plan.expected)
       if (!succeeded(response) || itemsOf(response, this.plan) === 0) this.stopAt = Math.min(this.stopAt, page)
     }
   }
@@ -208,7 +224,7 @@ class PageRun {
       if (items === 0) return this.incomplete(`Page ${firstPage + index} came back without items`, index + 1)
       collected += items
       if (collected < expected) continue
-      if (bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over --max-size (${sizeText(this.limits.maxBytes)})`, index + 1)
+      if (bytes > this.limits.maxBytes) return this.incomplete(`the pages together are over ${this.boundName()}`, index + 1)
       return {kind: 'complete', pages: this.pages.slice(0, index + 1)}
     }
 

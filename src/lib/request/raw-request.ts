@@ -19,7 +19,7 @@ import {type Method, METHODS, parseEndpoint, parseMethod} from './input.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {checkRequest} from '../description/request-check.ts'
 import {commandLine} from '../runtime/command-names.ts'
-import {shellQuote} from '../completion/shell-words.ts'
+import {shellQuote} from '../output/shell-quote.ts'
 
 /** The profile a line without --profile (and without PROTON_PROFILE) uses: global-flags.ts. */
 const DEFAULT_PROFILE = 'default'
@@ -81,7 +81,10 @@ export async function runRawRequest(invocation: Invocation, given: RawRequest): 
   const session = await invocation.session()
   const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
   const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
-  if (flags['dry-run']) return printCurl(invocation, session, request, bodyFile)
+  if (flags['dry-run']) {
+    await invocation.checkFilter()
+    return printCurl(invocation, session, request, bodyFile)
+  }
   const spool = invocation.spool()
   try {
     if (flags.paginate) await paginate(invocation, {display, maxPages: flags['max-pages'], request, session, slurp: flags.slurp, spool})

@@ -2,12 +2,12 @@
  * The base of every command: the global flags, parsed into an Invocation
  * (src/lib/runtime/invocation.ts: the session, the HTTP client, printing an API
  * answer, explanatory lines), and the mapping of every failure to one
- * stderr line and an exit status. Sibling plugins extend it (see the README).
+ * stderr line and an exit status. Sibling plugins extend it (docs/hosts-install.md, "Building a sibling command").
  */
 import {booleanValues} from './boolean-values.ts'
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
-import {type CommandNames, commandLine, HOST_TOPIC} from './command-names.ts'
+import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
 import type {ApiRequest, ApiResponse, TransportOptions} from '../http/client.ts'
 import {printData} from './dedicated.ts'
 import {globalFlag, readGlobalFlags} from './global-flags.ts'
@@ -25,6 +25,9 @@ export type ProtonArgs<T extends typeof Command> = Interfaces.InferredArgs<T['ar
 const helpGroup = 'GLOBAL'
 const apiUrl = globalFlag('api-url')
 const appVersion = globalFlag('app-version')
+const jq = globalFlag('jq')
+const jqArg = globalFlag('jq-arg')
+const json = globalFlag('json')
 const maxSize = globalFlag('max-size')
 const output = globalFlag('output')
 const profile = globalFlag('profile')
@@ -38,6 +41,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
   static override baseFlags = {
     'api-url': Flags.string({env: apiUrl.env, helpGroup, summary: apiUrl.summary}),
     'app-version': Flags.string({env: appVersion.env, helpGroup, summary: appVersion.summary}),
+    jq: Flags.string({helpGroup, summary: jq.summary}),
+    'jq-arg': Flags.string({helpGroup, multiple: true, multipleNonGreedy: true, summary: jqArg.summary}),
+    json: Flags.boolean({exclusive: [...json.exclusive], helpGroup, summary: json.summary}),
     'max-size': Flags.string({default: maxSize.default, helpGroup, summary: maxSize.summary}),
     output: Flags.option({default: output.default, helpGroup, options: output.options, summary: output.summary})(),
     profile: Flags.string({default: profile.default, env: profile.env, helpGroup, summary: profile.summary}),
@@ -92,11 +98,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.invocation = new Invocation(readGlobalFlags(new LineReader(this.parsedLine)), context)
   }
 
-  /** How this CLI spells our commands: inside a host they sit under the `proton` topic. */
+  /** How this CLI spells our commands (command-names.ts): from its loaded configuration. */
   protected get names(): CommandNames {
-    const {config} = this
-    const prefix = config.findCommand(`${HOST_TOPIC}:api`) ? `${HOST_TOPIC}:` : ''
-    return {bin: config.bin, prefix, separator: config.topicSeparator}
+    return namesInConfig(this.config)
   }
 
   /** The command line of our command `id` (`auth:login`) in this CLI, for messages. */

@@ -16,7 +16,7 @@ import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
 import {describeRefusedRedirect} from '../output/api-error.ts'
 import {TextEscaper} from '../output/escape.ts'
-import {structuredText, toYaml, writeJsonSource} from '../output/output.ts'
+import {toYaml, writeJsonSource} from '../output/output.ts'
 import {bufferSource} from '../output/spool.ts'
 import {type Listing, listingTable, tableStyle, type TableStyle} from '../output/table-style.ts'
 import {rememberListing} from '../files/last-listing.ts'
@@ -75,7 +75,6 @@ export async function settle(invocation: Invocation, outcome: Outcome, subject?:
     return outcome.failure.exitStatus
   }
 
-  if (!outcome.answer.validEnvelope) invocation.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
   return outcome.answer
 }
 
@@ -101,7 +100,8 @@ async function report(invocation: Invocation, failure: Failure, subject?: string
 export async function show(invocation: Invocation, answer: Answer, text: (data: JsonValue | undefined) => string): Promise<void> {
   const {stdout} = invocation.io
   const {output} = invocation.flags
-  if (output === 'json') await writeJsonSource(bufferSource(answer.body), 'json', stdout, {env: invocation.io.env})
+  if (output === 'json' && invocation.filtering) await invocation.printFiltered([answer.body])
+  else if (output === 'json') await writeJsonSource(bufferSource(answer.body), 'json', stdout, {env: invocation.io.env})
   else if (output === 'yaml') stdout.write(await toYaml(answer.data ?? null))
   else {
     const rendered = text(answer.data)
@@ -146,8 +146,7 @@ export async function showCreated(invocation: Invocation, answer: Answer, id: (d
  */
 export async function printData(invocation: Invocation, value: unknown, text: () => string): Promise<void> {
   const {stdout} = invocation.io
-  const {output} = invocation.flags
-  if (output !== 'text') stdout.write(await structuredText(value, output, Boolean(stdout.isTTY)))
+  if (invocation.flags.output !== 'text') await invocation.printStructured(value)
   else {
     const rendered = text()
     if (rendered) stdout.write(`${rendered}\n`)
@@ -160,6 +159,7 @@ export async function printData(invocation: Invocation, value: unknown, text: ()
  * --api-url or the default, with a note that a real run needs a login.
  */
 export async function showDryRun(invocation: Invocation, requests: readonly PlannedRequest[]): Promise<void> {
+  await invocation.checkFilter()
   const entries = dryRunEntries(await dryRunBase(invocation), requests)
   await printData(invocation, entries, () => dryRunText(entries))
   invocation.note(`Dry run: ${requests.length === 1 ? 'the request was' : `${requests.length} requests were`} not sent.`)

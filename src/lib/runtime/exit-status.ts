@@ -34,3 +34,19 @@ export function exitStatusForResponse(httpStatus: number, code: number | undefin
   if (httpStatus >= 200 && httpStatus < 300 && (code === undefined || SUCCESS_CODES.has(code))) return EXIT.OK
   return EXIT.USAGE
 }
+
+/**
+ * The statuses from least to most grave. A command with several outcomes (a batch of messages, one request per ID,
+ * several attachments) exits with the gravest of them, whatever their order: an interruption, then what left the
+ * run incomplete or its outcome unknown and would likely fail again (the network, the timeout, 5xx: 5; the session:
+ * 2), then what was refused item by item, a general refusal (1) before the more specific conflict (4) and not found
+ * (3), which a script may take for "already done".
+ */
+const GRAVITY: readonly ExitStatus[] = [EXIT.OK, EXIT.NOT_FOUND, EXIT.CONFLICT, EXIT.USAGE, EXIT.AUTH, EXIT.UNAVAILABLE, EXIT.INTERRUPTED]
+
+/** The gravest of `statuses` (see GRAVITY); OK for none. */
+export function gravest(statuses: Iterable<ExitStatus>): ExitStatus {
+  let worst: ExitStatus = EXIT.OK
+  for (const status of statuses) if (GRAVITY.indexOf(status) > GRAVITY.indexOf(worst)) worst = status
+  return worst
+}

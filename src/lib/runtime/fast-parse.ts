@@ -121,17 +121,20 @@ function flagValue(entry: FlagEntry, inputs: readonly string[], env: NodeJS.Proc
 /** Every flag's value, or undefined when one is invalid, missing though required, or breaks a constraint. */
 function flagValues(table: CommandTable, flagsInOrder: readonly FlagInput[], env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
   const flags: Record<string, unknown> = {}
+  const defaulted = new Set<string>()
   for (const entry of table.flags) {
-    const value = flagValue(entry, flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input), env)
+    const inputs = flagsInOrder.filter(({flag}) => flag === entry.name).map(({input}) => input)
+    const value = flagValue(entry, inputs, env)
     if (value === INVALID) return undefined
     if (value !== undefined) flags[entry.name] = value
     else if (entry.required) return undefined
+    if (value !== undefined && inputs.length === 0 && !(entry.env && env[entry.env])) defaulted.add(entry.name)
   }
 
-  // oclif checks these for every flag with a value, defaults and variables included.
+  // oclif checks these for every flag with a value, variables included; exclusivity not for a value that is a default.
   for (const entry of table.flags) {
     if (flags[entry.name] === undefined) continue
-    if (entry.exclusive?.some((other) => flags[other] !== undefined)) return undefined
+    if (!defaulted.has(entry.name) && entry.exclusive?.some((other) => flags[other] !== undefined && !defaulted.has(other))) return undefined
     if (entry.dependsOn?.some((other) => flags[other] === undefined)) return undefined
   }
 

@@ -19,10 +19,17 @@ export const GLOBAL_FLAGS = [
   {env: 'PROTON_API_URL', kind: 'string', name: 'api-url', summary: 'Base URL of the API (default: the session’s, else https://mail.proton.me/api).'},
   {env: 'PROTON_APP_VERSION', kind: 'string', name: 'app-version', summary: 'Value of the x-pm-appversion header (default: the one the profile logged in with, else Other).'},
   {
+    kind: 'string',
+    name: 'jq',
+    summary: 'Filter the JSON output with a jq expression (the whole jq language; strings printed raw, anything else as JSON, one result per line).',
+  },
+  {kind: 'string', multiple: true, name: 'jq-arg', summary: 'Bind $NAME to the string VALUE in the --jq filter (repeatable): --jq-arg NAME=VALUE.'},
+  {exclusive: ['output'], kind: 'boolean', name: 'json', summary: 'Print JSON: the same as --output json.'},
+  {
     default: DEFAULT_MAX_SIZE,
     kind: 'string',
     name: 'max-size',
-    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5.',
+    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5; what a command other than api holds in memory (an answer, a decrypted body) stops at 64 MiB whatever SIZE is.',
   },
   {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
   {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},
@@ -40,7 +47,7 @@ export const GLOBAL_FLAGS = [
 
 type Spec = (typeof GLOBAL_FLAGS)[number]
 export type GlobalFlagName = Spec['name']
-type ValueOf<S extends Spec> = S extends {kind: 'boolean'} ? boolean : S extends {kind: 'integer'} ? number : S extends {options: ReadonlyArray<infer O>} ? O : string
+type ValueOf<S extends Spec> = S extends {multiple: true} ? string[] : S extends {kind: 'boolean'} ? boolean : S extends {kind: 'integer'} ? number : S extends {options: ReadonlyArray<infer O>} ? O : string
 /** Always has a value: a default, or a boolean (false when not given). */
 type Present<S extends Spec> = S extends {default: unknown} | {kind: 'boolean'} ? S['name'] : never
 
@@ -59,8 +66,12 @@ export function readGlobalFlags(line: LineReader): GlobalFlags {
   return {
     'api-url': line.optionalString('api-url'),
     'app-version': line.optionalString('app-version'),
+    jq: line.optionalString('jq'),
+    'jq-arg': line.strings('jq-arg'),
+    json: line.boolean('json'),
     'max-size': line.string('max-size'),
-    output: line.option('output', OUTPUT_FORMATS),
+    // --json says --output json; a --jq filter reads the JSON that --output json prints.
+    output: line.boolean('json') || line.optionalString('jq') !== undefined ? 'json' : line.option('output', OUTPUT_FORMATS),
     profile: line.string('profile'),
     quiet: line.boolean('quiet'),
     retries: line.integer('retries'),

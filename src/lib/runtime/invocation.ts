@@ -19,14 +19,17 @@ import {describeRefusedRedirect} from '../output/api-error.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
-import {type OutputStream, writeEscapedSource, writeJsonSource} from '../output/output.ts'
+import type {JqFilter} from '../output/jq.ts'
+import {Progress} from '../output/progress.ts'
+import {type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
-import {maxBytesOf} from '../http/max-size.ts'
+import {heldBound, maxBytesOf, type SizeBound} from '../http/max-size.ts'
 import {responseHeadLines} from '../http/redact.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
 import {refreshSession} from '../session/refresh.ts'
-import {readAll, Spool} from '../output/spool.ts'
+import {type ByteSource, bufferSource, readAll, Spool} from '../output/spool.ts'
+import {escapeLine} from '../output/escape.ts'
 import {SessionStore} from '../session/store.ts'
 
 export type {GlobalFlags} from './global-flags.ts'
@@ -79,6 +82,8 @@ export interface ReceiveOptions {
   outputFile?: string
   /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
   deadline?: number
+  /** An answer the command will hold whole in memory: heldBound rather than --max-size. */
+  bound?: SizeBound
 }
 
 /** Thrown to end a command with a status once everything it had to say is said. */
@@ -104,6 +109,9 @@ export const DEFAULT_APP_VERSION = 'Other'
 export function appVersionFor(given: string | undefined, session?: Pick<ActiveSession, 'stored'>): string {
   return given ?? session?.stored?.AppVersion ?? DEFAULT_APP_VERSION
 }
+
+/** Requests that change nothing: sent before a --jq filter is compiled (it compiles as it runs on the answer). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The status a command will exit with, known before its output is written. */
 let pendingExitStatus: number = EXIT.OK
@@ -142,6 +150,83 @@ export class Invocation {
     if (io.stdout === process.stdout) guardStdout()
   }
 
+  /** jq loading (from prepare), for --jq. */
+  private jq?: Promise<JqFilter>
+  /** True once the filter has been compiled or run. */
+  private jqUsed = false
+
+  /** --jq given: the JSON this command prints goes through the filter. */
+  get filtering(): boolean {
+    return this.flags.jq !== undefined
+  }
+
+  /**
+   * Before the command does anything: with --jq, its --jq-arg checked and
+   * jq loading, its WebAssembly compiled off the main thread while the
+   * command reads its session and sends. The filter is compiled before any
+   * request that changes something (exchange), and otherwise as it runs, so
+   * a broken one is refused (exit 1) before anything irreversible happens.
+   */
+  async prepare(): Promise<void> {
+    const {jq: filter} = this.flags
+    if (filter === undefined) return
+    const {JqFilter, jqArg} = await import('../output/jq.ts')
+    const pairs = (this.flags['jq-arg'] ?? []).map((text) => jqArg(text))
+    // jq-wasm's JavaScript (130 KB) compiled once, then from Node's compile cache in the user's cache directory.
+    const {enableOwnCompileCache} = await import('./compile-cache.ts')
+    enableOwnCompileCache(this.context.cacheDir, this.io.env)
+    this.jq = JqFilter.load(filter, pairs)
+    // Awaited where it is used; a failure to load is reported there.
+    this.jq.catch(() => undefined)
+  }
+
+  /**
+   * With --jq, compile the filter now (once): before a request that changes
+   * something, before a dry run prints, and at the end of a command nothing
+   * was printed through, so a broken filter always exits 1 with nothing on stdout.
+   */
+  async checkFilter(): Promise<void> {
+    if (!this.jq || this.jqUsed) return
+    ;(await this.jq).check()
+    this.jqUsed = true
+  }
+
+  /** After the command: see checkFilter. */
+  async finish(): Promise<void> {
+    await this.checkFilter()
+  }
+
+  /**
+   * JSON documents (each the bytes --output json prints) through the --jq
+   * filter, which reads them in a row as jq reads its input; the results on
+   * stdout by gh's rules (jq.ts). The whole input is read first: a filter
+   * that fails prints nothing.
+   */
+  async printFiltered(documents: ReadonlyArray<ByteSource | Uint8Array | string>): Promise<void> {
+    const {JQ_INPUT_LIMIT, formatResults} = await import('../output/jq.ts')
+    if (!this.jq) throw new Error('internal: --jq output before the filter was prepared')
+    const jq = await this.jq
+    this.jqUsed = true
+    const sizes = documents.map((document) => (typeof document === 'string' ? Buffer.byteLength(document) : document.length))
+    const bytes = sizes.reduce((sum, size) => sum + size + 1, 0)
+    // Over the limit, run() refuses it without the bytes being read into memory.
+    const texts = bytes > JQ_INPUT_LIMIT ? [] : await Promise.all(documents.map(async (document) => (typeof document === 'string' ? document : Buffer.from(document instanceof Uint8Array ? document : await readAll(document)).toString('utf8'))))
+    const {results, warnings} = jq.run(texts.join('\n'), bytes)
+    const {env, stderr, stdout} = this.io
+    for (const line of warnings) stderr.write(`${escapeLine(line)}\n`)
+    const terminal = Boolean(stdout.isTTY)
+    const text = formatResults(results, terminal, terminal && !env.NO_COLOR && env.TERM !== 'dumb')
+    if (text !== '') await writeSource(bufferSource(Buffer.from(text)), stdout, interruptSignal())
+  }
+
+  /** Data the tool composed (not a service answer) as JSON or YAML, as --output asks, or through --jq. */
+  async printStructured(value: unknown): Promise<void> {
+    const {output} = this.flags
+    if (output === 'text') throw new Error('internal: printStructured with --output text')
+    if (this.filtering) return this.printFiltered([JSON.stringify(value)])
+    this.io.stdout.write(await structuredText(value, output, Boolean(this.io.stdout.isTTY)))
+  }
+
   /** End the command with this status (see CommandExit). */
   exit(status: number): never {
     throw new CommandExit(status)
@@ -152,9 +237,24 @@ export class Invocation {
     pendingExitStatus = status
   }
 
-  /** An explanatory stderr line, unless --quiet. */
+  /** An explanatory stderr line, unless --quiet (a progress line on show is erased first). */
   note(line: string): void {
-    if (!this.flags.quiet) this.io.stderr.write(`${line}\n`)
+    if (this.flags.quiet) return
+    this.shownProgress?.clear()
+    this.io.stderr.write(`${line}\n`)
+  }
+
+  private shownProgress?: Progress
+
+  /**
+   * A progress line for long work (progress.ts): drawn only when stderr is
+   * a terminal and --quiet is not given; clear() it when the work is done.
+   */
+  progress(): Progress {
+    const {stderr} = this.io
+    const progress = new Progress(stderr.isTTY && !this.flags.quiet ? stderr : undefined)
+    this.shownProgress = progress
+    return progress
   }
 
   get sessions(): SessionStore {
@@ -194,10 +294,11 @@ export class Invocation {
    * (Code 9001, or 12087: verify again) is answered with PROTON_HV_TOKEN and
    * PROTON_HV_TYPE when given, else completed on a terminal, and the request
    * sent again (see human-verification.ts). The
-   * answer comes whole in memory: for answers small by nature.
+   * answer comes whole in memory: for answers small by nature, at most
+   * heldBound (64 MiB unless --max-size is smaller; more is exit 5).
    */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
-    return this.exchange(session, request, collectBody, (body) => body)
+    return this.exchange(session, request, collectBody, (body) => body, undefined, heldBound(this.flags['max-size']))
   }
 
   /**
@@ -234,11 +335,11 @@ export class Invocation {
    * go to the spool, for their Error text and a verification challenge.
    */
   async receive(session: ActiveSession, request: ApiRequest, spool: Spool, options: ReceiveOptions = {}): Promise<Received<ReceivedBody>> {
-    const {deadline, outputFile} = options
+    const {bound, deadline, outputFile} = options
     const receiver: Receiver<ReceivedBody> = async (head) =>
       outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await createOutputFile(outputFile)) : spoolWriter(spool)
     // A challenge is a short error answer: only such a body is read back to look for one.
-    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline)
+    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline, bound)
   }
 
   private async exchange<B>(
@@ -247,8 +348,11 @@ export class Invocation {
     receive: Receiver<B>,
     bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
     runDeadline?: number,
+    bound?: SizeBound,
   ): Promise<Received<B>> {
-    const transport = this.transport(session)
+    if (!SAFE_METHODS.has(request.method.toUpperCase())) await this.checkFilter()
+
+    const transport = {...this.transport(session), ...(bound ? {maxBytes: bound.bytes, maxBytesName: bound.name} : {})}
     const sending = {...transport, deadline: runDeadline}
     // Without a refresh token (an environment session may lack one), or with a token
     // given by -H, a 401 is the answer.
@@ -305,8 +409,9 @@ export class Invocation {
     if (verdict.kind === 'json') {
       this.expectExit(status)
       const note = (line: string) => this.note(line)
-      if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
-      if (!verdict.envelope.valid) this.note('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status')
+      // With --jq a successful answer is filtered; an error's body is printed as received, as gh does.
+      if (!display.silent && body.source && this.filtering && status === EXIT.OK) await this.printFiltered([body.source])
+      else if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
     }
 
     if (status !== EXIT.OK) {

@@ -4,16 +4,18 @@
  * --yes), then each ID in turn. Every error names its ID and the cause; an
  * API error leaves the other IDs to go on, a failure that is not the
  * service's answer (the network, the timeout) stops there and names the IDs
- * not attempted. The exit status is the first failure's.
+ * not attempted; so does a signal (SIGINT, SIGTERM, SIGHUP: interrupt.ts),
+ * the ID whose request was in flight said to be perhaps done, perhaps not.
+ * The exit status is the gravest of all (exit-status.ts gravest).
  */
 import {CommandExit, type Invocation} from './invocation.ts'
 import {CliFailure, describeFailure, usageError} from './errors.ts'
-import {EXIT, type ExitStatus} from './exit-status.ts'
+import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
+import {interruptionText, interruptSignal, reportingInterruption} from './interrupt.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
 import {attempt, settle, show, showDryRun} from './dedicated.ts'
-import {checkId} from '../request/input-checks.ts'
-import {idSegment} from '../request/path-segment.ts'
+import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
 import type {ListingKind} from '../files/last-listing.ts'
 import {messageIds} from '../commands/message-ids.ts'
@@ -50,25 +52,60 @@ export async function confirmWhat(what: string, nothing: string, yes: boolean): 
   if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${nothing} deleted`)
 }
 
-/** Failures that are not about one ID (no session, a refused refresh, Ctrl-C) end the command as they are. */
+/** Failures that are not about one ID (no session, a refused refresh) end the command as they are. */
 function concernsAll(error: unknown): boolean {
-  return error instanceof CommandExit || !(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH || error.exitStatus === EXIT.INTERRUPTED
+  return error instanceof CommandExit || !(error instanceof CliFailure) || error.exitStatus === EXIT.AUTH
+}
+
+/**
+ * A run of one request per ID stopped by `error` (the network, the timeout, a signal) while it sent the request
+ * for `subject`: say so, name the IDs not attempted (`rest`); the failure's exit status.
+ */
+export function stoppedAt(invocation: Invocation, subject: string, error: unknown, rest: readonly string[]): ExitStatus {
+  const {exitStatus, message} = describeFailure(error)
+  if (exitStatus !== EXIT.INTERRUPTED) {
+    invocation.io.stderr.write(`Error: ${subject}: ${message}\n`)
+    if (rest.length > 0) invocation.note(`Not attempted: ${rest.join(', ')}`)
+    return exitStatus
+  }
+
+  invocation.io.stderr.write(`Error: ${subject}: ${message} while its request was in flight: it may or may not have been applied\n`)
+  return interruptedBefore(invocation, rest)
+}
+
+/** A signal came before the requests for `rest` were sent: name them, then the one line an interruption always gets. */
+export function interruptedBefore(invocation: Invocation, rest: readonly string[]): ExitStatus {
+  reportingInterruption()
+  if (rest.length > 0) invocation.note(`Not attempted (${interruptionText()}): ${rest.join(', ')}`)
+  invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
+  return EXIT.INTERRUPTED
 }
 
 /**
  * Each ID in turn: on success its answer (text: the ID alone on stdout)
  * and the `done` line on stderr. Several answers in json: one document, an
  * array of the answers in the order of the IDs, the failures' too (jq
- * '.[]'); in yaml a stream of documents, one per ID.
+ * '.[]'); with --jq each answer goes through the filter in turn; in yaml
+ * a stream of documents, one per ID.
  */
 export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
-  const {stderr, stdout} = invocation.io
+  const {stdout} = invocation.io
   const {output} = invocation.flags
   const several = ids.length > 1
-  const array = several && output === 'json'
+  // --jq filters each answer in turn (as jq reads a stream), so the array is for plain json only.
+  const array = several && output === 'json' && !invocation.filtering
+  const signal = interruptSignal()
   let status: ExitStatus = EXIT.OK
+  const progress = invocation.progress()
   for (const [index, id] of ids.entries()) {
+    if (signal.aborted) {
+      // The array so far is closed, whole, before the command ends.
+      if (array && index > 0) stdout.write(']\n')
+      invocation.exit(interruptedBefore(invocation, ids.slice(index)))
+    }
+
     const subject = `${action.noun} ${id}`
+    if (several) progress.update(`${index} of ${ids.length} done`)
     if (several && output === 'yaml') stdout.write('---\n')
     if (array) stdout.write(index === 0 ? '[' : ',')
     let outcome: Awaited<ReturnType<typeof settle>>
@@ -81,22 +118,19 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       // Nothing of this ID was shown: the array is closed, whole, before the command ends.
       if (array) stdout.write('null]\n')
       if (concernsAll(error)) throw error
-      const {exitStatus, message} = describeFailure(error)
-      stderr.write(`Error: ${subject}: ${message}\n`)
-      const rest = ids.slice(index + 1)
-      if (rest.length > 0) invocation.note(`Not attempted: ${rest.join(', ')}`)
-      invocation.exit(status === EXIT.OK ? exitStatus : status)
+      invocation.exit(gravest([status, stoppedAt(invocation, subject, error, ids.slice(index + 1))]))
     }
 
     if (typeof outcome === 'number') {
-      if (status === EXIT.OK) status = outcome
+      status = gravest([status, outcome])
     } else {
+      progress.clear()
       await show(invocation, outcome, () => id)
       invocation.note(action.done(id))
     }
-
   }
 
+  progress.clear()
   if (array) stdout.write(']\n')
   if (status !== EXIT.OK) invocation.exit(status)
 }
@@ -113,13 +147,13 @@ export interface PerIdSpec {
 
 /** The plain function of such a command: IDs read (message-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
 export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
-  const request = (id: string) => requestFor(idSegment(id))
+  const request = (id: string) => requestFor(pathId(id, `a ${noun} ID`))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
     async run(invocation, {dryRun, ids: given, yes}) {
       // "-" reads IDs from standard input, one per line; an ID cut in a table is made whole.
       const ids = await messageIds(invocation, given, noun, {anyText: true})
-      for (const id of ids) checkId(id, `a ${noun} ID`)
+      for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)
       await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${id}.`, noun, request})

@@ -7,8 +7,7 @@
 import type {Command} from '@oclif/core'
 
 import {ProtonCommand} from './base-command.ts'
-import {LineReader} from './parsed-line.ts'
-import type {PlainCommand} from './plain-command.ts'
+import {type PlainCommand, runOn} from './plain-command.ts'
 
 export abstract class PlainAdapter<T extends typeof Command> extends ProtonCommand<T> {
   /** The plain function this command runs; scripts/build-fast-path.js checks it is the one the fast path runs. */
@@ -16,6 +15,6 @@ export abstract class PlainAdapter<T extends typeof Command> extends ProtonComma
 
   public async run(): Promise<void> {
     const {runs} = this.ctor as typeof PlainAdapter
-    await runs.run(this.invocation, runs.options(new LineReader(this.parsedLine)))
+    await runOn(runs, this.invocation, this.parsedLine)
   }
 }

@@ -22,10 +22,18 @@ export function plainCommand<Options>(command: PlainCommand<Options>): PlainComm
   return command
 }
 
+/** Run a command on a parsed line, its output prepared first (--jq compiled before anything is sent); failures thrown. */
+export async function runOn(command: PlainCommand<unknown>, invocation: Invocation, line: ParsedLine): Promise<void> {
+  const options = command.options(new LineReader(line))
+  await invocation.prepare()
+  await command.run(invocation, options)
+  await invocation.finish()
+}
+
 /** Run a command on a parsed line: the exit status out, every failure reported as one stderr line. */
 export async function execute(command: PlainCommand<unknown>, invocation: Invocation, line: ParsedLine): Promise<number> {
   try {
-    await command.run(invocation, command.options(new LineReader(line)))
+    await runOn(command, invocation, line)
     return EXIT.OK
   } catch (error) {
     return error instanceof CommandExit ? error.status : reportFailure(error, invocation.io)

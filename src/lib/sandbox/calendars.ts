@@ -115,6 +115,29 @@ export class CalendarStore {
     return {Code: CODE.SINGLE_SUCCESS, Key: key, Passphrase: record.passphrase}
   }
 
+  /** The calendar's own member (the account's), whose ID a sync names. */
+  member(id: string): Row {
+    return this.record(id).member
+  }
+
+  /** GET /calendar/v1/{id}/passphrase: {ID, Flags, MemberPassphrases, Invitations}, once the keys are set up. */
+  passphrase(id: string): Row {
+    const {passphrase} = this.record(id)
+    if (!passphrase) throw new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, 'The calendar has no keys yet')
+    return passphrase
+  }
+
+  /** GET /calendar/v1/{id}/bootstrap (WebClients api/calendars.ts getFullCalendar): Keys, Passphrase, Members, CalendarSettings. */
+  bootstrap(id: string): Row {
+    const record = this.record(id)
+    return {
+      CalendarSettings: {CalendarID: id, DefaultEventDuration: 30, DefaultFullDayNotifications: [], DefaultPartDayNotifications: [], ID: `${id}-settings`},
+      Keys: record.keys,
+      Members: [record.member],
+      Passphrase: record.passphrase ?? null,
+    }
+  }
+
   /** DELETE /calendar/v1/{id} (WebClients api/calendars.ts removeCalendar): the calendar, its member and keys go. */
   delete(id: string): void {
     this.records.splice(this.records.indexOf(this.record(id)), 1)

@@ -2,9 +2,10 @@
  * The sandbox's own control routes under /__sandbox/ (never part of the
  * service): read the request log and refresh counts, set and clear faults,
  * expire access tokens now, add a message (tests bring their own
- * encrypted bodies and attachments). They need no session, only the sandbox's own
+ * encrypted bodies and attachments), read what sends carried (GET /__sandbox/sent). They need no session, only the sandbox's own
  * secret (X-Sandbox-Secret), and are never faulted.
  */
+import {calendarControlRoutes} from './calendar/routes.ts'
 import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
@@ -25,8 +26,9 @@ const isBase64 = (value: unknown): value is string => typeof value === 'string' 
 
 /**
  * POST /__sandbox/messages: {Subject, Body (armored), MIMEType?, Sender?: {Name, Address, PublicKey?}, Attachments?:
- * [{Name, MIMEType?, KeyPackets, Data, Signature?}]}. A Sender.PublicKey (armored) is served for Sender.Address from
- * then on; an attachment's Signature (armored, detached) is listed as it is.
+ * [{Name, MIMEType?, KeyPackets, Data, Signature?, ID?}]}. A Sender.PublicKey (armored) is served for Sender.Address from
+ * then on; an attachment's Signature (armored, detached) is listed as it is, and so is its ID when given (a hostile
+ * one, for the client's tests; else a new one).
  */
 function newMessage(fields: JsonObject): NewMessage {
   const text = (value: unknown, name: string, fallback?: string): string => {
@@ -43,7 +45,14 @@ function newMessage(fields: JsonObject): NewMessage {
     if (!isBase64(attachment.KeyPackets) || !isBase64(attachment.Data)) throw invalid(`Attachments[${index}]: KeyPackets and Data must be base64`)
     const signature = attachment.Signature ?? null
     if (signature !== null && typeof signature !== 'string') throw invalid(`Attachments[${index}]: Signature must be a string`)
-    return {Data: attachment.Data, KeyPackets: attachment.KeyPackets, MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'), Name: text(attachment.Name, 'Name'), Signature: signature}
+    return {
+      Data: attachment.Data,
+      ...(attachment.ID === undefined ? {} : {ID: text(attachment.ID, 'ID')}),
+      KeyPackets: attachment.KeyPackets,
+      MIMEType: text(attachment.MIMEType, 'MIMEType', 'application/octet-stream'),
+      Name: text(attachment.Name, 'Name'),
+      Signature: signature,
+    }
   })
   return {
     attachments,
@@ -91,5 +100,8 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       path: /^\/__sandbox\/expire-tokens$/,
     },
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
+    ...calendarControlRoutes(state),
+    // What each send carried (its Packages) and the plain mail its clear packages made (send/outbox.ts).
+    {access: 'none', handle: () => ({...success, Mail: state.outbox.mail, Sends: state.outbox.sends} as JsonObject), method: 'GET', path: /^\/__sandbox\/sent$/},
   ]
 }

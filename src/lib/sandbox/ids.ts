@@ -1,7 +1,7 @@
 /**
  * Identifiers shaped like the service's: 64 random bytes in URL-safe base64 with its padding. One in 64 of
- * those begins with "-", which a command line takes for a flag unless it comes after "--" (README: IDs that
- * begin with "-"); the sandbox draws again rather than make its examples and tests fail at random.
+ * those begins with "-", which a command line takes for a flag unless it comes after "--" (docs/commands-guide.md,
+ * "What they share"); the sandbox draws again rather than make its examples and tests fail at random.
  */
 import {randomBytes} from 'node:crypto'
 

@@ -267,6 +267,7 @@ export function mailboxRoutes(state: SandboxState): Route[] {
       access: 'full',
       handle: ({params}) => {
         state.calendars.delete(params[0])
+        state.calendarEvents.removeCalendar(params[0])
         return success
       },
       method: 'DELETE',

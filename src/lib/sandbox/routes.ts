@@ -7,7 +7,8 @@ import type {IncomingHttpHeaders} from 'node:http'
 import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
-import {SANDBOX_CODE} from './codes.ts'
+import {calendarEventRoutes} from './calendar/routes.ts'
+import {contactRoutes} from './contacts/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
@@ -19,6 +20,8 @@ export interface RouteRequest {
   params: string[]
   query: URLSearchParams
   headers: IncomingHttpHeaders
+  /** The body's bytes (a multipart upload). */
+  body: Buffer
   /** The body parsed as a JSON object ({} when empty). */
   json(): JsonObject
 }
@@ -40,11 +43,13 @@ export class RawAnswer {
 }
 
 export type RouteAnswer = JsonObject | RawAnswer
+/** What a handler returns: an answer, or one on its way (a send opens packages with OpenPGP.js). */
+type Handled = Promise<RouteAnswer> | RouteAnswer
 
 /** A route that needs no session, or one that gets the live session the request names. */
 export type Route =
-  | (RouteShape & {access: 'none'; handle(request: RouteRequest): RouteAnswer})
-  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): RouteAnswer})
+  | (RouteShape & {access: 'none'; handle(request: RouteRequest): Handled})
+  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): Handled})
 
 const ID = '([^/]+)'
 
@@ -58,17 +63,6 @@ function labelTypes(query: URLSearchParams): number[] {
 
     return type
   })
-}
-
-/**
- * GET /core/v4/keys/all?Email=: the web client's getAllPublicKeys (WebClients packages/shared/lib/api/keys.ts), the
- * address's keys under Address.Keys, each {PublicKey, Flags}; an address the sandbox knows no key of has none.
- */
-function publicKeysAnswer(state: SandboxState, query: URLSearchParams): JsonObject {
-  const email = query.get('Email')
-  if (!email) throw new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, 'Email is required')
-  const key = state.publicKeys.get(email.toLowerCase())
-  return {Address: {Keys: key ? [{Flags: 3, PublicKey: key}] : [], SignedKeyList: null}, Code: CODE.SINGLE_SUCCESS, Unverified: null, Warnings: []}
 }
 
 export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
@@ -110,7 +104,17 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     {access: 'full', handle: (request, session) => auth.setLocalKey(session, request.json()), method: 'PUT', path: /^\/auth\/v4\/sessions\/local\/key$/},
     {access: 'full', handle: (_request, session) => auth.getLocalKey(session), method: 'GET', path: /^\/auth\/v4\/sessions\/local\/key$/},
     {access: 'full', handle: () => ({...success, KeySalts: state.keySalts}), method: 'GET', path: /^\/core\/v4\/keys\/salts$/},
-    {access: 'full', handle: ({query}) => publicKeysAnswer(state, query), method: 'GET', path: /^\/core\/v4\/keys\/all$/},
+    {
+      access: 'full',
+      // The web client's getAllPublicKeys (WebClients packages/shared/lib/api/keys.ts); see send/outbox.ts publicKeys.
+      handle: ({query}) => {
+        const email = query.get('Email')
+        if (!email) throw new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, 'Email is required')
+        return state.outbox.publicKeys(email)
+      },
+      method: 'GET',
+      path: /^\/core\/v4\/keys\/all$/,
+    },
     {access: 'full', handle: () => ({...success, User: state.user}), method: 'GET', path: /^\/core\/v4\/users$/},
     {access: 'full', handle: () => ({...success, Addresses: state.addresses, Total: state.addresses.length}), method: 'GET', path: /^\/core\/v4\/addresses$/},
     {access: 'full', handle: () => ({...success, Volumes: state.volumes}), method: 'GET', path: /^\/drive\/volumes$/},
@@ -118,16 +122,15 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     {
       access: 'full',
       handle: (request) => {
-        // go-proton-api lists with a POST that says it means GET, its filter in the body.
-        if (String(request.headers['x-http-method-override'] ?? '').toUpperCase() !== 'GET') {
-          throw new SandboxError(422, SANDBOX_CODE.NOT_ALLOWED, 'The sandbox creates no drafts: POST /mail/v4/messages lists only with X-HTTP-Method-Override: GET')
-        }
-
+        // go-proton-api lists with a POST that says it means GET, its filter in the body; without it, a draft.
+        if (String(request.headers['x-http-method-override'] ?? '').toUpperCase() !== 'GET') return state.outbox.createDraft(request.json())
         return answerMessages(state.messages, messageQuery(request.json()))
       },
       method: 'POST',
       path: /^\/mail\/v4\/messages$/,
     },
+    {access: 'full', handle: ({params, ...request}) => state.outbox.send(params[0], request.json()), method: 'POST', path: new RegExp(`^/mail/v4/messages/${ID}$`)},
+    {access: 'full', handle: ({body, headers}) => state.outbox.uploadAttachment(headers['content-type'], body), method: 'POST', path: /^\/mail\/v4\/attachments$/},
     // Before GET /mail/v4/messages/{id}: /mail/v4/messages/count is the counts, not a message.
     ...messageActionRoutes(state),
     {
@@ -170,6 +173,8 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
       method: 'POST',
       path: new RegExp(`^/calendar/v1/${ID}/keys$`),
     },
+    ...calendarEventRoutes(state),
     ...mailboxRoutes(state),
+    ...contactRoutes(state.contacts),
   ]
 }

@@ -108,9 +108,9 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const api = apiRoutes(state, auth)
   const control = controlRoutes(stats, faults, auth, state)
-  const dispatch = (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): RouteAnswer => {
+  const dispatch = async (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): Promise<RouteAnswer> => {
     const {params, route} = findRoute(routes, method, url.pathname)
-    const input = {headers: request.headers, json: () => parseJsonObject(body), params, query: url.searchParams}
+    const input = {body, headers: request.headers, json: () => parseJsonObject(body), params, query: url.searchParams}
     if (route.access === 'none') return route.handle(input)
     return route.handle(input, auth.authenticate(request.headers, route.access === 'full'))
   }
@@ -132,7 +132,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (body.size > maxBodyBytes) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${maxBodyBytes} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         checkControlSecret(request, controlSecret)
-        writeAnswer(response, dispatch(control, method, url, request, body.bytes))
+        writeAnswer(response, await dispatch(control, method, url, request, body.bytes))
         return
       }
 
@@ -145,7 +145,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
         throw new SandboxError(400, SANDBOX_CODE.APP_VERSION_MISSING, `The ${HEADER.APP_VERSION} header is required`)
       }
 
-      const answer = dispatch(api, method, url, request, body.bytes)
+      const answer = await dispatch(api, method, url, request, body.bytes)
       entry.Status = 200
       writeAnswer(response, answer, truncate)
     } catch (error) {
@@ -206,6 +206,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       request.socket.destroy()
     })
   })
+  // Idle connections are kept 65 s, as a production front end keeps them: with Node's 5 s default, a client that
+  // reuses its socket after a slow step (bcrypt or key unlocking on a loaded machine) races the server's close and
+  // meets ECONNRESET on a request it cannot safely repeat (POST /auth/v4).
+  server.keepAliveTimeout = 65_000
   server.on('clientError', answerClientError)
   const {address, port} = await listen(server, options.host ?? DEFAULTS.host, options.port ?? 0)
   return {

@@ -1,14 +1,20 @@
 /**
  * The sandbox account's data, in memory: the user, two addresses, seven
- * inbox messages, labels, folders (one nested) and a contact group, one
+ * inbox messages, labels, folders (one nested) and a contact group, three
+ * contacts (contacts/store.ts), one
  * calendar (its keys set up) and two drive volumes (regular and photos), with
  * the contract's field names and enumerations and the official clients'
  * shapes (see labels.ts, calendars.ts, messages.ts).
  */
 import {CalendarStore} from './calendars.ts'
+import {CALENDAR_FIXTURE} from './calendar/calendar-fixture.ts'
+import {EventStore} from './calendar/events.ts'
+import {CONTACT_FIXTURE} from './contacts/contact-fixture.ts'
+import {ContactStore} from './contacts/store.ts'
 import {newId} from './ids.ts'
 import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
+import {Outbox} from './send/outbox.ts'
 import type {CalendarInput} from './validation.ts'
 
 export type Row = Record<string, unknown>
@@ -34,7 +40,8 @@ export interface NewMessage {
   /** The armored OpenPGP message. */
   body: string
   mimeType: string
-  attachments: Array<{Name: string; MIMEType: string; KeyPackets: string; Data: string; Signature: string | null}>
+  /** ID: the test's own (a hostile one, say), else a new one. */
+  attachments: Array<{ID?: string; Name: string; MIMEType: string; KeyPackets: string; Data: string; Signature: string | null}>
   /** The sender's public key (armored), served at /core/v4/keys/all from now on. */
   senderPublicKey?: string
 }
@@ -53,6 +60,9 @@ export class SandboxState {
   readonly volumes: Row[]
   readonly labels = new LabelStore()
   readonly calendars = new CalendarStore()
+  /** The address book (contacts/store.ts), seeded with contacts/contact-fixture.ts. */
+  readonly contacts = new ContactStore(() => Date.now())
+  readonly calendarEvents = new EventStore()
   /** GET /core/v4/keys/salts: one salt per user key. */
   readonly keySalts: Row[] = []
   /** What GET /mail/v4/messages/ID adds to a message's metadata (Body, MIMEType, Attachments …), by ID. */
@@ -61,6 +71,8 @@ export class SandboxState {
   readonly publicKeys = new Map<string, string>()
   /** An attachment's encrypted data packet (base64) by attachment ID. */
   readonly attachmentData = new Map<string, string>()
+  /** Drafts, uploads and sends (send/outbox.ts). */
+  readonly outbox = new Outbox(this)
 
   constructor(username: string, keys?: SandboxKeys) {
     const userId = newId()
@@ -136,16 +148,29 @@ export class SandboxState {
     // One message labelled Work, one starred (label "10").
     this.messages[2].LabelIDs = [...(this.messages[2].LabelIDs as string[]), String(work.ID)]
     this.messages[1].LabelIDs = [...(this.messages[1].LabelIDs as string[]), '10']
+    for (const contact of CONTACT_FIXTURE.contacts) this.contacts.add(contact)
+    // Alice's work address is in the contact group Friends.
+    const [friends] = this.labels.list([2])
+    const [alice] = this.contacts.emails('alice@example.test', 0, 1).items
+    alice.LabelIDs = [String(friends.ID)]
     const [invoices] = this.labels.list([FOLDER_TYPE])
     this.labels.create({Color: '#54473F', Name: '2024', ParentID: String(invoices.ID), Type: FOLDER_TYPE})
     const seeded = this.createCalendar({AddressID: String(primary.ID), Color: '#7272a7', Description: '', Display: 1, Name: 'My calendar'})
-    // The seeded calendar is one the account's own client has set up already.
-    this.calendars.setUpKeys(String(seeded.ID), {
+    // The seeded calendar is one the account's own client has set up already: with the account's keys, its real key
+    // and encrypted events (scripts/generate-sandbox-calendar.js); without them, stand-ins that open nothing.
+    const calendarId = String(seeded.ID)
+    this.calendars.setUpKeys(calendarId, keys ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup} : {
       AddressID: String(primary.ID),
       Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
       PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
       Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
     })
+    if (keys) {
+      const context = {author: String(primary.Email), calendarId, memberId: String(this.calendars.member(calendarId).ID), now: SEED_TIME}
+      const answer = this.calendarEvents.sync({Events: CALENDAR_FIXTURE.events.map((Event) => ({Event, Overwrite: 0})), MemberID: context.memberId}, context)
+      if ((answer.Responses as Row[]).some((item) => (item.Response as Row).Code !== 1000)) throw new Error(`the seeded events were refused: ${JSON.stringify(answer)}`)
+    }
+
     if (keys) this.installKeys(keys)
   }
 
@@ -199,8 +224,7 @@ export class SandboxState {
   addMessage(input: NewMessage): Row {
     const [primary] = this.addresses
     const latest = Math.max(...this.messages.map((message) => Number(message.Time)))
-    const attachments = input.attachments.map(({Data, KeyPackets, MIMEType, Name, Signature}) => {
-      const ID = newId()
+    const attachments = input.attachments.map(({Data, ID = newId(), KeyPackets, MIMEType, Name, Signature}) => {
       this.attachmentData.set(ID, Data)
       return {Disposition: 'attachment', Headers: {}, ID, KeyPackets, MIMEType, Name, Signature, Size: Buffer.from(Data, 'base64').length}
     })

@@ -10,6 +10,8 @@
 import {chmodSync, lstatSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {processIsGone} from '../files/stale-temporary.ts'
+
 /** <profile>.json.<pid>.<random>.tmp, as SessionStore.write names them. */
 const TEMPORARY = /^[^/]+\.json\.(\d+)\.[0-9a-f]+\.tmp$/
 /** No write takes this long: older temporary files are leftovers even if their pid is in use again. */
@@ -20,15 +22,6 @@ export interface DirectoryReport {
   tightened: string[]
   /** Leftover temporary files removed. */
   removed: string[]
-}
-
-function processIsGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return false
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
 }
 
 function narrow(path: string, mode: number, report: DirectoryReport): void {

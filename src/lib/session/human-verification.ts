@@ -21,6 +21,7 @@
  */
 import {sniffJson} from '../output/envelope.ts'
 import {escapeLine} from '../output/escape.ts'
+import {shellQuote} from '../output/shell-quote.ts'
 import {authError, usageError} from '../runtime/errors.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
@@ -136,17 +137,32 @@ function describeChallenge(challenge: HumanVerification): string {
   return `${what} (methods: ${methodsText(challenge, 'unspecified')}): complete it in a browser at ${escapeLine(challenge.url)}\n`
 }
 
+/**
+ * What a verification token from the service may hold to be shown for a person to paste: base64, base64url, and the
+ * dots and colons of composite tokens; nothing a shell acts on. Any other token is not shown (see tokenWords).
+ */
+const SHOWN_TOKEN = /^[A-Za-z0-9+/=_.:~-]{1,4096}$/
+
+/**
+ * How a hint names the token: a shell word (shell-quote.ts) when it is one
+ * (SHOWN_TOKEN), else a placeholder: a token the service made of anything
+ * else is not printed for a person to paste into a shell.
+ */
+export function tokenWord(token: string): string {
+  return SHOWN_TOKEN.test(token) ? shellQuote(token) : '<the token of the verification page>'
+}
+
 /** How a second run carries the completed verification: the command's own words for it. */
 export interface RetryHint {
   /** "run the command again", "log in again" */
   again: string
-  /** How to give token and method: "PROTON_HV_TOKEN=… PROTON_HV_TYPE=…" or the login flags. */
+  /** How to give token and method: "PROTON_HV_TOKEN=… PROTON_HV_TYPE=…" or the login flags; `token` is a tokenWord. */
   carry: (token: string, methods: string) => string
 }
 
 export const COMMAND_RETRY: RetryHint = {
   again: 'run the command again',
-  carry: (token, methods) => `PROTON_HV_TOKEN='${token}' and PROTON_HV_TYPE set to the method you completed (${methods})`,
+  carry: (token, methods) => `PROTON_HV_TOKEN=${token} and PROTON_HV_TYPE set to the method you completed (${methods})`,
 }
 
 /** Where the challenge is shown. */
@@ -163,7 +179,7 @@ export async function completeOnTerminal(challenge: HumanVerification, hint: Ret
   stderr.write(describeChallenge(challenge))
   const methods = methodsText(challenge, 'captcha')
   if (!interactive) {
-    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(challenge.token, methods)}, or from a terminal`)
+    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(tokenWord(challenge.token), methods)}, or from a terminal`)
   }
 
   const fallback = defaultMethod(challenge)
@@ -221,7 +237,7 @@ export async function sendVerified<T>(
       stderr.write(describeChallenge(challenge))
       const given = sent === plan.preset ? ' given' : ''
       throw authError(
-        `the service did not accept the human verification${given} (Code ${challenge.code}); complete it again, then ${plan.hint.again} with ${plan.hint.carry(challenge.token || '<the new token>', challenge.methods.join(', ') || 'captcha')}`,
+        `the service did not accept the human verification${given} (Code ${challenge.code}); complete it again, then ${plan.hint.again} with ${plan.hint.carry(challenge.token ? tokenWord(challenge.token) : '<the new token>', methodsText(challenge, 'captcha'))}`,
       )
     }
 

@@ -22,6 +22,13 @@ describe('mail actions and list (plain functions)', () => {
     expect([run.stdout(), run.stderr()]).to.deep.equal(['', 'Moved 2 messages to trash.\n'])
   })
 
+  it('mail trash refuses a line of standard input holding C1 (U+009B), shown escaped; nothing sent', async () => {
+    const run = testRun(suite.home, {stdin: 'a\nb\u009b2Jc\n'})
+    expect(await execute(mailTrash, run.invocation, parsedLine({'dry-run': false}))).to.equal(1)
+    expect(run.stderr()).to.equal(String.raw`Error: line 2 of standard input is not a message ID: "b\u009b2Jc" (one ID per line)` + '\n')
+    expect(suite.server.requests).to.deep.equal([])
+  })
+
   it('mail list fits 80 columns on a terminal (the ID gives way first); piped, whole values', async () => {
     const subject = 'A subject that goes on and on, past an 80-column terminal'
     suite.server.handle(json(200, JSON.stringify({Code: 1000, Messages: [{ID, Sender: {Address: 'someone@example.test', Name: 'Someone'}, Subject: subject, Time: 1_735_689_600, Unread: 1}], Total: 1})))

@@ -32,4 +32,12 @@ describe('plain commands', () => {
     expect(deletionText([{below: 2, folder: true, id: 'p', name: 'Trips'}])).to.equal('folder Trips and its 2 sub-folders')
     expect(deletionText([{below: 0, folder: false, id: 'l', name: 'Work'}, {below: 1, folder: true, id: 'p', name: 'Trips'}])).to.equal('2 labels or folders (Work, Trips and its 1 sub-folder)')
   })
+
+  it('mail labels delete: an ID that is a path (".." among others) refuses the whole line, exit 1, nothing sent', async () => {
+    const run = testRun(suite.home)
+    const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false}, ['a', '..', 'b']))
+    expect(status).to.equal(1)
+    expect(run.stderr()).to.equal('Error: a label ID ".." is refused: "." and ".." name a directory, not an item\n')
+    expect(suite.server.requests).to.deep.equal([])
+  })
 })

@@ -2,9 +2,10 @@
 import {expect} from 'chai'
 
 import {incompleteness} from '../../../src/lib/commands/mail-list-all.ts'
+import type {JsonValue} from '../../../src/lib/output/json-value.ts'
 
 describe('mail list --all: complete or failed', () => {
-  const page = (total: number, ids: string[]) => ({Code: 1000, Messages: ids.map((ID) => ({ID})), Total: total})
+  const page = (total: JsonValue | undefined, ids: string[]): JsonValue => ({Code: 1000, Messages: ids.map((ID) => ({ID})), ...(total === undefined ? {} : {Total: total})})
 
   it('is complete when the pages hold Total distinct messages and agree on Total', () => {
     expect(incompleteness([page(5, ['a', 'b']), page(5, ['c', 'd']), page(5, ['e'])], 2)).to.equal(undefined)
@@ -21,5 +22,16 @@ describe('mail list --all: complete or failed', () => {
 
   it('fails when the pages disagree on Total (the list changed while it was read)', () => {
     expect(incompleteness([page(4, ['a', 'b']), page(3, ['c'])], 2)).to.equal('the list changed while it was read (Page 0 said Total 4, Page 1 said 3)')
+  })
+
+  it('fails on a Total that is not a whole number of messages, whatever the pages hold', () => {
+    for (const [total, shown] of [['lots', '"lots"'], [-5, '-5'], [2.5, '2.5'], [null, 'null'], [undefined, 'nothing'], [{n: 1}, '{"n":1}']] as const) {
+      expect(incompleteness([page(total, ['a', 'b'])], 150)).to.equal(`Page 0 gave Total ${shown}, not a count of messages`)
+    }
+  })
+
+  it('fails when an ID comes twice or the pages hold more messages than Total, even with Total distinct ones', () => {
+    expect(incompleteness([page(25, [...Array.from({length: 25}, (_, index) => `m${index}`), 'm3'])], 150)).to.equal('the 1 page held 26 messages for Total 25 (1 came twice)')
+    expect(incompleteness([page(2, ['a', 'b']), page(2, ['c'])], 2)).to.equal('the 2 pages held 3 messages for Total 2')
   })
 })

@@ -104,4 +104,22 @@ describe('atomic-file', () => {
     expect(error).to.equal('wrapped: 3 names tried, every one taken')
     expect(readdirSync(dir).sort()).to.deep.equal(['a', 'b', 'c'])
   })
+
+  it('is 0600 while written, whatever the mode it gets (kept, asked for, or the umask’s): nobody else opens it meanwhile', async () => {
+    const kept = join(dir, 'kept')
+    writeFileSync(kept, 'old')
+    chmodSync(kept, 0o644)
+    for (const [path, options, final] of [
+      [kept, {}, 0o644],
+      [join(dir, 'asked'), {mode: 0o664}, 0o664],
+      [join(dir, 'new'), {}, 0o640],
+    ] as const) {
+      const file = await AtomicFile.create(path, options)
+      await file.write(Buffer.from('private'))
+      const [temporary] = readdirSync(dir).filter((name) => name.endsWith('.tmp'))
+      expect(mode(join(dir, temporary)), path).to.equal(0o600)
+      await file.commit()
+      expect(mode(path), path).to.equal(final)
+    }
+  })
 })

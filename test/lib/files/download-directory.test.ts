@@ -47,4 +47,16 @@ describe('download-directory', () => {
     expect(statSync(join(dir, 'report (1).csv')).mode & 0o777).to.equal(0o600)
     expect(readdirSync(dir).sort()).to.deep.equal(['_.._etc_passwd', 'report (1).csv', 'report.csv'])
   })
+
+  it('105 files of one name are all written: "name (1)" to "name (99)", then a random suffix each', async () => {
+    const target = await DownloadDirectory.open(dir)
+    const paths: string[] = []
+    for (let index = 0; index < 105; index++) paths.push((await save(target, 'same.txt', String(index))).path)
+    expect(new Set(paths).size).to.equal(105)
+    expect(paths.slice(0, 3)).to.deep.equal([join(dir, 'same.txt'), join(dir, 'same (1).txt'), join(dir, 'same (2).txt')])
+    expect(paths[99]).to.equal(join(dir, 'same (99).txt'))
+    for (const path of paths.slice(100)) expect(path).to.match(/\/same \([\da-f]{16}\)\.txt$/)
+    expect(paths.map((path) => readFileSync(path, 'utf8'))).to.deep.equal(Array.from({length: 105}, (_, index) => String(index)))
+    expect(readdirSync(dir)).to.have.length(105)
+  })
 })

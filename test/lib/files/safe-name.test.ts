@@ -1,7 +1,7 @@
 /** File names from senders (attachments): one safe component, never a path (safe-name.ts). */
 import {expect} from 'chai'
 
-import {alternativeNames, MAX_NAME_BYTES, safeFileName} from '../../../src/lib/files/safe-name.ts'
+import {alternativeNames, MAX_NAME_BYTES, NUMBERED_NAMES, safeFileName, shownName} from '../../../src/lib/files/safe-name.ts'
 
 describe('safe-name', () => {
   it('keeps an ordinary name as it is, Unicode included', () => {
@@ -36,8 +36,60 @@ describe('safe-name', () => {
     expect(long).to.not.include('\uFFFD')
   })
 
-  it('alternatives number the stem, before the extension', () => {
-    expect(alternativeNames('report.pdf', 2)).to.deep.equal(['report (1).pdf', 'report (2).pdf'])
-    expect(alternativeNames('attachment', 1)).to.deep.equal(['attachment (1)'])
+  it('a leading "-" (an option to whatever a shell glob hands the name to) becomes "_"', () => {
+    expect(safeFileName('-rf', 'x')).to.equal('_rf')
+    expect(safeFileName('--checkpoint-action=exec=sh x.sh', 'x')).to.equal('_-checkpoint-action=exec=sh x.sh')
+    expect(safeFileName('.-i', 'x')).to.equal('_i')
+    expect(safeFileName('a-b.txt', 'x')).to.equal('a-b.txt')
+  })
+
+  it('a Windows device name, any case, with or without extensions, gets "_" in front; a longer word does not', () => {
+    for (const [name, safe] of [
+      ['CON', '_CON'],
+      ['nul.txt', '_nul.txt'],
+      ['Com1.tar.gz', '_Com1.tar.gz'],
+      ['LPT9', '_LPT9'],
+      ['aux.', '_aux'],
+      ['PRN.pdf', '_PRN.pdf'],
+      ['conin$', '_conin$'],
+      ['COM¹.txt', '_COM¹.txt'],
+      ['console.txt', 'console.txt'],
+      ['nullable.txt', 'nullable.txt'],
+      ['COM10', 'COM10'],
+    ]) {
+      expect(safeFileName(name, 'x'), name).to.equal(safe)
+    }
+  })
+
+  it('invisible characters (Hangul fillers, zero-width, other default-ignorables, U+2800) become "_"', () => {
+    for (const filler of ['\u115F', '\u1160', '\u3164', '\uFFA0', '\u200B', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u034F', '\uFE0F', '\u180E', '\u2800']) {
+      expect(safeFileName(`in${filler}voice.pdf`, 'x'), filler.codePointAt(0)?.toString(16)).to.equal('in_voice.pdf')
+    }
+
+    expect(safeFileName('\u3164', 'fallback')).to.equal('fallback')
+  })
+
+  it('spaces: other kinds become one; a run becomes one; a space before a dot "_", so a second extension shows', () => {
+    expect(safeFileName(`name.pdf${' '.repeat(40)}.exe`, 'x')).to.equal('name.pdf_.exe')
+    expect(safeFileName('name.pdf\u00A0\u2003\u3000.exe', 'x')).to.equal('name.pdf_.exe')
+    expect(safeFileName('my   report .pdf', 'x')).to.equal('my report_.pdf')
+    expect(safeFileName('Grüße aus Köln.pdf', 'x')).to.equal('Grüße aus Köln.pdf')
+  })
+
+  it(`alternatives number the stem before the extension up to ${NUMBERED_NAMES}, then take a random suffix`, () => {
+    const names = [...alternativeNames('report.pdf')]
+    expect(names.slice(0, 2)).to.deep.equal(['report (1).pdf', 'report (2).pdf'])
+    expect(names[NUMBERED_NAMES - 1]).to.equal(`report (${NUMBERED_NAMES}).pdf`)
+    const random = names.slice(NUMBERED_NAMES)
+    expect(random.length).to.be.greaterThan(0)
+    for (const name of random) expect(name).to.match(/^report \([\da-f]{16}\)\.pdf$/)
+    expect(new Set(random).size).to.equal(random.length)
+    expect([...alternativeNames('attachment')][0]).to.equal('attachment (1)')
+  })
+
+  it('shownName quotes a name with every character that does not show as itself escaped', () => {
+    expect(shownName('in\u3164voice\u200B.pdf\u00A0.exe')).to.equal(String.raw`"in\u3164voice\u200b.pdf\u00a0.exe"`)
+    expect(shownName('\u001b[31m.txt')).to.equal(String.raw`"\u001b[31m.txt"`)
+    expect(shownName('plain name.pdf')).to.equal('"plain name.pdf"')
   })
 })

@@ -45,6 +45,21 @@ describe('keys', function () {
     expect((await decryptArmored(KEY_FIXTURE.bodies[2].Body, address.keys)).verification).to.equal('unsigned')
   })
 
+  it('unlocks an address key for signing only when asked (mail send): the decrypting packets alone cannot sign', async () => {
+    const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
+    const user = await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)
+    const message = await openpgp.createMessage({text: 'signed'})
+    const [reading] = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
+    await openpgp.sign({message, signingKeys: reading}).then(
+      () => expect.fail('a key unlocked for reading signed'),
+      (error: Error) => expect(error.message).to.match(/decrypt/i),
+    )
+    const [signing] = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase, {signing: true})).keys
+    const signature = await openpgp.sign({detached: true, message, signingKeys: signing})
+    const verified = await openpgp.verify({message, signature: await openpgp.readSignature({armoredSignature: signature}), verificationKeys: signing.toPublic()})
+    expect(await verified.signatures[0].verified).to.equal(true)
+  })
+
   it('stops inflating a compressed body past the bound it is given (a few KiB of mail that would be 64 MiB of body)', async () => {
     const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
     const unlocked = await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))).keys, keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {MimeBodyError, parseContentType, parseMimeBody} from '../../../src/lib/keys/mime-body.ts'
+import {MAX_MIME_BYTES, MAX_MIME_LINES, MAX_MIME_PARTS, MimeBodyError, MimeBoundError, parseContentType, parseMimeBody} from '../../../src/lib/keys/mime-body.ts'
 
 const crlf = (lines: string[]) => lines.join('\r\n')
 const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64')
@@ -198,5 +198,29 @@ describe('parseMimeBody: forwarded messages', () => {
     expect(parsed.text?.trim()).to.equal('Here it is.')
     expect(parsed.attachments.map(({MIMEType}) => MIMEType)).to.deep.equal(['message/rfc822'])
     expect(Buffer.from(parsed.contents[0]).toString('latin1')).to.include('buried text')
+  })
+
+  describe('bounds, checked before postal-mime parses anything', () => {
+    const mixed = (parts: string[]) => Buffer.from(['Content-Type: multipart/mixed; boundary="b"', '', ...parts.flatMap((part) => ['--b', part]), '--b--', ''].join('\r\n'), 'latin1')
+    const refusal = async (bytes: Buffer) => parseMimeBody(bytes).then(() => undefined, (error: unknown) => error)
+
+    it(`refuses a body over ${MAX_MIME_BYTES} bytes`, async () => {
+      const error = await refusal(mixed([`Content-Type: text/plain\r\n\r\n${'A'.repeat(MAX_MIME_BYTES)}`]))
+      expect(error).to.be.instanceOf(MimeBoundError)
+      expect((error as Error).message).to.equal('its MIME body is 32 MiB, more than the 32 MiB this tool takes apart')
+    })
+
+    it(`refuses more than ${MAX_MIME_LINES} lines`, async () => {
+      const body = (lines: number) => mixed([`Content-Type: text/plain\r\n\r\n${'x\r\n'.repeat(lines)}end`])
+      const over = body(MAX_MIME_LINES)
+      const lines = over.toString('latin1').split('\n').length - 1
+      expect((await refusal(over)) as Error).to.be.instanceOf(MimeBoundError).with.property('message', `its MIME body has ${lines} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
+    })
+
+    it(`refuses more than ${MAX_MIME_PARTS} parts, nested ones counted`, async () => {
+      const inner = ['Content-Type: multipart/mixed; boundary="c"', '', ...Array.from({length: MAX_MIME_PARTS}, () => '--c\r\nContent-Type: text/plain\r\n\r\nx'), '--c--'].join('\r\n')
+      const error = await refusal(mixed(['Content-Type: text/plain\r\n\r\nhi', inner]))
+      expect(error).to.be.instanceOf(MimeBoundError).with.property('message', `its MIME tree has more than the ${MAX_MIME_PARTS} parts this tool takes apart`)
+    })
   })
 })

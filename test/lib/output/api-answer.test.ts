@@ -40,7 +40,10 @@ describe('classifyAnswer: one verdict for every command', () => {
     expect(classifyAnswer(response(200, '[1,2]'))).to.deep.include({exitStatus: 0, kind: 'json'})
     const odd = classifyAnswer(response(200, '{"Code":"1000"}'))
     expect(odd.kind === 'json' && odd.envelope.valid).to.equal(false)
-    expect(odd.exitStatus).to.equal(0)
+    expect(odd).to.deep.include({exitStatus: 5, message: "HTTP 200: the service's answer is malformed: its envelope's Code must be integer"})
+    const wrongError = classifyAnswer({...response(404, '{"Code":2501,"Error":{"text":"gone"}}'), statusMessage: 'Not Found'})
+    expect(wrongError).to.deep.include({exitStatus: 5, message: "HTTP 404 Not Found: the service's answer is malformed: its envelope's Error must be string"})
+    expect(classifyAnswer(response(200, '{"Code":1000,"Details":{"HumanVerificationToken":"x"}}'))).to.deep.include({exitStatus: 0})
   })
 })
 

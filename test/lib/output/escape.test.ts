@@ -1,7 +1,10 @@
 /** The service's text made safe for a terminal: control characters become visible text. */
 import {expect} from 'chai'
 
-import {escapeLine, escapeText, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {structuredText, toYaml} from '../../../src/lib/output/output.ts'
+import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
+import {parse as parseYaml} from 'yaml'
 import {oneLine} from '../../../src/lib/runtime/errors.ts'
 
 /** Every code point a terminal may act on: C0, DEL and C1. */
@@ -57,5 +60,53 @@ describe('printable', () => {
     expect(printable('evil\u202Efdp.exe')).to.equal('evil?fdp.exe')
     expect(printable('a\u2066b\u2069 \u001B[31m \u009B2J\u0007')).to.equal('a?b? ?[31m ?2J?')
     expect(printable('Grüße, שלום \u200F, 😀')).to.equal('Grüße, שלום \u200F, 😀')
+  })
+})
+
+describe('DEL and C1 in the JSON and YAML the tool writes', () => {
+  // eslint-disable-next-line no-control-regex
+  const CONTROLS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/
+  const value = {'key\u009b': ['x\u009b2J\u001b[8m\u007f\u0085', 'line one\nline\u0090 two'], plain: 'Grüße ✓', n: 1}
+
+  it('escapeJsonControls writes them \\u00XX, which every JSON reader reads back as the same value', () => {
+    const text = escapeJsonControls(JSON.stringify(value))
+    expect(text).to.not.match(CONTROLS)
+    expect(text).to.include(String.raw`x\u009b2J\u001b[8m\u007f\u0085`)
+    expect(JSON.parse(text)).to.deep.equal(value)
+  })
+
+  it('structuredText (json, yaml) and prettyJson: nothing a terminal acts on, the same value read back', async () => {
+    const json = await structuredText(value, 'json')
+    expect(json).to.not.match(CONTROLS)
+    expect(JSON.parse(json)).to.deep.equal(value)
+    const yaml = await structuredText(value, 'yaml')
+    expect(yaml).to.not.match(CONTROLS)
+    expect(parseYaml(yaml)).to.deep.equal(value)
+    expect(yaml).to.include(String.raw`"x\x9b2J\e[8m\x7f\x85"`)
+    const pretty = prettyJson(value, true)
+    // eslint-disable-next-line no-control-regex
+    expect(pretty.replaceAll(/\u001B\[[\d;]*m/g, '')).to.not.match(CONTROLS)
+    expect(JSON.parse(prettyJson(value, false))).to.deep.equal(value)
+  })
+
+  it('toYaml leaves text without them as the yaml library writes it', async () => {
+    expect(await toYaml({a: 'plain', b: 'two\nlines'})).to.equal('a: plain\nb: |-\n  two\n  lines\n')
+    expect(escapeYamlControls('a: "\u009b"\n')).to.equal('a: "\\x9b"\n')
+    expect([hasDataControls('a\u007f'), hasDataControls('a\u00a0'), hasDataControls('\u001b')]).to.deep.equal([true, false, false])
+  })
+})
+
+describe('JsonBytesEscaper', () => {
+  it('escapes DEL and C1 however the chunks cut the UTF-8, and leaves every other byte, a lone C2 lead byte included', () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":"x\u009b\u007f\u00a9\u0080é"}'), Buffer.from([0xc2])])
+    const expected = Buffer.concat([Buffer.from(String.raw`{"a":"x\u009b\u007f©\u0080é"}`), Buffer.from([0xc2])])
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const escaper = new JsonBytesEscaper()
+      const out = Buffer.concat([escaper.write(bytes.subarray(0, cut)), escaper.write(Buffer.alloc(0)), escaper.write(bytes.subarray(cut)), escaper.end()])
+      expect(out.equals(expected), `cut at ${cut}`).to.equal(true)
+    }
+
+    const plain = Buffer.from('{"a":"plain é"}')
+    expect(new JsonBytesEscaper().write(plain)).to.equal(plain)
   })
 })

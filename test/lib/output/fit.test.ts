@@ -1,6 +1,7 @@
 import {expect} from 'chai'
 
-import {columnWidths, DEFAULT_WIDTH, displayWidth, fittedTable, tableWidth, truncate} from '../../../src/lib/output/fit.ts'
+import {columnWidths, DEFAULT_WIDTH, fittedTable, tableWidth} from '../../../src/lib/output/fit.ts'
+import {displayWidth, truncate} from '../../../src/lib/output/width.ts'
 
 /** Random text of printable ASCII, Latin letters and, now and then, wide characters. */
 function text(random: () => number, length: number): string {

@@ -4,7 +4,7 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeBodyBytes, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
@@ -25,6 +25,25 @@ function sink(isTTY: boolean): OutputStream & {text(): string; bytes(): Buffer} 
 const ODD = Buffer.from('{ "Code" :1000,\t"Big": 12345678901234567890, "Esc": "caf\\u00e9 \\/ \\n", "Neg": -98765432109876543210, "F": 1.5 }')
 
 describe('writeJsonBody', () => {
+  it('json on a terminal: DEL and C1 (raw in the answer\u2019s strings) written as JSON escapes, the value the same; a pipe gets the bytes', async () => {
+    const body = Buffer.from('{"Subject":"a\u009b2J\u0085 \u00a9 \u007f é","k\u0090":1}')
+    const terminal = sink(true)
+    await writeJsonBody(body, 'json', terminal)
+    // eslint-disable-next-line no-control-regex
+    expect(terminal.text()).to.not.match(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/)
+    expect(terminal.text()).to.equal(String.raw`{"Subject":"a\u009b2J\u0085 © \u007f é","k\u0090":1}` + '\n')
+    expect(JSON.parse(terminal.text())).to.deep.equal(JSON.parse(body.toString('utf8')))
+    const pipe = sink(false)
+    await writeJsonBody(body, 'json', pipe)
+    expect(pipe.bytes().equals(body)).to.equal(true)
+    const shown = sink(true)
+    writeBodyBytes(body, shown)
+    expect(shown.text()).to.equal(terminal.text())
+    const piped = sink(false)
+    writeBodyBytes(body, piped)
+    expect(piped.bytes().equals(body)).to.equal(true)
+  })
+
   it('passes the bytes through untouched when stdout is not a terminal', async () => {
     for (const format of ['text', 'json'] as const) {
       const out = sink(false)
@@ -131,7 +150,7 @@ describe('sniffJson', () => {
   })
 
   it('marks an envelope whose Code is not an integer', () => {
-    expect(sniffJson(Buffer.from('{"Code":"1000"}'))).to.deep.equal({envelope: {code: undefined, error: undefined, valid: false}, json: true})
+    expect(sniffJson(Buffer.from('{"Code":"1000"}'))).to.deep.equal({envelope: {code: undefined, error: undefined, problem: 'Code must be integer', valid: false}, json: true})
     expect(sniffJson(Buffer.from('{"Code":1000.5}')).json && sniffJson(Buffer.from('{"Code":1000.5}'))).to.deep.include({json: true})
   })
 

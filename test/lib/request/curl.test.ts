@@ -1,7 +1,7 @@
 /** --dry-run of the raw command: the request as a curl command. */
 import {expect} from 'chai'
 
-import {shellQuote} from '../../../src/lib/completion/shell-words.ts'
+import {shellQuote} from '../../../src/lib/output/shell-quote.ts'
 import {renderCurl} from '../../../src/lib/request/curl.ts'
 
 describe('--dry-run curl rendering', () => {

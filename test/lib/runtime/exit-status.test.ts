@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {EXIT, exitStatusForResponse} from '../../../src/lib/runtime/exit-status.ts'
+import {EXIT, exitStatusForResponse, gravest} from '../../../src/lib/runtime/exit-status.ts'
 
 describe('exitStatusForResponse', () => {
   const cases: Array<[number, number | undefined, number]> = [
@@ -30,4 +30,17 @@ describe('exitStatusForResponse', () => {
       expect(exitStatusForResponse(status, code)).to.equal(expected)
     })
   }
+})
+
+describe('gravest: the exit status of several outcomes', () => {
+  it('orders interrupted, unavailable, authentication, usage, conflict, not found, success; whatever their order', () => {
+    expect(gravest([])).to.equal(EXIT.OK)
+    expect(gravest([EXIT.NOT_FOUND, EXIT.UNAVAILABLE])).to.equal(EXIT.UNAVAILABLE)
+    expect(gravest([EXIT.UNAVAILABLE, EXIT.NOT_FOUND])).to.equal(EXIT.UNAVAILABLE)
+    expect(gravest([EXIT.NOT_FOUND, EXIT.CONFLICT, EXIT.NOT_FOUND])).to.equal(EXIT.CONFLICT)
+    expect(gravest([EXIT.CONFLICT, EXIT.USAGE])).to.equal(EXIT.USAGE)
+    expect(gravest([EXIT.USAGE, EXIT.AUTH, EXIT.OK])).to.equal(EXIT.AUTH)
+    expect(gravest([EXIT.AUTH, EXIT.UNAVAILABLE])).to.equal(EXIT.UNAVAILABLE)
+    expect(gravest([EXIT.INTERRUPTED, EXIT.UNAVAILABLE, EXIT.NOT_FOUND])).to.equal(EXIT.INTERRUPTED)
+  })
 })

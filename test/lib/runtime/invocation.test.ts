@@ -142,10 +142,11 @@ describe('Invocation', () => {
       expect(terminal.stdout()).to.equal('{\n  "Code": 1000,\n  "User": {\n    "Name": "demo",\n    "MaxSpace": 12345678901234567890\n  }\n}\n')
     })
 
-    it('a Code that is not an integer: a warning, the exit status from the HTTP status', async () => {
+    it('an envelope of the wrong shape (Code not an integer) is the service’s fault: exit 5, the body still on stdout', async () => {
       const run = testRun(suite.home)
-      expect(await exitOf(run.invocation.printResponse(answer(200, '{"Code":"1000"}')))).to.equal(0)
-      expect(run.stderr()).to.equal('Warning: the answer’s Code is not an integer; its exit status follows the HTTP status\n')
+      expect(await exitOf(run.invocation.printResponse(answer(200, '{"Code":"1000"}')))).to.equal(5)
+      expect(run.stdout()).to.equal('{"Code":"1000"}')
+      expect(run.stderr()).to.equal("Error: HTTP 200 OK: the service's answer is malformed: its envelope's Code must be integer\n")
     })
 
     it('a redirect not followed is noted', async () => {

@@ -41,8 +41,10 @@ describe('sandbox controls', () => {
     const id = (added.json as {Message: {ID: string}}).Message.ID
     const message = (await harness.call('GET', `/mail/v4/messages/${id}`, {session})).json as {Message: {Attachments: Array<{Name: string; Signature: unknown}>}}
     expect(message.Message.Attachments.map(({Name, Signature}) => [Name, Signature])).to.deep.equal([['a.txt', KEY_FIXTURE.attachment.Signature], ['b.txt', null]])
-    const keys = (await harness.call('GET', `/core/v4/keys/all?Email=${email}`, {session})).json as {Address: {Keys: Array<{PublicKey: string}>}}
-    expect(keys.Address.Keys.map(({PublicKey}) => PublicKey)).to.deep.equal([KEY_FIXTURE.attachmentSigner.PublicKey])
+    // An external address's key is served as the service serves one from WKD: unverified, Source 1.
+    const keys = (await harness.call('GET', `/core/v4/keys/all?Email=${email}`, {session})).json as {Address: {Keys: unknown[]}; Unverified: {Keys: Array<{PublicKey: string; Source: number}>}}
+    expect(keys.Address.Keys).to.deep.equal([])
+    expect(keys.Unverified.Keys.map(({PublicKey, Source}) => [PublicKey, Source])).to.deep.equal([[KEY_FIXTURE.attachmentSigner.PublicKey, 1]])
     const refused = await harness.call('POST', '/__sandbox/messages', {body: {...body, Attachments: [{...attachment, Signature: 5}]}})
     expect(refused.status).to.equal(422)
     expect(refused.json).to.deep.include({Error: 'Attachments[0]: Signature must be a string'})

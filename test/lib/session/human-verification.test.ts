@@ -18,6 +18,7 @@ import {
   presetVerification,
   sendVerified,
   verificationHeaders,
+  tokenWord,
   verificationLink,
   verificationPage,
 } from '../../../src/lib/session/human-verification.ts'
@@ -112,6 +113,14 @@ describe('human verification', () => {
     })
   })
 
+  it('tokenWord: a token of the alphabet as one shell word; any other as a placeholder, never as shell text', () => {
+    expect(tokenWord('ch-1')).to.equal("'ch-1'")
+    expect(tokenWord('a+b/c=_d.e:f~g')).to.equal("'a+b/c=_d.e:f~g'")
+    for (const token of ["T0K3N'$(touch${IFS}/tmp/x)''", 'a b', 'a;b', '`x`', 'a\u001bb', 'é', '', 'x'.repeat(4097)]) {
+      expect(tokenWord(token), token).to.equal('<the token of the verification page>')
+    }
+  })
+
   describe('sendVerified without a terminal', () => {
     const base = api('http://127.0.0.1:9')
     const challenge = (code: number, token = 'ch-1'): HumanVerification => ({code, methods: ['captcha', 'email'], token, url: verificationLink(base, ['captcha', 'email'], token)})
@@ -149,6 +158,16 @@ describe('human verification', () => {
         "human verification required; complete it, then run the command again with PROTON_HV_TOKEN='ch-1' and PROTON_HV_TYPE set to the method you completed (captcha, email), or from a terminal",
       )
       expect(fake.sent).to.deep.equal([{}])
+    })
+
+    it('a token from the service outside the token alphabet is not shown: a placeholder instead, the link still carries it', async () => {
+      const token = "T0K3N'$(touch${IFS}/tmp/x)''"
+      const fake = service([challenge(9001, token)])
+      const {error, stderr} = await withStderr(() => sendVerified(fake.send, fake.challengeOf, {hint: COMMAND_RETRY, interactive: false}))
+      expect(stderr).to.include(new URLSearchParams({token}).toString())
+      expect((error as Error).message).to.equal(
+        'human verification required; complete it, then run the command again with PROTON_HV_TOKEN=<the token of the verification page> and PROTON_HV_TYPE set to the method you completed (captcha, email), or from a terminal',
+      )
     })
 
     it('a preset answered 12087 (verify again): exit 2 saying to complete it again, the challenge kept when 12087 has no Details', async () => {

@@ -12,7 +12,7 @@ describe('resolveSession', () => {
   afterEach(() => home.remove())
 
   const resolve = (env: NodeJS.ProcessEnv = {}, apiUrl?: string, profile = 'default') =>
-    resolveSession({apiUrl, env, names: {bin: 'heroku', prefix: 'proton:', separator: ':'}, profile, store: home.store})
+    resolveSession({apiUrl, env, names: {bin: 'heroku', separator: ':', underTopic: () => true}, profile, store: home.store})
 
   async function failure(promise: Promise<unknown>): Promise<CliFailure> {
     try {

@@ -10,7 +10,7 @@ export default class AccountShow extends PlainAdapter<typeof AccountShow> {
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     "<%= config.bin %> <%= command.id %> --output json | jq -r '.User.Email'",
-    '<%= config.bin %> --profile work <%= command.id %> --output yaml',
+    '<%= config.bin %> <%= command.id %> --profile work --output yaml',
   ]
 
   static override runs = accountShow

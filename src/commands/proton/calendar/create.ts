@@ -5,13 +5,11 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
 
 export default class CalendarCreate extends PlainAdapter<typeof CalendarCreate> {
-  static override summary = 'Create a calendar (POST /calendar/v1) and print its ID; it has no keys yet (INCOMPLETE_SETUP).'
+  static override summary = 'Create a calendar (POST /calendar/v1) with its keys set up (POST /calendar/v1/<id>/keys), and print its ID.'
 
-  static override description = `Without --address-id the calendar is tied to the account's first enabled address, read first with GET /core/v4/addresses. With --dry-run nothing is sent, not even that read: both requests are printed, the AddressID as a placeholder.
+  static override description = `The calendar is made usable as the web client makes one: a key ("Calendar key", curve25519, as the web client generates) locked with a passphrase of 32 random bytes; the passphrase encrypted to the address's key (key packet and data packet apart) and signed by it, detached; then POST /calendar/v1 {Name, Color, Description (--description, else empty), Display, AddressID} and POST /calendar/v1/<id>/keys {AddressID, Signature, PrivateKey, Passphrase: {DataPacket, KeyPacket}}.
 
-The calendar has no keys yet: the service flags it INCOMPLETE_SETUP until its keys are posted (POST /calendar/v1/<id>/keys), which the official apps do with keys made from the address's own key. This tool does not make them, so the new calendar cannot hold events until a Proton Calendar app (web, desktop or mobile) is opened once with the account and finishes its setup; the command says so on stderr, even with --quiet.
-
-The request is the one the web client sends: Name, Color, Description (--description, else empty), Display and AddressID.
+It needs the address's key, unlocked with the session's key passphrase (a session "auth login" made with the password): the keys (GET /auth/v4/sessions/local/key, /core/v4/users, /core/v4/addresses) are read first and the key made before anything is created, so a session without keys creates nothing (exit 2). Without --address-id the calendar is tied to the account's first enabled address. If the service refuses the keys, the calendar just created is deleted again (DELETE /calendar/v1/<id>) and an error says so: no half-made calendar stays (should that deletion fail too, the error names the calendar to delete). With --dry-run nothing is sent, not even the reads: the requests are printed with placeholders.
 
 Text output: the new calendar's ID alone on stdout, a confirmation on stderr. Checked before anything is sent (exit 1): the name is not empty and the colour is #RRGGBB.`
 

@@ -15,6 +15,8 @@ Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters i
 
 --output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
 
+A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5 (docs/bounds.md).
+
 ${LISTING_HELP}`
 
   static override examples = [

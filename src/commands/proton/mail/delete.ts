@@ -2,6 +2,7 @@ import {mailDelete} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {yesFlag} from '../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailDelete extends PlainAdapter<typeof MailDelete> {
   static override summary = 'Delete messages permanently (PUT /mail/v4/messages/delete); asks first, or needs --yes.'
@@ -14,7 +15,7 @@ ${ACTIONS_HELP}`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
-    "<%= config.bin %> mail list --label trash --all --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --yes",
+    `${commandLineInHelp('mail:list')} --label trash --all --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --yes`,
     '<%= config.bin %> <%= command.id %> <message_id> --dry-run',
   ]
 

@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 import {mailLabel} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailLabel extends PlainAdapter<typeof MailLabel> {
   static override summary = 'Add one of your labels to messages, or take it off (PUT /mail/v4/messages/label or /unlabel).'
@@ -14,7 +15,7 @@ ${ACTIONS_HELP}`
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id> --add Work',
     '<%= config.bin %> <%= command.id %> <message_id> <other_message_id> --remove Work',
-    "<%= config.bin %> mail list --from boss@example.com --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --add Work",
+    `${commandLineInHelp('mail:list')} --from boss@example.com --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --add Work`,
   ]
 
   static override strict = false

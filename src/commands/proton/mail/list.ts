@@ -5,6 +5,7 @@ import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../..
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {
   static override summary = 'List messages, newest first, one page at a time (GET /mail/v4/messages): the inbox unless --label says otherwise.'
@@ -17,7 +18,7 @@ Text output: one row per message (ID, local time, sender, subject, "*" when unre
 
 Filters (the web client's parameters, sent in its order after Sort and Desc): --after and --before as Begin and End in Unix seconds (a date alone means midnight UTC; a time must carry its zone, Z or an offset, and is taken as given), --keyword as Keyword, --to as Recipients, --from as From, --subject as Subject, --has-attachments as Attachments=1, --starred as Starred=1, --unread as Unread=1. They combine with --label and with each other.
 
---all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when the pages end before Total, disagree on Total (the mailbox changed while it was read) or hold fewer distinct messages than Total, or --max-pages, --max-size or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
+--all fetches every page (${ALL_PAGE_SIZE} messages a page unless --page-size says otherwise, 4 pages in flight, as "api --paginate" does) and shows them as one list. It is complete or it fails: when Total is not a whole number of messages, the pages end before Total, disagree on Total (the mailbox changed while it was read), hold another number of distinct messages than Total or one message twice, or --max-pages, --max-size (the pages together are held in memory: at most 64 MiB) or --timeout (which bounds the whole run) stops it, it exits 5, says what is missing, and prints nothing.
 
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
@@ -30,9 +31,10 @@ ${LISTING_HELP}
     '<%= config.bin %> <%= command.id %> --label starred --page 2 --page-size 100',
     "<%= config.bin %> <%= command.id %> --label 'Invoices/2024'",
     '<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r \'.Messages[].Subject\'',
+    "<%= config.bin %> <%= command.id %> --all --jq '.Messages[] | select(.Unread == 1) | .ID'",
     '<%= config.bin %> <%= command.id %> --from alex@example.com --after 2025-01-01 --unread',
     "<%= config.bin %> <%= command.id %> --label archive --subject invoice --before '2025-06-30T12:00:00+02:00' --has-attachments",
-    "<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | <%= config.bin %> mail trash -",
+    `<%= config.bin %> <%= command.id %> --all --label Newsletters --output json | jq -r '.Messages[].ID' | ${commandLineInHelp('mail:trash')} -`,
   ]
 
   static override flags = {

@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 import {mailMove} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailMove extends PlainAdapter<typeof MailMove> {
   static override summary = 'Move messages to a folder (PUT /mail/v4/messages/label with the folder’s LabelID).'
@@ -16,7 +17,7 @@ ${ACTIONS_HELP}`
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id> --to archive',
     "<%= config.bin %> <%= command.id %> <message_id> <other_message_id> --to 'Invoices/2024'",
-    "<%= config.bin %> mail list --label spam --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --to inbox",
+    `${commandLineInHelp('mail:list')} --label spam --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> --to inbox`,
   ]
 
   static override strict = false

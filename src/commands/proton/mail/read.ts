@@ -14,7 +14,9 @@ A PGP/MIME body (MIMEType multipart/*) is taken apart: its text part shown (its 
 
 --output json|yaml: the message record as the service sent it, with the decrypted body in Body (and for PGP/MIME, the parts in MIME, the protected subject in MIME.Subject), and the signature's verdict in SignatureStatus: verified, unverified, unsigned or failed.
 
-A body that cannot be decrypted or fails its integrity check prints one line naming the message and the cause (exit 1), and nothing of the body.`
+A body that cannot be decrypted or fails its integrity check prints one line naming the message and the cause (exit 1), and nothing of the body.
+
+Bounds (docs/bounds.md), each one line naming the message, exit 5, nothing on stdout: a decrypted body over 64 MiB (or --max-size when smaller); a PGP/MIME body over 32 MiB, 100,000 lines or 10,000 parts; an Argon2 key asking for more than 256 MiB or 8 passes; key unlocking past --timeout. HTML nested more than 256 levels deep, of more than 100,000 elements or 16 Mi characters is shown as text up to there, with a note.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',

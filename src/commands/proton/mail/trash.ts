@@ -1,6 +1,7 @@
 import {mailTrash} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailTrash extends PlainAdapter<typeof MailTrash> {
   static override summary = 'Move messages to the trash (PUT /mail/v4/messages/label, LabelID 3).'
@@ -11,7 +12,7 @@ ${ACTIONS_HELP}`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id> <other_message_id>',
-    "<%= config.bin %> mail list --from newsletter@example.com --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> -",
+    `${commandLineInHelp('mail:list')} --from newsletter@example.com --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %> -`,
     '<%= config.bin %> <%= command.id %> <message_id> --dry-run',
   ]
 

@@ -1,6 +1,7 @@
 import {mailUnstar} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
 
 export default class MailUnstar extends PlainAdapter<typeof MailUnstar> {
   static override summary = 'Take the star off messages (PUT /mail/v4/messages/unlabel, LabelID 10).'
@@ -9,7 +10,7 @@ export default class MailUnstar extends PlainAdapter<typeof MailUnstar> {
 
 ${ACTIONS_HELP}`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> <message_id>', "<%= config.bin %> mail list --label starred --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %>"]
+  static override examples = ['<%= config.bin %> <%= command.id %> <message_id>', `${commandLineInHelp('mail:list')} --label starred --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %>`]
   static override strict = false
   static override args = messageIdsArgs
   static override flags = {'dry-run': actionDryRunFlag}

@@ -14,12 +14,12 @@ describe('proton calendar delete (in-process, nock)', () => {
     nock(API)
       .delete('/api/calendar/v1/c1==')
       .reply(200, '{"Code":1000}')
-      .delete('/api/calendar/v1/a%2Fb')
+      .delete('/api/calendar/v1/a%20b')
       .reply(404, '{"Code":2501,"Error":"Calendar does not exist"}')
-    const result = await proton(['calendar', 'delete', 'c1==', 'a/b', '--yes'])
+    const result = await proton(['calendar', 'delete', 'c1==', 'a b', '--yes'])
     expect(result).to.deep.equal({
       exit: 3,
-      stderr: 'Deleted calendar c1==.\nError: calendar a/b: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Calendar does not exist\n',
+      stderr: 'Deleted calendar c1==.\nError: calendar a b: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Calendar does not exist\n',
       stdout: 'c1==\n',
     })
   })

@@ -1,7 +1,7 @@
 /** The text view of account addresses. */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../../../src/lib/output/fit.ts'
+import {displayWidth} from '../../../../src/lib/output/width.ts'
 import {addressesListing} from '../../../../src/lib/output/views/addresses.ts'
 import {listingTable} from '../../../../src/lib/output/table-style.ts'
 

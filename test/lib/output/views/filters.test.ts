@@ -1,7 +1,7 @@
 /** The text view of mail filters. */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../../../src/lib/output/fit.ts'
+import {displayWidth} from '../../../../src/lib/output/width.ts'
 import {filtersListing} from '../../../../src/lib/output/views/filters.ts'
 import {listingTable} from '../../../../src/lib/output/table-style.ts'
 

@@ -1,7 +1,7 @@
 /** The text views of the account settings and the mail settings. */
 import {expect} from 'chai'
 
-import {displayWidth} from '../../../../src/lib/output/fit.ts'
+import {displayWidth} from '../../../../src/lib/output/width.ts'
 import {mailSettingsText, userSettingsText} from '../../../../src/lib/output/views/settings.ts'
 import {setEnvironment, snapshotEnvironment} from '../../../helpers/environment.ts'
 

@@ -11,7 +11,8 @@ const FOLDERS = JSON.stringify({
   Labels: [
     {ID: 'f0', Name: 'Invoices', Path: 'Invoices', Type: 3},
     {ID: 'f1', Name: '2024', ParentID: 'f0', Path: 'Invoices/2024', Type: 3},
-    {ID: 'a/../b?', Name: 'Odd', Path: 'Odd', Type: 3},
+    {ID: 'a b?#', Name: 'Odd', Path: 'Odd', Type: 3},
+    {ID: 'x/../y', Name: 'Evil', Path: 'Evil', Type: 3},
   ],
 })
 
@@ -33,10 +34,11 @@ describe('proton mail labels (in-process, nock)', () => {
       expect(result).to.deep.equal({exit: 1, stderr: 'Error: refusing to delete folder Invoices and its 1 sub-folder without confirmation: standard input is not a terminal (add --yes)\n', stdout: ''})
     })
 
-    it('percent-encodes an ID so it stays one path segment', async () => {
-      lists()
-      nock(API).delete('/api/core/v4/labels/a%2F..%2Fb%3F').reply(200, '{"Code":1000}')
-      expect((await proton(['mail', 'labels', 'delete', 'a/../b?', '--yes'])).exit).to.equal(0)
+    it('percent-encodes an ID so it stays one path segment; an ID that is a path is refused, nothing sent', async () => {
+      lists(2)
+      nock(API).delete('/api/core/v4/labels/a%20b%3F%23').reply(200, '{"Code":1000}')
+      expect((await proton(['mail', 'labels', 'delete', 'Odd', '--yes'])).exit).to.equal(0)
+      expect(await proton(['mail', 'labels', 'delete', 'Work', 'Evil', '--yes'])).to.deep.equal({exit: 1, stderr: 'Error: a label ID "x/../y" is refused: it holds a path separator\n', stdout: ''})
     })
 
     it('several: each is tried; an error names its label; the exit status is the first failure’s', async () => {

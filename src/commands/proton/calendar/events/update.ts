@@ -1,0 +1,41 @@
+import {Args, Flags} from '@oclif/core'
+
+import {calendarEventsUpdate} from '../../../../lib/commands/calendar-events-update.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {EVENT_TIME_HELP, EVENT_WRITE_HELP} from '../../../../lib/calendar/help.ts'
+
+export default class CalendarEventsUpdate extends PlainAdapter<typeof CalendarEventsUpdate> {
+  static override summary = 'Change fields of an event (PUT /calendar/v1/<calendar_id>/events/sync {ID, Event}); the rest is kept.'
+
+  static override description = `The event is read and decrypted (as "calendar events get" does), the given fields changed, DTSTAMP renewed and SEQUENCE raised by one, then written again with the same session keys (their packets are not sent again). A new --start alone keeps the duration; --rrule none removes the rule. An event with attendees (an invitation) is refused.
+
+${EVENT_WRITE_HELP}
+
+${EVENT_TIME_HELP}
+
+Checked before anything is written, as for "calendar events create"; at least one field must be given. Text output: the event's ID on stdout, a confirmation on stderr.`
+
+  static override examples = [
+    "<%= config.bin %> <%= command.id %> <event_id> --summary 'Dentist (moved)' --start 2025-03-13T14:00 --timezone Europe/Zurich",
+    "<%= config.bin %> <%= command.id %> <event_id> --location 'Room 5' --description 'Bring the slides.'",
+    '<%= config.bin %> <%= command.id %> <event_id> --rrule none',
+  ]
+
+  static override args = {
+    id: Args.string({description: 'The event ID (see "calendar events list")', required: true}),
+  }
+
+  static override flags = {
+    'all-day': Flags.boolean({summary: 'Make it a whole-day event: --start and --end are dates, --end the last day.'}),
+    calendar: Flags.string({helpValue: 'NAME|ID', summary: 'The calendar that holds it (default: each in turn).'}),
+    description: Flags.string({helpValue: 'TEXT', summary: 'New description (encrypted).'}),
+    end: Flags.string({helpValue: 'TIME', summary: 'New end time (or last day with --all-day).'}),
+    location: Flags.string({helpValue: 'TEXT', summary: 'New location (encrypted).'}),
+    rrule: Flags.string({helpValue: 'RULE', summary: 'New recurrence rule, or "none" to remove it.'}),
+    start: Flags.string({helpValue: 'TIME', summary: 'New start time (or first day with --all-day).'}),
+    summary: Flags.string({helpValue: 'TEXT', summary: 'New title (encrypted).'}),
+    timezone: Flags.string({helpValue: 'ZONE', summary: 'IANA time zone of the new times.'}),
+  }
+
+  static override runs = calendarEventsUpdate
+}

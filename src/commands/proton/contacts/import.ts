@@ -1,0 +1,25 @@
+import {Args} from '@oclif/core'
+
+import {contactsImport} from '../../../lib/commands/contacts-import.ts'
+import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class ContactsImport extends PlainAdapter<typeof ContactsImport> {
+  static override summary = 'Import the vCards of a .vcf file as contacts (POST /contacts/v4/contacts, 10 a request).'
+
+  static override description = `The file (vCard 3.0 or 4.0, one or more cards, at most 10 MiB) is read and parsed whole before anything is sent: one that cannot be parsed, or a card with neither FN nor EMAIL, is refused with one line (exit 1) and nothing is imported.
+
+Each card becomes a contact made as the web client makes one, with your primary user key: FN, UID, EMAIL and the key settings in a signed card (Type 2); CATEGORIES in a clear card (Type 0) when there are some; every other field encrypted and signed (Type 3). A UID the account already has is refused by the service for that contact (no contact is overwritten).
+
+The service answers per contact: each new ID on stdout, a line per contact on stderr, and a refused one named with its error while the others are kept; the exit status is then the gravest of the refusals'. Ctrl-C, SIGTERM or SIGHUP stops it: what was added, what may or may not have been, and what was not sent are reported, and the command ends by that signal. --output json|yaml: {Code, Responses: [{Index, Response}]}, every request's together. --dry-run reads and checks the file, prints the requests with each card's vCard in clear (what would be encrypted and signed said in its place) and sends nothing.`
+
+  static override examples = ['<%= config.bin %> <%= command.id %> contacts.vcf', '<%= config.bin %> <%= command.id %> contacts.vcf --dry-run', '<%= config.bin %> <%= command.id %> contacts.vcf --output json']
+
+  static override flags = {'dry-run': dryRunFlag}
+
+  static override args = {
+    file: Args.string({description: 'The .vcf file', required: true}),
+  }
+
+  static override runs = contactsImport
+}

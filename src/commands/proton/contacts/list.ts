@@ -1,0 +1,17 @@
+import {contactsList} from '../../../lib/commands/contacts-list.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class ContactsList extends PlainAdapter<typeof ContactsList> {
+  static override summary = 'List contacts: ID, name and e-mail addresses (GET /contacts/v4/contacts, every page).'
+
+  static override description = `Names and addresses as the service lists them (it reads them from each contact's signed card); nothing is decrypted, so no keys are needed. Every page is fetched (1000 contacts a page, as the web client asks), complete or fail: a page that comes back empty before Total contacts arrived ends the command with exit 5.
+
+--output json|yaml: {Code, Contacts, Total}, the contacts of every page in one list, each as the service sent it (ID, Name, UID, ContactEmails, LabelIDs …).`
+
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    "<%= config.bin %> <%= command.id %> --output json | jq -r '.Contacts[] | [.ID, .Name] | @tsv'",
+  ]
+
+  static override runs = contactsList
+}

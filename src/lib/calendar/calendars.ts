@@ -1,0 +1,83 @@
+/**
+ * A user's calendars opened for their events: the calendar list
+ * (GET /calendar/v1, each calendar's own member carrying its name and
+ * address), one chosen by name or ID (--calendar), and its keys: the
+ * member's passphrase and the calendar keys in one request,
+ * GET /calendar/v1/{ID}/bootstrap (WebClients packages/shared/lib/api/
+ * calendars.ts getFullCalendar; go-proton-api calendar.go
+ * GetCalendarKeys, GetCalendarPassphrase), the passphrase opened with the
+ * member's address keys and the keys unlocked with it
+ * (keys/calendar-keys.ts).
+ */
+import {idSegment} from '../request/path-segment.ts'
+import type {PrivateKey} from 'openpgp'
+
+import type {AccountKeys} from '../keys/account-keys.ts'
+import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
+import {openpgp} from '../keys/keyring.ts'
+import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
+import {call} from '../runtime/dedicated.ts'
+import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+
+/** CalendarKeyFlags (WebClients interfaces/calendar/CalendarKey.ts): PRIMARY. */
+const KEY_PRIMARY = 2
+
+export interface CalendarRef {
+  id: string
+  name: string
+  memberId: string
+  addressId: string
+  email: string
+}
+
+export interface OpenCalendar extends CalendarRef {
+  keys: PrivateKey[]
+  /** The key new events' session keys are encrypted to. */
+  primary: PrivateKey
+}
+
+const string = (value: unknown) => (typeof value === 'string' ? value : '')
+
+function refOf(calendar: JsonRecord): CalendarRef {
+  const member = listOf(calendar, 'Members')[0] ?? {}
+  return {addressId: string(member.AddressID), email: string(member.Email), id: string(calendar.ID), memberId: string(member.ID), name: string(member.Name ?? calendar.Name)}
+}
+
+/** GET /calendar/v1: every calendar of the user, or the one `choice` names (its ID, else its name, ignoring case). */
+export async function chooseCalendars(invocation: Invocation, choice?: string): Promise<CalendarRef[]> {
+  const all = listOf((await call(invocation, {method: 'GET', path: '/calendar/v1'})).data, 'Calendars').map(refOf)
+  if (choice === undefined) return all
+  const byId = all.filter((calendar) => calendar.id === choice)
+  if (byId.length > 0) return byId
+  const byName = all.filter((calendar) => calendar.name.toLowerCase() === choice.toLowerCase())
+  if (byName.length === 1) return byName
+  if (byName.length > 1) throw usageError(`--calendar "${choice}" names ${byName.length} calendars: give its ID (${byName.map(({id}) => id).join(', ')})`)
+  throw usageError(`--calendar "${choice}": no calendar has that ID or name (see "calendar list")`)
+}
+
+/** The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked. */
+export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: Promise<AccountKeys>): Promise<OpenCalendar> {
+  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v1/${idSegment(calendar.id)}/bootstrap`})).data
+  const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
+  const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
+  const own = listOf(passphrase, 'MemberPassphrases').find((entry) => entry.MemberID === calendar.memberId)
+  if (!own || typeof own.Passphrase !== 'string' || typeof own.Signature !== 'string') throw fail('it has no passphrase for this member (its keys are not set up: INCOMPLETE_SETUP?)')
+  let secret: string
+  try {
+    const addressKeys = await (await account).addressKeys(calendar.addressId)
+    secret = await openMemberPassphrase({Passphrase: own.Passphrase, Signature: own.Signature}, addressKeys)
+  } catch (error) {
+    throw fail(`its passphrase does not open with its address's keys, or its signature does not hold (${oneLine(error instanceof Error ? error.message : String(error), 200)})`)
+  }
+
+  const listed = listOf(bootstrap, 'Keys')
+  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret)
+  if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
+  const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
+  const pgp = await openpgp()
+  const fingerprint = flagged ? (await pgp.readKey({armoredKey: string(flagged.PrivateKey)}).catch(() => undefined))?.getFingerprint() : undefined
+  const primary = keys.find((key) => key.getFingerprint() === fingerprint) ?? keys[0]
+  return {...calendar, keys, primary}
+}

@@ -1,0 +1,158 @@
+/**
+ * What calendar events list and get print: one line per occurrence, the
+ * decrypted fields as JSON, or an iCalendar file. The service's (and an
+ * inviter's) text is escaped before it reaches a terminal
+ * (output/escape.ts); a part whose signature failed is flagged on the line.
+ */
+import {escapeLine} from '../output/escape.ts'
+import type {OpenedEvent} from './open-event.ts'
+import {instant, type Occurrence, occurrences, type Timing} from './recurrence.ts'
+import {type Component, exdates, ICAL, text, type When, whenProperty} from './vevent.ts'
+import {dateText, timeText, wallAt} from './zones.ts'
+
+export const SIGNATURE_FAILED = 'signature FAILED'
+
+export function timingOf(vevent: Component): Timing {
+  const start = whenProperty(vevent, 'dtstart')
+  if (!start) throw new Error('it has no DTSTART')
+  return {end: whenProperty(vevent, 'dtend'), exdates: exdates(vevent), rrule: text(vevent, 'rrule'), start}
+}
+
+export interface Row {
+  event: OpenedEvent
+  occurrence: Occurrence
+  allDay: boolean
+}
+
+/**
+ * The occurrences of the events inside [from, to), in time order: each recurring event expanded, without the
+ * occurrences its single edits (same UID, a RECURRENCE-ID) replace, which show at their own times.
+ */
+export function rowsOf(events: readonly OpenedEvent[], from: number, to: number, zone: string): Row[] {
+  const replaced = new Map<string, Set<number>>()
+  for (const event of events) {
+    const recurrenceId = whenProperty(event.vevent, 'recurrence-id')
+    const uid = text(event.vevent, 'uid')
+    if (!recurrenceId || uid === undefined) continue
+    const set = replaced.get(uid) ?? new Set<number>()
+    set.add(instant(recurrenceId, zone))
+    replaced.set(uid, set)
+  }
+
+  const rows = events.flatMap((event) => {
+    const timing = timingOf(event.vevent)
+    const isEdit = whenProperty(event.vevent, 'recurrence-id') !== undefined
+    const uid = text(event.vevent, 'uid') ?? ''
+    const skip = isEdit ? new Set<number>() : (replaced.get(uid) ?? new Set<number>())
+    return occurrences(isEdit ? {...timing, rrule: undefined} : timing, from, to, zone, skip).map((occurrence) => ({allDay: timing.start.allDay, event, occurrence}))
+  })
+  return rows.sort((a, b) => a.occurrence.start - b.occurrence.start || (a.allDay === b.allDay ? 0 : a.allDay ? -1 : 1))
+}
+
+/** YYYY-MM-DD  HH:MM–HH:MM (or "all day")  summary  location  calendar  ID, flagged when a signature failed. */
+export function rowLine({allDay, event, occurrence}: Row, zone: string): string {
+  const start = wallAt(occurrence.start, zone)
+  const end = wallAt(occurrence.end, zone)
+  const sameDay = dateText(start) === dateText(end)
+  const span = allDay ? 'all day' : `${timeText(start)}–${sameDay ? '' : `${dateText(end)} `}${timeText(end)}`
+  const cells = [dateText(start), span, text(event.vevent, 'summary') || '(no title)', text(event.vevent, 'location') || '-', event.calendar.name, String(event.raw.ID)]
+  const line = cells.map((cell) => escapeLine(cell)).join('  ')
+  return event.verification === 'failed' ? `${line}  [${SIGNATURE_FAILED}]` : line
+}
+
+/** The stderr line for an event whose signature failed. */
+export function failedLine(event: OpenedEvent): string {
+  const parts = event.parts.filter(({verification}) => verification === 'failed').map(({part}) => part)
+  return `Warning: event ${escapeLine(String(event.raw.ID))} ("${escapeLine(text(event.vevent, 'summary') ?? '')}"): ${SIGNATURE_FAILED} on its ${[...new Set(parts)].join(', ')} part: shown, but not to be trusted`
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function whenJson(when: When | undefined): Record<string, unknown> | null {
+  if (!when) return null
+  const {day, hour, minute, month, second, year} = when.wall
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0')
+  const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+  return when.allDay ? {Date: date} : {DateTime: `${date}T${pad(hour)}:${pad(minute)}:${pad(second)}`, Timezone: when.zone ?? null}
+}
+
+/** The decrypted fields of an event, as --output json prints them. */
+export function eventJson(event: OpenedEvent): Record<string, unknown> {
+  const {vevent} = event
+  const values = (name: string) => vevent.getAllProperties(name).map((property) => String(property.getFirstValue()))
+  const timing = timingOf(vevent)
+  return {
+    ID: event.raw.ID,
+    CalendarID: event.calendar.id,
+    Calendar: event.calendar.name,
+    UID: text(vevent, 'uid') ?? null,
+    Summary: text(vevent, 'summary') ?? '',
+    Location: text(vevent, 'location') ?? '',
+    Description: text(vevent, 'description') ?? '',
+    Start: whenJson(timing.start),
+    End: whenJson(timing.end),
+    AllDay: timing.start.allDay,
+    RRule: timing.rrule ?? null,
+    Exdates: timing.exdates.map(whenJson),
+    RecurrenceID: whenJson(whenProperty(vevent, 'recurrence-id')),
+    Sequence: Number(text(vevent, 'sequence') ?? 0),
+    Organizer: text(vevent, 'organizer') ?? null,
+    Attendees: values('attendee'),
+    Status: text(vevent, 'status') ?? null,
+    Transparency: text(vevent, 'transp') ?? null,
+    Alarms: vevent.getAllSubcomponents('valarm').map((alarm) => ({Action: text(alarm, 'action') ?? null, Trigger: text(alarm, 'trigger') ?? null})),
+    Author: event.raw.Author ?? null,
+    Signature: event.verification,
+    Parts: event.parts.map(({part, type, verification}) => ({Part: part, Type: type, Signature: type >= 2 ? verification : 'unsigned'})),
+  }
+}
+
+/** One occurrence in JSON: its instants and the event's fields. */
+export function rowJson(row: Row): Record<string, unknown> {
+  return {OccurrenceStart: iso(row.occurrence.start), OccurrenceEnd: iso(row.occurrence.end), ...eventJson(row.event)}
+}
+
+/** An iCalendar file of the events (each once: a recurrence travels as its rule). */
+export function icsOf(events: readonly OpenedEvent[]): string {
+  const calendar = new ICAL.Component('vcalendar')
+  calendar.addPropertyWithValue('version', '2.0')
+  calendar.addPropertyWithValue('prodid', '-//proton-cli//calendar events//EN')
+  for (const event of events) calendar.addSubcomponent(new ICAL.Component(event.vevent.toJSON()))
+  return `${calendar.toString()}\r\n`
+}
+
+/** Every field of one event, for calendar events get. */
+export function eventText(event: OpenedEvent, zone: string): string {
+  const fields = eventJson(event)
+  const timing = timingOf(event.vevent)
+  const at = (when: When | undefined) => {
+    if (!when) return '-'
+    if (when.allDay) return `${dateText(when.wall)} (all day)`
+    const ms = instant(when, zone)
+    return `${dateText(wallAt(ms, zone))} ${timeText(wallAt(ms, zone))} ${zone}${when.zone && when.zone !== zone ? ` (${timeText(when.wall)} ${when.zone})` : ''}`
+  }
+
+  const alarms = (fields.Alarms as Array<{Action: string | null; Trigger: string | null}>).map(({Action, Trigger}) => `${Trigger ?? '?'} ${Action ?? ''}`.trim())
+  const signature = event.verification === 'failed' ? `${SIGNATURE_FAILED} (${event.parts.filter((part) => part.verification === 'failed').map(({part}) => part).join(', ')})` : event.verification
+  const lines: Array<[string, string]> = [
+    ['ID', String(fields.ID)],
+    ['Calendar', `${event.calendar.name} (${event.calendar.id})`],
+    ['UID', String(fields.UID ?? '-')],
+    ['Summary', String(fields.Summary) || '-'],
+    ['Start', at(timing.start)],
+    ['End', at(timing.end)],
+    ['Location', String(fields.Location) || '-'],
+    ['Description', String(fields.Description) || '-'],
+    ['Organizer', String(fields.Organizer ?? '-')],
+    ['Attendees', (fields.Attendees as string[]).join(', ') || '-'],
+    ['Recurrence', timing.rrule ?? '-'],
+    ['Exceptions', timing.exdates.map((when) => at(when)).join(', ') || '-'],
+    ['Recurrence ID', at(whenProperty(event.vevent, 'recurrence-id'))],
+    ['Status', String(fields.Status ?? '-')],
+    ['Alarms', alarms.join(', ') || '-'],
+    ['Sequence', String(fields.Sequence)],
+    ['Signature', signature],
+  ]
+  return lines.map(([name, value]) => `${`${name}:`.padEnd(15)}${escapeLine(value)}`).join('\n')
+}
+

@@ -1,0 +1,55 @@
+/**
+ * The events of a window, asked for as the web client asks
+ * (applications/calendar/src/app/containers/calendar/eventStore/
+ * getPaginatedEvents.ts; WebClients packages/shared/lib/api/calendars.ts
+ * queryEvents, CalendarEventsQueryType): GET /calendar/v1/{ID}/events with
+ * Start and End (Unix seconds, never negative), Timezone, PageSize 100,
+ * Type (0 part-day events inside the window, 1 part-day begun before it,
+ * 2 full-day inside, 3 full-day begun before) and Page, each Type paged
+ * until More is 0, the four in parallel. At most MAX_PAGES pages per Type:
+ * a service that never says More 0 cannot make the run endless.
+ */
+import {idSegment} from '../request/path-segment.ts'
+import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
+import {call} from '../runtime/dedicated.ts'
+import {unavailableError} from '../runtime/errors.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+
+export const PAGE_SIZE = 100
+export const MAX_PAGES = 100
+const QUERY_TYPES = [0, 1, 2, 3] as const
+
+export interface EventWindow {
+  /** ms */
+  start: number
+  end: number
+  zone: string
+}
+
+/** Every event of the calendar the service lists for the window, each once (by ID), in the order received. */
+export async function fetchEvents(invocation: Invocation, calendarId: string, {end, start, zone}: EventWindow): Promise<JsonRecord[]> {
+  const params: Array<[string, string]> = [
+    ['Start', String(Math.max(0, Math.floor(start / 1000)))],
+    ['End', String(Math.max(0, Math.ceil(end / 1000)))],
+    ['Timezone', zone],
+    ['PageSize', String(PAGE_SIZE)],
+  ]
+  const path = `/calendar/v1/${idSegment(calendarId)}/events`
+  const ofType = async (type: number): Promise<JsonRecord[]> => {
+    const found: JsonRecord[] = []
+    for (let page = 0; ; page++) {
+      if (page >= MAX_PAGES) throw unavailableError(`calendar ${calendarId}: the service still had more events of Type ${type} after ${MAX_PAGES} pages of ${PAGE_SIZE}: stopped; nothing printed`)
+      const {data} = await call(invocation, {method: 'GET', path, query: [...params, ['Type', String(type)], ['Page', String(page)]]})
+      found.push(...listOf(data, 'Events'))
+      if (!isRecord(data) || data.More !== 1) return found
+    }
+  }
+
+  const seen = new Set<string>()
+  return (await Promise.all(QUERY_TYPES.map(ofType))).flat().filter((event) => {
+    const id = String(event.ID)
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  })
+}

@@ -1,0 +1,108 @@
+/**
+ * An event written as the web client writes it (WebClients packages/shared/
+ * lib/calendar/serialize.ts createCalendarEvent, formatData; veventHelper.ts
+ * getVeventParts; applications/calendar/src/app/containers/calendar/
+ * eventActions/getSyncMultipleEventsPayload.ts): the VEVENT split into the
+ * shared signed part (uid, dtstamp, dtstart, dtend, recurrence-id, rrule,
+ * exdate, organizer, sequence: the service reads the times from it), the
+ * shared encrypted part (uid, dtstamp, created, description, summary,
+ * location and every property no part names), the calendar parts (status,
+ * transp signed; comment encrypted) and the personal part (the alarms) when
+ * they hold more than uid and dtstamp; every part signed by the address
+ * key, encrypted parts with the event's session key, which travels to the
+ * calendar's primary key (SharedKeyPacket) only when the event is new.
+ * The summary, description and location never travel in clear.
+ */
+import {idSegment} from '../request/path-segment.ts'
+import {randomBytes} from 'node:crypto'
+
+import type {PrivateKey, SessionKey} from 'openpgp'
+
+import {encryptCard, newSessionKey, signCard} from '../keys/calendar-event-crypto.ts'
+import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
+import {call} from '../runtime/dedicated.ts'
+import {CliFailure} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import type {CalendarRef, OpenCalendar} from './calendars.ts'
+import {
+  CALENDAR_ENCRYPTED_FIELDS,
+  CALENDAR_SIGNED_FIELDS,
+  cardText,
+  type Component,
+  ICAL,
+  pick,
+  rest,
+  SHARED_ENCRYPTED_FIELDS,
+  SHARED_SIGNED_FIELDS,
+  worthSending,
+} from './vevent.ts'
+
+/** ATTENDEE_PERMISSIONS.SEE: what the web client grants (DEFAULT_ATTENDEE_PERMISSIONS). */
+const DEFAULT_PERMISSIONS = 1
+const CARD = {ENCRYPTED_AND_SIGNED: 3, SIGNED: 2}
+
+/** helper.ts generateUID: random, then @proton.me. */
+export function newUid(): string {
+  return `${randomBytes(20).toString('base64url')}@proton.me`
+}
+
+/** A UTC DATE-TIME value of now, as DTSTAMP and CREATED are written. */
+export function utcNow(ms: number): InstanceType<typeof ICAL.Time> {
+  return ICAL.Time.fromJSDate(new Date(Math.floor(ms / 1000) * 1000), true)
+}
+
+export interface Keys {
+  signingKey: PrivateKey
+  calendar: OpenCalendar
+  /** An existing event's session keys (update): reused, their packets not sent again. */
+  shared?: SessionKey
+  calendarSession?: SessionKey
+}
+
+/** The Event of a sync item: its parts signed and encrypted. */
+export async function eventPayload(vevent: Component, {calendar, calendarSession, shared, signingKey}: Keys): Promise<JsonRecord> {
+  const primary = calendar.primary.toPublic()
+  const sharedKey = shared ? {keyPacket: undefined, sessionKey: shared} : await newSessionKey(primary)
+  const sharedSigned = cardText(pick(vevent, SHARED_SIGNED_FIELDS))
+  const encryptedPart = pick(vevent, SHARED_ENCRYPTED_FIELDS)
+  for (const property of rest(vevent).getAllProperties()) encryptedPart.addProperty(property)
+  const calendarSigned = pick(vevent, CALENDAR_SIGNED_FIELDS)
+  const calendarEncrypted = pick(vevent, CALENDAR_ENCRYPTED_FIELDS)
+  const personal = pick(vevent, ['uid', 'dtstamp'])
+  for (const alarm of vevent.getAllSubcomponents('valarm')) personal.addSubcomponent(new ICAL.Component(alarm.toJSON()))
+  const calendarKey = worthSending(calendarEncrypted) ? (calendarSession ? {keyPacket: undefined, sessionKey: calendarSession} : await newSessionKey(primary)) : undefined
+
+  const signed = async (text: string) => ({Data: text, Signature: await signCard(text, signingKey), Type: CARD.SIGNED})
+  const encrypted = async (text: string, sessionKey: SessionKey) => ({...(await encryptCard(text, signingKey, sessionKey)), Type: CARD.ENCRYPTED_AND_SIGNED})
+  const [sharedParts, calendarParts, personalPart] = await Promise.all([
+    Promise.all([signed(sharedSigned), encrypted(cardText(encryptedPart), sharedKey.sessionKey)]),
+    Promise.all([
+      worthSending(calendarSigned) ? signed(cardText(calendarSigned)) : undefined,
+      calendarKey ? encrypted(cardText(calendarEncrypted), calendarKey.sessionKey) : undefined,
+    ]),
+    worthSending(personal) ? signed(cardText(personal)) : undefined,
+  ])
+  const calendarContent = calendarParts.filter((part) => part !== undefined)
+  return {
+    Permissions: DEFAULT_PERMISSIONS,
+    ...(sharedKey.keyPacket ? {SharedKeyPacket: sharedKey.keyPacket} : {}),
+    SharedEventContent: sharedParts,
+    ...(calendarKey?.keyPacket ? {CalendarKeyPacket: calendarKey.keyPacket} : {}),
+    ...(calendarContent.length > 0 ? {CalendarEventContent: calendarContent} : {}),
+    ...(personalPart ? {PersonalEventContent: personalPart} : {}),
+  }
+}
+
+/** PUT /calendar/v1/{ID}/events/sync with one item; its own Response's failure ends the command with one line. */
+export async function syncOne(invocation: Invocation, calendar: CalendarRef, item: JsonRecord, what: string): Promise<JsonRecord> {
+  const answer = await call(invocation, {body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`})
+  const response = listOf(answer.data, 'Responses')[0]?.Response
+  if (!isRecord(response)) throw new CliFailure(`${what}: the answer carries no Responses`, EXIT.UNAVAILABLE)
+  if (response.Code !== 1000) {
+    const status = response.Code === 2501 ? EXIT.NOT_FOUND : EXIT.USAGE
+    throw new CliFailure(`${what}: refused, Code ${String(response.Code)}: ${String(response.Error ?? '')}`, status)
+  }
+
+  return response
+}

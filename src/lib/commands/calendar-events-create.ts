@@ -1,0 +1,69 @@
+/**
+ * proton calendar events create: a new event, encrypted and signed as the
+ * web client writes one (calendar/write-event.ts), sent with
+ * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{Overwrite: 0,
+ * Event}]}; prints the new event's ID. Every flag is checked before
+ * anything is sent.
+ */
+import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, whenOf} from '../calendar/event-input.ts'
+import {openCalendars} from '../calendar/open-calendars.ts'
+import {ICAL, setText, setWhen} from '../calendar/vevent.ts'
+import {eventPayload, newUid, syncOne, utcNow} from '../calendar/write-event.ts'
+import {escapeLine} from '../output/escape.ts'
+import {isRecord} from '../output/records.ts'
+import {oneLine, usageError} from '../runtime/errors.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export interface EventsCreateOptions extends EventFields {
+  calendar: string
+  summary: string
+  start: string
+  end: string
+}
+
+export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
+  options: (line) => ({
+    allDay: line.boolean('all-day'),
+    calendar: line.string('calendar'),
+    description: line.optionalString('description'),
+    end: line.string('end'),
+    location: line.optionalString('location'),
+    rrule: line.optionalString('rrule'),
+    start: line.string('start'),
+    summary: line.string('summary'),
+    timezone: line.optionalString('timezone'),
+  }),
+  async run(invocation, options) {
+    checkTexts(options)
+    const start = whenOf(options.start, '--start', options.allDay, options.timezone)
+    const last = whenOf(options.end, '--end', options.allDay, options.timezone)
+    checkOrder(start, last)
+    const rrule = checkRrule(options.rrule)
+    if (rrule?.toLowerCase() === 'none') throw usageError('--rrule none removes a rule: give one, or leave --rrule out')
+
+    const {account, calendars} = await openCalendars(invocation, options.calendar)
+    const [calendar] = calendars
+    const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
+      throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
+    })
+    const now = utcNow(invocation.io.now().getTime())
+    const vevent = new ICAL.Component('vevent')
+    vevent.addPropertyWithValue('uid', newUid())
+    vevent.addPropertyWithValue('dtstamp', now)
+    vevent.addPropertyWithValue('created', now.clone())
+    setWhen(vevent, 'dtstart', start)
+    setWhen(vevent, 'dtend', options.allDay ? nextDay(last) : last)
+    if (rrule) vevent.addPropertyWithValue('rrule', ICAL.Recur.fromString(rrule))
+    vevent.addPropertyWithValue('sequence', 0)
+    setText(vevent, 'summary', options.summary)
+    setText(vevent, 'location', options.location)
+    setText(vevent, 'description', options.description)
+
+    const Event = await eventPayload(vevent, {calendar, signingKey})
+    const response = await syncOne(invocation, calendar, {Event, Overwrite: 0}, `calendar "${calendar.name}"`)
+    const id = isRecord(response.Event) ? String(response.Event.ID) : ''
+    invocation.io.stdout.write(`${id}\n`)
+    invocation.note(`Created event "${escapeLine(options.summary)}" (${escapeLine(id)}) in calendar "${escapeLine(calendar.name)}".`)
+
+  },
+})

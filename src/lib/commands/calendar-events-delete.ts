@@ -1,0 +1,33 @@
+/**
+ * proton calendar events delete ID: once confirmed (--yes, or y on a
+ * terminal), PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID}]}
+ * (WebClients getSyncMultipleEventsPayload.ts, a delete operation), the
+ * event's calendar found first (--calendar, else each calendar in turn).
+ */
+import {findEvent} from '../calendar/find-event.ts'
+import {chooseCalendars} from '../calendar/calendars.ts'
+import {syncOne} from '../calendar/write-event.ts'
+import {escapeLine} from '../output/escape.ts'
+import {checkId} from '../request/input-checks.ts'
+import {confirmDeletion} from '../runtime/per-id.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export interface EventsDeleteOptions {
+  id: string
+  calendar?: string
+  yes: boolean
+}
+
+export const calendarEventsDelete = plainCommand<EventsDeleteOptions>({
+  options: (line) => ({calendar: line.optionalString('calendar'), id: line.arg('id'), yes: line.boolean('yes')}),
+  async run(invocation, {calendar: choice, id, yes}) {
+    checkId(id, 'ID')
+    await confirmDeletion('event', [id], yes)
+    // Deleting needs no keys: the calendar and its member are enough.
+    const refs = await chooseCalendars(invocation, choice)
+    const {calendar} = await findEvent(invocation, refs, id)
+    await syncOne(invocation, calendar, {ID: id}, `event ${id}`)
+    invocation.io.stdout.write(`${id}\n`)
+    invocation.note(`Deleted event ${escapeLine(id)}.`)
+  },
+})

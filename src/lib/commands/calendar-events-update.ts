@@ -1,0 +1,98 @@
+/**
+ * proton calendar events update ID: the event opened, the given fields
+ * changed and the rest kept, DTSTAMP renewed and SEQUENCE raised, then
+ * written again as the web client updates one (calendar/write-event.ts:
+ * the same session keys, their packets not sent again) with
+ * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID, Event}]}.
+ * An event with attendees is refused: this tool does not write invitations.
+ */
+import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, whenOf} from '../calendar/event-input.ts'
+import {timingOf} from '../calendar/event-view.ts'
+import {findEvent} from '../calendar/find-event.ts'
+import {openCalendars} from '../calendar/open-calendars.ts'
+import {openEvents} from '../calendar/open-events.ts'
+import {ICAL, setText, setWhen, text, type When} from '../calendar/vevent.ts'
+import {eventPayload, syncOne, utcNow} from '../calendar/write-event.ts'
+import {openSessionKey} from '../keys/calendar-event-crypto.ts'
+import {escapeLine} from '../output/escape.ts'
+import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export interface EventsUpdateOptions extends EventFields {
+  id: string
+  calendar?: string
+}
+
+const shiftedBy = (when: When, from: When, to: When): When => {
+  const ms = (wall: When['wall']) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  const date = new Date(ms(to.wall) + (ms(when.wall) - ms(from.wall)))
+  const wall = {day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), month: date.getUTCMonth() + 1, second: date.getUTCSeconds(), year: date.getUTCFullYear()}
+  return {allDay: to.allDay, wall, zone: to.zone}
+}
+
+export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
+  options: (line) => ({
+    allDay: line.boolean('all-day'),
+    calendar: line.optionalString('calendar'),
+    description: line.optionalString('description'),
+    end: line.optionalString('end'),
+    id: line.arg('id'),
+    location: line.optionalString('location'),
+    rrule: line.optionalString('rrule'),
+    start: line.optionalString('start'),
+    summary: line.optionalString('summary'),
+    timezone: line.optionalString('timezone'),
+  }),
+  async run(invocation, options) {
+    checkTexts(options)
+    const rrule = checkRrule(options.rrule)
+    if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')
+    const given = ['summary', 'location', 'description', 'start', 'end', 'rrule'] as const
+    if (given.every((name) => options[name] === undefined)) throw usageError(`nothing to change: give one of ${given.map((name) => `--${name}`).join(', ')}`)
+    const newStart = options.start === undefined ? undefined : whenOf(options.start, '--start', options.allDay, options.timezone)
+    const newEnd = options.end === undefined ? undefined : whenOf(options.end, '--end', options.allDay, options.timezone)
+
+    const {account, authorKeys, calendars} = await openCalendars(invocation, options.calendar)
+    const found = await findEvent(invocation, calendars, options.id)
+    const {events} = await openEvents(invocation, [found], authorKeys)
+    const [event] = events
+    if (!event) invocation.exit(EXIT.UNAVAILABLE)
+    const {calendar, vevent} = event
+    if (vevent.getAllProperties('attendee').length > 0) throw usageError(`event ${options.id} has attendees: this tool does not update invitations`)
+
+    // The times: those given, the other end kept (a new start alone keeps the duration).
+    const timing = timingOf(vevent)
+    const start = newStart ?? timing.start
+    const oldEnd = timing.end ?? timing.start
+    const end = newEnd ? (options.allDay ? nextDay(newEnd) : newEnd) : newStart ? shiftedBy(oldEnd, timing.start, newStart) : oldEnd
+    if (start.allDay !== end.allDay) throw usageError('--start and --end must both be dates (all day) or both times: give both, with --all-day for dates')
+    checkOrder(start, end)
+
+    const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
+      throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
+    })
+    const packet = (value: unknown) => (typeof value === 'string' && value !== '' ? openSessionKey(value, calendar.keys) : undefined)
+    const [shared, calendarSession] = await Promise.all([packet(found.event.SharedKeyPacket), packet(found.event.CalendarKeyPacket)])
+    if (!shared) throw new CliFailure(`event ${options.id}: it has no SharedKeyPacket to write it again with`, EXIT.UNAVAILABLE)
+
+    vevent.updatePropertyWithValue('dtstamp', utcNow(invocation.io.now().getTime()))
+    vevent.updatePropertyWithValue('sequence', Number(text(vevent, 'sequence') ?? 0) + 1)
+    if (newStart || newEnd) {
+      setWhen(vevent, 'dtstart', start)
+      setWhen(vevent, 'dtend', end)
+    }
+
+    if (rrule !== undefined) {
+      vevent.removeAllProperties('rrule')
+      if (rrule.toLowerCase() !== 'none') vevent.addPropertyWithValue('rrule', ICAL.Recur.fromString(rrule))
+    }
+
+    for (const name of ['summary', 'location', 'description'] as const) if (options[name] !== undefined) setText(vevent, name, options[name])
+
+    const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey})), IsOrganizer: found.event.IsOrganizer ?? 1}
+    await syncOne(invocation, calendar, {Event, ID: options.id}, `event ${options.id}`)
+    invocation.io.stdout.write(`${options.id}\n`)
+    invocation.note(`Updated event ${escapeLine(options.id)} ("${escapeLine(text(vevent, 'summary') ?? '')}").`)
+  },
+})

@@ -1,0 +1,62 @@
+/**
+ * proton contacts import FILE.vcf: every vCard of the file (3.0 or 4.0; contacts/vcard.ts) added as a contact, its
+ * cards made as the web client makes them from an imported file (contacts/add.ts). The whole file is read and
+ * checked before anything is sent: a file that is not a regular one, is over 10 MB (WebClients
+ * MAX_IMPORT_FILE_SIZE), holds a vCard that cannot be parsed, or one without FN or EMAIL, is refused (exit 1), nothing
+ * sent.
+ */
+import {stat} from 'node:fs/promises'
+
+import {addContacts, showAddDryRun} from '../contacts/add.ts'
+import {parseVcards, type Property, valueText, VcardError} from '../contacts/vcard.ts'
+import {readNamedFile} from '../request/named-file.ts'
+import {fileFailure, usageError} from '../runtime/errors.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+/** WebClients contacts/constants.ts MAX_IMPORT_FILE_SIZE. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
+
+export interface ContactsImportOptions {
+  dryRun: boolean
+  file: string
+}
+
+/** A vCard's name for messages: its FN, else its first EMAIL. */
+function nameOf(properties: readonly Property[]): string | undefined {
+  const named = properties.find(([name]) => name === 'fn') ?? properties.find(([name]) => name === 'email')
+  const text = named === undefined ? '' : valueText(named).trim()
+  return text === '' ? undefined : text
+}
+
+export function importedContacts(text: string, file: string): {contacts: Property[][]; names: string[]} {
+  let contacts: Property[][]
+  try {
+    contacts = parseVcards(text)
+  } catch (error) {
+    if (error instanceof VcardError) throw usageError(`${file}: ${error.message}; nothing imported`)
+    throw error
+  }
+
+  const names = contacts.map((properties, index) => {
+    const name = nameOf(properties)
+    if (name === undefined) throw usageError(`${file}: vCard ${index + 1} has neither FN nor EMAIL; nothing imported`)
+    return name
+  })
+  return {contacts, names}
+}
+
+export const contactsImport = plainCommand<ContactsImportOptions>({
+  options: (line) => ({dryRun: line.boolean('dry-run'), file: line.arg('file')}),
+  async run(invocation, {dryRun, file}) {
+    if (file.trim() === '') throw usageError('give the .vcf file to import')
+    const stats = await stat(file).catch((error: unknown) => {
+      throw fileFailure('read', file, error)
+    })
+    if (!stats.isFile()) throw usageError(`${file} is not a regular file`)
+    if (stats.size > MAX_IMPORT_BYTES) throw usageError(`${file} is over 10 MiB (${stats.size} bytes): split it; nothing imported`)
+    const text = (await readNamedFile(file, 'FILE')).toString('utf8')
+    const {contacts, names} = importedContacts(text, file)
+    if (dryRun) return showAddDryRun(invocation, contacts)
+    await addContacts(invocation, contacts, names)
+  },
+})

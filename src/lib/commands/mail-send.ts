@@ -1,0 +1,120 @@
+/**
+ * proton mail send: the input checked (addresses, body, attachments and
+ * their size), the sender chosen, each recipient's kind asked of the service
+ * (GET /core/v4/keys/all, recipients.ts), a recipient this tool cannot write
+ * to safely refused before anything is created; then the draft, the
+ * attachments and the send (send/send-message.ts). --dry-run stops after the
+ * look-ups and prints what would be sent.
+ */
+import {escapeLine} from '../output/escape.ts'
+import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
+import {attempt} from '../runtime/dedicated.ts'
+import {CliFailure, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
+import {KIND_TEXT, recipientFromKeys, type Recipient} from '../send/recipients.ts'
+import {loadAccount, signingKey} from '../send/sender.ts'
+import {sendMessage} from '../send/send-message.ts'
+
+export interface MailSendOptions {
+  to: string[]
+  cc: string[]
+  bcc: string[]
+  subject: string
+  body?: string
+  bodyFile?: string
+  html: boolean
+  attach: string[]
+  from?: string
+  dryRun: boolean
+}
+
+/** Each flag's values, a comma-separated list in one value allowed (an address has no comma). */
+const addresses = (values: string[] | undefined) => (values ?? []).flatMap((value) => value.split(','))
+
+/** How many key look-ups are in flight at once. */
+const LOOKUPS_AT_ONCE = 4
+
+/** Each recipient's kind; an address the service will not look up is refused with its reason. */
+async function lookUp(invocation: Invocation, emails: string[]): Promise<Recipient[]> {
+  const result: Recipient[] = []
+  for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
+    const batch = emails.slice(start, start + LOOKUPS_AT_ONCE)
+    result.push(
+      ...(await Promise.all(
+        batch.map(async (email) => {
+          const outcome = await attempt(invocation, {method: 'GET', path: '/core/v4/keys/all', query: [['Email', email]]})
+          if (!outcome.ok) {
+            if (outcome.failure.exitStatus !== EXIT.USAGE && outcome.failure.exitStatus !== EXIT.NOT_FOUND) throw new CliFailure(`${email}: ${outcome.failure.message}`, outcome.failure.exitStatus)
+            return {email, kind: 'refused', reason: outcome.failure.message} satisfies Recipient
+          }
+
+          return recipientFromKeys(email, outcome.answer.data)
+        }),
+      )),
+    )
+  }
+
+  return result
+}
+
+function dryRunText(from: string, recipients: Recipients, kinds: Recipient[], subject: string, body: string, mimeType: string, files: AttachmentFile[]): string {
+  const kindOf = new Map(kinds.map((recipient) => [recipient.email, recipient]))
+  const line = (field: string, email: string) => {
+    const recipient = kindOf.get(email)
+    const kind = recipient ? KIND_TEXT[recipient.kind] : ''
+    return `${field}: ${escapeLine(email)} (${kind}${recipient?.reason ? `: ${escapeLine(recipient.reason)}` : ''})`
+  }
+  return [
+    `From: ${escapeLine(from)}`,
+    ...recipients.to.map((email) => line('To', email)),
+    ...recipients.cc.map((email) => line('Cc', email)),
+    ...recipients.bcc.map((email) => line('Bcc', email)),
+    `Subject: ${escapeLine(subject)}`,
+    `Body: ${Buffer.byteLength(body)} bytes (${mimeType})`,
+    ...files.map((file) => `Attachment: ${escapeLine(file.name)} (${file.size} bytes)`),
+  ].join('\n')
+}
+
+export const mailSend = plainCommand<MailSendOptions>({
+  options: (line) => ({
+    attach: line.strings('attach') ?? [],
+    bcc: addresses(line.strings('bcc')),
+    body: line.optionalString('body'),
+    bodyFile: line.optionalString('body-file'),
+    cc: addresses(line.strings('cc')),
+    dryRun: line.boolean('dry-run'),
+    from: line.optionalString('from'),
+    html: line.boolean('html'),
+    subject: line.string('subject'),
+    to: addresses(line.strings('to')),
+  }),
+  async run(invocation, options) {
+    const recipients = checkRecipients(options)
+    const body = await readBody({body: options.body, bodyFile: options.bodyFile, stdin: invocation.io.stdin})
+    const mimeType = options.html ? 'text/html' : 'text/plain'
+    // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
+    enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
+    const account = await loadAccount(invocation, options.from)
+    const files = await checkAttachments(options.attach, account.maxUpload)
+    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc])
+    const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
+    if (options.dryRun) {
+      invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)
+      if (refused.length === 0) {
+        invocation.note('Nothing was sent (--dry-run).')
+        return
+      }
+    }
+
+    if (refused.length > 0) {
+      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${recipient.kind === 'refused' ? escapeLine(recipient.reason ?? '') : 'has encryption keys: PGP sending is not supported yet'})`)
+      throw usageError(`cannot send to ${names.join(', ')}; nothing was created or sent`)
+    }
+
+    const key = await signingKey(invocation, account)
+    await sendMessage(invocation, {address: account.address, attachments: files, body, kinds, mimeType, recipients, subject: options.subject}, key)
+  },
+})

@@ -1,0 +1,155 @@
+/**
+ * Adding contacts as the web client does (WebClients packages/shared/lib/contacts/encrypt.ts prepareContacts,
+ * api/contacts.ts addContacts, contacts/constants.ts ADD_CONTACTS_MAX_SIZE, OVERWRITE, CATEGORIES; go-proton-api
+ * contact_types.go CreateContactsReq, CreateContactsRes): each contact's cards made with the primary user key
+ * (card-split.ts, keys/contact-cards.ts), then POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite: 0,
+ * Labels: 0}, at most 10 contacts a request, one after another. The service answers per contact (Code 1001,
+ * Responses: [{Index, Response: {Code, Contact, Error}}]): a refused contact is said on stderr with its error and
+ * the others are kept; after a failure later requests would meet too (authentication, the network, 429, 5xx)
+ * nothing more is sent; after a signal (Ctrl-C, SIGTERM, SIGHUP) nothing more is sent either, and what became of
+ * each contact is reported before the command ends. The exit status is the gravest (runtime/exit-status.ts).
+ */
+import {SUCCESS_CODES} from '../contract/contract.ts'
+import {chunked, type Outcome, type Refusal, summary} from '../commands/message-batch.ts'
+import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
+import {sessionUserKeys} from '../keys/user-keys.ts'
+import {codeText, errorText} from '../output/api-error.ts'
+import type {JsonValue} from '../output/json-value.ts'
+import {isRecord, type JsonRecord} from '../output/records.ts'
+import {attempt, printData, showDryRun} from '../runtime/dedicated.ts'
+import {CliFailure, oneLine} from '../runtime/errors.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../runtime/exit-status.ts'
+import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {splitCards} from './card-split.ts'
+import {CONTACTS} from './service.ts'
+import type {Property} from './vcard.ts'
+
+/** At most this many contacts a request (ADD_CONTACTS_MAX_SIZE). */
+export const ADD_MAX = 10
+/** OVERWRITE.THROW_ERROR_IF_CONFLICT and CATEGORIES.IGNORE: a UID already there is refused, no group is made. */
+const OVERWRITE = 0
+const LABELS = 0
+
+/** The cards of one contact, in the web client's order (encrypted, signed, clear): each made by `make`. */
+async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
+  const {clear, encrypted, signed} = splitCards(properties)
+  const cards: Card[] = []
+  if (encrypted !== undefined) cards.push(await make(CARD_TYPE.ENCRYPTED_AND_SIGNED, encrypted))
+  cards.push(await make(CARD_TYPE.SIGNED, signed))
+  if (clear !== undefined) cards.push(await make(CARD_TYPE.CLEAR_TEXT, clear))
+  return cards
+}
+
+/** A card as --dry-run shows it, no key needed: the vCard in clear, what would be encrypted and signed said in place. */
+function previewCard(type: 0 | 2 | 3, text: string): Card {
+  const Signature = type === CARD_TYPE.CLEAR_TEXT ? null : '<a detached signature by the primary user key>'
+  return {Data: type === CARD_TYPE.ENCRYPTED_AND_SIGNED ? `<encrypted to the primary user key: ${text}>` : text, Signature, Type: type}
+}
+
+const request = (Contacts: Array<{Cards: Card[]}>) => ({body: {Contacts, Overwrite: OVERWRITE, Labels: LABELS}, method: 'POST', path: CONTACTS}) as const
+
+/** --dry-run: the requests, each card's vCard in clear; nothing sent, no key used. */
+export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>): Promise<void> {
+  const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))))))
+  await showDryRun(invocation, chunks)
+}
+
+interface Added {
+  index: number
+  name: string
+  response: JsonValue
+  id?: string
+  refusal?: {cause: string; status: ExitStatus; outcome?: Outcome}
+}
+
+function judged(index: number, name: string, response: JsonValue | undefined): Added {
+  if (!isRecord(response)) return {index, name, refusal: {cause: 'the answer carries no Response for it', status: EXIT.UNAVAILABLE}, response: null}
+  const {Code: code, Contact: contact, Error: error} = response
+  if (typeof code === 'number' && SUCCESS_CODES.has(code)) {
+    const id = isRecord(contact) && typeof contact.ID === 'string' ? contact.ID : undefined
+    return id === undefined ? {index, name, refusal: {cause: 'accepted, but the answer carries no Contact.ID', status: EXIT.UNAVAILABLE}, response} : {id, index, name, response}
+  }
+
+  const text = typeof error === 'string' && error !== '' ? `: ${errorText(error)}` : ''
+  if (typeof code !== 'number' || !Number.isInteger(code)) return {index, name, refusal: {cause: `refused without a Code${text}`, status: EXIT.USAGE}, response}
+  return {index, name, refusal: {cause: `${codeText(code)}${text}`, status: exitStatusForResponse(200, code)}, response}
+}
+
+/** Failures that the next request would meet too. */
+const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
+
+/**
+ * Make and send the contacts; `names` name them in messages. Text: each new ID on stdout, a line per contact on
+ * stderr; json|yaml: {Code: 1001, Responses: [{Index, Response}]}, every request's together, Index counting from 0
+ * over all of them.
+ */
+export async function addContacts(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, names: readonly string[]): Promise<void> {
+  const {primary} = await sessionUserKeys(invocation, {signing: true})
+  if (!primary) throw new CliFailure('the primary user key is not unlocked', EXIT.AUTH)
+  const signal = interruptSignal()
+  const outcomes: Added[] = []
+  let stopped: {cause: string; status: ExitStatus} | undefined
+  let offset = 0
+  for (const chunk of chunked(contacts, ADD_MAX)) {
+    const indices = chunk.map((_, position) => offset + position)
+    offset += chunk.length
+    /** Contacts the service did not answer for, as message-batch.ts reports IDs: never sent, or sent without an answer. */
+    const unanswered = (cause: string, status: ExitStatus, outcome?: Outcome) =>
+      outcomes.push(...indices.map((index) => ({index, name: names[index], refusal: {cause, outcome, status}, response: {Error: cause, ...(outcome ? {Outcome: outcome} : {})}})))
+    if (!stopped && signal.aborted) stopped = {cause: interruptionText(), status: EXIT.INTERRUPTED}
+    if (stopped) {
+      unanswered(`not sent: ${stopped.cause}`, stopped.status, 'not-sent')
+      continue
+    }
+
+    const Contacts = await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, (type, text) => makeCard(type, text, primary))})))
+    let outcome: Awaited<ReturnType<typeof attempt>>
+    try {
+      outcome = await attempt(invocation, request(Contacts))
+    } catch (error) {
+      // The network, the timeout, a signal: the request may or may not have been applied.
+      if (!(error instanceof CliFailure)) throw error
+      if (error.exitStatus === EXIT.INTERRUPTED) {
+        unanswered(`${interruptionText()} while its request was in flight: it may or may not have been applied`, EXIT.INTERRUPTED, 'unknown')
+        stopped = {cause: interruptionText(), status: EXIT.INTERRUPTED}
+        continue
+      }
+
+      unanswered(`${oneLine(error.message)} (it may or may not have been applied)`, error.exitStatus, 'unknown')
+      stopped = {cause: `an earlier request failed (${oneLine(error.message)})`, status: error.exitStatus}
+      continue
+    }
+
+    if (!outcome.ok) {
+      const {failure} = outcome
+      unanswered(failure.message, failure.exitStatus)
+      if (STOPS.has(failure.exitStatus)) stopped = {cause: `an earlier request failed (${failure.message})`, status: failure.exitStatus}
+      continue
+    }
+
+    const responses = isRecord(outcome.answer.data) && Array.isArray(outcome.answer.data.Responses) ? outcome.answer.data.Responses.filter((item): item is JsonRecord => isRecord(item)) : []
+    for (const [position, index] of indices.entries()) {
+      const item = responses.find((candidate) => candidate.Index === position)
+      outcomes.push(judged(index, names[index], item?.Response))
+    }
+  }
+
+  await report(invocation, outcomes)
+}
+
+async function report(invocation: Invocation, outcomes: readonly Added[]): Promise<void> {
+  const interrupted = interruptedBy()
+  if (interrupted) reportingInterruption()
+  const refusals = outcomes.filter((outcome) => outcome.refusal !== undefined)
+  const status = gravest(refusals.map(({refusal}) => refusal?.status ?? EXIT.OK))
+  invocation.expectExit(status)
+  const created = outcomes.filter((outcome) => outcome.id !== undefined)
+  const document = {Code: 1001, Responses: outcomes.map(({index, response}) => ({Index: index, Response: response})), ...(interrupted ? {Interrupted: interrupted} : {})}
+  await printData(invocation, document, () => created.map(({id}) => id).join('\n'))
+  for (const {id, name} of created) invocation.note(`Created contact ${JSON.stringify(name)} (${id}).`)
+  for (const {index, name, refusal} of refusals) invocation.note(`Error: contact ${index + 1} (${JSON.stringify(name)}): ${refusal?.cause}`)
+  if (outcomes.length > 1) invocation.note(summary(outcomes.length, refusals.map(({index, refusal}) => ({...(refusal as Refusal), id: String(index)})), {noun: 'contact', verb: 'Added'}))
+  if (interrupted) invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
+  if (status !== EXIT.OK) invocation.exit(status)
+}

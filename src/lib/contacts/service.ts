@@ -1,0 +1,92 @@
+/**
+ * What the contacts commands ask the service (WebClients packages/shared/lib/api/contacts.ts; go-proton-api
+ * contact.go): every page of a list, a contact by ID, the contacts that hold an address, and the contact groups.
+ */
+import type {PrivateKey} from 'openpgp'
+
+import {type Card, openCards} from '../keys/contact-cards.ts'
+import {isRecord, type JsonRecord, listOf, recordOf} from '../output/records.ts'
+import {checkId} from '../request/input-checks.ts'
+import {idSegment} from '../request/path-segment.ts'
+import {call} from '../runtime/dedicated.ts'
+import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {type ContactView, type MergedContact, mergeCards} from './contact-view.ts'
+
+export const CONTACTS = '/contacts/v4/contacts'
+/** The web client's page sizes: queryContacts 1000, queryContactExport 50 (QUERY_EXPORT_MAX_PAGESIZE). */
+export const LIST_PAGE_SIZE = 1000
+export const EXPORT_PAGE_SIZE = 50
+/** No list takes more pages than this, whatever its Total says (as --paginate's --max-pages). */
+export const MAX_PAGES = 1000
+
+/** Every item of a paged list (Page from 0, PageSize, until Total items are in); complete or fail. */
+export async function allPages(invocation: Invocation, path: string, key: string, pageSize: number, query: Array<[string, string]> = []): Promise<{items: JsonRecord[]; total: number}> {
+  const items: JsonRecord[] = []
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const answer = await call(invocation, {method: 'GET', path, query: [['Page', String(page)], ['PageSize', String(pageSize)], ...query]})
+    const list = listOf(answer.data, key)
+    const given = isRecord(answer.data) ? answer.data.Total : undefined
+    const total = typeof given === 'number' && Number.isSafeInteger(given) && given >= 0 ? given : items.length + list.length
+    items.push(...list)
+    if (items.length >= total) return {items, total}
+    if (list.length === 0) throw unavailableError(`${path}: only ${items.length} of Total ${total} items arrived (Page ${page} came back without items)`)
+  }
+
+  throw unavailableError(`${path}: more than ${MAX_PAGES} pages; stopped`)
+}
+
+const cardsOf = (record: JsonRecord): Card[] => (Array.isArray(record.Cards) ? record.Cards.filter(isRecord).map((card) => card as unknown as Card) : [])
+
+/** A contact record's cards opened and merged. */
+export async function mergedContact(record: JsonRecord, keys: PrivateKey[]): Promise<MergedContact> {
+  return mergeCards(await openCards(cardsOf(record), keys))
+}
+
+/** A contact by ID (GET /contacts/v4/contacts/ID). */
+export async function contactRecord(invocation: Invocation, id: string): Promise<JsonRecord> {
+  checkId(id, 'a contact ID')
+  return recordOf((await call(invocation, {method: 'GET', path: `${CONTACTS}/${idSegment(id)}`})).data, 'Contact')
+}
+
+/** The ID of the one contact that holds the address (GET /contacts/v4/contacts/emails?Email=). */
+export async function contactIdByEmail(invocation: Invocation, email: string): Promise<string> {
+  const {items} = await allPages(invocation, `${CONTACTS}/emails`, 'ContactEmails', LIST_PAGE_SIZE, [['Email', email]])
+  const ids = [...new Set(items.filter((item) => typeof item.Email === 'string' && item.Email.toLowerCase() === email.toLowerCase()).map((item) => String(item.ContactID)))]
+  if (ids.length === 0) throw new CliFailure(`no contact has the address ${JSON.stringify(email)}`, EXIT.NOT_FOUND)
+  if (ids.length > 1) throw usageError(`${ids.length} contacts have the address ${JSON.stringify(email)} (${ids.join(', ')}): give one ID`)
+  return ids[0]
+}
+
+/** The names of the contact groups (labels of Type 2) its addresses are in. */
+export async function groupNames(invocation: Invocation, record: JsonRecord): Promise<string[]> {
+  const emails = Array.isArray(record.ContactEmails) ? record.ContactEmails.filter(isRecord) : []
+  const labelIds = new Set([...emails.flatMap((email) => (Array.isArray(email.LabelIDs) ? email.LabelIDs : [])), ...(Array.isArray(record.LabelIDs) ? record.LabelIDs : [])].map(String))
+  if (labelIds.size === 0) return []
+  const labels = listOf((await call(invocation, {method: 'GET', path: '/core/v4/labels', query: [['Type', '2']]})).data, 'Labels')
+  return labels.filter((label) => labelIds.has(String(label.ID))).map((label) => String(label.Name))
+}
+
+/** The contact a command line names: an ID, or an address (it has an @) looked up first. */
+export async function namedContact(invocation: Invocation, idOrEmail: string): Promise<JsonRecord> {
+  if (idOrEmail.trim() === '') throw usageError('give a contact ID or e-mail address (see "contacts list")')
+  const id = idOrEmail.includes('@') ? await contactIdByEmail(invocation, idOrEmail) : idOrEmail
+  return contactRecord(invocation, id)
+}
+
+/** The lines a contact's cards call for on stderr, one each; `unreadable`: a card could not be decrypted or read. */
+export function cardWarnings(view: ContactView): {lines: string[]; unreadable: boolean} {
+  const lines: string[] = []
+  let unreadable = false
+  for (const card of view.Cards) {
+    if (card.Signature === 'failed') lines.push(`Warning: contact ${view.ID}: the signature of its card of Type ${card.Type} does not hold (${card.Problem ?? 'signature FAILED'}): its fields are shown marked "signature FAILED"`)
+    else if (card.Problem !== undefined) {
+      unreadable = true
+      lines.push(`Error: contact ${view.ID}: its card of Type ${card.Type} cannot be read: ${card.Problem}`)
+    }
+  }
+
+  return {lines, unreadable}
+}
+

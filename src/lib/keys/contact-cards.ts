@@ -1,0 +1,106 @@
+/**
+ * Contact cards, read and made with the account's user keys (not its address keys). A contact is a list of cards,
+ * each a vCard: Type 0 in clear, 1 encrypted, 2 signed (a detached signature over the clear Data), 3 encrypted and
+ * signed (the Data encrypted, the detached signature over its plaintext): go-proton-api contact_card.go (CardType,
+ * Card.decode, Card.encode), WebClients packages/shared/lib/constants.ts (CONTACT_CARD_TYPE),
+ * packages/shared/lib/contacts/decrypt.ts (decryptContact: every user key decrypts, their public halves verify,
+ * a signature checked with trailing spaces stripped) and encrypt.ts (prepareCards: encrypted to and signed by the
+ * primary user key, armored, signatures detached).
+ */
+import type {PrivateKey, PublicKey} from 'openpgp'
+
+import {openpgp, type Openpgp} from './keyring.ts'
+
+export const CARD_TYPE = {CLEAR_TEXT: 0, ENCRYPTED: 1, SIGNED: 2, ENCRYPTED_AND_SIGNED: 3} as const
+
+export interface Card {
+  Type: number
+  Data: string
+  Signature: string | null
+}
+
+/** verified: the signature holds for a user key; failed: it does not (or cannot be read); none: the card is not signed. */
+export type CardSignature = 'failed' | 'none' | 'verified'
+
+export interface OpenedCard {
+  type: number
+  /** The vCard text; undefined when the card could not be decrypted (or has an unknown Type). */
+  data?: string
+  signature: CardSignature
+  /** Why the data is missing, or why the signature failed. */
+  problem?: string
+}
+
+/** A card's plaintext is at most this (WebClients MAX_IMPORT_FILE_SIZE, 10 MB): a compressed packet is not inflated past it. */
+export const MAX_CARD_BYTES = 10 * 1024 * 1024
+
+const encrypted = (type: number) => (type & CARD_TYPE.ENCRYPTED) !== 0
+const signed = (type: number) => (type & CARD_TYPE.SIGNED) !== 0
+
+function reason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200)
+}
+
+/** Each line's trailing spaces and tabs removed, as pmcrypto's stripTrailingSpaces (the web client verifies so). */
+const stripTrailingSpaces = (text: string) => text.replaceAll(/[ \t]+(?=\r?\n|$)/g, '')
+
+/** Whether the detached signature holds over the text, as given or with trailing spaces stripped. */
+async function verifyText(pgp: Openpgp, text: string, armoredSignature: string, verificationKeys: PublicKey[]): Promise<boolean> {
+  const signature = await pgp.readSignature({armoredSignature})
+  for (const candidate of new Set([stripTrailingSpaces(text), text])) {
+    const {signatures} = await pgp.verify({message: await pgp.createMessage({text: candidate}), signature, verificationKeys})
+    const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+    if (outcomes.some(Boolean)) return true
+  }
+
+  return false
+}
+
+async function decryptText(pgp: Openpgp, armoredMessage: string, keys: PrivateKey[]): Promise<string> {
+  const message = await pgp.readMessage({armoredMessage})
+  const config = {maxDecompressedMessageSize: MAX_CARD_BYTES}
+  const {data} = await pgp.decrypt({config, decryptionKeys: keys, format: 'binary', message})
+  const bytes = data as Uint8Array
+  if (bytes.byteLength > MAX_CARD_BYTES) throw new Error(`its plaintext is over ${MAX_CARD_BYTES} bytes`)
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/** One card, decrypted with the user keys and its signature checked against them; never throws. */
+export async function openCard(card: Card, keys: PrivateKey[]): Promise<OpenedCard> {
+  const pgp = await openpgp()
+  const {Type: type} = card
+  if (!Number.isInteger(type) || type < 0 || type > 3 || typeof card.Data !== 'string') return {problem: `a card of unknown Type ${JSON.stringify(type)}`, signature: 'none', type}
+  let data = card.Data
+  if (encrypted(type)) {
+    try {
+      data = await decryptText(pgp, card.Data, keys)
+    } catch (error) {
+      return {problem: `cannot decrypt it: ${reason(error)}`, signature: 'none', type}
+    }
+  }
+
+  if (!signed(type)) return {data, signature: 'none', type}
+  if (typeof card.Signature !== 'string' || card.Signature === '') return {data, problem: 'its Signature is missing', signature: 'failed', type}
+  try {
+    const holds = await verifyText(pgp, data, card.Signature, keys.map((key) => key.toPublic()))
+    return holds ? {data, signature: 'verified', type} : {data, problem: 'the signature does not match the user keys', signature: 'failed', type}
+  } catch (error) {
+    return {data, problem: `the signature cannot be read: ${reason(error)}`, signature: 'failed', type}
+  }
+}
+
+/** Every card of a contact, in order. */
+export async function openCards(cards: readonly Card[], keys: PrivateKey[]): Promise<OpenedCard[]> {
+  return Promise.all(cards.map((card) => openCard(card, keys)))
+}
+
+/** A card as the web client makes it: Type 2 signed by the primary user key, Type 3 encrypted to it and signed, Type 0 as it is. */
+export async function makeCard(type: 0 | 2 | 3, data: string, primary: PrivateKey): Promise<Card> {
+  if (type === CARD_TYPE.CLEAR_TEXT) return {Data: data, Signature: null, Type: type}
+  const pgp = await openpgp()
+  const message = await pgp.createMessage({text: data})
+  const signature = await pgp.sign({detached: true, format: 'armored', message, signingKeys: primary})
+  if (type === CARD_TYPE.SIGNED) return {Data: data, Signature: signature, Type: type}
+  const ciphertext = await pgp.encrypt({encryptionKeys: primary.toPublic(), format: 'armored', message})
+  return {Data: ciphertext, Signature: signature, Type: type}
+}

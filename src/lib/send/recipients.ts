@@ -1,0 +1,66 @@
+/**
+ * Who the recipients are, decided as the web client decides it
+ * (WebClients packages/shared/lib/api/helpers/getPublicKeysEmailHelperWithKT.ts
+ * over getAndVerifyApiKeys.ts, GET /core/v4/keys/all?Email=, api/keys.ts
+ * getAllPublicKeys): the address's own keys that may encrypt mail make an
+ * internal recipient; failing those, unverified keys of Proton's (Source 0),
+ * then catch-all keys, do too; unverified keys from elsewhere (WKD) make an
+ * external recipient with keys; no key at all, an external recipient
+ * without keys. go-proton-api's fake server (server/keys.go) answers the same
+ * question with RecipientType. Keys flagged not for encryption
+ * (KEY_FLAG.FLAG_EMAIL_NO_ENCRYPT, 4) never count.
+ */
+import {isRecord} from '../output/records.ts'
+
+export type RecipientKind = 'external-clear' | 'external-keys' | 'internal' | 'refused'
+
+export interface Recipient {
+  email: string
+  kind: RecipientKind
+  /** The key the session keys are encrypted to (internal: the first mail-capable key, the primary). */
+  publicKey?: string
+  /** Why the service refused the address (refused). */
+  reason?: string
+}
+
+/** Key flags (WebClients constants.ts KEY_FLAG): this key is not for encrypting mail. */
+const FLAG_EMAIL_NO_ENCRYPT = 4
+/** Unverified.Keys[].Source: 0 is Proton (WebClients getAndVerifyApiKeys.ts getApiKeySource). */
+const SOURCE_PROTON = 0
+
+interface ApiPublicKey {
+  PublicKey: string
+  Flags: number
+  Source?: number
+}
+
+function keysOf(value: unknown): ApiPublicKey[] {
+  if (!isRecord(value) || !Array.isArray(value.Keys)) return []
+  return value.Keys.filter(isRecord)
+    .filter((key) => typeof key.PublicKey === 'string')
+    .map((key) => ({Flags: typeof key.Flags === 'number' ? key.Flags : 0, PublicKey: key.PublicKey as string, Source: typeof key.Source === 'number' ? key.Source : undefined}))
+}
+
+const mailCapable = (keys: ApiPublicKey[]) => keys.filter((key) => (key.Flags & FLAG_EMAIL_NO_ENCRYPT) === 0)
+
+/** The kind of a recipient from the answer of GET /core/v4/keys/all?Email=. */
+export function recipientFromKeys(email: string, answer: unknown): Recipient {
+  const data = isRecord(answer) ? answer : {}
+  const internal =
+    mailCapable(keysOf(data.Address))[0] ??
+    mailCapable(keysOf(data.Unverified).filter((key) => key.Source === SOURCE_PROTON))[0] ??
+    mailCapable(keysOf(data.CatchAll))[0]
+  if (internal) return {email, kind: 'internal', publicKey: internal.PublicKey}
+  // go-proton-api's fake server says RecipientType 1 with its keys under Keys.
+  if (data.RecipientType === 1 && mailCapable(keysOf(data))[0]) return {email, kind: 'internal', publicKey: mailCapable(keysOf(data))[0].PublicKey}
+  if (mailCapable(keysOf(data.Unverified).filter((key) => key.Source !== SOURCE_PROTON)).length > 0) return {email, kind: 'external-keys'}
+  return {email, kind: 'external-clear'}
+}
+
+/** How --dry-run and the refusal name a kind. */
+export const KIND_TEXT: Readonly<Record<RecipientKind, string>> = {
+  'external-clear': 'external, no keys: sent in clear',
+  'external-keys': 'external with keys: refused (PGP sending is not supported yet)',
+  internal: 'internal: end-to-end encrypted',
+  refused: 'refused by the service',
+}

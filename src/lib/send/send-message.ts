@@ -1,0 +1,228 @@
+/**
+ * One message sent as the web client sends it (WebClients
+ * packages/shared/lib/api/messages.ts createDraft, sendMessage; go-proton-api
+ * message_send.go CreateDraft, SendDraft, attachment.go UploadAttachment):
+ * the draft (POST /mail/v4/messages, its body encrypted to and signed by the
+ * sending address's key), each attachment uploaded to it
+ * (POST /mail/v4/attachments), then the send (POST /mail/v4/messages/{ID}
+ * with the Packages).
+ *
+ * Never twice: the send is one request, never retried by the tool (POST: the
+ * retry policy sends it again only on 429 and 503, which say it was not
+ * processed). When its answer is lost (timeout, reset), the service is asked
+ * whether the draft went out (GET /mail/v4/messages/{ID}: the Sent flag) and
+ * the user told which. A send the service refuses, and a failure before it,
+ * deletes the draft (PUT /mail/v4/messages/delete); an interruption says
+ * whether the message may have gone.
+ */
+import {readFile} from 'node:fs/promises'
+
+import type {Answer} from '../output/api-answer.ts'
+import {escapeLine} from '../output/escape.ts'
+import {isRecord, type JsonRecord} from '../output/records.ts'
+import {buildRequestUrl} from '../http/api-url.ts'
+import {encryptAttachment, encryptBody} from '../keys/send-crypto.ts'
+import {activeSession, attempt, settle, show} from '../runtime/dedicated.ts'
+import {CliFailure} from '../runtime/errors.ts'
+import {EXIT, type ExitStatus} from '../runtime/exit-status.ts'
+import {interruptedBy, interruptionText, reportingInterruption} from '../runtime/interrupt.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {readAnswer} from '../output/api-answer.ts'
+import type {PrivateKey} from 'openpgp'
+
+import type {AttachmentFile, Recipients} from './input.ts'
+import {multipartBody} from './multipart.ts'
+import {buildPackage, type SentAttachment} from './packages.ts'
+import type {Recipient} from './recipients.ts'
+
+/** go-proton-api message_types.go MessageFlagSent: the draft went out. */
+const FLAG_SENT = 2
+/** The Sent system label (WebClients MAILBOX_LABEL_IDS.SENT). */
+const SENT_LABEL = '2'
+
+export interface Outgoing {
+  address: JsonRecord
+  recipients: Recipients
+  kinds: Recipient[]
+  subject: string
+  body: string
+  mimeType: 'text/html' | 'text/plain'
+  attachments: AttachmentFile[]
+}
+
+/** A file's MIME type by its extension, the common ones; else application/octet-stream. */
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  csv: 'text/csv', gif: 'image/gif', htm: 'text/html', html: 'text/html', jpeg: 'image/jpeg', jpg: 'image/jpeg', json: 'application/json',
+  pdf: 'application/pdf', png: 'image/png', txt: 'text/plain', zip: 'application/zip',
+}
+export const mimeTypeOf = (name: string) => MIME_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+
+/** An ID as the service makes them (base64url with padding): anything else from it is not printed nor put in a path. */
+const idText = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w=+/-]{1,200}$/.test(value) ? value : undefined)
+
+const list = (emails: string[], name = '') => emails.map((Address) => ({Address, Name: name}))
+
+/** A request whose failure is reported and becomes the exit status; the draft is deleted first when there is one. */
+async function must(invocation: Invocation, request: Parameters<typeof attempt>[1], draftId?: string): Promise<Answer> {
+  let outcome: Awaited<ReturnType<typeof attempt>>
+  try {
+    outcome = await attempt(invocation, request)
+  } catch (error) {
+    if (draftId !== undefined) await abandon(invocation, draftId, error)
+    throw error
+  }
+
+  if (!outcome.ok && draftId !== undefined) await deleteDraft(invocation, draftId)
+  const settled = await settle(invocation, outcome)
+  if (typeof settled === 'number') invocation.exit(settled)
+  return settled
+}
+
+/** The draft deleted; a deletion that fails is said, not hidden. */
+async function deleteDraft(invocation: Invocation, draftId: string): Promise<void> {
+  const deleted = await attempt(invocation, {body: {IDs: [draftId]}, method: 'PUT', path: '/mail/v4/messages/delete'}).catch(() => undefined)
+  invocation.note(deleted?.ok ? `Nothing was sent; the draft ${draftId} was deleted.` : `Nothing was sent; the draft ${draftId} could not be deleted: it stays in Drafts.`)
+}
+
+/** Before the send: a failure or an interruption leaves nothing sent; the draft goes unless the run was interrupted. */
+async function abandon(invocation: Invocation, draftId: string, error: unknown): Promise<void> {
+  if (interruptedBy() !== undefined || (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED)) {
+    reportingInterruption()
+    invocation.note(`${interruptionText()} before sending: nothing was sent; the draft ${draftId} stays in Drafts.`)
+    return
+  }
+
+  await deleteDraft(invocation, draftId)
+}
+
+/** Upload one attachment to the draft: its key packets, data packet and detached signature (multipart). */
+async function upload(invocation: Invocation, draftId: string, file: AttachmentFile, key: PrivateKey): Promise<SentAttachment> {
+  const data = await readFile(file.path)
+  const encrypted = await encryptAttachment(data, file.name, key)
+  const {body, contentType} = multipartBody([
+    {name: 'MessageID', value: draftId},
+    {name: 'Filename', value: file.name},
+    {name: 'MIMEType', value: mimeTypeOf(file.name)},
+    {name: 'Disposition', value: 'attachment'},
+    {name: 'KeyPackets', value: encrypted.keyPacket},
+    {name: 'DataPacket', value: encrypted.dataPacket},
+    {name: 'Signature', value: encrypted.signature},
+  ])
+  const session = await activeSession(invocation)
+  let outcome
+  try {
+    const response = await invocation.request(session, {body, headers: {'content-type': contentType}, method: 'POST', url: buildRequestUrl(session.apiUrl, '/mail/v4/attachments')})
+    outcome = readAnswer(response)
+  } catch (error) {
+    await abandon(invocation, draftId, error)
+    throw error
+  }
+
+  if (!outcome.ok) await deleteDraft(invocation, draftId)
+  const settled = await settle(invocation, outcome, `--attach ${escapeLine(file.path)}`)
+  if (typeof settled === 'number') invocation.exit(settled)
+  const attachment = isRecord(settled.data) && isRecord(settled.data.Attachment) ? settled.data.Attachment : {}
+  const attachmentId = idText(attachment.ID)
+  if (attachmentId === undefined) {
+    await deleteDraft(invocation, draftId)
+    throw new CliFailure(`--attach ${escapeLine(file.path)}: the service's answer names no attachment ID`, EXIT.UNAVAILABLE)
+  }
+
+  return {id: attachmentId, sessionKey: encrypted.sessionKey}
+}
+
+/** Whether the draft went out, by the service's word: true, false, or undefined when it cannot say. */
+async function wasSent(invocation: Invocation, draftId: string): Promise<boolean | undefined> {
+  try {
+    const outcome = await attempt(invocation, {method: 'GET', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`})
+    if (!outcome.ok) return undefined
+    const message = isRecord(outcome.answer.data) && isRecord(outcome.answer.data.Message) ? outcome.answer.data.Message : undefined
+    if (!message) return undefined
+    const labels = Array.isArray(message.LabelIDs) ? message.LabelIDs : []
+    return (typeof message.Flags === 'number' && (message.Flags & FLAG_SENT) !== 0) || labels.includes(SENT_LABEL)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The send did not answer success (a refusal, an answer cut short, a lost connection): the service is asked whether
+ * the message went out before anything else is done, and the user told which. Sent: its ID, exit 0. Not sent: the
+ * draft deleted, `failed` stands. Unknown: the draft kept, the user told to look in Sent.
+ */
+async function afterFailedSend(invocation: Invocation, draftId: string, what: string, failed: ExitStatus): Promise<ExitStatus> {
+  const sent = await wasSent(invocation, draftId)
+  if (sent === true) {
+    invocation.io.stdout.write(`${draftId}\n`)
+    invocation.note(`${what}, but the service says the message was sent: ${draftId}. It was not sent again.`)
+    return EXIT.OK
+  }
+
+  if (sent === false) {
+    invocation.note(`${what}; the service says the message was not sent.`)
+    await deleteDraft(invocation, draftId)
+    return failed
+  }
+
+  invocation.note(`Error: ${what.replace(/^The /, 'the ')}, and the service cannot say whether message ${draftId} was sent: look in Sent before sending again (it was not sent again; the draft is kept).`)
+  return failed === EXIT.OK ? EXIT.UNAVAILABLE : failed
+}
+
+/** Create the draft, upload the attachments, send; prints the sent message's ID (or the answer with --output json). */
+export async function sendMessage(invocation: Invocation, outgoing: Outgoing, key: PrivateKey): Promise<void> {
+  const {address, attachments, body, kinds, mimeType, recipients, subject} = outgoing
+  const encrypted = await encryptBody(body, key)
+  const draft = await must(invocation, {
+    body: {
+      Message: {
+        AddressID: address.ID,
+        BCCList: list(recipients.bcc),
+        Body: encrypted.armored,
+        CCList: list(recipients.cc),
+        MIMEType: mimeType,
+        Sender: {Address: address.Email, Name: typeof address.DisplayName === 'string' ? address.DisplayName : ''},
+        Subject: subject,
+        ToList: list(recipients.to),
+        Unread: 0,
+      },
+    },
+    method: 'POST',
+    path: '/mail/v4/messages',
+  })
+  const message = isRecord(draft.data) && isRecord(draft.data.Message) ? draft.data.Message : {}
+  const draftId = idText(message.ID)
+  if (draftId === undefined) throw new CliFailure("the service's answer to the draft names no usable message ID; nothing was sent", EXIT.UNAVAILABLE)
+  const uploaded: SentAttachment[] = []
+  for (const file of attachments) uploaded.push(await upload(invocation, draftId, file, key))
+  let pack
+  try {
+    pack = await buildPackage(mimeType, encrypted.dataPacket, encrypted.sessionKey, uploaded, kinds)
+  } catch (error) {
+    await abandon(invocation, draftId, error)
+    throw new CliFailure(`cannot make the packages: ${error instanceof Error ? error.message : String(error)}`)
+  }
+
+  let outcome
+  try {
+    outcome = await attempt(invocation, {body: {Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`})
+  } catch (error) {
+    if (interruptedBy() !== undefined || (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED)) {
+      reportingInterruption()
+      throw new CliFailure(`${interruptionText()} while sending: message ${draftId} may have been sent; look in Sent before sending again`, EXIT.INTERRUPTED)
+    }
+
+    if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) invocation.exit(await afterFailedSend(invocation, draftId, `The send's answer was lost (${error.message})`, EXIT.UNAVAILABLE))
+    throw error
+  }
+
+  if (!outcome.ok) {
+    // The service's own words first (an answer cut short may still have been a success: it is asked, never assumed).
+    const status = await settle(invocation, outcome)
+    invocation.exit(await afterFailedSend(invocation, draftId, 'The send failed', status as ExitStatus))
+  }
+
+  const sent = isRecord(outcome.answer.data) && isRecord(outcome.answer.data.Sent) ? outcome.answer.data.Sent : {}
+  const id = idText(sent.ID) ?? draftId
+  await show(invocation, outcome.answer, () => id)
+  invocation.note(`Sent message ${id} to ${kinds.length} recipient${kinds.length === 1 ? '' : 's'}.`)
+}

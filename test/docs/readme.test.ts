@@ -1,0 +1,31 @@
+/** README.md is a guide a newcomer can use: short, opening with the two commands that work on a fresh machine. */
+import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const SCRIPTS = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {scripts: Record<string, string>}).scripts
+
+describe('README.md', () => {
+  it('is at most 400 lines', () => {
+    expect(README.split('\n').length).to.be.at.most(400)
+  })
+
+  it('opens, after its title, with the main job on the sandbox and the tests, each from a clean install', () => {
+    const [title, blank, demo, test] = README.split('\n')
+    expect(title).to.match(/^# /)
+    expect(blank).to.equal('')
+    expect(demo).to.match(/^ {4}npm ci && npm run demo +# the main job: every usage form of `proton api` against the offline sandbox/)
+    expect(test).to.match(/^ {4}npm ci && npm test +# /)
+    expect(SCRIPTS.demo).to.equal('npm run build && node scripts/demo.js')
+    expect(SCRIPTS.test).to.match(/^npm run build && mocha /)
+  })
+
+  it('has the sections a newcomer looks for', () => {
+    const headings = [...README.matchAll(/^##+ (.+)$/gm)].map(([, heading]) => heading)
+    expect(headings).to.include.members(['Install', 'From a checkout', 'From a packed tarball', 'Quick start on the sandbox', 'Common tasks', 'Exit statuses', 'Security', 'Testing', 'Documentation'])
+    expect(README).to.include('npm exec -- proton')
+    expect(README).to.include('npm link')
+    expect(README).to.include('npm install -g ./proton-cli-plugin-api-0.1.0.tgz')
+    expect(README).to.include('](docs/bounds.md)')
+  })
+})

@@ -1,0 +1,273 @@
+/**
+ * Calendar events end to end (issue 30), the built binary against the
+ * sandbox: the seeded calendar's key and events were made by
+ * scripts/generate-sandbox-calendar.js with OpenPGP.js alone, and the tool
+ * must read them (a part-day event, a whole-day one signed the legacy way,
+ * a weekly one with an EXDATE the Monday after summer time begins and a
+ * moved occurrence); a tampered signature is flagged; what the tool writes
+ * (a calendar's key setup, an event) is decrypted and verified by GnuPG,
+ * in a private GNUPGHOME, from the account's own user key down.
+ */
+import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
+import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {CALENDAR_FIXTURE} from '../../src/lib/sandbox/calendar/calendar-fixture.ts'
+import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+
+const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
+const ID = '[\\w-]+={0,2}'
+
+interface Logged {
+  Method: string
+  Path: string
+  Status: number
+}
+
+describe('calendar events end to end (built binary, sandbox, GnuPG)', function () {
+  this.timeout(90_000)
+  const suite = sandboxForSuite()
+  const proton = (args: string[], zone = 'UTC'): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(suite.home.home, {TZ: zone})})
+  const out = (result: RunResult) => result.stdout.toString('utf8')
+  const json = async (args: string[]) => JSON.parse(out(await proton([...args, '--output', 'json']))) as Record<string, unknown>
+  const requests = async (): Promise<Logged[]> => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}).Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
+  const resetLog = () => sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+  let gnupgHome = ''
+  /** GnuPG with a passphrase from a file in its private home (never in argv), removed right after. */
+  const gpgWith = (passphrase: string, args: string[], input?: string | Buffer): {stdout: Buffer; stderr: string} => {
+    const file = join(gnupgHome, 'passphrase.secret')
+    writeFileSync(file, passphrase, {mode: 0o600})
+    try {
+      const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', '--trust-model', 'always', '--pinentry-mode', 'loopback', '--passphrase-file', file, ...args], {input, timeout: 30_000})
+      expect(result.error, `${GPG} could not run (install GnuPG: .ci/run does)`).to.equal(undefined)
+      expect(result.status, result.stderr.toString()).to.equal(0)
+      return {stderr: result.stderr.toString(), stdout: result.stdout}
+    } finally {
+      rmSync(file, {force: true})
+    }
+  }
+
+  const seededCalendar = async () => ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find((calendar) => calendar.Members[0].Name === 'My calendar')!.ID
+
+  before(async () => {
+    gnupgHome = mkdtempSync(join(tmpdir(), 'proton-cli-calendar-gnupg-'))
+    chmodSync(gnupgHome, 0o700)
+  })
+
+  after(() => {
+    if (gnupgHome === '') return
+    spawnSync('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], {timeout: 10_000})
+    rmSync(gnupgHome, {force: true, recursive: true})
+  })
+
+  it('lists the seeded events of March and April 2025 in Europe/Zurich: the weekly stand-up at 09:00 on both sides of the change to summer time, without its EXDATE (31 March) and with its moved occurrence', async () => {
+    const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--timezone', 'Europe/Zurich'])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(result.stderr).to.equal('')
+    const lines = out(result).trimEnd().split('\n').map((line) => line.replace(new RegExp(`  ${ID}$`), '  <id>'))
+    expect(lines).to.deep.equal([
+      '2025-03-12  14:00–15:00  Dentist  Bahnhofstrasse 1, Zürich  My calendar  <id>',
+      '2025-03-17  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+      '2025-03-20  all day  Company holiday  -  My calendar  <id>',
+      '2025-03-24  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+      '2025-04-07  10:00–10:30  Team stand-up (moved)  Room 4  My calendar  <id>',
+      '2025-04-14  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+      '2025-04-21  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+      '2025-04-28  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+    ])
+  })
+
+  it('in UTC the same occurrences move by the change of offset (08:00 before 30 March, 07:00 after); the whole-day event keeps its date; the requests are the web client’s', async () => {
+    await resetLog()
+    const result = await proton(['calendar', 'events', 'list', '--calendar', 'my calendar', '--start', '2025-03-20', '--end', '2025-04-15'])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(out(result)).to.match(/^2025-03-20 {2}all day {2}Company holiday {2}- {2}My calendar {2}\S+\n2025-03-24 {2}08:00–08:30 {2}Team stand-up .*\n2025-04-07 {2}08:00–08:30 {2}Team stand-up \(moved\) .*\n2025-04-14 {2}07:00–07:30 {2}Team stand-up .*\n$/)
+    const log = (await requests()).map(({Method, Path}) => `${Method} ${Path}`)
+    expect(log.filter((line) => line.endsWith('/events'))).to.have.length(4)
+    expect(log.filter((line) => line.endsWith('/bootstrap'))).to.have.length(1)
+  })
+
+  it('--output json: the decrypted fields of each occurrence; --ics: one iCalendar file, each event once', async () => {
+    const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-12', '--end', '2025-03-13', '--timezone', 'Europe/Zurich'])) as unknown as Array<Record<string, unknown>>
+    expect(rows).to.have.length(1)
+    expect(rows[0]).to.deep.include({
+      AllDay: false,
+      Description: 'Check-up.\nBring the insurance card.',
+      Location: 'Bahnhofstrasse 1, Zürich',
+      OccurrenceEnd: '2025-03-12T14:00:00.000Z',
+      OccurrenceStart: '2025-03-12T13:00:00.000Z',
+      Signature: 'verified',
+      Status: 'CONFIRMED',
+      Summary: 'Dentist',
+      UID: 'dentist-2025@proton.test',
+    })
+    expect(rows[0].Alarms).to.deep.equal([{Action: 'DISPLAY', Trigger: '-PT15M'}])
+    const ics = out(await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--ics']))
+    expect(ics).to.match(/^BEGIN:VCALENDAR\r\n/)
+    expect(ics.match(/BEGIN:VEVENT/g)).to.have.length(4)
+    expect(ics).to.include('RRULE:FREQ=WEEKLY;BYDAY=MO\r\n')
+    expect(ics).to.include('EXDATE;TZID=Europe/Zurich:20250331T090000\r\n')
+    expect(ics).to.include('RECURRENCE-ID;TZID=Europe/Zurich:20250407T090000\r\n')
+  })
+
+  it('events get: every field; the whole-day event, signed as text with bare LF line ends, verifies through the legacy check', async () => {
+    const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-20', '--end', '2025-03-21'])) as unknown as Array<{ID: string; Summary: string}>
+    const holiday = rows.find((row) => row.Summary === 'Company holiday')!
+    const result = await proton(['calendar', 'events', 'get', holiday.ID])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(out(result)).to.match(/\nSummary: +Company holiday\nStart: +2025-03-20 \(all day\)\nEnd: +2025-03-21 \(all day\)\n/)
+    expect(out(result)).to.match(/\nSignature: +verified\n$/)
+  })
+
+  it('a tampered signature: the event is still shown, flagged "signature FAILED" on its line and on stderr', async () => {
+    const added = await sandboxFetch(suite.sandbox, 'events', {body: JSON.stringify({Event: CALENDAR_FIXTURE.tampered}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(added.status).to.equal(200)
+    const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-14', '--end', '2025-03-15'])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(out(result)).to.match(new RegExp(`^2025-03-14 {2}08:00–09:00 {2}Board meeting {2}- {2}My calendar {2}${ID} {2}\\[signature FAILED\\]\\n$`))
+    expect(result.stderr).to.match(/^Warning: event \S+ \("Board meeting"\): signature FAILED on its shared part: shown, but not to be trusted\n$/)
+    const quiet = await proton(['calendar', 'events', 'list', '--start', '2025-03-14', '--end', '2025-03-15', '--quiet'])
+    expect(quiet.stderr).to.include('signature FAILED')
+  })
+
+  it('bad input is refused before anything is written: an unknown calendar, an end before its start, a time without a zone, an RRULE that does not parse, an unknown zone', async () => {
+    await resetLog()
+    const base = ['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'X']
+    const cases: Array<[string[], RegExp]> = [
+      [['calendar', 'events', 'create', '--calendar', 'Nope', '--summary', 'X', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z'], /^Error: --calendar "Nope": no calendar has that ID or name/],
+      [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], /^Error: --end is before --start\n$/],
+      [[...base, '--start', '2025-03-01T10:00', '--end', '2025-03-01T11:00'], /^Error: --start "2025-03-01T10:00" has no zone: add --timezone ZONE, or end it with Z or ±HH:MM\n$/],
+      [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z', '--rrule', 'FREQ=FORTNIGHTLY'], /^Error: --rrule "FREQ=FORTNIGHTLY" is not an RRULE/],
+      [[...base, '--start', '2025-03-01T10:00', '--end', '2025-03-01T11:00', '--timezone', 'Mars/Olympus'], /^Error: --timezone "Mars\/Olympus" is not a time zone/],
+      [['calendar', 'events', 'list', '--start', '2025-03-01T10:00'], /^Error: --start "2025-03-01T10:00" has a time but no zone/],
+      [['calendar', 'events', 'list', '--start', '2025-02-30'], /^Error: --start "2025-02-30" is not a real date or time\n$/],
+    ]
+    for (const [args, message] of cases) {
+      const result = await proton(args)
+      expect(result.status, args.join(' ')).to.equal(1)
+      expect(result.stderr, args.join(' ')).to.match(message)
+      expect(out(result)).to.equal('')
+    }
+
+    expect((await requests()).filter(({Method}) => Method !== 'GET')).to.deep.equal([])
+  })
+
+  describe('what the tool writes, read by GnuPG', () => {
+    let token = ''
+    const importAccountKeys = () => {
+      // The user key (its passphrase from the password, as the service's clients derive it), then the address key with its token.
+      writeFileSync(join(gnupgHome, 'user.asc'), KEY_FIXTURE.userKey)
+      gpgWith(keyPassphrase('demo', KEY_FIXTURE.keySalt), ['--import', join(gnupgHome, 'user.asc')])
+      const token = gpgWith(keyPassphrase('demo', KEY_FIXTURE.keySalt), ['--decrypt'], KEY_FIXTURE.addressKeys[0].Token).stdout.toString()
+      writeFileSync(join(gnupgHome, 'address.asc'), KEY_FIXTURE.addressKeys[0].PrivateKey)
+      gpgWith(token, ['--import', join(gnupgHome, 'address.asc')])
+      return token
+    }
+
+    before(() => {
+      token = importAccountKeys()
+    })
+
+    /** A calendar's passphrase as GnuPG opens it (key packet and data packet joined), its signature checked by GnuPG. */
+    const openPassphrase = (packets: {KeyPacket: string; DataPacket: string}, signature: string): string => {
+      const message = Buffer.concat([Buffer.from(packets.KeyPacket, 'base64'), Buffer.from(packets.DataPacket, 'base64')])
+      const passphrase = gpgWith(token, ['--decrypt'], message).stdout.toString()
+      writeFileSync(join(gnupgHome, 'passphrase.txt'), passphrase)
+      writeFileSync(join(gnupgHome, 'passphrase.sig'), signature)
+      const verified = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'passphrase.sig'), join(gnupgHome, 'passphrase.txt')], {encoding: 'utf8', timeout: 30_000})
+      expect(verified.stdout, verified.stderr).to.match(/\[GNUPG:\] GOODSIG \S+ <demo@proton\.test>/)
+      return passphrase
+    }
+
+    it('calendar create sets up the keys: GnuPG decrypts the passphrase with the address key, checks its signature, and it unlocks the new calendar key; events can be written there', async () => {
+      const created = await proton(['calendar', 'create', '--name', 'GnuPG checked', '--color', '#179FD9'])
+      expect(created.status, created.stderr).to.equal(0)
+      const id = out(created).trim()
+      const bootstrap = (await json(['api', 'GET', `/calendar/v1/${id}/bootstrap`])) as {Keys: Array<{PrivateKey: string; Flags: number}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const [member] = bootstrap.Passphrase.MemberPassphrases
+      const armored = member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', '')
+      const bytes = Buffer.from(armored, 'base64')
+      const calendarPassphrase = openPassphrase({DataPacket: '', KeyPacket: bytes.toString('base64')}, member.Signature)
+      expect(calendarPassphrase).to.match(/^[A-Za-z0-9+/]{43}=$/)
+      expect(bootstrap.Keys).to.have.length(1)
+      expect(bootstrap.Keys[0].Flags).to.equal(3)
+      writeFileSync(join(gnupgHome, 'calendar.asc'), bootstrap.Keys[0].PrivateKey)
+      gpgWith(calendarPassphrase, ['--import', join(gnupgHome, 'calendar.asc')])
+      // The passphrase unlocks it: GnuPG signs with it.
+      gpgWith(calendarPassphrase, ['--local-user', 'Calendar key', '--detach-sign', '--output', '-'], 'x')
+      const event = await proton(['calendar', 'events', 'create', '--calendar', id, '--summary', 'In the new calendar', '--start', '2025-06-01T10:00Z', '--end', '2025-06-01T11:00Z'])
+      expect(event.status, event.stderr).to.equal(0)
+      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(/^2025-06-01 {2}10:00–11:00 {2}In the new calendar {2}- {2}GnuPG checked /)
+    })
+
+    it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; update raises SEQUENCE; delete --yes removes it', async () => {
+      const calendarId = await seededCalendar()
+      const bootstrap = (await json(['api', 'GET', `/calendar/v1/${calendarId}/bootstrap`])) as {Keys: Array<{PrivateKey: string}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const [member] = bootstrap.Passphrase.MemberPassphrases
+      const bytes = Buffer.from(member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', ''), 'base64')
+      const passphrase = openPassphrase({DataPacket: '', KeyPacket: bytes.toString('base64')}, member.Signature)
+      writeFileSync(join(gnupgHome, 'seeded.asc'), bootstrap.Keys[0].PrivateKey)
+      gpgWith(passphrase, ['--import', join(gnupgHome, 'seeded.asc')])
+
+      await resetLog()
+      const created = await proton(['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'Secret summit', '--location', 'Hidden place', '--start', '2025-05-05T09:00', '--end', '2025-05-05T10:00', '--timezone', 'Europe/Zurich', '--rrule', 'FREQ=DAILY;COUNT=2'])
+      expect(created.status, created.stderr).to.equal(0)
+      const id = out(created).trim()
+      expect(id).to.match(new RegExp(`^${ID}$`))
+      expect((await requests()).map(({Method, Path}) => `${Method} ${Path}`).filter((line) => !line.startsWith('GET'))).to.deep.equal([`PUT /calendar/v1/${calendarId}/events/sync`])
+
+      const {Event: event} = (await json(['api', 'GET', `/calendar/v1/${calendarId}/events/${id}`])) as {Event: {SharedKeyPacket: string; SharedEvents: Array<{Type: number; Data: string; Signature: string}>}}
+      expect(JSON.stringify(event)).not.to.include('Secret summit')
+      expect(JSON.stringify(event)).not.to.include('Hidden place')
+      const signedPart = event.SharedEvents.find((part) => part.Type === 2)!
+      const encryptedPart = event.SharedEvents.find((part) => part.Type === 3)!
+      expect(signedPart.Data).to.include('DTSTART;TZID=Europe/Zurich:20250505T090000\r\n')
+      expect(signedPart.Data).to.include('RRULE:FREQ=DAILY;COUNT=2\r\n')
+      const verify = (data: Buffer | string, signature: string) => {
+        writeFileSync(join(gnupgHome, 'part.bin'), data)
+        writeFileSync(join(gnupgHome, 'part.sig'), signature)
+        const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'part.sig'), join(gnupgHome, 'part.bin')], {encoding: 'utf8', timeout: 30_000})
+        return result.stdout
+      }
+
+      expect(verify(signedPart.Data, signedPart.Signature)).to.match(/\[GNUPG:\] GOODSIG \S+ <demo@proton\.test>/)
+      const message = Buffer.concat([Buffer.from(event.SharedKeyPacket, 'base64'), Buffer.from(encryptedPart.Data, 'base64')])
+      const plaintext = gpgWith(passphrase, ['--decrypt'], message).stdout
+      expect(plaintext.toString()).to.match(/\r\nSUMMARY:Secret summit\r\n/)
+      expect(plaintext.toString()).to.match(/\r\nLOCATION:Hidden place\r\n/)
+      expect(verify(plaintext, encryptedPart.Signature)).to.match(/\[GNUPG:\] GOODSIG \S+ <demo@proton\.test>/)
+      // A signature over other bytes does not hold for GnuPG either.
+      expect(verify(Buffer.concat([plaintext, Buffer.from(' ')]), encryptedPart.Signature)).to.match(/\[GNUPG:\] BADSIG/)
+
+      const updated = await proton(['calendar', 'events', 'update', id, '--summary', 'Open summit'])
+      expect(updated.status, updated.stderr).to.equal(0)
+      const shown = await json(['calendar', 'events', 'get', id])
+      expect(shown).to.deep.include({Location: 'Hidden place', RRule: 'FREQ=DAILY;COUNT=2', Sequence: 1, Signature: 'verified', Summary: 'Open summit'})
+      expect(shown.Start).to.deep.equal({DateTime: '2025-05-05T09:00:00', Timezone: 'Europe/Zurich'})
+
+      const refused = await proton(['calendar', 'events', 'delete', id])
+      expect(refused.status).to.equal(1)
+      const deleted = await proton(['calendar', 'events', 'delete', id, '--yes'])
+      expect([deleted.status, out(deleted)]).to.deep.equal([0, `${id}\n`])
+      expect((await proton(['calendar', 'events', 'get', id])).status).to.equal(3)
+    })
+  })
+
+  it('calendar create whose keys the service refuses: the calendar is deleted again, and the command says so (exit 1)', async () => {
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'status', Method: 'POST', Path: '/calendar/v1/', Status: 422}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(fault.status).to.equal(200)
+    await resetLog()
+    const result = await proton(['calendar', 'create', '--name', 'Half made', '--color', '#179FD9'])
+    expect(result.status).to.equal(1)
+    expect(out(result)).to.equal('')
+    expect(result.stderr).to.match(/\nError: the calendar's keys were refused, so the calendar \S+ was deleted again; nothing was created\n$/)
+    const log = (await requests()).map(({Method, Path, Status}) => `${Method} ${Path.replace(/\/calendar\/v1\/[^/]+/, '/calendar/v1/ID')} ${Status}`)
+    expect(log.slice(3)).to.deep.equal(['POST /calendar/v1 200', 'POST /calendar/v1/ID/keys 422', 'DELETE /calendar/v1/ID 200'])
+    expect(out(await proton(['calendar', 'list']))).not.to.include('Half made')
+  })
+})

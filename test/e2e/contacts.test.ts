@@ -1,0 +1,305 @@
+/**
+ * The contacts commands, the built binary against one sandbox (its address book: src/lib/sandbox/contacts/
+ * contact-fixture.ts, made by scripts/generate-sandbox-contacts.js apart from the tool; Mallory's cards tampered),
+ * profile "sandbox" with the keys unlocked. The cards the tool creates are read by GnuPG: the signed card's and
+ * the encrypted card's signatures verified, the encrypted card decrypted, with the user key alone in a private
+ * GNUPGHOME.
+ */
+import {expect} from 'chai'
+import {spawn, spawnSync} from 'node:child_process'
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import * as openpgp from 'openpgp'
+
+import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+
+const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
+
+interface Card {
+  Type: number
+  Data: string
+  Signature: string | null
+}
+
+describe('proton contacts (built binary, sandbox)', function () {
+  this.timeout(60_000)
+  const suite = sandboxForSuite()
+  const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input})
+  const out = (result: RunResult) => result.stdout.toString('utf8')
+  const ok = (result: RunResult) => expect(result.status, result.stderr).to.equal(0)
+  const requests = async () => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Query: string}>}).Requests
+  const clearStats = () => sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+  const idOf = async (email: string) => {
+    const list = await proton(['contacts', 'list', '--output', 'json'])
+    const contacts = (JSON.parse(out(list)) as {Contacts: Array<{ID: string; ContactEmails: Array<{Email: string}>}>}).Contacts
+    return contacts.find((contact) => contact.ContactEmails.some((entry) => entry.Email === email))?.ID ?? ''
+  }
+
+  let work = ''
+  before(() => {
+    work = mkdtempSync(join(tmpdir(), 'proton-cli-contacts-'))
+    chmodSync(work, 0o700)
+  })
+
+  after(() => {
+    if (work === '') return
+    spawnSync('gpgconf', ['--homedir', join(work, 'gnupg'), '--kill', 'gpg-agent'], {timeout: 10_000})
+    rmSync(work, {force: true, recursive: true})
+  })
+
+  it('contacts list: every contact with its addresses; --output json: {Code, Contacts, Total}', async () => {
+    const text = await proton(['contacts', 'list'])
+    ok(text)
+    expect(out(text).split('\n')[0]).to.match(/^ID +NAME +E-MAIL ADDRESSES$/)
+    expect(out(text)).to.match(/Alice Example +alice@example\.test, alice\.home@example\.test\n/)
+    const json = JSON.parse(out(await proton(['contacts', 'list', '--output', 'json']))) as {Code: number; Contacts: Array<{Name: string}>; Total: number}
+    expect(json.Code).to.equal(1000)
+    expect(json.Total).to.equal(3)
+    expect(json.Contacts.map(({Name}) => Name)).to.deep.equal(['Alice Example', 'Bob Builder', 'Mallory Tampered'])
+  })
+
+  it('contacts get EMAIL: every card decrypted, verified and merged; groups from CATEGORIES and the contact group', async () => {
+    const result = await proton(['contacts', 'get', 'alice@example.test'])
+    ok(result)
+    expect(result.stderr).to.equal('')
+    const text = out(result)
+    for (const line of [
+      /^Name: +Alice Example$/m,
+      /^Emails: +alice@example\.test \(work\)$/m,
+      /^ +alice\.home@example\.test \(home\)$/m,
+      /^Phones: +\+31 20 555 0100 \(cell\)$/m,
+      /^Addresses: +Keizersgracht 1, Amsterdam, 1015 CJ, Netherlands \(home\)$/m,
+      /^Birthday: +1985-04-12$/m,
+      /^Organization: +Example Corp;Research$/m,
+      /^Notes: +Met at the climbing gym, Tuesday evenings\.\?Likes tea\.$/m,
+      /^Groups: +Friends, Climbing$/m,
+      /^Cards: +clear$/m,
+      /^ +signed \(signature verified\)$/m,
+      /^ +encrypted and signed \(signature verified\)$/m,
+    ]) {
+      expect(text).to.match(line)
+    }
+
+    expect(text).to.not.include('FAILED')
+  })
+
+  it('contacts get ID --output json: the fields with their cards’ signatures; --vcf: one vCard 4.0', async () => {
+    const id = await idOf('bob@builder.test')
+    const json = await proton(['contacts', 'get', '--output', 'json', '--', id])
+    ok(json)
+    const view = JSON.parse(out(json)) as {ID: string; Name: string; Emails: unknown[]; Phones: unknown[]; Cards: unknown[]}
+    expect(view).to.include({ID: id, Name: 'Bob Builder'})
+    expect(view.Emails).to.deep.equal([{Signature: 'verified', Types: [], Value: 'bob@builder.test'}])
+    expect(view.Phones).to.deep.equal([{Signature: 'none', Types: ['work'], Value: '+44 20 7946 0000'}])
+    expect(view.Cards).to.deep.equal([
+      {Signature: 'verified', Type: 2},
+      {Signature: 'none', Type: 1},
+    ])
+    const vcf = await proton(['contacts', 'get', '--vcf', '--', id])
+    ok(vcf)
+    const card = out(vcf)
+    expect(card.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\nFN;PREF=1:Bob Builder\r\n')).to.equal(true)
+    expect(card).to.include('\r\nTEL;TYPE=work;PREF=1:+44 20 7946 0000\r\n')
+    expect(card.endsWith('END:VCARD\r\n')).to.equal(true)
+  })
+
+  it('contacts get of the tampered contact: shown, every field of its cards marked "signature FAILED", a warning per card on stderr (even --quiet), exit 0', async () => {
+    const result = await proton(['--quiet', 'contacts', 'get', 'mallory@attacker.test'])
+    ok(result)
+    const text = out(result)
+    expect(text).to.match(/^Emails: +mallory@attacker\.test \[signature FAILED\]$/m)
+    expect(text).to.match(/^Phones: +\+1 555 0199 \[signature FAILED\]$/m)
+    expect(text).to.match(/^Cards: +signed \(signature FAILED\)$/m)
+    const warnings = result.stderr.trimEnd().split('\n')
+    expect(warnings).to.have.length(2)
+    expect(warnings[0]).to.match(/^Warning: contact \S+: the signature of its card of Type 2 does not hold \(the signature does not match the user keys\)/)
+    expect(warnings[1]).to.match(/Type 3 does not hold/)
+  })
+
+  it('an unknown ID or address: exit 3, one line', async () => {
+    const id = await proton(['contacts', 'get', 'no-such-contact'])
+    expect(id.status).to.equal(3)
+    expect(id.stderr).to.equal('Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Contact does not exist\n')
+    const email = await proton(['contacts', 'get', 'nobody@example.test'])
+    expect(email.status).to.equal(3)
+    expect(email.stderr).to.equal('Error: no contact has the address "nobody@example.test"\n')
+    expect(out(email)).to.equal('')
+  })
+
+  it('contacts export --output-file: every contact merged into one vCard 4.0 file, asked 50 a page; the tampered one said on stderr', async () => {
+    await clearStats()
+    const file = join(work, 'all.vcf')
+    const result = await proton(['contacts', 'export', '--output-file', file])
+    ok(result)
+    expect(out(result)).to.equal('')
+    expect(result.stderr).to.match(/Type 2 does not hold/)
+    expect(result.stderr.trimEnd().split('\n').at(-1)).to.equal(`Exported 3 contacts to ${file}.`)
+    const text = readFileSync(file, 'utf8')
+    expect(text.match(/^BEGIN:VCARD\r$/gm)).to.have.length(3)
+    expect(text.match(/^VERSION:4\.0\r$/gm)).to.have.length(3)
+    expect(text).to.include('CATEGORIES:Friends,Climbing\r\n')
+    const exports = (await requests()).filter(({Path}) => Path === '/contacts/v4/contacts/export')
+    expect(exports.map(({Query}) => Query)).to.deep.equal(['Page=0&PageSize=50'])
+  })
+
+  it('contacts create: cards GnuPG verifies (Type 2 and 3) and decrypts (Type 3) with the user key; the contact reads back', async () => {
+    const created = await proton(['contacts', 'create', '--name', 'Carol Crypto', '--email', 'carol@example.test', '--phone', '+49 30 1234', '--note', 'Über alles'])
+    ok(created)
+    const id = out(created).trim()
+    expect(created.stderr).to.equal(`Created contact "Carol Crypto" (${id}).\n`)
+    const raw = await proton(['api', 'GET', `/contacts/v4/contacts/${encodeURIComponent(id)}`])
+    const cards = (JSON.parse(out(raw)) as {Contact: {Cards: Card[]}}).Contact.Cards
+    expect(cards.map(({Type}) => Type).sort()).to.deep.equal([2, 3])
+
+    const home = join(work, 'gnupg')
+    rmSync(home, {force: true, recursive: true})
+    mkdtempSync(join(work, 'x'))
+    spawnSync('mkdir', ['-m', '700', home])
+    const gpg = (args: string[]) => {
+      const result = spawnSync(GPG, ['--homedir', home, '--batch', '--no-tty', ...args], {encoding: 'utf8', timeout: 30_000})
+      expect(result.error, `${GPG} could not run (install GnuPG: .ci/run does)`).to.equal(undefined)
+      expect(result.status, result.stderr).to.equal(0)
+      return result
+    }
+
+    const userKey = await openpgp.decryptKey({passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})})
+    writeFileSync(join(work, 'user.asc'), userKey.armor())
+    gpg(['--import', join(work, 'user.asc')])
+    const signed = cards.find(({Type}) => Type === 2) as Card
+    writeFileSync(join(work, 'signed.vcf'), signed.Data)
+    writeFileSync(join(work, 'signed.sig'), String(signed.Signature))
+    expect(gpg(['--verify', join(work, 'signed.sig'), join(work, 'signed.vcf')]).stderr).to.match(/Good signature/)
+    expect(signed.Data).to.match(/\r\nFN;PREF=1:Carol Crypto\r\n/)
+    expect(signed.Data).to.match(/\r\nITEM1\.EMAIL;PREF=1:carol@example\.test\r\n/)
+    expect(signed.Data).to.match(/\r\nUID:proton-web-[0-9a-f-]{36}\r\n/)
+
+    const encrypted = cards.find(({Type}) => Type === 3) as Card
+    writeFileSync(join(work, 'encrypted.asc'), encrypted.Data)
+    gpg(['--output', join(work, 'decrypted.vcf'), '--decrypt', join(work, 'encrypted.asc')])
+    const plaintext = readFileSync(join(work, 'decrypted.vcf'), 'utf8')
+    // GnuPG writes a text literal with the system's line ends.
+    expect(plaintext).to.match(/\nTEL;PREF=1:\+49 30 1234\r?\n/)
+    expect(plaintext).to.match(/\nNOTE:Über alles\r?\n/)
+    writeFileSync(join(work, 'encrypted.sig'), String(encrypted.Signature))
+    expect(gpg(['--verify', join(work, 'encrypted.sig'), join(work, 'decrypted.vcf')]).stderr).to.match(/Good signature/)
+
+    const back = await proton(['contacts', 'get', 'carol@example.test', '--output', 'json'])
+    ok(back)
+    expect(JSON.parse(out(back))).to.deep.include({Name: 'Carol Crypto', Notes: [{Signature: 'verified', Types: [], Value: 'Über alles'}]})
+  })
+
+  it('contacts import: each vCard (3.0 and 4.0) a contact, the IDs on stdout; a malformed file or a card without FN or EMAIL: exit 1, one line, nothing sent', async () => {
+    const file = join(work, 'import.vcf')
+    writeFileSync(file, 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Dave Three\r\nEMAIL;TYPE=INTERNET:dave@example.test\r\nTEL:+1 555 0001\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Erin Four\r\nCATEGORIES:Imported\r\nEND:VCARD\r\n')
+    const result = await proton(['contacts', 'import', file])
+    ok(result)
+    expect(out(result).trim().split('\n')).to.have.length(2)
+    expect(result.stderr).to.match(/^Created contact "Dave Three" \(\S+\)\.\nCreated contact "Erin Four" \(\S+\)\.\nAdded 2 contacts\.\n$/)
+    const erin = JSON.parse(out(await proton(['contacts', 'get', '--output', 'json', '--', out(result).trim().split('\n')[1]]))) as {Groups: string[]; Cards: Array<{Type: number}>}
+    expect(erin.Groups).to.deep.equal(['Imported'])
+    expect(erin.Cards.map(({Type}) => Type)).to.deep.equal([2, 0])
+
+    await clearStats()
+    for (const [content, message] of [
+      ['BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Broken\r\n', /: not a valid vCard: .*; nothing imported$/],
+      ['BEGIN:VCARD\r\nVERSION:4.0\r\nNOTE:nobody\r\nEND:VCARD\r\n', /: vCard 1 has neither FN nor EMAIL; nothing imported$/],
+    ] as const) {
+      writeFileSync(file, content)
+      const refused = await proton(['contacts', 'import', file])
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr.split('\n')).to.have.length(2)
+      expect(refused.stderr.trimEnd()).to.match(message)
+    }
+
+    const missing = await proton(['contacts', 'import', join(work, 'none.vcf')])
+    expect(missing.status).to.equal(1)
+    expect(missing.stderr).to.match(/^Error: cannot read .*none\.vcf: /)
+    expect((await requests()).filter(({Path}) => Path.startsWith('/contacts/'))).to.deep.equal([])
+  })
+
+  it('contacts delete ID… --yes: per-item results as the mail actions report them; without --yes and no terminal nothing is sent', async () => {
+    const id = await idOf('dave@example.test')
+    await clearStats()
+    const unconfirmed = await proton(['contacts', 'delete', '--', id])
+    expect(unconfirmed.status).to.equal(1)
+    expect(unconfirmed.stderr).to.match(/refusing to delete contact .* without confirmation/)
+    expect(await requests()).to.deep.equal([])
+
+    const result = await proton(['contacts', 'delete', '--yes', '--output', 'json', '--', id, 'no-such-contact'])
+    expect(result.status).to.equal(3)
+    expect(JSON.parse(out(result))).to.deep.equal({
+      Code: 1001,
+      Responses: [
+        {ID: id, Response: {Code: 1000}},
+        {ID: 'no-such-contact', Response: {Code: 2501, Error: 'Contact does not exist'}},
+      ],
+    })
+    expect(result.stderr).to.equal('Error: contact no-such-contact: Code 2501 NOT_FOUND_ERROR: Contact does not exist\nDeleted 1 of 2 contacts; 1 refused.\n')
+    expect((await requests()).map(({Method, Path}) => `${Method} ${Path}`)).to.deep.equal(['PUT /contacts/v4/contacts/delete'])
+    expect(await idOf('dave@example.test')).to.equal('')
+  })
+
+  it('hostile text in a card: control characters shown as "?" in text and as visible escapes in --vcf; a bogus signature flagged', async () => {
+    const vcard = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')
+    const Signature = '-----BEGIN PGP SIGNATURE-----\n\nwsBcBAABCAAQBQJlAAAAAAkQAAAAAAAAAAAAAA==\n-----END PGP SIGNATURE-----\n'
+    const body = {Contacts: [{Cards: [{Data: vcard(['FN:Evil\u001b[2J Name', 'UID:hostile-1', 'EMAIL:evil@example.test']), Signature, Type: 2}, {Data: vcard(['NOTE:ring\u0007bell']), Signature: null, Type: 0}]}], Overwrite: 0}
+    const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify(body)])
+    ok(added)
+    const text = await proton(['contacts', 'get', 'evil@example.test'])
+    ok(text)
+    expect(out(text)).to.match(/^Name: +Evil\?\[2J Name$/m)
+    expect(out(text)).to.match(/^Notes: +ring\?bell$/m)
+    expect(out(text)).to.match(/^Emails: +evil@example\.test \[signature FAILED\]$/m)
+    expect(text.stderr).to.match(/the signature cannot be read/)
+    const vcf = await proton(['contacts', 'get', 'evil@example.test', '--vcf'])
+    expect(out(vcf)).to.include('\r\nFN:Evil\\x1b[2J Name\r\n')
+    expect(out(vcf)).to.include('\r\nNOTE:ring\\x07bell\r\n')
+    expect([...out(vcf)].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
+  })
+
+  it('a card that cannot be decrypted (encrypted to another key): get shows the rest and exits 1; export writes nothing, exit 1', async () => {
+    const other = (await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: 'other@example.test'}]})).privateKey
+    const text = (lines: string[]) => openpgp.createMessage({text: ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')})
+    const signed = ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Locked Out', 'UID:locked-1', 'EMAIL:locked@example.test', 'END:VCARD', ''].join('\r\n')
+    const Cards = [
+      {Data: signed, Signature: await openpgp.sign({detached: true, message: await openpgp.createMessage({text: signed}), signingKeys: other}), Type: 2},
+      {Data: await openpgp.encrypt({encryptionKeys: other.toPublic(), message: await text(['NOTE:for another key'])}), Signature: await openpgp.sign({detached: true, message: await text(['NOTE:for another key']), signingKeys: other}), Type: 3},
+    ]
+    ok(await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify({Contacts: [{Cards}], Overwrite: 0})]))
+    const get = await proton(['contacts', 'get', 'locked@example.test'])
+    expect(get.status).to.equal(1)
+    expect(out(get)).to.match(/^Name: +Locked Out$/m)
+    expect(out(get)).to.match(/^ +encrypted and signed \(UNREADABLE: cannot decrypt it: .+\)$/m)
+    expect(get.stderr).to.match(/^Error: contact \S+: its card of Type 3 cannot be read: cannot decrypt it: /m)
+    const file = join(work, 'never.vcf')
+    const exported = await proton(['contacts', 'export', '--output-file', file])
+    expect(exported.status).to.equal(1)
+    expect(exported.stderr.trimEnd().split('\n').at(-1)).to.match(/^Error: 1 of \d+ contacts cannot be read whole \(\S+\): nothing exported$/)
+    expect(existsSync(file)).to.equal(false)
+  })
+
+  it('a signal while an import request is in flight: each contact named (may or may not have been applied, not sent), the counts, "Error: interrupted"; ends by SIGINT', async () => {
+    const file = join(work, 'eleven.vcf')
+    writeFileSync(file, Array.from({length: 11}, (_, index) => `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Person ${index + 1}\r\nEND:VCARD\r\n`).join(''))
+    const fault = {Count: 1, DelayMs: 20_000, Kind: 'latency', Method: 'POST', Path: '/contacts/v4/contacts'}
+    expect((await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(fault), headers: {'content-type': 'application/json'}, method: 'POST'})).status).to.equal(200)
+    const child = spawn(process.execPath, [BIN, '--profile', 'sandbox', '--verbose', 'contacts', 'import', file], {env: baseEnv(suite.home.home), stdio: ['ignore', 'pipe', 'pipe']})
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_status, signal) => resolve(signal)))
+    // Bounded, never a fixed sleep: until --verbose shows the POST sent.
+    for (let tries = 0; tries < 800 && !/^> POST \S+\/contacts\/v4\/contacts$/m.test(stderr); tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+    process.kill(child.pid as number, 'SIGINT')
+    expect(await ended).to.equal('SIGINT')
+    const lines = stderr.split('\n').filter((line) => /^(Error|Added)/.test(line))
+    expect(lines).to.have.length(13)
+    expect(lines[0]).to.equal('Error: contact 1 ("Person 1"): interrupted while its request was in flight: it may or may not have been applied')
+    expect(lines[10]).to.equal('Error: contact 11 ("Person 11"): not sent: interrupted')
+    expect(lines.slice(-2)).to.deep.equal(['Added 0 of 11 contacts; 10 may or may not have been applied; 1 not sent.', 'Error: interrupted'])
+  })
+})

@@ -1,0 +1,31 @@
+import {expect} from 'chai'
+
+import {splitCards} from '../../../src/lib/contacts/card-split.ts'
+import {parseOneVcard, textProperty, valueText} from '../../../src/lib/contacts/vcard.ts'
+
+const names = (text: string | undefined) => (text === undefined ? undefined : parseOneVcard(text).map(([name]) => name))
+
+describe('contacts/card-split: the cards the web client makes', () => {
+  it('FN, UID and EMAIL signed; TEL, NOTE, ADR encrypted; no clear card without CATEGORIES; PREF and item groups added', () => {
+    const cards = splitCards([textProperty('fn', 'Ann'), textProperty('email', 'a@x.test'), textProperty('email', 'b@x.test'), textProperty('tel', '+1'), textProperty('note', 'n')])
+    expect(cards.clear).to.equal(undefined)
+    expect(names(cards.signed)).to.deep.equal(['version', 'fn', 'email', 'email', 'uid'])
+    expect(names(cards.encrypted)).to.deep.equal(['version', 'tel', 'note'])
+    const signed = parseOneVcard(cards.signed)
+    const emails = signed.filter(([name]) => name === 'email')
+    expect(emails.map(([, params]) => [params.group, params.pref])).to.deep.equal([
+      ['item1', '1'],
+      ['item2', '2'],
+    ])
+    expect(valueText(signed.find(([name]) => name === 'uid')!)).to.match(/^proton-web-[0-9a-f-]{36}$/)
+  })
+
+  it('CATEGORIES in a clear card with VERSION; a given UID kept; no FN: "Unknown"; no encrypted card when nothing is left for it', () => {
+    const cards = splitCards([textProperty('uid', 'urn:uuid:1'), textProperty('email', 'a@x.test'), ['categories', {}, 'text', 'Friends', 'Work']])
+    expect(names(cards.clear)).to.deep.equal(['version', 'categories'])
+    expect(cards.encrypted).to.equal(undefined)
+    const signed = parseOneVcard(cards.signed)
+    expect(valueText(signed.find(([name]) => name === 'uid')!)).to.equal('urn:uuid:1')
+    expect(valueText(signed.find(([name]) => name === 'fn')!)).to.equal('Unknown')
+  })
+})
