@@ -33,11 +33,12 @@ describe('plain commands', () => {
     expect(deletionText([{below: 0, folder: false, id: 'l', name: 'Work'}, {below: 1, folder: true, id: 'p', name: 'Trips'}])).to.equal('2 labels or folders (Work, Trips and its 1 sub-folder)')
   })
 
-  it('mail labels delete: an ID that is a path (".." among others) refuses the whole line, exit 1, nothing sent', async () => {
+  it('mail labels delete: a label whose ID is no path segment ("..") refuses the whole line, exit 1, nothing deleted', async () => {
+    suite.server.handle((request, response) => json(200, request.url.endsWith('Type=1') ? '{"Code":1000,"Labels":[{"ID":"..","Name":"Dots","Type":1},{"ID":"b","Name":"Bee","Type":1}]}' : '{"Code":1000,"Labels":[]}')(request, response))
     const run = testRun(suite.home)
-    const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false}, ['a', '..', 'b']))
+    const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false, yes: true}, [A, 'Dots', 'Bee']))
     expect(status).to.equal(1)
     expect(run.stderr()).to.equal('Error: a label ID ".." is refused: "." and ".." name a directory, not an item\n')
-    expect(suite.server.requests).to.deep.equal([])
+    expect(suite.server.requests.map(({method}) => method)).to.deep.equal(['GET', 'GET'])
   })
 })
