@@ -83,7 +83,7 @@ describe('daily use (built binary, sandbox)', function () {
       const extra = await run(['mail', 'list', 'extra'])
       expect([extra.status, extra.stderr]).to.deep.equal([1, 'Error: unexpected argument "extra"\nSee "proton mail list --help".\n'])
       const send = await run(['mail', 'send'])
-      expect([send.status, send.stderr]).to.deep.equal([1, 'Error: "proton mail send" is not a command.\nRun "proton help" for the list of commands.\n'])
+      expect([send.status, send.stderr]).to.deep.equal([1, 'Error: missing --subject (the subject)\nSee "proton mail send --help".\n'])
       const past = await run(['mail', 'list', '--page', '5'])
       expect([past.status, past.stdout.toString(), past.stderr]).to.deep.equal([0, '', 'page 5 of 1, 7 messages: past the last page (1)\n'])
     })

@@ -17,7 +17,8 @@ import {isRecord, type JsonRecord} from '../output/records.ts'
 import {confirmWhat, eachId} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {pathId} from '../request/path-segment.ts'
+import {idProblem, pathId} from '../request/path-segment.ts'
+import {usageError} from '../runtime/errors.ts'
 import {valueOfName} from '../output/decode.ts'
 import {printable} from '../output/escape.ts'
 import {findLabel, type LabelLookup} from './label-lookup.ts'
@@ -88,12 +89,24 @@ async function allLabels(invocation: Invocation): Promise<JsonRecord[]> {
   return labels.filter((label): label is JsonRecord => isRecord(label))
 }
 
+/**
+ * What can be no name, no path and no ID is refused before anything is sent, as pathId refuses an ID: each part of
+ * a path is held to the ID's rules ("..", a backslash, percent-encoded text, control characters).
+ */
+function refuseNoName(given: string): void {
+  for (const part of given.split('/').filter((each) => each !== '')) {
+    const problem = idProblem(part)
+    if (problem !== undefined) throw usageError(`a label or folder ${problem}`)
+  }
+}
+
 const request = (id: string): PlannedRequest => ({method: 'DELETE', path: `${LABELS_PATH}/${pathId(id, 'a label ID')}`})
 
 export const mailLabelsDelete = plainCommand<{dryRun: boolean; names: readonly string[]; yes: boolean}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), names: line.line.argv, yes: line.boolean('yes')}),
   async run(invocation, {dryRun, names, yes}) {
     const given = await messageIds(invocation, names, 'label', {anyText: true})
+    for (const each of given) refuseNoName(each)
     // A dry run looks the names up too (GET requests only), when there is a session to ask with.
     const lookUp = !dryRun || (await canLookUp(invocation))
     const labels = lookUp ? await allLabels(invocation) : []

@@ -8,6 +8,7 @@
  * "…") is made whole from that listing (last-listing.ts).
  */
 import {escapeLine} from '../output/escape.ts'
+import {pathId} from '../request/path-segment.ts'
 import {StandardInput} from '../request/stdin.ts'
 import {usageError} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -68,6 +69,8 @@ export async function messageIds(invocation: Invocation, argv: readonly string[]
  */
 export async function oneId(invocation: Invocation, given: string, kind: ListingKind = 'message'): Promise<string> {
   if (given.trim() === '') throw usageError(`give the ID of a ${kind} (see "${kind === 'message' ? 'mail list' : 'mail attachments'}")`)
+  // An argument is checked as pathId checks the ID it goes into the path as (one line saying why it is none).
+  if (given !== '-') pathId(given, `the ${kind} ID`)
   const ids = await messageIds(invocation, [given], kind)
   if (ids.length > 1) throw usageError(`standard input ("-") held ${ids.length} ${kind} IDs: this command takes one`)
   return ids[0]
