@@ -18,11 +18,11 @@ describe('a mistyped command (command_not_found hook)', () => {
     expect(result.stderr).to.equal('Error: "proton mial list" is not a command.\nDid you mean "proton mail list"?\nRun "proton help" for the list of commands.\n')
   })
 
-  it('offers the commands a typo was of, and none for other words (mail send is not mail read)', async () => {
+  it('offers the commands a typo was of, and none for other words (mail reply is not mail read)', async () => {
     const two = await runBinary(['mail', 'lsit'], {env: baseEnv(home.home)})
     expect(two.stderr).to.include('Did you mean "proton mail list"?')
-    const send = await runBinary(['mail', 'send'], {env: baseEnv(home.home)})
-    expect(send.stderr).to.equal('Error: "proton mail send" is not a command.\nRun "proton help" for the list of commands.\n')
+    const reply = await runBinary(['mail', 'reply'], {env: baseEnv(home.home)})
+    expect(reply.stderr).to.equal('Error: "proton mail reply" is not a command.\nRun "proton help" for the list of commands.\n')
     const none = await runBinary(['frobnicate'], {env: baseEnv(home.home)})
     expect(none.status).to.equal(1)
     expect(none.stderr).to.equal('Error: "proton frobnicate" is not a command.\nRun "proton help" for the list of commands.\n')
