@@ -216,9 +216,9 @@ async function main() {
     status: 0,
   })
   const fromFilePath = `/mail/v4/labels/${fromFile?.Label?.ID ?? 'missing'}`
-  await step('Deleting it, as a dry run: the curl command that would send it (the token read from $PROTON_ACCESS_TOKEN); nothing is sent', ['DELETE', fromFilePath, '--dry-run'], {
+  await step('Deleting it, as a dry run: the curl command that would send it (the token from $(proton auth token), never printed); nothing is sent', ['DELETE', fromFilePath, '--dry-run'], {
     status: 0,
-    text: (out) => (/^curl .*-X DELETE '[^']*\/mail\/v4\/labels\/[^']+'.*\$\{PROTON_ACCESS_TOKEN\}/m.test(out) ? undefined : 'not a curl command for the DELETE'),
+    text: (out) => (/^curl .*-X DELETE '[^']*\/mail\/v4\/labels\/[^']+'.*"authorization: Bearer \$\(proton auth token( --profile \S+)?\)"/m.test(out) ? undefined : 'not a curl command for the DELETE'),
   })
   await step('It is still there: deleting it for real', ['DELETE', fromFilePath], {check: (json) => (json.Code === 1000 ? undefined : 'Code is not 1000'), status: 0})
 

@@ -141,6 +141,36 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton api --body ')!.candidates).not.to.include('GET')
     })
 
+    it('completes label and folder names (as the commands kept them) and mailbox words, never file names', () => {
+      const names = join(home.cacheDir, 'completion', 'names')
+      mkdirSync(names, {mode: 0o700, recursive: true})
+      writeFileSync(join(names, 'labels'), 'Family\nWork\n')
+      writeFileSync(join(names, 'folders'), 'Invoices\nInvoices/2024\n')
+      writeFileSync(join(names, 'calendars'), 'Team Days\nWork\n')
+      const results = tab(shell, home, profile, [
+        'proton mail list --label Inv',
+        'proton mail list --label=W',
+        'proton mail list --label in',
+        'proton mail move abc== --to ',
+        'proton mail label abc== --add ',
+        'proton mail label abc== --remove b',
+        'proton mail labels delete ',
+        'proton mail labels create --name N --type folder --parent Invoices/',
+        'proton calendar events list --calendar W',
+      ])
+      expect(sorted(results, 'proton mail list --label Inv')).to.deep.equal(['Invoices', 'Invoices/2024'])
+      expect(lineAfter(results, 'proton mail list --label=W')).to.equal('proton mail list --label=Work ')
+      expect(sorted(results, 'proton mail list --label in')).to.deep.equal(['inbox'])
+      expect(sorted(results, 'proton mail move abc== --to ')).to.deep.equal(['Invoices', 'Invoices/2024', 'archive', 'inbox', 'spam', 'trash'])
+      expect(sorted(results, 'proton mail label abc== --add ')).to.deep.equal(['Family', 'Work'])
+      // body.json is in the working directory: a label is never a file.
+      expect(sorted(results, 'proton mail label abc== --remove b')).to.deep.equal([])
+      expect(sorted(results, 'proton mail labels delete ')).to.deep.equal(['Family', 'Invoices', 'Invoices/2024', 'Work'])
+      expect(lineAfter(results, 'proton mail labels create --name N --type folder --parent Invoices/')).to.equal('proton mail labels create --name N --type folder --parent Invoices/2024 ')
+      // The calendar events commands' --calendar takes a calendar's name too.
+      expect(lineAfter(results, 'proton calendar events list --calendar W')).to.equal('proton calendar events list --calendar Work ')
+    })
+
     it('knows the mailbox commands and their flags: filters, settings, addresses, calendar delete', () => {
       writeFileSync(join(home.workDir, 'rules.sieve'), 'keep;')
       const results = tab(shell, home, profile, [
@@ -288,10 +318,10 @@ export function describeCompletion(shell: Shell): void {
         it('completes both forms: `tool ` offers proton, our top-level topics and commands, and the host’s', () => {
           const results = tab(shell, home, profile, ['tool ', 'tool drive ', 'tool mail li', 'tool auth '])
           expect(sorted(results, 'tool ')).to.include.members(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'proton', 'sandbox'])
-          // The host's drive status beside our drive volumes; auth: the host's logout, our login, list and status.
+          // The host's drive status beside our drive volumes; auth: the host's logout, our login, list, status and token.
           expect(sorted(results, 'tool drive ')).to.deep.equal(['status', 'volumes'])
           expect(lineAfter(results, 'tool mail li')).to.equal('tool mail list ')
-          expect(sorted(results, 'tool auth ')).to.deep.equal(['list', 'login', 'logout', 'status'])
+          expect(sorted(results, 'tool auth ')).to.deep.equal(['list', 'login', 'logout', 'status', 'token'])
         })
 
         it('after the plugin is uninstalled: no start, nothing on stderr, the host’s completion still works', () => {

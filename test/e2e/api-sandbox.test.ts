@@ -187,7 +187,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     const result = await api(['POST', '/mail/v4/labels', '-f', 'Name=Dry', '-f', 'Color=#8080FF', '-F', 'Type=1', '--dry-run'])
     expect(result.status).to.equal(0)
     expect(result.stdout.toString()).to.equal(
-      `curl -sS --compressed '${suite.sandbox.url}/mail/v4/labels' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${session.UID}' -H 'content-type: application/json' --data-raw '{"Name":"Dry","Color":"#8080FF","Type":1}'\n`,
+      `curl -sS --compressed '${suite.sandbox.url}/mail/v4/labels' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer $(proton auth token --profile sandbox)" -H 'x-pm-uid: ${session.UID}' -H 'content-type: application/json' --data-raw '{"Name":"Dry","Color":"#8080FF","Type":1}'\n`,
     )
     expect(result.stdout.toString() + result.stderr).not.to.include(session.AccessToken)
     expect(await requests()).to.deep.equal([])

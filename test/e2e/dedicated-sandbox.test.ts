@@ -19,8 +19,8 @@ interface Logged {
 describe('dedicated commands against the sandbox (built binary)', function () {
   this.timeout(60_000)
   const suite = sandboxForSuite()
-  // Tables fit $COLUMNS when stdout is no terminal (fit.ts); these checks read whole rows, the service's 88-character IDs included.
-  const env = () => baseEnv(suite.home.home, {COLUMNS: '300', TZ: 'UTC'})
+  // Through a pipe, lists are whole values, tab-separated, one row a line, no header (table-style.ts); footers on stderr.
+  const env = () => baseEnv(suite.home.home, {TZ: 'UTC'})
   const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: env()})
   const out = (result: RunResult) => result.stdout.toString('utf8')
   const requests = async (): Promise<Logged[]> => {
@@ -41,8 +41,7 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   it('labels: list, create, list again, delete, delete again (exit 3)', async () => {
     const before = await proton(['mail', 'labels', 'list'])
     expect(before.status).to.equal(0)
-    expect(out(before).split('\n')[0]).to.match(/^ID +NAME +TYPE +COLOR +PARENT$/)
-    expect(out(before)).to.match(/\n\S+ +Work +MESSAGE_LABEL +#8080FF\n/)
+    expect(out(before)).to.match(/^\S+\tWork\tMESSAGE_LABEL\t#8080FF\t\n/)
     expect(out(before)).not.to.include('Tax Receipts')
 
     const created = await proton(['mail', 'labels', 'create', '--name', 'Tax Receipts', '--color', '#8080FF'])
@@ -53,17 +52,21 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(created.stderr).to.equal(`Created label "Tax Receipts" (${id}).\n`)
 
     const after = await proton(['mail', 'labels', 'list', '--type', 'label'])
-    expect(out(after)).to.match(new RegExp(`\\n${id} +Tax Receipts +MESSAGE_LABEL +#8080FF\\n`))
+    expect(out(after)).to.match(new RegExp(`\\n${id}\\tTax Receipts\\tMESSAGE_LABEL\\t#8080FF\\t\\n`))
     expect(out(after)).not.to.include('MESSAGE_FOLDER')
 
-    const deleted = await proton(['mail', 'labels', 'delete', id])
-    expect(deleted).to.deep.include({status: 0, stderr: `Deleted ${id}.\n`})
+    const refused = await proton(['mail', 'labels', 'delete', 'Tax Receipts'])
+    expect([refused.status, refused.stderr]).to.deep.equal([1, 'Error: refusing to delete label Tax Receipts without confirmation: standard input is not a terminal (add --yes)\n'])
+    const deleted = await proton(['mail', 'labels', 'delete', 'Tax Receipts', '--yes'])
+    expect(deleted).to.deep.include({status: 0, stderr: `Deleted label Tax Receipts.\n`})
     expect(out(deleted)).to.equal(`${id}\n`)
 
-    const again = await proton(['mail', 'labels', 'delete', id])
+    const again = await proton(['mail', 'labels', 'delete', id, '--yes'])
     expect(again.status).to.equal(3)
     expect(out(again)).to.equal('')
-    expect(again.stderr).to.equal('Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n')
+    expect(again.stderr).to.equal(`Error: label ${id}: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n`)
+    const unknown = await proton(['mail', 'labels', 'delete', 'No Such Label', '--yes'])
+    expect([unknown.status, unknown.stderr]).to.deep.equal([1, 'Error: label "No Such Label" names no label or folder; see "mail labels list", or give an ID\n'])
     expect(out(await proton(['mail', 'labels', 'list']))).not.to.include(id)
   })
 
@@ -96,7 +99,7 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   })
 
   it('ID=$(proton mail labels create …) captures the ID alone, usable by the next command', async () => {
-    const script = 'set -e; ID=$(node "$BIN" --profile sandbox mail labels create --name "Shell Made" --color "#0A0B0C" 2>/dev/null); node "$BIN" --profile sandbox mail labels delete "$ID" 2>/dev/null; printf "captured=%s\\n" "$ID"'
+    const script = 'set -e; ID=$(node "$BIN" --profile sandbox mail labels create --name "Shell Made" --color "#0A0B0C" 2>/dev/null); node "$BIN" --profile sandbox mail labels delete "$ID" --yes 2>/dev/null; printf "captured=%s\\n" "$ID"'
     const {code, stdout} = await new Promise<{code: number; stdout: string}>((resolve) => {
       execFile('bash', ['-c', script], {env: {...env(), BIN}, timeout: 30_000}, (error, stdout) => resolve({code: error ? Number(error.code) : 0, stdout}))
     })
@@ -107,17 +110,21 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(deletedLine).to.equal(id)
   })
 
-  it('--dry-run sends nothing: create, delete and calendar create leave the request log empty', async () => {
+  it('--dry-run sends nothing but GET requests: create, delete (its names looked up) and calendar create', async () => {
     await resetLog()
     const create = await proton(['mail', 'labels', 'create', '--name', 'Never Sent', '--color', '#8080FF', '--dry-run'])
     expect(create.status).to.equal(0)
     expect(out(create)).to.equal(`POST ${suite.sandbox.url}/core/v4/labels\n{\n  "Name": "Never Sent",\n  "Color": "#8080FF",\n  "Type": 1\n}\n`)
     expect(create.stderr).to.equal('Dry run: the request was not sent.\n')
-    const remove = await proton(['mail', 'labels', 'delete', 'some-id', '--dry-run'])
-    expect(out(remove)).to.equal(`DELETE ${suite.sandbox.url}/core/v4/labels/some-id\n`)
     const calendar = await proton(['calendar', 'create', '--name', 'Never Sent', '--color', '#7272a7', '--dry-run'])
     expect(out(calendar)).to.match(new RegExp(`^GET ${suite.sandbox.url}/core/v4/addresses\\n\\nPOST ${suite.sandbox.url}/calendar/v1\\n`))
     expect(await requests()).to.deep.equal([])
+    const remove = await proton(['mail', 'labels', 'delete', 'Invoices', '--dry-run'])
+    expect(out(remove)).to.match(new RegExp(`^DELETE ${suite.sandbox.url}/core/v4/labels/[\\w-]+=*\\n$`))
+    expect(remove.stderr).to.equal('Note: deleting folder Invoices would delete its 1 sub-folder too.\nDry run: the request was not sent.\n')
+    const missing = await proton(['mail', 'labels', 'delete', 'No Such Folder', '--dry-run'])
+    expect(missing.status).to.equal(1)
+    expect((await requests()).map((entry) => `${entry.Method} ${entry.Path}`)).to.deep.equal(Array.from({length: 2}, () => ['GET /core/v4/labels', 'GET /core/v4/labels']).flat())
     expect(out(await proton(['mail', 'labels', 'list']))).not.to.include('Never Sent')
   })
 
@@ -132,20 +139,21 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(log.slice(0, 3).sort()).to.deep.equal(['GET /auth/v4/sessions/local/key 200', 'GET /core/v4/addresses 200', 'GET /core/v4/users 200'])
     expect(log.slice(3)).to.deep.equal(['POST /calendar/v1 200', `POST /calendar/v1/${id}/keys 200`])
     const listed = await proton(['calendar', 'list'])
-    expect(out(listed)).to.match(new RegExp(`\\n${id} +Team Days +#179FD9 +HIDDEN +PERSONAL +ACTIVE +SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY +demo@proton\\.test\\n`))
-    expect(out(listed)).to.match(/\n\S+ +My calendar +#7272a7 +VISIBLE +PERSONAL/)
+    expect(out(listed)).to.match(new RegExp(`\\n${id}\\tTeam Days\\t#179FD9\\tHIDDEN\\tPERSONAL\\tACTIVE\\tSUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY\\tdemo@proton\\.test\\n`))
+    expect(out(listed)).to.match(/^\S+\tMy calendar\t#7272a7\tVISIBLE\tPERSONAL/)
   })
 
   it('the requests sent are the official clients’: labels by type at /core/v4/labels, messages newest first of a label looked up by path', async () => {
     await resetLog()
     const listed = await proton(['mail', 'labels', 'list'])
-    expect(out(listed)).to.match(/\n\S+ +Invoices\/2024 +MESSAGE_FOLDER +#54473F +\S+\n/)
+    expect(out(listed)).to.match(/\n\S+\tInvoices\/2024\tMESSAGE_FOLDER\t#54473F\tInvoices\n/)
     expect(out(listed)).not.to.include('SYSTEM_FOLDER')
     const folder = await proton(['mail', 'list', '--label', 'Invoices/2024'])
     expect(folder.status, folder.stderr).to.equal(0)
-    expect(out(folder)).to.equal('ID  TIME  FROM  SUBJECT  UNREAD\npage 1 of 1, 0 messages\n')
+    expect([out(folder), folder.stderr]).to.deep.equal(['', 'page 1 of 1, 0 messages\n'])
     const work = await proton(['mail', 'list', '--label', 'work'])
-    expect(out(work)).to.match(/ Team lunch on Friday\? +\*\npage 1 of 1, 1 message\n$/)
+    expect(out(work)).to.match(/\tTeam lunch on Friday\?\t\*\n$/)
+    expect(work.stderr).to.equal('page 1 of 1, 1 message\n')
     const log = (await requests()).map((entry) => `${entry.Method} ${entry.Path}?${entry.Query} ${entry.Status}`)
     expect(log.slice(0, 5)).to.deep.equal([
       'GET /core/v4/labels?Type=1 200',
@@ -161,16 +169,16 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   it('mail list: the seeded inbox, pages counted from 1, mailbox names', async () => {
     const all = await proton(['mail', 'list'])
     expect(all.status).to.equal(0)
-    const lines = out(all).trimEnd().split('\n')
-    expect(lines).to.have.length(9)
-    expect(lines[1]).to.match(/^\S+ +2025-01-01T00:00:00\+00:00 +Proton Sandbox <sandbox@proton\.test> +Welcome to the Proton sandbox +\*$/)
-    expect(lines[8]).to.equal('page 1 of 1, 7 messages')
+    const lines = out(all).split('\n')
+    expect(lines).to.have.length(8)
+    expect(lines[0]).to.match(/^[\w-]{86}==\t2025-01-01T00:00:00\+00:00\tProton Sandbox <sandbox@proton\.test>\tWelcome to the Proton sandbox\t\*$/)
+    expect(all.stderr).to.equal('page 1 of 1, 7 messages\n')
     const second = await proton(['--output', 'text', 'mail', 'list', '--label', 'Inbox', '--page', '3', '--page-size', '3'])
-    expect(out(second).trimEnd().split('\n')).to.have.length(3)
-    expect(out(second)).to.match(/Password changed\npage 3 of 3, 7 messages\n$/)
-    const starred = out(await proton(['mail', 'list', '--label', 'starred'])).split('\n')
-    expect(starred[1]).to.match(/ Your March invoice +\*$/)
-    expect(starred.slice(2)).to.deep.equal(['page 1 of 1, 1 message', ''])
+    expect(out(second)).to.match(/^[^\n]+\tPassword changed\t\n$/)
+    expect(second.stderr).to.equal('page 3 of 3, 7 messages\n')
+    const starred = await proton(['mail', 'list', '--label', 'starred'])
+    expect(out(starred)).to.match(/^[^\n]+\tYour March invoice\t\*\n$/)
+    expect(starred.stderr).to.equal('page 1 of 1, 1 message\n')
   })
 
   it('--output json of a dedicated command is byte for byte what proton api prints', async () => {
@@ -188,7 +196,7 @@ describe('dedicated commands against the sandbox (built binary)', function () {
 
   it('drive volumes and account show as tables', async () => {
     const volumes = await proton(['drive', 'volumes'])
-    expect(out(volumes)).to.match(/^ID +TYPE +STATE +USED +MAX +CREATED +SHARE\n\S+ +Regular +Active +1\.0 MiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n\S+ +Photos +Active +512\.0 KiB +5\.0 GiB +2025-01-01T00:00:00\+00:00 +\S+\n$/)
+    expect(out(volumes)).to.match(/^\S+\tRegular\tActive\t1\.0 MiB\t5\.0 GiB\t2025-01-01T00:00:00\+00:00\t\S+\n\S+\tPhotos\tActive\t512\.0 KiB\t5\.0 GiB\t2025-01-01T00:00:00\+00:00\t\S+\n$/)
     const account = await proton(['account', 'show', '--output', 'yaml'])
     expect(out(account)).to.match(/^Code: 1000\nUser:\n/)
     const table = await proton(['account', 'show'])

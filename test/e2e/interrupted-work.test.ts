@@ -157,11 +157,13 @@ describe('signals and interrupted work (built binary, recording server)', functi
     })
 
     it('mail labels delete, SIGINT while the second is in flight: the same report; ends by SIGINT', async () => {
-      answerThenHold(1)
-      const result = await interrupt(['mail', 'labels', 'delete', 'l1', 'l2', 'l3', 'l4'], 2, 'SIGINT')
+      // The two GET requests that look the labels up (none listed: IDs of no listed label are sent as given), then one DELETE each.
+      answerThenHold(3)
+      const [l1, l2, l3, l4] = [1, 2, 3, 4].map((n) => `label-${n}-aaaaaaaaaaaaaaaaaaaa`)
+      const result = await interrupt(['mail', 'labels', 'delete', l1, l2, l3, l4, '--yes'], 4, 'SIGINT')
       expect([result.status, result.signal]).to.deep.equal([null, 'SIGINT'])
       expect(result.stderr).to.equal(
-        'Deleted l1.\nError: label l2: interrupted while its request was in flight: it may or may not have been applied\nNot attempted (interrupted): l3, l4\nError: interrupted\n',
+        `Deleted label ${l1}.\nError: label ${l2}: interrupted while its request was in flight: it may or may not have been applied\nNot attempted (interrupted): ${l3}, ${l4}\nError: interrupted\n`,
       )
     })
 

@@ -61,7 +61,8 @@ describe('the mailbox against the sandbox (built binary)', function () {
     expect(new Set(all.map((message) => message.ID)).size).to.equal(7)
     const text = await proton(['mail', 'list', '--all', '--page-size', '3'])
     expect(text.status).to.equal(0)
-    expect(text.stdout.toString().trimEnd().split('\n').at(-1)).to.equal('7 messages, every page')
+    expect(text.stdout.toString().trimEnd().split('\n')).to.have.length(7)
+    expect(text.stderr).to.equal('7 messages, every page\n')
   })
 
   it('list | extract the IDs | mail trash: moved to the trash; mail move --to inbox brings them back', async () => {
@@ -125,8 +126,7 @@ describe('the mailbox against the sandbox (built binary)', function () {
     const result = await proton(['mail', 'count'])
     expect(result.status).to.equal(0)
     const rows = result.stdout.toString().trimEnd().split('\n')
-    expect(rows[0]).to.equal('NAME           TYPE     TOTAL  UNREAD')
-    expect(rows).to.include.members(['inbox          mailbox  6      1', 'archive        mailbox  1      0', 'Invoices/2024  folder   0      0', 'Work           label    1      0'])
+    expect(rows).to.include.members(['inbox\tmailbox\t6\t1', 'archive\tmailbox\t1\t0', 'Invoices/2024\tfolder\t0\t0', 'Work\tlabel\t1\t0'])
   })
 
   it('mail delete: refused without a terminal unless --yes; then gone for good, and a second delete is refused per item (exit 3)', async () => {

@@ -58,11 +58,11 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     return path
   }
 
-  it('mail attachments lists the embedded attachment (ID mime:1, name, type, size); --output json in the service’s shape', async () => {
+  it('mail attachments lists the embedded attachment (ID mime:1, name, type, size; piped: tab-separated, no header); --output json in the service’s shape', async () => {
     const text = await proton(['mail', 'attachments', '--', pgp.samId])
     expect(text.status, text.stderr).to.equal(0)
     expect(text.stderr).to.equal('')
-    expect(text.stdout.toString('utf8')).to.match(/^ID +NAME +TYPE +SIZE\nmime:1 +q1-figures\.csv +text\/csv +40 B\n$/)
+    expect(text.stdout.toString('utf8')).to.equal('mime:1\tq1-figures.csv\ttext/csv\t40 B\n')
     const json = await proton(['mail', 'attachments', '--output', 'json', '--', pgp.samId])
     expect(json.status, json.stderr).to.equal(0)
     expect(JSON.parse(json.stdout.toString('utf8'))).to.deep.equal({
@@ -109,7 +109,7 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
   it('--attachment mime:N writes that one alone; an ID the tree does not hold is a usage error, nothing written', async () => {
     const id = await addMime(tree([{content: 'first', name: 'a.txt'}, {content: Buffer.from([0, 1, 2, 255]), name: 'b.bin'}, {content: 'third', name: 'c.txt'}]))
     const listing = (await proton(['mail', 'attachments', '--', id])).stdout.toString('utf8').split('\n')
-    expect(listing.slice(1, 4).map((line) => line.split(/ +/).slice(0, 2).join(' '))).to.deep.equal(['mime:1 a.txt', 'mime:2 b.bin', 'mime:3 c.txt'])
+    expect(listing.slice(0, 3).map((line) => line.split('\t').slice(0, 2).join(' '))).to.deep.equal(['mime:1 a.txt', 'mime:2 b.bin', 'mime:3 c.txt'])
     const dir = freshDir()
     const one = await proton(['mail', 'download', '--attachment', 'mime:2', '--dir', dir, '--', id])
     expect(one.status, one.stderr).to.equal(0)
@@ -155,7 +155,7 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     const id = await addMime(tree([{name: 'damaged.bin', raw: 'QUJD\r\n!!*** not base64 ***!!\r\nREVG'}, {content: 'fine', name: 'fine.txt'}, {name: 'cut.bin', raw: 'QUJDRE'}]))
     const listing = await proton(['mail', 'attachments', '--', id])
     expect(listing.status, listing.stderr).to.equal(0)
-    expect(listing.stdout.toString('utf8')).to.match(/\nmime:1 +damaged\.bin +application\/octet-stream +\d+ B\n/)
+    expect(listing.stdout.toString('utf8')).to.match(/^mime:1\tdamaged\.bin\tapplication\/octet-stream\t\d+ B\n/m)
     expect(listing.stderr).to.equal(
       'Note: attachment mime:1 (damaged.bin): its base64 body holds "!" on line 2: "mail download" will not write it\n' +
         'Note: attachment mime:3 (cut.bin): its base64 body is cut short (6 characters, not a multiple of 4): "mail download" will not write it\n',
@@ -210,7 +210,7 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     expect((await proton(['mail', 'read', '--', id])).status).to.equal(1)
     const listing = await proton(['mail', 'attachments', '--', id])
     expect(listing.status, listing.stderr).to.equal(0)
-    expect(listing.stdout.toString('utf8')).to.match(/\nmime:1 +a\.pdf +application\/pdf +\d+ B\n$/)
+    expect(listing.stdout.toString('utf8')).to.match(/^mime:1\ta\.pdf\tapplication\/pdf\t\d+ B\n$/m)
     const dir = freshDir()
     const result = await proton(['mail', 'download', '--dir', dir, '--', id])
     expect(result.status, result.stderr).to.equal(0)

@@ -135,18 +135,27 @@ describe('dedicated commands send what the official clients send (built binary, 
     expectSent(sent, [{body: labelBody({Color: '#8080FF', Name: 'Receipts', Type: 1}), method: LABELS_CREATE.method, url: LABELS_CREATE.path}])
   })
 
-  it('mail labels create --type folder --parent: POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
-    const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'f-1'])
-    expect(result.status, result.stderr).to.equal(0)
-    expectSent(sent, [{body: labelBody({Color: '#54473F', Name: '2024', ParentID: 'f-1', Type: 3}), method: LABELS_CREATE.method, url: LABELS_CREATE.path}])
+  it('mail labels create --type folder --parent: the parent looked up among the folders (GET ?Type=3), then POST /core/v4/labels {Name, Color, Type 3, ParentID}', async () => {
+    for (const parent of ['f-1', 'Invoices']) {
+      const {result, sent} = await run(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', parent])
+      expect(result.status, result.stderr).to.equal(0)
+      expectSent(sent, [
+        {method: 'GET', url: '/core/v4/labels?Type=3'},
+        {body: labelBody({Color: '#54473F', Name: '2024', ParentID: 'f-1', Type: 3}), method: LABELS_CREATE.method, url: LABELS_CREATE.path},
+      ])
+    }
   })
 
   it('mail labels delete: DELETE /core/v4/labels/<id>, the ID as one segment, = padding as it is (go-proton-api DeleteLabel, WebClients deleteLabel)', async () => {
-    const {result, sent} = await run(['mail', 'labels', 'delete', 'l-1', 'a b=='])
+    // Named as mail move --to names them (looked up as mail labels list asks), or by an ID of no listed label, sent as given.
+    const {result, sent} = await run(['mail', 'labels', 'delete', 'Work', 'Invoices', 'x-label-id_0123456789-abc==', '--yes'])
     expect(result.status, result.stderr).to.equal(0)
     expectSent(sent, [
+      {method: 'GET', url: '/core/v4/labels?Type=1'},
+      {method: 'GET', url: '/core/v4/labels?Type=3'},
       {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'l-1')},
-      {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'a%20b==')},
+      {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'f-1')},
+      {method: LABEL_DELETE.method, url: LABEL_DELETE.path.replace('{labelID}', 'x-label-id_0123456789-abc==')},
     ])
   })
 

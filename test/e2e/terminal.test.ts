@@ -32,11 +32,8 @@ describe('a person at a terminal (built binary)', function () {
 
   describe('usage errors: one short line per problem, then where the help is; exit 1', () => {
     const cases: Array<[string[], string]> = [
-      [['api', 'GET'], 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n'],
-      [
-        ['api'],
-        'Error: missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)\nError: missing ENDPOINT (path relative to the API base URL, beginning with "/")\nSee "proton api --help".\n',
-      ],
+      [['api', 'GET'], 'Error: missing ENDPOINT after GET (a path such as /core/v4/users)\n'],
+      [['api'], 'Error: missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; or, alone, the ENDPOINT: then GET, or POST with fields, --body or --input)\nSee "proton api --help".\n'],
       [['api', 'GET', '/x', '--nope'], 'Error: unknown flag --nope\nSee "proton api --help".\n'],
       [['api', 'GET', '/x', '--output', 'nope'], 'Error: --output must be text, json or yaml, not "nope"\nSee "proton api --help".\n'],
       [['api', 'GET', '/x', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\nSee "proton api --help".\n'],
@@ -85,6 +82,7 @@ describe('a person at a terminal (built binary)', function () {
   })
 
   describe('--output json on a terminal', () => {
+    const INDENTED = '{\n  "Code": 1000,\n  "Labels": []\n}\n'
     let server: ScriptedServer
     before(async () => {
       server = await startServer(json(200, '{"Code":1000,"Labels":[]}'))
@@ -92,11 +90,11 @@ describe('a person at a terminal (built binary)', function () {
     after(() => server.close())
 
     for (const [path, extra] of PATHS) {
-      it(`ends with a newline on a terminal, and stays byte-exact through a pipe (${path})`, async () => {
+      it(`is indented on a terminal (as gh does), and stays byte-exact through a pipe (${path})`, async () => {
         await home.writeSession(server.url)
         const env = baseEnv(home.home, extra)
         const shown = await runInTerminal(['api', 'GET', '/core/v4/users', '--output', 'json'], env)
-        expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
+        expect([shown.status, shown.output]).to.deep.equal([0, INDENTED])
         const piped = await runBinary(['api', 'GET', '/core/v4/users', '--output', 'json'], {env})
         expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
       })
@@ -105,7 +103,7 @@ describe('a person at a terminal (built binary)', function () {
     it('does the same for a dedicated command', async () => {
       await home.writeSession(server.url)
       const shown = await runInTerminal(['mail', 'labels', 'list', '--type', 'label', '--output', 'json'], baseEnv(home.home))
-      expect([shown.status, shown.output]).to.deep.equal([0, '{"Code":1000,"Labels":[]}\n'])
+      expect([shown.status, shown.output]).to.deep.equal([0, INDENTED])
       const piped = await runBinary(['mail', 'labels', 'list', '--type', 'label', '--output', 'json'], {env: baseEnv(home.home)})
       expect([piped.status, piped.stdout.toString()]).to.deep.equal([0, '{"Code":1000,"Labels":[]}'])
     })

@@ -18,8 +18,9 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", String.raw`'\''`)}'`
 }
 
-export function runInTerminal(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 15_000): Promise<TerminalResult> {
-  const command = [process.execPath, BIN, ...args].map((word) => shellWord(word)).join(' ')
+/** `columns`: the terminal's width (stty), else script's own. */
+export function runInTerminal(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 15_000, columns?: number): Promise<TerminalResult> {
+  const command = (columns === undefined ? '' : `stty cols ${columns}; `) + [process.execPath, BIN, ...args].map((word) => shellWord(word)).join(' ')
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {env, stdio: ['ignore', 'pipe', 'pipe']})
     const chunks: Buffer[] = []

@@ -18,9 +18,11 @@ describe('a mistyped command (command_not_found hook)', () => {
     expect(result.stderr).to.equal('Error: "proton mial list" is not a command.\nDid you mean "proton mail list"?\nRun "proton help" for the list of commands.\n')
   })
 
-  it('offers several when they are as near, and none when nothing is near', async () => {
-    const two = await runBinary(['auth', 'logot'], {env: baseEnv(home.home)})
-    expect(two.stderr).to.include('Did you mean "proton auth logout" or "proton auth login"?')
+  it('offers the commands a typo was of, and none for other words (mail reply is not mail read)', async () => {
+    const two = await runBinary(['mail', 'lsit'], {env: baseEnv(home.home)})
+    expect(two.stderr).to.include('Did you mean "proton mail list"?')
+    const reply = await runBinary(['mail', 'reply'], {env: baseEnv(home.home)})
+    expect(reply.stderr).to.equal('Error: "proton mail reply" is not a command.\nRun "proton help" for the list of commands.\n')
     const none = await runBinary(['frobnicate'], {env: baseEnv(home.home)})
     expect(none.status).to.equal(1)
     expect(none.stderr).to.equal('Error: "proton frobnicate" is not a command.\nRun "proton help" for the list of commands.\n')

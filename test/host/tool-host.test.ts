@@ -17,6 +17,8 @@ import {HOST_DRIVE_TOPIC, type HostHome, hostHome} from '../completion/setup.ts'
 import {helpTopics} from './host-cli.ts'
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url))
+/** Our topics' words, as package.json gives them. */
+const OUR_TOPICS = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {oclif: {topics: Record<string, {description: string}>}}).oclif.topics
 
 /** Our commands' ids inside a host (`proton:mail:list`), from the packed manifest. */
 function hostedIds(): string[] {
@@ -93,7 +95,7 @@ describe('inside a made-up host `tool` with commands of its own (auth logout, dr
       const after = helpTopics(help)
       for (const [name, description] of before) expect(after.get(name), name).to.equal(description)
       expect(after.get('mail')).to.match(/^List, count, move, label/)
-      expect(after.get('calendar')).to.equal('List, create and delete calendars')
+      expect(after.get('calendar')).to.equal(OUR_TOPICS['proton:calendar'].description)
       expect(after.get('account')).to.equal('Show the account’s user record, addresses and settings'.replace('’', "'"))
       expect(after.has('proton')).to.equal(true)
       expect(help).to.match(/^ {2}api +Send one authenticated request/m)

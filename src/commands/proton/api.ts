@@ -10,7 +10,7 @@ import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 export default class Api extends PlainAdapter<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
 
-  static override description = `METHOD is one of ${METHODS.join(', ')} (any case). ENDPOINT is a path relative to the API base URL, beginning with "/"; it may carry its own ?query.
+  static override description = `METHOD is one of ${METHODS.join(', ')} (any case); left out, as gh does, it is GET, or POST when the request has a body (-F/-f fields, --body or --input). ENDPOINT is a path relative to the API base URL ("core/v4/users" is "/core/v4/users"); it may carry its own ?query.
 
 Standard output carries the response body and nothing else: when it is not a terminal, or with --output json, the very bytes the service sent (on a terminal, --output json adds a final newline when the body has none). A body that is not JSON goes to standard error instead, with exit status 5.
 
@@ -31,7 +31,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     "<%= config.bin %> <%= command.id %> GET /calendar/v1 --output json | jq '.Calendars[].ID'",
     `<%= config.bin %> <%= command.id %> POST /mail/v4/labels --body '{"Name":"Receipts","Color":"#8080FF","Type":1}'`,
     '<%= config.bin %> <%= command.id %> DELETE /mail/v4/labels/<label_id>',
-    '<%= config.bin %> <%= command.id %> GET /core/v4/users',
+    '<%= config.bin %> <%= command.id %> core/v4/users',
     '<%= config.bin %> <%= command.id %> POST /mail/v4/labels -f Name=Receipts -f Color=#8080FF -F Type=1',
     '<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=50 --paginate',
     "<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=150 --paginate --jq '.Messages[].Subject'",
@@ -40,8 +40,8 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
   ]
 
   static override args = {
-    method: Args.string({description: `HTTP method: ${METHODS.join(', ')}`, required: true}),
-    endpoint: Args.string({description: 'Path relative to the API base URL, beginning with "/"', required: true}),
+    method: Args.string({description: `HTTP method: ${METHODS.join(', ')}; or, alone, the ENDPOINT: then GET, or POST with fields, --body or --input`, ignoreStdin: true, required: true}),
+    endpoint: Args.string({description: 'Path relative to the API base URL (its leading "/" may be left out)', ignoreStdin: true, required: false}),
   }
 
   static override flags = {
@@ -49,7 +49,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
       summary: 'JSON request body: inline, @file, or - for standard input.',
     }),
     'dry-run': Flags.boolean({
-      summary: 'Print the request as a curl command (the token read from $PROTON_ACCESS_TOKEN), send nothing.',
+      summary: 'Print the request as a curl command that runs as printed (the token from "auth token" when it runs), send nothing.',
     }),
     field: Flags.string({
       char: 'F',

@@ -1,10 +1,10 @@
-/** proton api METHOD ENDPOINT: one raw request (src/lib/request/raw-request.ts). */
+/** proton api [METHOD] ENDPOINT: one raw request (src/lib/request/raw-request.ts). */
 import {fieldsInOrder, type RawRequest, runRawRequest} from '../request/raw-request.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const api = plainCommand<RawRequest>({
   options: (line) => ({
-    endpoint: line.arg('endpoint'),
+    endpoint: line.optionalArg('endpoint'),
     fields: fieldsInOrder(line.line.flagsInOrder),
     flags: {
       body: line.optionalString('body'),

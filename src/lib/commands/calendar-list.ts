@@ -1,11 +1,17 @@
-/** proton calendar list (GET /calendar/v1). */
-import {calendarsText} from '../output/views/calendars.ts'
-import {call, show} from '../runtime/dedicated.ts'
+/** proton calendar list (GET /calendar/v1); the calendars' names kept for completion. */
+import {calendarField, calendarsListing} from '../output/views/calendars.ts'
+import {isRecord} from '../output/records.ts'
+import {rememberNames} from '../completion/value-names.ts'
+import {call, showListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const calendarList = plainCommand({
   options: () => ({}),
   async run(invocation) {
-    await show(invocation, await call(invocation, {method: 'GET', path: '/calendar/v1'}), calendarsText)
+    const answer = await call(invocation, {method: 'GET', path: '/calendar/v1'})
+    // Their names, for the completion of --calendar (completion/value-names.ts).
+    const calendars = isRecord(answer.data) && Array.isArray(answer.data.Calendars) ? answer.data.Calendars.filter((calendar) => isRecord(calendar)) : []
+    rememberNames(invocation.context.cacheDir, 'calendars', calendars.map((calendar) => calendarField(calendar, 'Name')))
+    await showListing(invocation, answer, calendarsListing)
   },
 })

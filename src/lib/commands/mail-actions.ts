@@ -26,6 +26,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import type {LineReader} from '../runtime/parsed-line.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {confirmDeletion} from '../runtime/per-id.ts'
+import {canLookUp} from '../runtime/dedicated.ts'
 import {type LabelLookup, plannedLookup, resolveLabel} from './label-lookup.ts'
 import {type BatchAction, runBatch} from './message-batch.ts'
 import {messageIds} from './message-ids.ts'
@@ -73,10 +74,16 @@ const labelLookup = (flag: string): LabelLookup => ({
   types: ['label'],
 })
 
-/** A label or folder choice resolved for a run, or, with --dry-run, the lookup's requests and a placeholder. */
+/**
+ * A label or folder choice resolved for a run. A dry run resolves it too
+ * (GET requests only, so a name that names nothing fails as the real run
+ * would) when there is a session; without one, it shows the lookup's
+ * requests and a placeholder, and says the name was not checked.
+ */
 async function labelFor(invocation: Invocation, choice: LabelChoice, lookup: LabelLookup, dryRun: boolean): Promise<{id: string; lookups: PlannedRequest[]; name: string}> {
-  if (dryRun) {
+  if (dryRun && !(await canLookUp(invocation))) {
     const planned = plannedLookup(choice, lookup)
+    if ('name' in choice) invocation.note(`Not checked: that ${lookup.flag} ${JSON.stringify(choice.name)} names one of your ${lookup.plural} (not logged in).`)
     return {id: planned.id, lookups: planned.requests, name: 'name' in choice ? choice.name : choice.id}
   }
 

@@ -10,9 +10,10 @@
  * {Attachments: [...]}, the service's as it sent them, then the embedded
  * ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
  */
+import {oneId} from './message-ids.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
-import {alignedRows} from '../output/table.ts'
-import {call, printData} from '../runtime/dedicated.ts'
+import {call, printData, writeListing} from '../runtime/dedicated.ts'
+import {type Listing, wholeCell} from '../output/table-style.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -28,22 +29,30 @@ export interface MailAttachmentsOptions {
 
 /** The message's record and its attachments, fetched with one GET. */
 export async function messageAttachments(invocation: Invocation, id: string): Promise<{message: JsonRecord; attachments: JsonRecord[]}> {
-  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`})
+  const answer = await call(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}, `message ${printable(id)}`)
   const message = isRecord(answer.data) && isRecord(answer.data.Message) ? answer.data.Message : {}
   return {attachments: Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : [], message}
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
 
-export function attachmentsText(id: string, attachments: readonly JsonRecord[]): string {
-  if (attachments.length === 0) return `message ${printable(id)} has no attachments`
-  const rows = attachments.map((attachment) => [text(attachment.ID), text(attachment.Name), text(attachment.MIMEType), sizeText(Number(attachment.Size))].map(printable))
-  return alignedRows([['ID', 'NAME', 'TYPE', 'SIZE'], ...rows])
+/** The attachments as a list (table-style.ts); none: a footer that says so (on stderr when piped). */
+export function attachmentsListing(id: string, attachments: readonly JsonRecord[]): Listing {
+  return {
+    footer: attachments.length === 0 ? `message ${printable(id)} has no attachments` : undefined,
+    giveFirst: [0],
+    header: ['ID', 'NAME', 'TYPE', 'SIZE'],
+    kind: 'attachment',
+    ids: attachments.map((attachment) => attachment.ID).filter((each) => typeof each === 'string'),
+    keep: [3],
+    rows: attachments.map((attachment) => [wholeCell(text(attachment.ID)), wholeCell(text(attachment.Name)), wholeCell(text(attachment.MIMEType)), sizeText(Number(attachment.Size))]),
+  }
 }
 
 export const mailAttachments = plainCommand<MailAttachmentsOptions>({
   options: (line) => ({id: line.arg('id')}),
-  async run(invocation, {id}) {
+  async run(invocation, {id: given}) {
+    const id = await oneId(invocation, given)
     const {attachments: listed, message} = await messageAttachments(invocation, id)
     const attachments: JsonRecord[] = [...listed]
     if (isMimeMessage(message)) {
@@ -57,6 +66,7 @@ export const mailAttachments = plainCommand<MailAttachmentsOptions>({
       }
     }
 
-    await printData(invocation, {Attachments: attachments}, () => attachmentsText(id, attachments))
+    if (invocation.flags.output === 'text') writeListing(invocation, attachmentsListing(id, attachments))
+    else await printData(invocation, {Attachments: attachments}, () => '')
   },
 })

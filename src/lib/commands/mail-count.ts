@@ -9,9 +9,8 @@
  * received, and ask for nothing else.
  */
 import {isRecord, type JsonRecord} from '../output/records.ts'
-import {countsText} from '../output/views/message-counts.ts'
-import {tableWidth} from '../output/fit.ts'
-import {call, show} from '../runtime/dedicated.ts'
+import {countsListing} from '../output/views/message-counts.ts'
+import {call, showListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels} from './mail-labels-list.ts'
 
@@ -29,6 +28,6 @@ export const mailCount = plainCommand<Record<string, never>>({
       }
     }
 
-    await show(invocation, answer, (data) => countsText(data, labels, tableWidth(invocation.io.stdout, invocation.io.env)))
+    await showListing(invocation, answer, (data) => countsListing(data, labels))
   },
 })

@@ -1,5 +1,5 @@
 /**
- * proton mail download ID [--attachment AID] [--dir PATH]: each attachment
+ * proton mail download ID [-] [--attachment AID] [--dir PATH]: each attachment
  * of the message (or the one asked for), streamed and decrypted into a
  * temporary file in --dir (keys/attachment-download.ts), published only
  * once all of it decrypted and passed its integrity check; a cut, tampered
@@ -18,7 +18,10 @@
  * (files/download-directory.ts): one name inside --dir, never a path. An
  * existing file is never replaced: the next free "name (N).ext" is used and
  * a note says so. Files are created 0600 (decrypted mail is private).
- * stdout: the path of each file written, one a line.
+ * stdout: the path of each file written, one a line; with "-" (one
+ * attachment only) the file itself, made and checked in a private
+ * directory of the cache first, then copied out and removed. A --dir that
+ * does not exist is created 0700.
  *
  * A PGP/MIME message (MIMEType multipart/*) also holds attachments in its
  * encrypted MIME tree (IDs "mime:N", keys/mime-body.ts): the tree is opened
@@ -35,6 +38,14 @@
  * attachments not saved are named. Temporary files an earlier run could not
  * remove (SIGKILL) are swept from --dir first.
  */
+import {createReadStream} from 'node:fs'
+import {rm} from 'node:fs/promises'
+import {join} from 'node:path'
+import {Writable} from 'node:stream'
+
+import {wholeId} from '../files/last-listing.ts'
+import {ensurePrivateDirectory} from '../files/private-directory.ts'
+import {oneId} from './message-ids.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
 import {shownName, visibleName} from '../files/safe-name.ts'
@@ -57,6 +68,8 @@ export interface MailDownloadOptions {
   id: string
   attachment?: string
   dir?: string
+  /** The second argument: "-" writes the one attachment chosen to standard output. */
+  to?: string
 }
 
 /** Whose signature an attachment's is: its own detached one, or (embedded in a PGP/MIME tree) the message's. */
@@ -95,6 +108,26 @@ export function signatureLine(what: string, verification: Verification, signer: 
     case 'failed': {
       return {line: `WARNING: ${what}: ${its} FAILED verification against the keys of ${from}: the file may have been tampered with; written all the same as ${path}`, warning: true}
     }
+  }
+}
+
+/** Where "-" makes its file before copying it out: the user's cache, owner-only. */
+function privateStaging(cacheDir: string): string {
+  const dir = join(cacheDir, 'spool', 'download')
+  ensurePrivateDirectory(dir)
+  return dir
+}
+
+/** A finished file copied to standard output, then removed (whatever happens to the copy). */
+async function copyOut(invocation: Invocation, path: string): Promise<void> {
+  try {
+    const {stdout} = invocation.io
+    for await (const chunk of createReadStream(path)) {
+      if (stdout instanceof Writable && stdout.write === Writable.prototype.write) await new Promise<void>((resolve, reject) => stdout.write(chunk as Buffer, (error) => (error ? reject(error) : resolve())))
+      else stdout.write(chunk as Buffer)
+    }
+  } finally {
+    await rm(path, {force: true})
   }
 }
 
@@ -149,11 +182,19 @@ async function saveEach(invocation: Invocation, id: string, jobs: readonly Job[]
 }
 
 export const mailDownload = plainCommand<MailDownloadOptions>({
-  options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id')}),
-  async run(invocation, {attachment, dir, id}) {
+  options: (line) => ({attachment: line.optionalString('attachment'), dir: line.optionalString('dir'), id: line.arg('id'), to: line.optionalArg('to')}),
+  async run(invocation, {attachment: givenAttachment, dir, id: given, to}) {
+    if (to !== undefined && to !== '-') throw usageError(`unexpected argument ${JSON.stringify(to)}: the only one after the message ID is "-" (standard output)`)
+    const toStdout = to === '-'
+    if (toStdout && dir !== undefined) throw usageError('"-" writes to standard output: leave out --dir')
+    const id = await oneId(invocation, given)
     pathId(id, 'the message ID')
+    const attachment = givenAttachment === undefined ? undefined : wholeId(invocation.context.cacheDir, 'attachment', givenAttachment)
     if (attachment !== undefined) pathId(attachment, '--attachment')
-    const target = await DownloadDirectory.open(dir)
+    // To standard output, the file is made (decrypted and checked) in a private directory first, then copied and removed.
+    const target = toStdout
+      ? await DownloadDirectory.open(privateStaging(invocation.context.cacheDir))
+      : await DownloadDirectory.open(dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`))
     const withKeys = await messageWithKeys(invocation, id, {withSenderKeys: false})
     const {fail, keys, message} = withKeys
     const session = await invocation.session()
@@ -179,6 +220,10 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
       return
     }
 
+    if (toStdout && chosen.length + chosenEmbedded.length > 1) {
+      throw usageError(`message ${id} has ${chosen.length + chosenEmbedded.length} attachments: "-" writes one to standard output; choose it with --attachment (see "mail attachments ${id}")`)
+    }
+
     if (target.swept.length > 0) invocation.note(`Note: removed ${target.swept.length} temporary file${target.swept.length === 1 ? '' : 's'} that an earlier run left in ${printable(target.path)}`)
     const signed = chosen.some((record) => typeof record.Signature === 'string' && record.Signature !== '')
     // The sender's keys are asked for only when there is a signature to check with them (once: the tree's are kept).
@@ -187,8 +232,9 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     const failedSignatures: string[] = []
     const written = async (file: AtomicFile, given: unknown, aid: string, what: string, verification: Verification, signer: Signer) => {
       const result = await target.publish(file, given)
-      noteName(invocation, aid, given, result)
-      const {line, warning} = signatureLine(what, verification, signer, sender, printable(result.path))
+      if (toStdout) await copyOut(invocation, result.path)
+      else noteName(invocation, aid, given, result)
+      const {line, warning} = signatureLine(what, verification, signer, sender, toStdout ? 'standard output' : printable(result.path))
       if (warning) {
         failedSignatures.push(what)
         invocation.io.stderr.write(`${line}\n`)
@@ -196,7 +242,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
         invocation.note(line)
       }
 
-      invocation.io.stdout.write(`${printable(result.path)}\n`)
+      if (!toStdout) invocation.io.stdout.write(`${printable(result.path)}\n`)
     }
 
     const jobs: Job[] = [

@@ -3,8 +3,11 @@
  * /core/v4/labels with Name, Color, Type and, for a folder under another,
  * ParentID: go-proton-api label_types.go CreateLabelReq (ParentID left out
  * when empty), WebClients packages/shared/lib/api/labels.ts create.
+ * --parent names a folder by path, name or ID, looked up first: a parent
+ * that is not a folder is refused before anything is sent.
  */
-import {call, showCreated, showDryRun} from '../runtime/dedicated.ts'
+import {call, canLookUp, showCreated, showDryRun} from '../runtime/dedicated.ts'
+import {type LabelLookup, resolveLabel} from './label-lookup.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {usageError} from '../runtime/errors.ts'
 import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
@@ -13,6 +16,9 @@ import {plainCommand} from '../runtime/plain-command.ts'
 import {LABELS_PATH} from './mail-labels-list.ts'
 
 export const LABEL_CREATE_TYPES: LabelTypeWord[] = ['label', 'folder']
+
+/** --parent: one of the account's folders (GET /core/v4/labels?Type=3), by path, name or ID. */
+const PARENT_LOOKUP: LabelLookup = {flag: '--parent', nothing: 'folder; see "mail labels list --type folder"', plural: 'folders', types: ['folder']}
 
 export interface MailLabelsCreateOptions {
   color: string
@@ -35,7 +41,13 @@ export const mailLabelsCreate = plainCommand<MailLabelsCreateOptions>({
     const body: Record<string, unknown> = {Name: checkName(name), Color: checkColor(color), Type: labelTypeValue(type)}
     if (parent !== undefined) {
       if (type !== 'folder') throw usageError('--parent goes with --type folder only (labels do not nest)')
-      body.ParentID = checkId(parent, '--parent')
+      checkId(parent, '--parent')
+      // The parent must be one of the account's folders (by path, name or ID), checked before anything is sent; a dry run checks it too when it can.
+      if (!dryRun || (await canLookUp(invocation))) body.ParentID = (await resolveLabel(invocation, {name: parent}, PARENT_LOOKUP)).id
+      else {
+        invocation.note('Not checked: that --parent is a folder (not logged in).')
+        body.ParentID = parent
+      }
     }
 
     const request: PlannedRequest = {body, method: 'POST', path: LABELS_PATH}

@@ -12,17 +12,17 @@
  * for again (bounded), as `mail list` asks for its one page.
  */
 import {readAnswer} from '../output/api-answer.ts'
-import {allMessagesText} from '../output/views/messages.ts'
+import {allMessagesListing} from '../output/views/messages.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
-import {tableWidth} from '../output/fit.ts'
+import {tableStyle} from '../output/table-style.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {type JsonValue, parseExact} from '../output/json-value.ts'
 import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page} from '../request/pagination.ts'
 import {heldBound} from '../http/max-size.ts'
 import {readAll} from '../output/spool.ts'
-import {activeSession, settle} from '../runtime/dedicated.ts'
+import {activeSession, settle, writeListing} from '../runtime/dedicated.ts'
 import {toYaml, writeJsonSource} from '../output/output.ts'
 import {unavailableError} from '../runtime/errors.ts'
 import {isStale, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './mail-messages.ts'
@@ -138,7 +138,7 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     } else if (output === 'yaml') {
       stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
     } else {
-      stdout.write(`${allMessagesText(messages, tableWidth(stdout, invocation.io.env))}\n`)
+      writeListing(invocation, allMessagesListing(messages, tableStyle(invocation.io)))
     }
   } finally {
     await spool.close()

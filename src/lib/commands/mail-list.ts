@@ -13,11 +13,10 @@
  * Starred, Unread), sent in its order; --all fetches every page (see
  * mail-list-all.ts).
  */
-import {call, show} from '../runtime/dedicated.ts'
+import {call, showListing} from '../runtime/dedicated.ts'
 import {checkName, parseMailboxLabel, parseTimeFlag} from '../request/input-checks.ts'
-import {messagesText} from '../output/views/messages.ts'
+import {messagesPage} from '../output/views/messages.ts'
 import type {Answer} from '../output/api-answer.ts'
-import {tableWidth} from '../output/fit.ts'
 import {usageError} from '../runtime/errors.ts'
 import {isStale, MESSAGES_PAGE_SIZE_MAX, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './mail-messages.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -128,7 +127,6 @@ export const mailList = plainCommand<MailListOptions>({
     let answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     for (let ask = 1; ask <= STALE_ASKS && staleAnswer(answer); ask++) answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     if (staleAnswer(answer)) invocation.note(STALE_NOTE)
-    const width = tableWidth(invocation.io.stdout, invocation.io.env)
-    await show(invocation, answer, (data) => messagesText(data, page, pageSize, width))
+    await showListing(invocation, answer, (data, style) => messagesPage(data, page, pageSize, style))
   },
 })

@@ -9,10 +9,12 @@
  * multipart/signed's signature checked, a protected subject shown (see
  * subjectText). --output json|yaml: the message
  * record with the decrypted body in Body (and for PGP/MIME, the parts in
- * MIME). Nothing of the body is printed unless all of it decrypted, parsed
+ * MIME), and the signature's verdict in SignatureStatus (verified,
+ * unverified, unsigned or failed). Nothing of the body is printed unless all of it decrypted, parsed
  * and checked out; the sender's control characters never reach the
  * terminal as such.
  */
+import {oneId} from './message-ids.ts'
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -131,14 +133,17 @@ async function mimeView(opened: OpenedMessage, html: boolean, fail: (cause: stri
 
 export const mailRead = plainCommand<MailReadOptions>({
   options: (line) => ({html: line.boolean('html'), id: line.arg('id')}),
-  async run(invocation, {html, id}) {
+  async run(invocation, {html, id: given}) {
+    const id = await oneId(invocation, given)
     pathId(id, 'the message ID')
     const opened = await openMessage(invocation, id)
     const {message} = opened
     const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
     const {verification} = view
     if (invocation.flags.output !== 'text') {
-      await printData(invocation, view.record, () => '')
+      // The signature's verdict, as the text's Signature: line gives it.
+      await printData(invocation, {...view.record, SignatureStatus: verification}, () => '')
+      if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
       return
     }
 

@@ -126,7 +126,12 @@ const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
 /** Send the action for every ID (chunked), report each refusal, print the results, exit with the gravest status. */
 export async function runBatch(invocation: Invocation, ids: readonly string[], action: BatchAction, options: {dryRun: boolean; lookups?: PlannedRequest[]}): Promise<void> {
   const chunks = chunked(ids)
-  if (options.dryRun) return showDryRun(invocation, [...(options.lookups ?? []), ...chunks.map((chunk) => action.request(chunk))])
+  if (options.dryRun) {
+    const noun = action.noun ?? 'message'
+    invocation.note(`Not checked: that the ${ids.length === 1 ? `${noun} exists` : `${ids.length} ${noun}s exist`} (the service answers for each ID when the requests are sent).`)
+    return showDryRun(invocation, [...(options.lookups ?? []), ...chunks.map((chunk) => action.request(chunk))])
+  }
+
   const signal = interruptSignal()
   const results: ItemResult[] = []
   const refusals: Refusal[] = []

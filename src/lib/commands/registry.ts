@@ -28,6 +28,7 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'auth:list': {module: 'auth-list', run: 'authList'},
   'auth:logout': {module: 'auth-logout', run: 'authLogout'},
   'auth:status': {module: 'auth-status', run: 'authStatus'},
+  'auth:token': {module: 'auth-token', run: 'authToken'},
   'calendar:create': {module: 'calendar-create', run: 'calendarCreate'},
   'calendar:delete': {module: 'calendar-delete', run: 'calendarDelete'},
   'calendar:events:create': {module: 'calendar-events-create', run: 'calendarEventsCreate'},

@@ -6,6 +6,8 @@
  * where our commands are `api`, `mail:list` …, and inside a host CLI, where
  * they are `proton:api` … and the host's separator is ' ' or ':'.
  */
+import {namesDir} from './value-names.ts'
+import {MAILBOX_WORDS, MOVE_FOLDERS} from '../request/input-checks.ts'
 import type {Command, Config} from '@oclif/core'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -103,6 +105,9 @@ export function completionSetup(config: Extendable): CompletionSetup {
     topLevel,
     wordsCommand: [config.bin, ...(config.topicSeparator === ' ' ? wordsId.split(':') : [wordsId])],
     wordsDir: wordListDir(config.cacheDir),
+    namesDir: namesDir(config.cacheDir),
+    mailboxWords: MAILBOX_WORDS,
+    moveWords: MOVE_FOLDERS.map(([word]) => word),
   }
 }
 

@@ -12,7 +12,9 @@
  * host's function (it knows both forms). It completes, with shell built-ins only (no process
  * starts on TAB): command and topic names (each once), flags after any
  * argument or value, flag values (profile names from the sessions
- * directory, a flag's options, else files), and `api` METHOD and ENDPOINT
+ * directory; mailbox words and the account's labels, folders and calendars
+ * from the names the commands keep, value-names.ts, never files; a flag's
+ * options; else files), and `api` METHOD and ENDPOINT
  * from the word lists. When the plugin's files are gone (uninstalled from
  * the host), the block does nothing but hand over to the host's function.
  *
@@ -53,6 +55,11 @@ export interface CompletionSetup {
   /** A file of the installed plugin: when it is gone, the block hands everything to the host's completion. */
   pluginFile: string
   wordsDir: string
+  /** Where the commands keep the account's names for flag values (value-names.ts). */
+  namesDir: string
+  /** The mailbox words --label takes, and those --to takes. */
+  mailboxWords: readonly string[]
+  moveWords: readonly string[]
   /** The environment variables naming the config directory (<BIN>_CONFIG_DIR …), first wins, and the CLI's dirname. */
   configDirVariables: readonly string[]
   dirname: string
@@ -169,6 +176,8 @@ function sharedFunctions(setup: CompletionSetup, p: string, described: boolean):
       : `  if (( top )) && { [[ $kind == commands ]] || ! ${p}_ours "$cmd"; }; then kind=host; fi
 `
   return `${p}_words=${shellQuote(setup.wordsDir)}
+${p}_names_dir=${shellQuote(setup.namesDir)}
+${namesFunction(setup, p)}
 ${nodeTable(setup, p, described)}
 ${optionsTable(setup, p)}
 ${p}_ours() {
@@ -280,6 +289,7 @@ ${p}_collect() {
       dtag=commands
       for x in "\${kids[@]}"; do [[ \${x%%:*} == "$cur"* ]] && described+=("$x"); done
       [[ $cmd == api ]] && ${p}_methods
+      [[ $cmd == mail:labels:delete ]] && ${p}_names labels folders
       ;;
     flags)
       dtag=options
@@ -288,6 +298,8 @@ ${p}_collect() {
     value)
       if [[ $flag == --profile ]]; then
         ${p}_profiles
+      elif ${p}_value_names "$cmd" "$flag"; then
+        :
       elif ${p}_options "$cmd" "$flag"; then
         for x in "\${opts[@]}"; do [[ $x == "$cur"* ]] && plain+=("$x"); done
       else
@@ -295,11 +307,46 @@ ${p}_collect() {
       fi
       ;;
     args)
+      [[ $cmd == mail:labels:delete ]] && ${p}_names labels folders
       if [[ $cmd == api ]]; then
         (( argn == 0 )) && ${p}_methods
         (( argn == 1 )) && ${p}_endpoints
       fi
       ;;
+  esac
+}`
+}
+
+/**
+ * Flag values that are names, never file names: mailbox words and the
+ * account's labels and folders (--label, --to, --add/--remove, --parent),
+ * calendar names (--calendar, whatever the command). `${p}_names KIND…`
+ * adds those that begin with cur; `${p}_value_names CMD FLAG` says whether
+ * the flag takes names, and adds them.
+ */
+function namesFunction(setup: CompletionSetup, p: string): string {
+  const words = (list: readonly string[]) => list.map((word) => shellQuote(word)).join(' ')
+  return `${p}_names() {
+  local kind x
+  local -a lines
+  for kind in "$@"; do
+    case $kind in
+      mailbox) lines=(${words(setup.mailboxWords)}) ;;
+      move) lines=(${words(setup.moveWords)}) ;;
+      *) [[ -f $${p}_names_dir/$kind && -r $${p}_names_dir/$kind ]] || continue; ${p}_lines "$${p}_names_dir/$kind" ;;
+    esac
+    for x in "\${lines[@]}"; do [[ -n $x && $x == "$cur"* ]] && plain+=("$x"); done
+  done
+  return 0
+}
+${p}_value_names() {
+  case "$1 $2" in
+    'mail:list --label') ${p}_names mailbox labels folders ;;
+    'mail:move --to') ${p}_names move folders ;;
+    'mail:label --add'|'mail:label --remove') ${p}_names labels ;;
+    'mail:labels:create --parent') ${p}_names folders ;;
+    *' --calendar') ${p}_names calendars ;;
+    *) return 1 ;;
   esac
 }`
 }

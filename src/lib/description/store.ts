@@ -45,9 +45,23 @@ function operationKey(operation: Operation): string {
   return `${operation.method} ${operation.path.replaceAll(/\{[^}/]*\}?/g, '{}')}`
 }
 
+/**
+ * The built-in operations first (they win), each also taking the query
+ * parameters the description declares and it does not (GET
+ * /mail/v4/messages: the built-in types Page and PageSize, the
+ * description names LabelID, Sort … as the clients send them); then the
+ * description's other operations.
+ */
 export function mergeWithBuiltin(operations: readonly Operation[]): Operation[] {
-  const builtin = new Set(BUILTIN_OPERATIONS.map((operation) => operationKey(operation)))
-  return [...BUILTIN_OPERATIONS, ...operations.filter((operation) => !builtin.has(operationKey(operation)))]
+  const described = new Map(operations.map((operation) => [operationKey(operation), operation]))
+  const builtin = BUILTIN_OPERATIONS.map((operation) => {
+    const other = described.get(operationKey(operation))
+    const own = operation.query ?? []
+    const more = (other?.query ?? []).filter((parameter) => !own.some((each) => each.name === parameter.name))
+    return more.length === 0 ? operation : {...operation, query: [...own, ...more]}
+  })
+  const keys = new Set(BUILTIN_OPERATIONS.map((operation) => operationKey(operation)))
+  return [...builtin, ...operations.filter((operation) => !keys.has(operationKey(operation)))]
 }
 
 /** Which description is in use: stored by `api spec update`, shipped with the package, or built-in only. */

@@ -1,5 +1,6 @@
 /**
- * Where a download is written: --dir (a directory, checked), the sender's
+ * Where a download is written: --dir (a directory, checked; created 0700
+ * when it does not exist), the sender's
  * file name made safe inside it (safe-name.ts: one name, never a path), a
  * private temporary file (0600: decrypted mail is private), published under
  * that name or, when a file has it already, under the next free
@@ -8,7 +9,7 @@
  * plaintext, perhaps unchecked) are swept when the directory is opened
  * (stale-temporary.ts).
  */
-import {stat} from 'node:fs/promises'
+import {mkdir, stat} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
 
 import {AtomicFile} from './atomic-file.ts'
@@ -32,10 +33,26 @@ function* candidates(directory: string, name: string): Generator<string> {
 }
 
 export class DownloadDirectory {
-  /** --dir, or the current directory: a usage error unless it is a directory; its stale temporary files swept. */
-  static async open(given: string | undefined): Promise<DownloadDirectory> {
+  /**
+   * --dir, or the current directory: a usage error unless it is a
+   * directory. One that does not exist is created, with any missing parent,
+   * readable by the owner only (0700: decrypted mail goes there); `created`
+   * is told its path. Its stale temporary files are swept.
+   */
+  static async open(given: string | undefined, created?: (path: string) => void): Promise<DownloadDirectory> {
     const path = resolve(given ?? '.')
-    const found = await stat(path).catch(() => undefined)
+    let found = await stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : null))
+    if (found === undefined && given !== undefined) {
+      try {
+        await mkdir(path, {mode: 0o700, recursive: true})
+      } catch (error) {
+        throw usageError(`--dir ${JSON.stringify(printable(given))} cannot be created: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+      }
+
+      created?.(path)
+      found = await stat(path).catch(() => undefined)
+    }
+
     if (!found?.isDirectory()) throw usageError(`--dir ${JSON.stringify(printable(given ?? '.'))} is not a directory`)
     return new DownloadDirectory(path, await sweepStaleTemporaries(path))
   }

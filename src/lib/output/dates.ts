@@ -59,3 +59,9 @@ export function timeText(value: unknown): string {
   // Not a time: the service's text, one line, control characters escaped.
   return oneLine(String(value))
 }
+
+/** timeText as a table shows it on a terminal, to the minute: 2026-11-23 08:20 (local time). */
+export function compactTimeText(value: unknown): string {
+  const full = timeText(value)
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(full) && typeof value === 'number' ? `${full.slice(0, 10)} ${full.slice(11, 16)}` : full
+}

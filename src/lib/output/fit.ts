@@ -13,6 +13,8 @@ export const DEFAULT_WIDTH = 80
 const GAP = 2
 /** No column is narrowed below its header or this. */
 const MIN_COLUMN = 6
+/** How far any column but those kept whole gives when nothing else is left: a character and the ellipsis. */
+const LAST_FLOOR = 2
 /** How far the columns that give first go before the others give too. */
 const FIRST_FLOOR = 12
 
@@ -29,8 +31,9 @@ export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number
  * they may be). The columns in `giveFirst` (identifiers, which people tell
  * apart by their first characters) give way first, down to a dozen
  * characters; then the widest columns, one character at a time, so that
- * equally wide ones give alike. The columns in `keep` (a time, which cut
- * would no longer say when) never give.
+ * equally wide ones give alike, none below its header or six characters;
+ * then, if the rows still do not fit, headers included, down to two. The
+ * columns in `keep` (a time, which cut would no longer say when) never give.
  */
 export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): number[] {
   const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
@@ -39,7 +42,9 @@ export function columnWidths(header: readonly string[], rows: readonly string[][
   const widths = natural.slice()
   const excess = natural.reduce((sum, each) => sum + each, 0) + GAP * (natural.length - 1) - width
   const first = floors(FIRST_FLOOR).map((least, column) => (giveFirst.includes(column) ? least : natural[column]))
-  narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
+  const left = narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
+  // Still too wide (many columns on a narrow terminal): headers too are cut, every column down to LAST_FLOOR.
+  narrow(widths, natural.map((each, column) => (keep.includes(column) ? each : Math.min(each, LAST_FLOOR))), left)
   return widths
 }
 

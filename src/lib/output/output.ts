@@ -1,10 +1,9 @@
 /**
- * How a JSON body reaches standard output. json: the bytes as received
- * (on a terminal, with a final newline when they lack one, and DEL and C1
- * written as JSON escapes them, \u009b: the same value, nothing for the
- * terminal to act on). text: the same
- * bytes when stdout is not a terminal, indented (and coloured unless
- * NO_COLOR) when it is. yaml: converted, integers exact. The bytes are
+ * How a JSON body reaches standard output. json and text: the bytes as
+ * received when stdout is not a terminal; on a terminal indented (and
+ * coloured unless NO_COLOR), or when too large to indent the bytes with a
+ * final newline, DEL and C1 written as JSON escapes them (\u009b: the same
+ * value, nothing for the terminal to act on). yaml: converted, integers exact. The bytes are
  * copied from wherever they wait (memory or the spool) chunk by chunk; only
  * indenting and YAML need the whole value, and only up to RENDER_LIMIT bytes
  * and RENDER_DEPTH levels of nesting: beyond, the body is printed as
@@ -15,7 +14,7 @@ import {Writable} from 'node:stream'
 import {interruptedError} from '../runtime/interrupt.ts'
 import {escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
-import {parseExact} from './json-value.ts'
+import {type JsonValue, parseExact, stringifyExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
 import {type ByteSource, bufferSource, readAll} from './spool.ts'
 
@@ -41,9 +40,13 @@ export interface OutputStream {
   write(chunk: string | Uint8Array): boolean
 }
 
-/** Data the tool composed itself as JSON or YAML text, ending with a newline. */
-export async function structuredText(value: unknown, format: Exclude<OutputFormat, 'text'>): Promise<string> {
-  return format === 'yaml' ? toYaml(value) : `${escapeJsonControls(JSON.stringify(value, null, 2))}\n`
+/**
+ * Data the tool composed itself as JSON or YAML text, ending with a
+ * newline; JSON indented for a terminal (`pretty`), compact otherwise, as
+ * gh prints it; DEL and C1 escaped either way (the same value).
+ */
+export async function structuredText(value: unknown, format: Exclude<OutputFormat, 'text'>, pretty = false): Promise<string> {
+  return format === 'yaml' ? toYaml(value) : `${escapeJsonControls(stringifyExact(value as JsonValue, pretty ? 2 : undefined))}\n`
 }
 
 export interface WriteOptions {
@@ -77,7 +80,8 @@ export async function writeJsonBody(body: Buffer, format: OutputFormat, stream: 
 /** A JSON body, in the format asked for (see the top of this file). */
 export async function writeJsonSource(source: ByteSource, format: OutputFormat, stream: OutputStream, options: WriteOptions = {}): Promise<void> {
   const env = options.env ?? process.env
-  if (format === 'yaml' || (format === 'text' && stream.isTTY)) {
+  // On a terminal, json is indented as text is (gh does the same); through a pipe, the bytes as received.
+  if (format === 'yaml' || stream.isTTY) {
     const colour = !env.NO_COLOR && env.TERM !== 'dumb'
     const rendered = await render(source, format === 'yaml' ? 'yaml' : 'indent', colour, options.depth)
     if ('text' in rendered) {

@@ -2,13 +2,18 @@
  * --dry-run for the raw command: the request as a curl command ready to
  * paste into a POSIX shell, sending what the tool would send: the same
  * method, URL, headers (User-Agent and Accept-Encoding included) and body
- * bytes. The access token never appears: the command reads it from
- * $PROTON_ACCESS_TOKEN, which the person sets themselves.
+ * bytes. The access token never appears: the command asks for it with
+ * `$(proton auth token …)` (as gh's users write `$(gh auth token)`), so it
+ * runs as printed, and no variable of its own can stand in the tool's way
+ * (a PROTON_ACCESS_TOKEN exported alone would: it is half of an
+ * environment session).
  */
 import {HEADER} from '../contract/contract.ts'
 import {shellQuote} from '../output/shell-quote.ts'
 
 export interface CurlRequest {
+  /** The command line that prints the session's token: `proton auth token --profile work`. */
+  tokenCommand: string
   method: string
   url: URL
   /** Header names in lower case, values as they would be sent (the session's included). */
@@ -39,13 +44,13 @@ function methodWords(method: string, withBody: boolean): string[] {
   return ['-X', method]
 }
 
-export function renderCurl({body, headers, method, url}: CurlRequest): string {
+export function renderCurl({body, headers, method, tokenCommand, url}: CurlRequest): string {
   // -sS: no progress meter, errors still said. --compressed: curl decodes the answer as the tool does,
   // and our Accept-Encoding header replaces its own.
   const words = ['curl', '-sS', '--compressed', ...methodWords(method, body !== undefined), shellQuote(url.toString())]
   for (const [name, value] of Object.entries(headers)) {
-    // The session's token is replaced by a variable; a token given with -H is redacted the same way.
-    words.push('-H', name === HEADER.AUTHORIZATION ? `"${name}: Bearer \${PROTON_ACCESS_TOKEN}"` : shellQuote(`${name}: ${value}`))
+    // The session's token is asked for when curl runs; a token given with -H is left out the same way.
+    words.push('-H', name === HEADER.AUTHORIZATION ? `"${name}: Bearer $(${tokenCommand})"` : shellQuote(`${name}: ${value}`))
   }
 
   if (!body) return words.join(' ')

@@ -16,14 +16,19 @@ export function parseMethod(text: string): Method {
   throw usageError(`METHOD must be one of ${METHODS.join(', ')}, not ${JSON.stringify(text)}`)
 }
 
-/** ENDPOINT: a path relative to the base URL that begins with exactly one "/". */
-export function parseEndpoint(text: string): string {
-  const shown = JSON.stringify(text)
-  if (/^[a-z][a-z\d+.-]*:/i.test(text)) {
+/**
+ * ENDPOINT: a path relative to the base URL, with exactly one "/" at its
+ * start; written without it (core/v4/users, as gh takes repos/…), it is
+ * taken relative to the base URL all the same.
+ */
+export function parseEndpoint(given: string): string {
+  const shown = JSON.stringify(given)
+  if (/^[a-z][a-z\d+.-]*:/i.test(given)) {
     throw usageError(`ENDPOINT must be a path relative to the API base URL, such as /core/v4/users, not a URL: ${shown}`)
   }
 
-  if (!text.startsWith('/')) throw usageError(`ENDPOINT must begin with "/", as in /core/v4/users: ${shown}`)
+  if (given === '') throw usageError('ENDPOINT must not be empty: a path such as /core/v4/users')
+  const text = given.startsWith('/') ? given : `/${given}`
   if (text.startsWith('//')) throw usageError(`ENDPOINT must begin with a single "/" (a leading "//" names another host): ${shown}`)
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001F\u007F]/u.test(text)) throw usageError(`ENDPOINT must not contain whitespace or control characters: ${shown}`)

@@ -15,9 +15,14 @@ import {paginate} from './paginate.ts'
 import {requestParts} from './body.ts'
 import {readLimit} from './named-file.ts'
 import {interruptSignal} from '../runtime/interrupt.ts'
-import {parseEndpoint, parseMethod} from './input.ts'
+import {type Method, METHODS, parseEndpoint, parseMethod} from './input.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {checkRequest} from '../description/request-check.ts'
+import {commandLine} from '../runtime/command-names.ts'
+import {shellQuote} from '../output/shell-quote.ts'
+
+/** The profile a line without --profile (and without PROTON_PROFILE) uses: global-flags.ts. */
+const DEFAULT_PROFILE = 'default'
 
 /** The raw command's own flags, parsed (the global ones are the Invocation's). */
 export interface RawRequestFlags {
@@ -37,8 +42,9 @@ export interface RawRequestFlags {
 }
 
 export interface RawRequest {
+  /** METHOD as given; or, when ENDPOINT is left out, the endpoint (see methodAndEndpoint). */
   method: string
-  endpoint: string
+  endpoint?: string
   flags: RawRequestFlags
   /** -F and -f in the order given, which decides how keys nest and arrays fill. */
   fields: Array<{text: string; typed: boolean}>
@@ -49,9 +55,20 @@ export function fieldsInOrder(flagsInOrder: ReadonlyArray<{flag: string; input: 
   return flagsInOrder.filter(({flag}) => flag === 'field' || flag === 'raw-field').map(({flag, input}) => ({text: input, typed: flag === 'field'}))
 }
 
-export async function runRawRequest(invocation: Invocation, {endpoint: endpointText, fields, flags, method: methodText}: RawRequest): Promise<void> {
-  const method = parseMethod(methodText)
-  const endpoint = parseEndpoint(endpointText)
+/**
+ * METHOD and ENDPOINT, or ENDPOINT alone as gh takes it: GET, or POST when
+ * the request carries a body (fields, --body or --input).
+ */
+export function methodAndEndpoint({endpoint, fields, flags, method}: RawRequest): {method: Method; endpoint: string} {
+  if (endpoint !== undefined) return {endpoint: parseEndpoint(endpoint), method: parseMethod(method)}
+  if ((METHODS as readonly string[]).includes(method.toUpperCase())) throw usageError(`missing ENDPOINT after ${method.toUpperCase()} (a path such as /core/v4/users)`)
+  const withBody = fields.length > 0 || flags.body !== undefined || flags.input !== undefined
+  return {endpoint: parseEndpoint(method), method: withBody ? 'POST' : 'GET'}
+}
+
+export async function runRawRequest(invocation: Invocation, given: RawRequest): Promise<void> {
+  const {fields, flags} = given
+  const {endpoint, method} = methodAndEndpoint(given)
   const {io} = invocation
   const headers = parseHeaders(flags.header ?? [], (line) => io.stderr.write(`${line}\n`))
   // A named pipe or device given as a file is waited for no longer than a request would be.
@@ -77,8 +94,21 @@ export async function runRawRequest(invocation: Invocation, {endpoint: endpointT
   }
 }
 
+/**
+ * How the printed curl gets the token: `proton auth token`, with the
+ * session's profile when it is not the default one (an environment session
+ * needs none: the variables answer for it in curl's shell too).
+ */
+export function tokenCommand(invocation: Invocation, session: ActiveSession): string {
+  const line = commandLine(invocation.context.names, 'auth:token')
+  const fromEnvironment = Boolean(invocation.io.env.PROTON_UID && invocation.io.env.PROTON_ACCESS_TOKEN)
+  if (fromEnvironment || session.profile === DEFAULT_PROFILE) return line
+  // A profile name is letters, digits, "_", "." and "-" (store.ts); quoted only should it hold anything else.
+  return `${line} --profile ${/^[\w.-]+$/.test(session.profile) ? session.profile : shellQuote(session.profile)}`
+}
+
 function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
   const headers = {...sessionHeaders(session, invocation.transport(session), request.body !== undefined), ...request.headers}
   const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
-  invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, url: request.url})}\n`)
+  invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, tokenCommand: tokenCommand(invocation, session), url: request.url})}\n`)
 }

@@ -4,6 +4,7 @@
  * answer, explanatory lines), and the mapping of every failure to one
  * stderr line and an exit status. Sibling plugins extend it (docs/hosts-install.md, "Building a sibling command").
  */
+import {booleanValues} from './boolean-values.ts'
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
@@ -73,6 +74,9 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       flags: ctor.flags,
       strict: ctor.strict,
     }
+    // --flag=true|false for a boolean flag, as fast-parse takes it (boolean-values.ts).
+    const allFlags: Record<string, {type?: string}> = {...ProtonCommand.baseFlags, ...ctor.flags}
+    this.argv = booleanValues(this.argv, new Set(Object.keys(allFlags).filter((name) => allFlags[name]?.type === 'boolean')))
     let parsed
     try {
       parsed = await this.parse(definitions)

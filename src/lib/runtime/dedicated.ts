@@ -16,8 +16,10 @@ import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
 import {describeRefusedRedirect} from '../output/api-error.ts'
 import {TextEscaper} from '../output/escape.ts'
-import {toYaml, writeBodyBytes, writeJsonSource} from '../output/output.ts'
+import {toYaml, writeJsonSource} from '../output/output.ts'
 import {bufferSource} from '../output/spool.ts'
+import {type Listing, listingTable, tableStyle, type TableStyle} from '../output/table-style.ts'
+import {rememberListing} from '../files/last-listing.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 /** One session per run, read on the first call. */
@@ -34,9 +36,9 @@ export function activeSession(invocation: Invocation): Promise<ActiveSession> {
   return session
 }
 
-/** Send one request; an API error is reported and ends the command with its exit status. */
-export async function call(invocation: Invocation, planned: PlannedRequest): Promise<Answer> {
-  const outcome = await tryCall(invocation, planned)
+/** Send one request; an API error is reported (after `subject`, when given: see tryCall) and ends the command with its exit status. */
+export async function call(invocation: Invocation, planned: PlannedRequest, subject?: string): Promise<Answer> {
+  const outcome = await tryCall(invocation, planned, subject)
   if (typeof outcome === 'number') invocation.exit(outcome)
   return outcome
 }
@@ -99,7 +101,7 @@ export async function show(invocation: Invocation, answer: Answer, text: (data: 
   const {stdout} = invocation.io
   const {output} = invocation.flags
   if (output === 'json' && invocation.filtering) await invocation.printFiltered([answer.body])
-  else if (output === 'json') writeBodyBytes(answer.body, stdout)
+  else if (output === 'json') await writeJsonSource(bufferSource(answer.body), 'json', stdout, {env: invocation.io.env})
   else if (output === 'yaml') stdout.write(await toYaml(answer.data ?? null))
   else {
     const rendered = text(answer.data)
@@ -108,30 +110,27 @@ export async function show(invocation: Invocation, answer: Answer, text: (data: 
 }
 
 /**
- * Several answers of one command (mail labels list asks once per type): in
- * json, each answer's bytes as received, one document after another, each
- * ending with a newline (jq reads them as a stream); in yaml, one document
- * each after `---`; in text, one rendering of them all.
+ * A list in text (table-style.ts): the table on stdout; its footer after
+ * it on a terminal, on stderr when piped; and, on a terminal, its IDs kept
+ * so that one cut in the table can be given back (last-listing.ts).
  */
-export async function showSeveral(invocation: Invocation, answers: readonly Answer[], text: (data: ReadonlyArray<JsonValue | undefined>) => string): Promise<void> {
+export function writeListing(invocation: Invocation, listing: Listing, style: TableStyle = tableStyle(invocation.io)): void {
   const {stdout} = invocation.io
-  const {output} = invocation.flags
-  if (output === 'text') {
-    const rendered = text(answers.map((answer) => answer.data))
-    if (rendered) stdout.write(`${rendered}\n`)
-    return
+  const table = listingTable(style, listing)
+  if (table) stdout.write(`${table}\n`)
+  if (listing.footer !== undefined) {
+    if (style.piped) invocation.note(listing.footer)
+    else stdout.write(`${listing.footer}\n`)
   }
 
-  if (invocation.filtering) return invocation.printFiltered(answers.map((answer) => answer.body))
+  if (!style.piped && listing.kind && listing.ids) rememberListing(invocation.context.cacheDir, listing.kind, listing.ids)
+}
 
-  for (const answer of answers) {
-    if (output === 'yaml') stdout.write(`---\n${await toYaml(answer.data ?? null)}`)
-    else {
-      writeBodyBytes(answer.body, stdout)
-      // One answer a line (writeBodyBytes ends a terminal's non-empty body with one already).
-      if (answer.body.at(-1) !== 0x0a && !(stdout.isTTY && answer.body.length > 0)) stdout.write('\n')
-    }
-  }
+/** An answer shown as a list: json and yaml as show() prints them, text by writeListing. */
+export async function showListing(invocation: Invocation, answer: Answer, view: (data: JsonValue | undefined, style: TableStyle) => Listing): Promise<void> {
+  if (invocation.flags.output !== 'text') return show(invocation, answer, () => '')
+  const style = tableStyle(invocation.io)
+  writeListing(invocation, view(answer.data, style), style)
 }
 
 /** A mutation's answer: its new ID alone on stdout in text mode, the confirmation on stderr. */
@@ -166,11 +165,19 @@ export async function showDryRun(invocation: Invocation, requests: readonly Plan
   invocation.note(`Dry run: ${requests.length === 1 ? 'the request was' : `${requests.length} requests were`} not sent.`)
 }
 
-async function dryRunBase(invocation: Invocation): Promise<URL> {
+/**
+ * Whether there is a session to send with (the environment's, or the
+ * profile's file): a dry run then checks what it can with GET requests
+ * (label and folder names), and says what it could not check otherwise.
+ */
+export async function canLookUp(invocation: Invocation): Promise<boolean> {
   const {env} = invocation.io
+  return Boolean(env.PROTON_UID || env.PROTON_ACCESS_TOKEN) || (await invocation.sessions.read(invocation.flags.profile)) !== undefined
+}
+
+async function dryRunBase(invocation: Invocation): Promise<URL> {
   const {profile} = invocation.flags
-  const hasSession = Boolean(env.PROTON_UID || env.PROTON_ACCESS_TOKEN) || (await invocation.sessions.read(profile)) !== undefined
-  if (hasSession) return (await activeSession(invocation)).apiUrl
+  if (await canLookUp(invocation)) return (await activeSession(invocation)).apiUrl
   invocation.note(`Note: not logged in (profile ${profile}); a real run needs "${commandLine(invocation.context.names, 'auth:login')}" first.`)
   return parseBaseUrl(invocation.flags['api-url'] ?? DEFAULT_API_URL)
 }

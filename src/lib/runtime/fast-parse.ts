@@ -9,6 +9,7 @@
  * test/lib/runtime/fast-parse.test.ts checks that both parsers agree on
  * every line this one accepts, for every command.
  */
+import {booleanValues} from './boolean-values.ts'
 import type {ParsedLine} from './parsed-line.ts'
 
 export interface FlagEntry {
@@ -140,7 +141,8 @@ function flagValues(table: CommandTable, flagsInOrder: readonly FlagInput[], env
   return flags
 }
 
-export function fastParse(argv: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): ParsedLine | undefined {
+export function fastParse(given: readonly string[], table: CommandTable, env: NodeJS.ProcessEnv = process.env): ParsedLine | undefined {
+  const argv = booleanValues(given, new Set(table.flags.filter((entry) => entry.kind === 'boolean').map((entry) => entry.name)))
   const split = tokens(argv, table)
   if (!split) return undefined
   const {flagsInOrder, positionals} = split

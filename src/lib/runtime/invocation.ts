@@ -224,7 +224,7 @@ export class Invocation {
     const {output} = this.flags
     if (output === 'text') throw new Error('internal: printStructured with --output text')
     if (this.filtering) return this.printFiltered([JSON.stringify(value)])
-    this.io.stdout.write(await structuredText(value, output))
+    this.io.stdout.write(await structuredText(value, output, Boolean(this.io.stdout.isTTY)))
   }
 
   /** End the command with this status (see CommandExit). */

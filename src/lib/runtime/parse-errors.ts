@@ -10,6 +10,7 @@
  */
 import {CliFailure, oneLine} from './errors.ts'
 import {EXIT} from './exit-status.ts'
+import {nearestFlag} from './nearest-commands.ts'
 
 /** A command line oclif could not parse: exit 1, one stderr line per problem, then the help hint. */
 export class ParseFailure extends CliFailure {
@@ -60,7 +61,8 @@ function restate(line: string, definitions: Definitions): string {
     return `missing ${described(`--${match[1]}`, flag?.summary ?? flag?.description)}`
   }
 
-  if ((match = /^--([\w-]+)(?:=.*)? cannot also be provided when using --([\w-]+)$/s.exec(line))) return `--${match[2]} and --${match[1]} cannot be used together`
+  // oclif says a conflict once from each side: named in one order, it is said once.
+  if ((match = /^--([\w-]+)(?:=.*)? cannot also be provided when using --([\w-]+)$/s.exec(line))) return `--${[match[1], match[2]].sort().join(' and --')} cannot be used together`
   if ((match = /^All of the following must be provided when using --([\w-]+): (.*)$/s.exec(line))) return `--${match[1]} needs ${match[2]}`
   if ((match = /^Expected --([\w-]+)=(.*) to be one of: (.*)$/s.exec(line))) return `--${match[1]} must be ${either(match[3])}, not ${quoted(match[2])}`
   if ((match = /^Flag --([\w-]+) expects one of these values: (.*)$/s.exec(line))) return `--${match[1]} needs a value: ${either(match[2])}`
@@ -98,7 +100,11 @@ function problemsIn(error: unknown, definitions: Definitions): string[] {
   }
 
   if (/^Nonexistent flags?:/.test(first) && Array.isArray(fields.flags)) {
-    return (fields.flags as unknown[]).map((flag) => `unknown flag ${String(flag)}`)
+    const known = Object.keys(definitions.flags ?? {})
+    return (fields.flags as unknown[]).map((flag) => {
+      const meant = nearestFlag(String(flag), known)
+      return `unknown flag ${String(flag)}${meant === undefined ? '' : ` (did you mean --${meant}?)`}`
+    })
   }
 
   // A flag's own parser failed: oclif puts "Parsing --NAME" before its message.

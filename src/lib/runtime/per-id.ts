@@ -14,9 +14,11 @@ import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
 import {interruptionText, interruptSignal, reportingInterruption} from './interrupt.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
-import {show, showDryRun, tryCall} from './dedicated.ts'
+import {attempt, settle, show, showDryRun} from './dedicated.ts'
 import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
+import type {ListingKind} from '../files/last-listing.ts'
+import {messageIds} from '../commands/message-ids.ts'
 
 export interface PerId {
   /** What an ID names, for messages: "calendar", "filter". */
@@ -37,12 +39,17 @@ const LISTED_MAX = 5
  * `how` follows what is deleted in the question (" permanently").
  */
 export async function confirmDeletion(noun: string, ids: readonly string[], yes: boolean, how = ''): Promise<void> {
-  if (yes) return
   const listed = ids.length <= LISTED_MAX ? ` (${ids.join(', ')})` : ''
   const what = (ids.length === 1 ? `${noun} ${ids[0]}` : `${plural(ids.length, noun)}${listed}`) + how
+  await confirmWhat(what, ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`, yes)
+}
+
+/** confirmDeletion with the question's words given: `what` is deleted ("folder Invoices and its 2 sub-folders"), `nothing` when not confirmed. */
+export async function confirmWhat(what: string, nothing: string, yes: boolean): Promise<void> {
+  if (yes) return
   if (!canPrompt()) throw usageError(`refusing to delete ${what} without confirmation: standard input is not a terminal (add --yes)`)
   const answer = await ask(`Delete ${what}? [y/N] `)
-  if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${ids.length === 1 ? 'nothing' : `none of the ${plural(ids.length, noun)}`} deleted`)
+  if (!/^\s*y(es)?\s*$/i.test(answer)) throw usageError(`not confirmed: ${nothing} deleted`)
 }
 
 /** Failures that are not about one ID (no session, a refused refresh) end the command as they are. */
@@ -76,25 +83,40 @@ export function interruptedBefore(invocation: Invocation, rest: readonly string[
 
 /**
  * Each ID in turn: on success its answer (text: the ID alone on stdout)
- * and the `done` line on stderr. Several answers in json or yaml: a stream
- * of documents, one per ID.
+ * and the `done` line on stderr. Several answers in json: one document, an
+ * array of the answers in the order of the IDs, the failures' too (jq
+ * '.[]'); with --jq each answer goes through the filter in turn; in yaml
+ * a stream of documents, one per ID.
  */
 export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
   const {stdout} = invocation.io
   const {output} = invocation.flags
   const several = ids.length > 1
+  // --jq filters each answer in turn (as jq reads a stream), so the array is for plain json only.
+  const array = several && output === 'json' && !invocation.filtering
   const signal = interruptSignal()
   let status: ExitStatus = EXIT.OK
   const progress = invocation.progress()
   for (const [index, id] of ids.entries()) {
-    if (signal.aborted) invocation.exit(interruptedBefore(invocation, ids.slice(index)))
+    if (signal.aborted) {
+      // The array so far is closed, whole, before the command ends.
+      if (array && index > 0) stdout.write(']\n')
+      invocation.exit(interruptedBefore(invocation, ids.slice(index)))
+    }
+
     const subject = `${action.noun} ${id}`
     if (several) progress.update(`${index} of ${ids.length} done`)
     if (several && output === 'yaml') stdout.write('---\n')
-    let outcome: Awaited<ReturnType<typeof tryCall>>
+    if (array) stdout.write(index === 0 ? '[' : ',')
+    let outcome: Awaited<ReturnType<typeof settle>>
     try {
-      outcome = await tryCall(invocation, action.request(id), subject)
+      const attempted = await attempt(invocation, action.request(id))
+      // In the array, an answer with no JSON to show (its text went to stderr) stands as null.
+      if (array && !attempted.ok && attempted.failure.json === undefined) stdout.write('null')
+      outcome = await settle(invocation, attempted, subject)
     } catch (error) {
+      // Nothing of this ID was shown: the array is closed, whole, before the command ends.
+      if (array) stdout.write('null]\n')
       if (concernsAll(error)) throw error
       invocation.exit(gravest([status, stoppedAt(invocation, subject, error, ids.slice(index + 1))]))
     }
@@ -106,18 +128,16 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       await show(invocation, outcome, () => id)
       invocation.note(action.done(id))
     }
-
-    if (several && output === 'json' && !invocation.filtering) stdout.write('\n')
   }
 
   progress.clear()
-
+  if (array) stdout.write(']\n')
   if (status !== EXIT.OK) invocation.exit(status)
 }
 
 /** A command of this kind: its noun, the request for an ID (the ID as a path segment), and the verb of its success line. */
 export interface PerIdSpec {
-  noun: string
+  noun: ListingKind
   request(segment: string): PlannedRequest
   /** "Deleted": the stderr line of a success is "Deleted calendar X." */
   done: string
@@ -125,12 +145,14 @@ export interface PerIdSpec {
   confirm?: boolean
 }
 
-/** The plain function of such a command: IDs checked, --dry-run, the confirmation if any, then eachId. */
+/** The plain function of such a command: IDs read (message-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
 export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
   const request = (id: string) => requestFor(pathId(id, `a ${noun} ID`))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
-    async run(invocation, {dryRun, ids, yes}) {
+    async run(invocation, {dryRun, ids: given, yes}) {
+      // "-" reads IDs from standard input, one per line; an ID cut in a table is made whole.
+      const ids = await messageIds(invocation, given, noun, {anyText: true})
       for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)

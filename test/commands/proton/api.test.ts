@@ -223,7 +223,6 @@ describe('proton api (in-process, nock)', () => {
   it('refuses a line the parser cannot read with one line per problem and where the help is (exit 1)', async () => {
     useEnvSession()
     const cases: Array<[string[], string]> = [
-      [['GET'], 'Error: missing ENDPOINT (path relative to the API base URL, beginning with "/")\n'],
       [['GET', '/core/v4/users', '--nope'], 'Error: unknown flag --nope\n'],
       [['GET', '/core/v4/users', '--output', 'xml'], 'Error: --output must be text, json or yaml, not "xml"\n'],
       [['GET', '/core/v4/users', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\n'],
@@ -234,6 +233,9 @@ describe('proton api (in-process, nock)', () => {
       expect(result.stdout).to.equal('')
       expect(result.stderr).to.equal(`${problem}See "proton api --help".\n`)
     }
+
+    // A METHOD alone parses (ENDPOINT may stand alone); the command says what is missing.
+    expect(await api(['GET'])).to.deep.equal({exit: 1, stderr: 'Error: missing ENDPOINT after GET (a path such as /core/v4/users)\n', stdout: ''})
   })
 })
 
@@ -394,7 +396,7 @@ describe('proton api for daily use (in-process, nock)', () => {
       expect(result).to.deep.equal({
         exit: 0,
         stderr: '',
-        stdout: `curl -sS --compressed -X DELETE 'https://mail.proton.me/api/mail/v4/labels/l1' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${TOKENS.UID}'\n`,
+        stdout: `curl -sS --compressed -X DELETE 'https://mail.proton.me/api/mail/v4/labels/l1' -H 'accept: application/vnd.protonmail.v1+json' -H 'accept-encoding: gzip, deflate, br' -H 'x-pm-appversion: Other' -H 'user-agent: proton-cli/0.1.0 (unofficial)' -H "authorization: Bearer $(proton auth token)" -H 'x-pm-uid: ${TOKENS.UID}'\n`,
       })
     })
   })

@@ -29,16 +29,16 @@ describe('mail actions and list (plain functions)', () => {
     expect(suite.server.requests).to.deep.equal([])
   })
 
-  it('mail list fits 80 columns (the ID gives way first), or the $COLUMNS it is given', async () => {
+  it('mail list fits 80 columns on a terminal (the ID gives way first); piped, whole values', async () => {
     const subject = 'A subject that goes on and on, past an 80-column terminal'
     suite.server.handle(json(200, JSON.stringify({Code: 1000, Messages: [{ID, Sender: {Address: 'someone@example.test', Name: 'Someone'}, Subject: subject, Time: 1_735_689_600, Unread: 1}], Total: 1})))
     const narrow = testRun(suite.home, {terminal: true})
     expect(await execute(mailList, narrow.invocation, parsedLine({page: 1, 'page-size': 50}))).to.equal(0)
     const lines = narrow.stdout().trimEnd().split('\n')
     for (const text of lines) expect([...text].length, text).to.be.at.most(80)
-    expect(lines[1]).to.match(/^Zz9_-Zz9_-Z… {2}2025-01-01T00:00:00\+00:00 {2}\S.*… {2}A subject.*… {2}\*$/)
-    const wide = testRun(suite.home, {env: {COLUMNS: '250'}})
-    expect(await execute(mailList, wide.invocation, parsedLine({page: 1, 'page-size': 50}))).to.equal(0)
-    expect(wide.stdout()).to.include(`${ID}  2025-01-01T00:00:00+00:00  Someone <someone@example.test>  ${subject}  *`)
+    expect(lines[1]).to.match(/^Zz9_-Zz9_-Z\S*… {2}2025-01-01 00:00 {2}\S.*… {2}A subject.*… {2}\*$/)
+    const piped = testRun(suite.home, {env: {COLUMNS: '20'}})
+    expect(await execute(mailList, piped.invocation, parsedLine({page: 1, 'page-size': 50}))).to.equal(0)
+    expect(piped.stdout()).to.equal(`${ID}\t2025-01-01T00:00:00+00:00\tSomeone <someone@example.test>\t${subject}\t*\n`)
   })
 })

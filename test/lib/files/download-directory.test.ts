@@ -22,11 +22,19 @@ describe('download-directory', () => {
 
   it('refuses a --dir that is not a directory, in one line with the name shown safely', async () => {
     writeFileSync(join(dir, 'a-file'), '')
-    for (const given of [join(dir, 'a-file'), join(dir, 'missing'), `${dir}/\u001B[2J`]) {
+    for (const given of [join(dir, 'a-file'), join(dir, 'a-file', 'under'), `${dir}/a-file/\u001B[2J`]) {
       const error = await DownloadDirectory.open(given).then(() => undefined, (failure: unknown) => failure)
       expect(error).to.be.instanceOf(CliFailure)
-      expect((error as Error).message).to.match(/^--dir ".*" is not a directory$/).and.not.include('\u001B')
+      expect((error as Error).message).to.match(/^--dir ".*" (is not a directory|cannot be created: ENOTDIR)$/).and.not.include('\u001B')
     }
+  })
+
+  it('creates a --dir that does not exist, with its parents, owner-only (0700), and says so', async () => {
+    const created: string[] = []
+    const target = await DownloadDirectory.open(join(dir, 'new', 'deeper'), (path) => created.push(path))
+    expect(target.path).to.equal(join(dir, 'new', 'deeper'))
+    expect(created).to.deep.equal([join(dir, 'new', 'deeper')])
+    expect([statSync(join(dir, 'new')).mode & 0o777, statSync(join(dir, 'new', 'deeper')).mode & 0o777]).to.deep.equal([0o700, 0o700])
   })
 
   it('publishes under the sender’s name made safe, never over a file, 0600, with no temporary file left', async () => {

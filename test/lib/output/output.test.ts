@@ -25,20 +25,24 @@ function sink(isTTY: boolean): OutputStream & {text(): string; bytes(): Buffer} 
 const ODD = Buffer.from('{ "Code" :1000,\t"Big": 12345678901234567890, "Esc": "caf\\u00e9 \\/ \\n", "Neg": -98765432109876543210, "F": 1.5 }')
 
 describe('writeJsonBody', () => {
-  it('json on a terminal: DEL and C1 (raw in the answer\u2019s strings) written as JSON escapes, the value the same; a pipe gets the bytes', async () => {
+  it('json on a terminal: indented, DEL and C1 (raw in the answer\u2019s strings) written as JSON escapes, the value the same; a pipe gets the bytes', async () => {
     const body = Buffer.from('{"Subject":"a\u009b2J\u0085 \u00a9 \u007f é","k\u0090":1}')
     const terminal = sink(true)
-    await writeJsonBody(body, 'json', terminal)
+    await writeJsonBody(body, 'json', terminal, {NO_COLOR: '1'})
     // eslint-disable-next-line no-control-regex
     expect(terminal.text()).to.not.match(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/)
-    expect(terminal.text()).to.equal(String.raw`{"Subject":"a\u009b2J\u0085 © \u007f é","k\u0090":1}` + '\n')
+    expect(terminal.text()).to.equal(String.raw`{
+  "Subject": "a\u009b2J\u0085 © \u007f é",
+  "k\u0090": 1
+}` + '\n')
     expect(JSON.parse(terminal.text())).to.deep.equal(JSON.parse(body.toString('utf8')))
     const pipe = sink(false)
     await writeJsonBody(body, 'json', pipe)
     expect(pipe.bytes().equals(body)).to.equal(true)
+    // The bytes as received (a body too large to indent): escaped the same way, on one line.
     const shown = sink(true)
     writeBodyBytes(body, shown)
-    expect(shown.text()).to.equal(terminal.text())
+    expect(shown.text()).to.equal(String.raw`{"Subject":"a\u009b2J\u0085 © \u007f é","k\u0090":1}` + '\n')
     const piped = sink(false)
     writeBodyBytes(body, piped)
     expect(piped.bytes().equals(body)).to.equal(true)
@@ -52,14 +56,13 @@ describe('writeJsonBody', () => {
     }
   })
 
-  it('with json on a terminal, the bytes as received and a final newline only when they lack one', async () => {
+  it('with json on a terminal, indented as text is (as gh does); through a pipe, the bytes as received', async () => {
     const out = sink(true)
-    await writeJsonBody(ODD, 'json', out)
-    expect(out.bytes().equals(Buffer.concat([ODD, Buffer.from('\n')]))).to.equal(true)
-    const ended = Buffer.from('{"Code":1000}\n')
-    const again = sink(true)
-    await writeJsonBody(ended, 'json', again)
-    expect(again.bytes().equals(ended)).to.equal(true)
+    await writeJsonBody(Buffer.from('{"Code":1000}'), 'json', out, {NO_COLOR: '1'})
+    expect(out.text()).to.equal('{\n  "Code": 1000\n}\n')
+    const piped = sink(false)
+    await writeJsonBody(ODD, 'json', piped)
+    expect(piped.bytes().equals(ODD)).to.equal(true)
   })
 
   it('indents on a terminal, keeping big integers exact, coloured unless NO_COLOR', async () => {

@@ -3,7 +3,7 @@ import {expect} from 'chai'
 
 import type {JsonValue} from '../../../src/lib/output/json-value.ts'
 import {idOf, isRecord, listOf, recordOf} from '../../../src/lib/output/records.ts'
-import {filtersText} from '../../../src/lib/output/views/filters.ts'
+import {filtersListing} from '../../../src/lib/output/views/filters.ts'
 import {userSettingsText} from '../../../src/lib/output/views/settings.ts'
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
 import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
@@ -54,6 +54,6 @@ describe('records: the parts of an answer a table reads', () => {
 
   // Through two views: what the commands show when the answer lacks what their table reads.
   it('an answer without its list or object is an error pointing to --output json', () => {
-    expect(() => filtersText({Code: 1000}, 80)).to.throw('the answer carries no "Filters" list (see it with --output json)')
+    expect(() => filtersListing({Code: 1000})).to.throw('the answer carries no "Filters" list (see it with --output json)')
     expect(() => userSettingsText({Code: 1000}, 80)).to.throw('the answer carries no "UserSettings" object')
   })})

@@ -54,11 +54,11 @@ describe('runRawRequest', () => {
     expect(result.stderr()).to.equal('Warning: -H Authorization replaces the authorization header the session would send\n')
   })
 
-  it('--dry-run prints curl with the token left to $PROTON_ACCESS_TOKEN, and sends nothing', async () => {
+  it('--dry-run prints curl with the token left to $(proton auth token), and sends nothing', async () => {
     const result = await api({endpoint: '/core/v4/users', flags: {...NO_FLAGS, 'dry-run': true}, method: 'GET'})
     expect(suite.server.requests).to.deep.equal([])
     expect(result.stdout()).to.match(/^curl -sS --compressed '[^']+\/core\/v4\/users' /)
-    expect(result.stdout()).to.include(` -H "authorization: Bearer \${PROTON_ACCESS_TOKEN}" -H 'x-pm-uid: ${TOKENS.UID}'\n`)
+    expect(result.stdout()).to.include(` -H "authorization: Bearer $(proton auth token)" -H 'x-pm-uid: ${TOKENS.UID}'\n`)
     expect(result.stdout()).not.to.include(TOKENS.AccessToken)
   })
 

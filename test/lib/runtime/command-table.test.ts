@@ -9,7 +9,7 @@ const ARGS = {method: Args.string({required: true})}
 describe('commandTable: the fast path’s table from the oclif definitions', () => {
   it('describes the api command: kinds, characters, defaults, variables, constraints', async () => {
     const table = await commandTable(Api)
-    expect(table.args).to.deep.equal([{name: 'method', required: true}, {name: 'endpoint', required: true}])
+    expect(table.args).to.deep.equal([{name: 'method', required: true}, {name: 'endpoint', required: false}])
     expect(table.strict).to.equal(true)
     const flag = (name: string) => table.flags.find((entry) => entry.name === name)
     expect(flag('retries')).to.include({default: 3, kind: 'integer', min: 0})

@@ -6,6 +6,7 @@ import {FAST_COMMANDS} from '../../../src/lib/commands/registry.ts'
 import {commandTable} from '../../../src/lib/runtime/command-table.ts'
 import {type CommandTable, fastParse, type FlagEntry} from '../../../src/lib/runtime/fast-parse.ts'
 import type {ParsedLine} from '../../../src/lib/runtime/parsed-line.ts'
+import {booleanValues} from '../../../src/lib/runtime/boolean-values.ts'
 import {setEnvironment, snapshotEnvironment} from '../../helpers/environment.ts'
 
 type Definitions = Pick<Command.Class, 'args' | 'baseFlags' | 'flags' | 'strict'>
@@ -15,7 +16,10 @@ async function oclifParse(command: Definitions, argv: string[], env: Record<stri
   const restore = snapshotEnvironment()
   setEnvironment({...env, OCLIF_STDIN_TIMEOUT_MS: '1'})
   try {
-    const {args, argv: positionals, flags, raw} = await Parser.parse(argv, {args: command.args, flags: {...command.baseFlags, ...command.flags}, strict: command.strict})
+    // As ProtonCommand parses a line: boolean flags given true or false taken first (boolean-values.ts).
+    const all: Record<string, {type?: string}> = {...command.baseFlags, ...command.flags}
+    const line = booleanValues(argv, new Set(Object.keys(all).filter((name) => all[name]?.type === 'boolean')))
+    const {args, argv: positionals, flags, raw} = await Parser.parse(line, {args: command.args, flags: {...command.baseFlags, ...command.flags}, strict: command.strict})
     const flagsInOrder = raw.flatMap((token) => (token.type === 'flag' ? [{flag: token.flag, input: token.input}] : []))
     return {args: args as Record<string, string>, argv: positionals.map(String), flags, flagsInOrder}
   } catch {
@@ -36,7 +40,7 @@ function generator(seed: number): (n: number) => number {
 }
 
 const VALUES = ['a=1', 'Name=Receipts', 'x', '', '-', '-x', '--paginate', 'json', 'yaml', 'xml', '0', '3', '01', '-1', '99999999999999999999', ' spaced value ', 'Name: v', '@file', 'ümlaut', '1e3', 'PageSize=50', 'IDs[]=a', '=x', 'k==v', '10MiB']
-const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=', '--dry-run=yes']
+const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '--paginate=false', '--dry-run=no', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=', '--dry-run=yes']
 const POSITIONALS = ['GET', 'post', '/core/v4/users', '/x?y=1', 'extra', 'abc', 'abc', 'label', 'inbox']
 const ENVS: Array<Record<string, string>> = [{}, {PROTON_PROFILE: 'work'}, {PROTON_PROFILE: ''}, {PROTON_API_URL: 'http://127.0.0.1:1'}, {PROTON_APP_VERSION: 'Other@1'}]
 
@@ -146,7 +150,6 @@ describe('fast-parse: the api command', () => {
     const lines = [
       ['GET', '/x', '--help'],
       ['GET', '/x', '-h'],
-      ['GET'],
       ['GET', '/x', 'extra'],
       ['GET', '/x', '--bogus'],
       ['GET', '/x', '--', '-v'],
@@ -159,7 +162,7 @@ describe('fast-parse: the api command', () => {
       ['GET', '/x', '--body'],
       ['GET', '/x', '-H', '--paginate'],
       ['GET', '/x', '-ix'],
-      ['GET', '/x', '--paginate=true'],
+      ['GET', '/x', '--paginate=maybe'],
     ]
     for (const argv of lines) expect(fastParse(argv, table, {}), JSON.stringify(argv)).to.equal(undefined)
   })

@@ -133,13 +133,13 @@ describe('Invocation', () => {
       expect([run.stdout(), run.stderr()]).to.deep.equal(['', 'HTTP/1.1 200 OK\ncontent-type: application/json\nx-pm-code: 1000\n'])
     })
 
-    it('--output yaml converts with exact integers; --output json on a terminal ends with a newline', async () => {
+    it('--output yaml converts with exact integers; --output json on a terminal is indented (as gh does)', async () => {
       const yaml = testRun(suite.home, {flags: {output: 'yaml'}})
       await yaml.invocation.printResponse(answer(200, USERS))
       expect(yaml.stdout()).to.equal('Code: 1000\nUser:\n  Name: demo\n  MaxSpace: 12345678901234567890\n')
-      const terminal = testRun(suite.home, {flags: {output: 'json'}, terminal: true})
+      const terminal = testRun(suite.home, {env: {NO_COLOR: '1'}, flags: {output: 'json'}, terminal: true})
       await terminal.invocation.printResponse(answer(200, USERS))
-      expect(terminal.stdout()).to.equal(`${USERS}\n`)
+      expect(terminal.stdout()).to.equal('{\n  "Code": 1000,\n  "User": {\n    "Name": "demo",\n    "MaxSpace": 12345678901234567890\n  }\n}\n')
     })
 
     it('an envelope of the wrong shape (Code not an integer) is the service’s fault: exit 5, the body still on stdout', async () => {

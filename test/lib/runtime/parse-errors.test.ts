@@ -23,15 +23,15 @@ async function problems(command: Command, argv: string[]): Promise<string[]> {
 
 describe('parse-errors: oclif parse errors, one short line per problem', () => {
   const cases: Array<[string, Command, string[], string[]]> = [
-    ['no argument at all', Api, [], ['missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)', 'missing ENDPOINT (path relative to the API base URL, beginning with "/")']],
-    ['no ENDPOINT', Api, ['GET'], ['missing ENDPOINT (path relative to the API base URL, beginning with "/")']],
+    ['no argument at all', Api, [], ['missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; or, alone, the ENDPOINT: then GET, or POST with fields, --body or --input)']],
     ['unknown flags', Api, ['GET', '/x', '--nope', '-z'], ['unknown flag --nope', 'unknown flag -z']],
     ['a value outside the options', Api, ['GET', '/x', '--output', 'nope'], ['--output must be text, json or yaml, not "nope"']],
     ['an option flag without its value', Api, ['GET', '/x', '--output'], ['--output needs a value: text, json or yaml']],
     ['a string flag without its value', Api, ['GET', '/x', '--profile'], ['--profile needs a value']],
     ['an integer that is not one', MailList, ['--page', 'abc'], ['--page must be an integer, not "abc"']],
     ['an integer below its minimum', Api, ['GET', '/x', '--retries', '-1'], ['--retries must be an integer greater than or equal to 0, not "-1"']],
-    ['exclusive flags', Api, ['GET', '/x', '--quiet', '--verbose'], ['--quiet and --verbose cannot be used together']],
+    ['exclusive flags, said once', Api, ['GET', '/x', '--quiet', '--verbose'], ['--quiet and --verbose cannot be used together']],
+    ['a flag mistyped: the one it most likely meant', MailList, ['--lable', 'x'], ['unknown flag --lable (did you mean --label?)']],
     ['a flag that needs another', Api, ['GET', '/x', '--slurp'], ['--slurp needs --paginate']],
     ['a flag given twice', Api, ['GET', '/x', '--body', '{}', '--body', '{}'], ['--body may be given only once']],
     ['extra arguments, quoted as typed', Api, ['GET', '/x', 'a b', 'c'], ['unexpected argument "a b"', 'unexpected argument "c"']],

@@ -1,10 +1,11 @@
 import {accountAddresses} from '../../../lib/commands/account-addresses.ts'
+import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class AccountAddresses extends PlainAdapter<typeof AccountAddresses> {
   static override summary = 'List the account’s addresses (GET /core/v4/addresses).'
 
-  static override description = `Text output: one row per address in the service's Order, with its ID, email, status (DISABLED, ENABLED, DELETING) and type (ORIGINAL, ALIAS, CUSTOM_DOMAIN, PREMIUM, EXTERNAL, GROUP), as the official clients name them. The table fits the terminal (80 columns when stdout is not one): values that do not fit end with "…"; --output json prints the service's answer whole.`
+  static override description = `Text output: one row per address in the service's Order, with its ID, email, status (DISABLED, ENABLED, DELETING) and type (ORIGINAL, ALIAS, CUSTOM_DOMAIN, PREMIUM, EXTERNAL, GROUP), as the official clients name them. ${LISTING_HELP} --output json prints the service's answer whole.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

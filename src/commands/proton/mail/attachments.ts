@@ -1,5 +1,6 @@
 import {Args} from '@oclif/core'
 
+import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {mailAttachments} from '../../../lib/commands/mail-attachments.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
@@ -14,7 +15,9 @@ Text output: one row per attachment (ID, NAME, TYPE, SIZE), control characters i
 
 --output json|yaml: {"Attachments": [...]}, each as the service sent it (KeyPackets included), then the embedded ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
 
-A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5 (docs/bounds.md).`
+A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5 (docs/bounds.md).
+
+${LISTING_HELP}`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
@@ -22,7 +25,7 @@ A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or -
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
   }
 
   static override runs = mailAttachments

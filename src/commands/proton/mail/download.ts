@@ -19,20 +19,22 @@ An attachment that cannot be saved does not stop the others: each failure gets i
 
 The attachments embedded in a PGP/MIME body come with the body, which is held in memory to be taken apart: over 64 MiB decrypted (or --max-size when smaller), a MIME body over 32 MiB, 100,000 lines or 10,000 parts, it is refused in one line naming the message, exit 5, nothing written (docs/bounds.md).
 
-stdout: the path of each file written, one a line.`
+stdout: the path of each file written, one a line. With "-" after the message ID, the one attachment chosen (--attachment, or the only one) is written to standard output instead, once all of it decrypted and checked out; the notes stay on stderr.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <message_id>',
     '<%= config.bin %> <%= command.id %> <message_id> --attachment <attachment_id> --dir ~/Downloads',
+    '<%= config.bin %> <%= command.id %> <message_id> --attachment <attachment_id> - | less',
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
+    to: Args.string({description: '"-": write the attachment to standard output instead of a file', ignoreStdin: true, required: false}),
   }
 
   static override flags = {
     attachment: Flags.string({helpValue: 'ID', summary: 'Only this attachment (see "mail attachments"); default: all of them.'}),
-    dir: Flags.string({helpValue: 'PATH', summary: 'The directory to write into (default: the current directory).'}),
+    dir: Flags.string({helpValue: 'PATH', summary: 'The directory to write into (default: the current directory); created, readable by you only, when it does not exist.'}),
   }
 
   static override runs = mailDownload

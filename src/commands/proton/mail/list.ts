@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core'
 
+import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
 import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
@@ -13,7 +14,7 @@ export default class MailList extends PlainAdapter<typeof MailList> {
 
 --label takes a mailbox name, in any case, with "-" or "_" (${MAILBOX_WORDS.join(', ')}); or the name or path ("Invoices/2024") of one of your labels or folders, looked up first with GET /core/v4/labels (Type 1, then Type 3); or an ID from "mail labels list".
 
-Text output: one row per message (ID, time as a local ISO date-time, sender, subject, "*" when unread), then "page P of Q, T messages". Pages count from 1 here, in --page and in the footer; the service's Page counts from 0, so --page N is sent as Page=N-1. Q is counted from what the service returned: its Total, and the page size it applied. --page-size is at most ${MESSAGES_PAGE_SIZE_MAX}, the most the service gives in one page.
+Text output: one row per message (ID, local time, sender, subject, "*" when unread), then "page P of Q, T messages" (a page past Q says so). Pages count from 1 here, in --page and in the footer; the service's Page counts from 0, so --page N is sent as Page=N-1. Q is counted from what the service returned: its Total, and the page size it applied. --page-size is at most ${MESSAGES_PAGE_SIZE_MAX}, the most the service gives in one page.
 
 Filters (the web client's parameters, sent in its order after Sort and Desc): --after and --before as Begin and End in Unix seconds (a date alone means midnight UTC; a time must carry its zone, Z or an offset, and is taken as given), --keyword as Keyword, --to as Recipients, --from as From, --subject as Subject, --has-attachments as Attachments=1, --starred as Starred=1, --unread as Unread=1. They combine with --label and with each other.
 
@@ -21,7 +22,7 @@ Filters (the web client's parameters, sent in its order after Sort and Desc): --
 
 When the service answers Stale: 1 (its index is catching up), the page is asked for again, up to ${STALE_ASKS} times; a page still stale is shown with a note on stderr.
 
-The table fits the terminal: its width when stdout is one, else $COLUMNS, else 80 columns. The ID gives way first (down to a dozen characters), then the widest columns; a cut value ends with "…". The service's IDs are 88 characters long: take them whole from --output json.
+${LISTING_HELP}
 
 --output json prints the service's answer exactly as received (with --all, the first page's envelope holding every page's messages as received); --output yaml the same data as YAML.`
 

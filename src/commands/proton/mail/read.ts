@@ -12,7 +12,7 @@ Text output: a header block (From, To, Cc, Date, Subject, Signature, Attachments
 
 A PGP/MIME body (MIMEType multipart/*) is taken apart: its text part shown (its HTML part with --html), the attachments embedded in it listed (save them with "mail download"), and a protected subject (a memory-hole header part's, or the top entity's Subject) shown on the Subject line, marked "(end-to-end encrypted)".
 
---output json|yaml: the message record as the service sent it, with the decrypted body in Body (and for PGP/MIME, the parts in MIME, the protected subject in MIME.Subject).
+--output json|yaml: the message record as the service sent it, with the decrypted body in Body (and for PGP/MIME, the parts in MIME, the protected subject in MIME.Subject), and the signature's verdict in SignatureStatus: verified, unverified, unsigned or failed.
 
 A body that cannot be decrypted or fails its integrity check prints one line naming the message and the cause (exit 1), and nothing of the body.
 
@@ -25,7 +25,7 @@ Bounds (docs/bounds.md), each one line naming the message, exit 5, nothing on st
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list")', required: true}),
+    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
   }
 
   static override flags = {

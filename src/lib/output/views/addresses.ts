@@ -1,15 +1,14 @@
 /**
- * `account addresses` as text: one row per address in the service's Order
+ * `account addresses` as a list (table-style.ts): one row per address in the service's Order
  * (as go-proton-api's GetAddresses sorts them), status and type by the
  * clients' names without their STATUS_/TYPE_ prefix, fitted to the width
  * (the ID giving way first).
  */
 import {ADDRESS_STATUS, ADDRESS_TYPE, type Enumeration} from '../../contract/contract.ts'
-import {cellText, idText} from '../cells.ts'
 import {enumText} from '../decode.ts'
-import {fittedTable} from '../fit.ts'
 import type {JsonValue} from '../json-value.ts'
 import {type JsonRecord, listOf} from '../records.ts'
+import {type Listing, wholeCell} from '../table-style.ts'
 
 const unprefixed = (enumeration: Enumeration, prefix: string): Enumeration =>
   Object.fromEntries(Object.entries(enumeration).map(([value, name]) => [value, name.replace(prefix, '')]))
@@ -29,12 +28,13 @@ export function inServiceOrder(addresses: JsonRecord[]): JsonRecord[] {
   return addresses.map((address, index) => ({address, index})).sort((a, b) => orderOf(a.address) - orderOf(b.address) || a.index - b.index).map(({address}) => address)
 }
 
-export function addressesText(data: JsonValue | undefined, width: number): string {
-  const rows = inServiceOrder(listOf(data, 'Addresses')).map((address) => [
-    idText(address.ID),
-    cellText(address.Email),
-    enumText(STATUS, address.Status),
-    enumText(TYPE, address.Type),
-  ])
-  return fittedTable(['ID', 'EMAIL', 'STATUS', 'TYPE'], rows, width, [0])
+export function addressesListing(data: JsonValue | undefined): Listing {
+  const addresses = inServiceOrder(listOf(data, 'Addresses'))
+  return {
+    giveFirst: [0],
+    header: ['ID', 'EMAIL', 'STATUS', 'TYPE'],
+    kind: 'address',
+    ids: addresses.map((address) => address.ID).filter((id) => typeof id === 'string'),
+    rows: addresses.map((address) => [wholeCell(address.ID), wholeCell(address.Email), enumText(STATUS, address.Status), enumText(TYPE, address.Type)]),
+  }
 }

@@ -1,12 +1,17 @@
-/** `mail filters list` as text: ID, name and status by name, in the service's order, fitted to the width (the ID giving way first). */
+/** `mail filters list` as a list (table-style.ts): ID, name and status by name, in the service's order, fitted to the width (the ID giving way first). */
 import {FILTER_STATUS} from '../../contract/mailbox-enums.ts'
-import {cellText, idText} from '../cells.ts'
 import {enumText} from '../decode.ts'
-import {fittedTable} from '../fit.ts'
 import type {JsonValue} from '../json-value.ts'
 import {listOf} from '../records.ts'
+import {type Listing, wholeCell} from '../table-style.ts'
 
-export function filtersText(data: JsonValue | undefined, width: number): string {
-  const rows = listOf(data, 'Filters').map((filter) => [idText(filter.ID), cellText(filter.Name), enumText(FILTER_STATUS, filter.Status)])
-  return fittedTable(['ID', 'NAME', 'STATUS'], rows, width, [0])
+export function filtersListing(data: JsonValue | undefined): Listing {
+  const filters = listOf(data, 'Filters')
+  return {
+    giveFirst: [0],
+    header: ['ID', 'NAME', 'STATUS'],
+    kind: 'filter',
+    ids: filters.map((filter) => filter.ID).filter((id) => typeof id === 'string'),
+    rows: filters.map((filter) => [wholeCell(filter.ID), wholeCell(filter.Name), enumText(FILTER_STATUS, filter.Status)]),
+  }
 }

@@ -1,18 +1,28 @@
-/** `mail labels list` as text, types by LABEL_TYPE name. */
-import {cellText, idText} from '../cells.ts'
+/**
+ * `mail labels list` as a list (table-style.ts): types by LABEL_TYPE name,
+ * the parent by its path (or name) when it is among the listed, else by ID.
+ */
 import {LABEL_TYPE} from '../../contract/contract.ts'
 import {enumText} from '../decode.ts'
 import type {JsonValue} from '../json-value.ts'
-import {listOf} from '../records.ts'
-import {renderTable} from '../table.ts'
+import {type JsonRecord, listOf} from '../records.ts'
+import {type Listing, wholeCell} from '../table-style.ts'
 
-export function labelsText(data: JsonValue | undefined): string {
-  const rows = listOf(data, 'Labels').map((label) => [
-    idText(label.ID),
-    cellText(label.Path ?? label.Name),
-    enumText(LABEL_TYPE, label.Type),
-    cellText(label.Color),
-    idText(label.ParentID),
-  ])
-  return renderTable(['ID', 'NAME', 'TYPE', 'COLOR', 'PARENT'], rows)
+const nameOf = (label: JsonRecord) => label.Path ?? label.Name
+
+export function labelsListing(data: JsonValue | undefined): Listing {
+  const labels = listOf(data, 'Labels')
+  const byId = new Map(labels.filter((label) => typeof label.ID === 'string').map((label) => [label.ID as string, label]))
+  const parentOf = (label: JsonRecord) => {
+    const parent = typeof label.ParentID === 'string' ? byId.get(label.ParentID) : undefined
+    return wholeCell(parent === undefined ? label.ParentID : nameOf(parent))
+  }
+
+  return {
+    giveFirst: [0],
+    header: ['ID', 'NAME', 'TYPE', 'COLOR', 'PARENT'],
+    kind: 'label',
+    ids: [...byId.keys()],
+    rows: labels.map((label) => [wholeCell(label.ID), wholeCell(nameOf(label)), enumText(LABEL_TYPE, label.Type), wholeCell(label.Color), parentOf(label)]),
+  }
 }

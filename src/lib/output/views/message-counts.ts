@@ -7,17 +7,16 @@
  */
 import {MAILBOX_LABEL_IDS} from '../../contract/contract.ts'
 import {cellText} from '../cells.ts'
-import {fittedTable} from '../fit.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
-import {renderTable} from '../table.ts'
+import type {Listing} from '../table-style.ts'
 
 const KIND_ORDER = ['mailbox', 'folder', 'label', '']
 
 const numberText = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : cellText(value))
 
-/** `labels`: the account's labels and folders (GET /core/v4/labels, Type 1 and 3); fitted to `width` when given (fit.ts). */
-export function countsText(data: JsonValue | undefined, labels: readonly JsonRecord[], width?: number): string {
+/** `labels`: the account's labels and folders (GET /core/v4/labels, Type 1 and 3). */
+export function countsListing(data: JsonValue | undefined, labels: readonly JsonRecord[]): Listing {
   const known = new Map<string, {kind: string; name: string}>()
   for (const label of labels) {
     if (!isRecord(label) || typeof label.ID !== 'string') continue
@@ -38,7 +37,5 @@ export function countsText(data: JsonValue | undefined, labels: readonly JsonRec
     if (a.kind === 'mailbox') return mailboxes.indexOf(a.id) - mailboxes.indexOf(b.id)
     return a.name.localeCompare(b.name)
   })
-  const cells = rows.map((row) => [cellText(row.name), row.kind, row.total, row.unread])
-  const header = ['NAME', 'TYPE', 'TOTAL', 'UNREAD']
-  return width === undefined ? renderTable(header, cells) : fittedTable(header, cells, width)
+  return {header: ['NAME', 'TYPE', 'TOTAL', 'UNREAD'], rows: rows.map((row) => [cellText(row.name, Number.POSITIVE_INFINITY), row.kind, row.total, row.unread])}
 }

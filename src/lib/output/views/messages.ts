@@ -1,25 +1,23 @@
-/** `mail list` as text: one row per message, then `page P of Q, T messages`, Q from the service's Total and the page size it applied. */
-import {cellText, idText} from '../cells.ts'
-import {timeText} from '../dates.ts'
+/** `mail list` as a list (table-style.ts): one row per message, then `page P of Q, T messages`, Q from the service's Total and the page size it applied. */
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, type JsonRecord, listOf} from '../records.ts'
-import {renderTable} from '../table.ts'
-import {fittedTable} from '../fit.ts'
+import {type Listing, type TableStyle, timeCell, wholeCell} from '../table-style.ts'
 
 function sender(message: JsonRecord): string {
   const from = message.Sender
   if (!isRecord(from)) return ''
   const name = typeof from.Name === 'string' ? from.Name.trim() : ''
   const address = typeof from.Address === 'string' ? from.Address : ''
-  return cellText(name && address ? `${name} <${address}>` : name || address)
+  return wholeCell(name && address ? `${name} <${address}>` : name || address)
 }
 
 const isUnread = (value: JsonValue | undefined) => value === 1 || value === true
 
-/** `page` counts from 1, as --page does; Q is at least 1, so an empty mailbox reads "page 1 of 1". */
+/** `page` counts from 1, as --page does; Q is at least 1, so an empty mailbox reads "page 1 of 1"; a page past Q says so. */
 export function pageFooter(page: number, pageSize: number, total: number): string {
   const pages = Math.max(1, Math.ceil(total / pageSize))
-  return `page ${page} of ${pages}, ${total} message${total === 1 ? '' : 's'}`
+  const past = page > pages ? `: past the last page (${pages})` : ''
+  return `page ${page} of ${pages}, ${total} message${total === 1 ? '' : 's'}${past}`
 }
 
 /**
@@ -33,20 +31,19 @@ export function servedPageSize(page: number, asked: number, returned: number, to
 }
 
 /**
- * One row per message (ID, local time, sender, subject, "*" when unread),
- * fitted to `width` when given (fit.ts: the ID gives way first, then the
- * widest of the sender and subject; the time and the unread mark stay whole).
+ * One row per message (ID, local time, sender, subject, "*" when unread);
+ * on a terminal the ID gives way first, then the widest of the sender and
+ * subject, the time and the unread mark stay whole (fit.ts).
  */
-export function messagesTable(messages: readonly JsonRecord[], width?: number): string {
-  const rows = messages.map((message) => [
-    idText(message.ID),
-    timeText(message.Time),
-    sender(message),
-    cellText(message.Subject),
-    isUnread(message.Unread) ? '*' : '',
-  ])
-  const header = ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD']
-  return width === undefined ? renderTable(header, rows) : fittedTable(header, rows, width, [0], [1, 4])
+export function messagesListing(messages: readonly JsonRecord[], style: TableStyle): Listing {
+  return {
+    giveFirst: [0],
+    header: ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'],
+    kind: 'message',
+    ids: messages.map((message) => message.ID).filter((id) => typeof id === 'string'),
+    keep: [1, 4],
+    rows: messages.map((message) => [wholeCell(message.ID), timeCell(style, message.Time), sender(message), wholeCell(message.Subject), isUnread(message.Unread) ? '*' : '']),
+  }
 }
 
 const totalOf = (data: JsonValue | undefined, fallback: number) => {
@@ -54,14 +51,14 @@ const totalOf = (data: JsonValue | undefined, fallback: number) => {
   return typeof rawTotal === 'number' || typeof rawTotal === 'bigint' ? Number(rawTotal) : fallback
 }
 
-export function messagesText(data: JsonValue | undefined, page: number, pageSize: number, width?: number): string {
+/** A page of `mail list`: its messages, then `page P of Q, T messages`, pages counted from what the service returned (its Total, the page size it applied). */
+export function messagesPage(data: JsonValue | undefined, page: number, pageSize: number, style: TableStyle): Listing {
   const messages = listOf(data, 'Messages')
   const total = totalOf(data, messages.length)
-  // Pages are counted from what the service returned: its Total, and the page size it applied.
-  return `${messagesTable(messages, width)}\n${pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}`
+  return {...messagesListing(messages, style), footer: pageFooter(page, servedPageSize(page, pageSize, messages.length, total), total)}
 }
 
 /** `mail list --all`: every message, then how many. */
-export function allMessagesText(messages: readonly JsonRecord[], width?: number): string {
-  return `${messagesTable(messages, width)}\n${messages.length} message${messages.length === 1 ? '' : 's'}, every page`
+export function allMessagesListing(messages: readonly JsonRecord[], style: TableStyle): Listing {
+  return {...messagesListing(messages, style), footer: `${messages.length} message${messages.length === 1 ? '' : 's'}, every page`}
 }

@@ -1,26 +1,33 @@
 /**
- * `drive volumes` as text: type and state by name (VOLUME_TYPE,
- * VOLUME_STATE), space in binary units, the creation time as a local
- * date-time: CreateTime as the web client reads it, else CreationTime as
- * go-proton-api does (volume_types.go).
+ * `drive volumes` as a list (table-style.ts): type and state by name
+ * (VOLUME_TYPE, VOLUME_STATE), space in binary units, the creation time as
+ * a local date-time: CreateTime as the web client reads it, else
+ * CreationTime as go-proton-api does (volume_types.go).
  */
-import {bytesText, idText} from '../cells.ts'
+import {bytesText} from '../cells.ts'
 import {VOLUME_STATE, VOLUME_TYPE} from '../../contract/client-enums.ts'
-import {timeText} from '../dates.ts'
 import {enumText} from '../decode.ts'
 import type {JsonValue} from '../json-value.ts'
 import {isRecord, listOf} from '../records.ts'
-import {renderTable} from '../table.ts'
+import {type Listing, type TableStyle, timeCell, wholeCell} from '../table-style.ts'
 
-export function volumesText(data: JsonValue | undefined): string {
-  const rows = listOf(data, 'Volumes').map((volume) => [
-    idText(volume.VolumeID ?? volume.ID),
-    enumText(VOLUME_TYPE, volume.Type),
-    enumText(VOLUME_STATE, volume.State),
-    bytesText(volume.UsedSpace),
-    bytesText(volume.MaxSpace),
-    timeText(volume.CreateTime ?? volume.CreationTime),
-    idText(isRecord(volume.Share) ? volume.Share.ShareID : undefined),
-  ])
-  return renderTable(['ID', 'TYPE', 'STATE', 'USED', 'MAX', 'CREATED', 'SHARE'], rows)
+export function volumesListing(data: JsonValue | undefined, style: TableStyle): Listing {
+  const volumes = listOf(data, 'Volumes')
+  const idOf = (volume: (typeof volumes)[number]) => volume.VolumeID ?? volume.ID
+  return {
+    giveFirst: [0, 6],
+    header: ['ID', 'TYPE', 'STATE', 'USED', 'MAX', 'CREATED', 'SHARE'],
+    kind: 'volume',
+    ids: volumes.map((volume) => idOf(volume)).filter((id) => typeof id === 'string'),
+    keep: [5],
+    rows: volumes.map((volume) => [
+      wholeCell(idOf(volume)),
+      enumText(VOLUME_TYPE, volume.Type),
+      enumText(VOLUME_STATE, volume.State),
+      bytesText(volume.UsedSpace),
+      bytesText(volume.MaxSpace),
+      timeCell(style, volume.CreateTime ?? volume.CreationTime),
+      wholeCell(isRecord(volume.Share) ? volume.Share.ShareID : undefined),
+    ]),
+  }
 }

@@ -23,10 +23,9 @@ describe('proton calendar list (in-process, nock)', () => {
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.equal(
       [
-        'ID  NAME      COLOR    DISPLAY  TYPE      FLAGS                     PERMISSIONS                                                       EMAIL',
-        'c1  Mine      #7272a7  VISIBLE  PERSONAL  ACTIVE,UPDATE_PASSPHRASE  SUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY  me@proton.test',
-        'c2  Holidays  #DB60D6  HIDDEN   HOLIDAYS  INACTIVE                  READ,AVAILABILITY                                                 me@proton.test',
-        'c3  Odd       #000000  7        5         128',
+        'c1\tMine\t#7272a7\tVISIBLE\tPERSONAL\tACTIVE,UPDATE_PASSPHRASE\tSUPER_OWNER,OWNER,ADMIN,READ_MEMBER_LIST,WRITE,READ,AVAILABILITY\tme@proton.test',
+        'c2\tHolidays\t#DB60D6\tHIDDEN\tHOLIDAYS\tINACTIVE\tREAD,AVAILABILITY\tme@proton.test',
+        'c3\tOdd\t#000000\t7\t5\t128\t\t',
         '',
       ].join('\n'),
     )

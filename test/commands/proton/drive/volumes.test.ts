@@ -18,10 +18,9 @@ describe('proton drive volumes (in-process, nock)', () => {
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.equal(
       [
-        'ID  TYPE     STATE   USED     MAX      CREATED                    SHARE',
-        'v1  Regular  Active  1.0 MiB  5.0 GiB  2025-01-01T00:00:00+00:00  s1',
-        'v2  Photos   Locked  8.0 PiB           2025-01-01T01:00:00+00:00',
-        'v3  9        7',
+        'v1\tRegular\tActive\t1.0 MiB\t5.0 GiB\t2025-01-01T00:00:00+00:00\ts1',
+        'v2\tPhotos\tLocked\t8.0 PiB\t\t2025-01-01T01:00:00+00:00\t',
+        'v3\t9\t7\t\t\t\t',
         '',
       ].join('\n'),
     )

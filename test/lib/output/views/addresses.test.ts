@@ -2,7 +2,10 @@
 import {expect} from 'chai'
 
 import {displayWidth} from '../../../../src/lib/output/width.ts'
-import {addressesText} from '../../../../src/lib/output/views/addresses.ts'
+import {addressesListing} from '../../../../src/lib/output/views/addresses.ts'
+import {listingTable} from '../../../../src/lib/output/table-style.ts'
+
+const addressesText = (data: Parameters<typeof addressesListing>[0], width: number) => listingTable({piped: false, width}, addressesListing(data))
 
 const LONG_ID = `${'A'.repeat(86)}==`
 

@@ -2,7 +2,10 @@
 import {expect} from 'chai'
 
 import {displayWidth} from '../../../../src/lib/output/width.ts'
-import {filtersText} from '../../../../src/lib/output/views/filters.ts'
+import {filtersListing} from '../../../../src/lib/output/views/filters.ts'
+import {listingTable} from '../../../../src/lib/output/table-style.ts'
+
+const filtersText = (data: Parameters<typeof filtersListing>[0], width: number) => listingTable({piped: false, width}, filtersListing(data))
 
 const LONG_ID = `${'A'.repeat(86)}==`
 

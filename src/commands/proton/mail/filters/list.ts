@@ -1,10 +1,11 @@
 import {mailFiltersList} from '../../../../lib/commands/mail-filters-list.ts'
+import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class MailFiltersList extends PlainAdapter<typeof MailFiltersList> {
   static override summary = 'List the mail filters (GET /mail/v4/filters).'
 
-  static override description = `Text output: ID, name and status (ENABLED, DISABLED) of each filter, in the service's order. The table fits the terminal (80 columns when stdout is not one): values that do not fit end with "…"; --output json prints the service's answer whole, Sieve scripts included.`
+  static override description = `Text output: ID, name and status (ENABLED, DISABLED) of each filter, in the service's order. ${LISTING_HELP} --output json prints the service's answer whole, Sieve scripts included.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

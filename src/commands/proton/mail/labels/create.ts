@@ -13,7 +13,7 @@ Checked before anything is sent (exit 1): the name is not empty, the colour is #
 
   static override examples = [
     "<%= config.bin %> <%= command.id %> --name Receipts --color '#8080FF'",
-    "<%= config.bin %> <%= command.id %> --name 2024 --color '#54473F' --type folder --parent <folder_id>",
+    "<%= config.bin %> <%= command.id %> --name 2024 --color '#54473F' --type folder --parent Invoices",
     "ID=$(<%= config.bin %> <%= command.id %> --name Travel --color '#179FD9')",
     "<%= config.bin %> <%= command.id %> --name Receipts --color '#8080FF' --dry-run",
   ]
@@ -22,7 +22,7 @@ Checked before anything is sent (exit 1): the name is not empty, the colour is #
     color: Flags.string({helpValue: '#RRGGBB', required: true, summary: 'Colour, # and six hex digits.'}),
     'dry-run': dryRunFlag,
     name: Flags.string({required: true, summary: 'Name of the label or folder.'}),
-    parent: Flags.string({helpValue: 'ID', summary: 'Parent folder ID (folders only).'}),
+    parent: Flags.string({helpValue: 'FOLDER', summary: 'Parent folder: a path, name or ID (folders only; checked to be a folder before anything is sent).'}),
     type: Flags.string({default: 'label', helpValue: LABEL_CREATE_TYPES.join('|'), summary: 'Label or folder.'}),
   }
 

@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core'
 
+import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
 import {LABEL_LIST_TYPES, mailLabelsList} from '../../../../lib/commands/mail-labels-list.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
@@ -8,7 +9,7 @@ export default class MailLabelsList extends PlainAdapter<typeof MailLabelsList> 
 
   static override description = `Without --type, labels (Type 1) and folders (Type 3), asked for one type at a time as the official clients do (GET /core/v4/labels?Type=1, then ?Type=3), and shown together; --type asks for that type alone (contact-group: 2, system: 4, the service's own folders).
 
-Text output: ID, name (a folder's full path, "Invoices/2024"), type (by its LABEL_TYPE name: MESSAGE_LABEL, MESSAGE_FOLDER, CONTACT_GROUP, SYSTEM_FOLDER), colour and parent folder. --output json prints each answer exactly as received: without --type two JSON documents, one per type, one after the other (jq reads them in turn); --output yaml one YAML document each.`
+Text output: ID, name (a folder's full path, "Invoices/2024"), type (by its LABEL_TYPE name: MESSAGE_LABEL, MESSAGE_FOLDER, CONTACT_GROUP, SYSTEM_FOLDER), colour and parent folder (by its path). ${LISTING_HELP} --output json prints the answer as received; without --type one document holding both lists, {"Code": 1000, "Labels": [...]}; --output yaml the same.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',

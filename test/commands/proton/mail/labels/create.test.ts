@@ -16,11 +16,17 @@ describe('proton mail labels (in-process, nock)', () => {
       expect(result).to.deep.equal({exit: 0, stderr: 'Created label "Receipts" (new-id==).\n', stdout: 'new-id==\n'})
     })
 
-    it('a folder under a parent: Type 3 and ParentID', async () => {
-      nock(API).post('/api/core/v4/labels', {Color: '#54473F', Name: '2024', ParentID: 'f0', Type: 3}).reply(200, created)
-      const result = await proton(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'f0'])
-      expect(result.exit).to.equal(0)
-      expect(result.stderr).to.equal('Created folder "2024" (new-id==).\n')
+    it('a folder under a parent (by name, path or ID, looked up among the folders first): Type 3 and ParentID', async () => {
+      const folders = JSON.stringify({Code: 1000, Labels: [{ID: 'f0', Name: 'Invoices', Path: 'Invoices', Type: 3}]})
+      nock(API).get('/api/core/v4/labels').query({Type: '3'}).times(3).reply(200, folders)
+      nock(API).post('/api/core/v4/labels', {Color: '#54473F', Name: '2024', ParentID: 'f0', Type: 3}).times(2).reply(200, created)
+      for (const parent of ['Invoices', 'f0']) {
+        const result = await proton(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', parent])
+        expect([result.exit, result.stderr]).to.deep.equal([0, 'Created folder "2024" (new-id==).\n'])
+      }
+
+      const label = await proton(['mail', 'labels', 'create', '--name', '2024', '--color', '#54473F', '--type', 'folder', '--parent', 'Work'])
+      expect(label).to.deep.equal({exit: 1, stderr: 'Error: --parent "Work" names no folder; see "mail labels list --type folder"\n', stdout: ''})
     })
 
     it('--output json prints the answer exactly, --output yaml as YAML; --quiet drops the confirmation', async () => {

@@ -24,29 +24,30 @@ describe('proton mail labels (in-process, nock)', () => {
   useInProcessService()
 
   describe('list', () => {
-    it('without --type: labels (Type=1), then folders (Type=3), in one table with paths and parents', async () => {
+    it('without --type: labels (Type=1), then folders (Type=3), in one list with paths and parents by name', async () => {
       labels('1').reply(200, LABELS)
       labels('3').reply(200, FOLDERS)
       const result = await proton(['mail', 'labels', 'list'])
       expect(result.exit).to.equal(0)
       expect(result.stdout).to.equal(
         [
-          'ID  NAME           TYPE            COLOR    PARENT',
-          'l1  Work           MESSAGE_LABEL   #8080FF',
-          's1  Odd            9               #000000',
-          'f0  Invoices       MESSAGE_FOLDER  #54473F',
-          'f1  Invoices/2024  MESSAGE_FOLDER  #54473F  f0',
+          'l1\tWork\tMESSAGE_LABEL\t#8080FF\t',
+          's1\tOdd\t9\t#000000\t',
+          'f0\tInvoices\tMESSAGE_FOLDER\t#54473F\t',
+          'f1\tInvoices/2024\tMESSAGE_FOLDER\t#54473F\tInvoices',
           '',
         ].join('\n'),
       )
     })
 
-    it('without --type, --output json: both answers as received, one JSON document after the other; yaml: two documents', async () => {
+    it('without --type, --output json: one document holding both lists (compact when piped); yaml: one document', async () => {
       labels('1').twice().reply(200, LABELS)
       labels('3').twice().reply(200, FOLDERS)
-      expect((await proton(['mail', 'labels', 'list', '--output', 'json'])).stdout).to.equal(`${LABELS}\n${FOLDERS}\n`)
+      const both = [...(JSON.parse(LABELS) as {Labels: unknown[]}).Labels, ...(JSON.parse(FOLDERS) as {Labels: unknown[]}).Labels]
+      expect((await proton(['mail', 'labels', 'list', '--output', 'json'])).stdout).to.equal(`${JSON.stringify({Code: 1000, Labels: both})}\n`)
       const yaml = await proton(['mail', 'labels', 'list', '--output', 'yaml'])
-      expect(yaml.stdout).to.match(/^---\nCode: 1000\nLabels:\n {2}- Color: "#8080FF"\n[\s\S]*\n---\nCode: 1000\nLabels:\n {2}- Color: "#54473F"\n/)
+      expect(yaml.stdout).to.match(/^Code: 1000\nLabels:\n {2}- Color: "#8080FF"\n[\s\S]*\n {2}- Color: "#54473F"\n/)
+      expect(yaml.stdout).not.to.include('---')
     })
 
     it('the first type refused: its error, exit status and no table', async () => {
@@ -65,7 +66,7 @@ describe('proton mail labels (in-process, nock)', () => {
       it(`--type ${word} asks for Type=${type} alone`, async () => {
         labels(type).reply(200, '{"Code":1000,"Labels":[]}')
         const result = await proton(['mail', 'labels', 'list', '--type', word])
-        expect(result).to.deep.equal({exit: 0, stderr: '', stdout: 'ID  NAME  TYPE  COLOR  PARENT\n'})
+        expect(result).to.deep.equal({exit: 0, stderr: '', stdout: ''})
       })
     }
 
