@@ -18,28 +18,13 @@ import {join} from 'node:path'
 
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import type {Package} from '../../src/lib/send/packages.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
 const BODY = 'Hello from proton-cli.\n\nGrüße, and a second line.\n'
 const ATTACHMENT = Buffer.from('name,amount\nlunch,12.50\n')
-
-interface PackageRecipient {
-  Type: number
-  Signature: number
-  BodyKeyPacket?: string
-  AttachmentKeyPackets?: Record<string, string>
-}
-
-interface Package {
-  Addresses: Record<string, PackageRecipient>
-  MIMEType: string
-  Type: number
-  Body: string
-  BodyKey?: {Key: string; Algorithm: string}
-  AttachmentKeys?: Record<string, {Key: string; Algorithm: string}>
-}
 
 interface Sent {
   Sends: Array<{MessageID: string; Packages: Package[]}>

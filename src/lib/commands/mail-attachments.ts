@@ -10,6 +10,7 @@
  * {Attachments: [...]}, the service's as it sent them, then the embedded
  * ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
  */
+import {byteSize} from '../output/byte-size.ts'
 import {oneId} from './message-ids.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {call, printData, writeListing} from '../runtime/dedicated.ts'
@@ -20,7 +21,6 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
 import {printable} from '../output/escape.ts'
-import {sizeText} from './mail-read.ts'
 import {pathId} from '../request/path-segment.ts'
 
 export interface MailAttachmentsOptions {
@@ -45,7 +45,7 @@ export function attachmentsListing(id: string, attachments: readonly JsonRecord[
     kind: 'attachment',
     ids: attachments.map((attachment) => attachment.ID).filter((each) => typeof each === 'string'),
     keep: [3],
-    rows: attachments.map((attachment) => [wholeCell(text(attachment.ID)), wholeCell(text(attachment.Name)), wholeCell(text(attachment.MIMEType)), sizeText(Number(attachment.Size))]),
+    rows: attachments.map((attachment) => [wholeCell(text(attachment.ID)), wholeCell(text(attachment.Name)), wholeCell(text(attachment.MIMEType)), byteSize(Number(attachment.Size))]),
   }
 }
 

@@ -14,6 +14,7 @@
  * and checked out; the sender's control characters never reach the
  * terminal as such.
  */
+import {byteSize} from '../output/byte-size.ts'
 import {oneId} from './message-ids.ts'
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
@@ -41,20 +42,6 @@ function person(value: unknown): string {
 }
 
 const people = (value: unknown) => (Array.isArray(value) ? value.map(person).filter(Boolean).join(', ') : '')
-
-/** Bytes as people read sizes: 512 B, 1.5 KiB, 2.0 MiB. */
-export function sizeText(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${bytes} B`
-  const units = ['KiB', 'MiB', 'GiB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-
-  return `${value.toFixed(1)} ${units[unit]}`
-}
 
 const SIGNATURE_TEXT: Record<Verification, string> = {
   failed: 'FAILED: the signature does not match the sender’s keys',
@@ -89,7 +76,7 @@ export function headerBlock(message: JsonRecord, verification: Verification, emb
     ['Date:', typeof message.Time === 'number' ? localIsoDateTime(message.Time) : ''],
     ['Subject:', subjectText(message.Subject, protectedSubject)],
     ['Signature:', SIGNATURE_TEXT[verification]],
-    ['Attachments:', attachments.map((attachment) => `${String(attachment.Name)} (${sizeText(Number(attachment.Size))})`).join(', ')],
+    ['Attachments:', attachments.map((attachment) => `${String(attachment.Name)} (${byteSize(Number(attachment.Size))})`).join(', ')],
   ]
   // Control characters from the service never reach the terminal as such.
   return alignedRows(rows.filter(([, value]) => value !== '').map(([label, value]) => [label, printable(value)]))

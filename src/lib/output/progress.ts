@@ -8,6 +8,7 @@
  * REDRAW_MS, so a fast run costs nothing; cut to the terminal's width, so
  * it never wraps onto a second line it could not take back.
  */
+import {byteSize} from './byte-size.ts'
 import type {OutputStream} from './output.ts'
 
 const REDRAW_MS = 100
@@ -57,22 +58,8 @@ export class Progress {
   }
 }
 
-/** Bytes for a progress line: 1.5 MiB. */
-export function sizeOf(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KiB', 'MiB', 'GiB', 'TiB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-
-  return `${value.toFixed(1)} ${units[unit]}`
-}
-
 /** `3.2 MiB of 10.0 MiB, 1.1 MiB/s`: bytes so far (of a known total), and the rate since `startedAt`. */
 export function transferText(bytes: number, total: number | undefined, elapsedMs: number): string {
-  const rate = elapsedMs > 0 ? `, ${sizeOf(Math.round((bytes * 1000) / elapsedMs))}/s` : ''
-  return `${sizeOf(bytes)}${total === undefined ? '' : ` of ${sizeOf(total)}`}${rate}`
+  const rate = elapsedMs > 0 ? `, ${byteSize(Math.round((bytes * 1000) / elapsedMs))}/s` : ''
+  return `${byteSize(bytes)}${total === undefined ? '' : ` of ${byteSize(total)}`}${rate}`
 }

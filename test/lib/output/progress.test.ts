@@ -1,7 +1,8 @@
 /** The progress line: drawn in place on a terminal, throttled, cut to its width, erased; nothing without a stream. */
 import {expect} from 'chai'
 
-import {Progress, sizeOf, transferText} from '../../../src/lib/output/progress.ts'
+import {byteSize} from '../../../src/lib/output/byte-size.ts'
+import {Progress, transferText} from '../../../src/lib/output/progress.ts'
 
 function stream(columns?: number) {
   const written: string[] = []
@@ -39,8 +40,8 @@ describe('Progress', () => {
   })
 
   it('says bytes and rate', () => {
-    expect(sizeOf(512)).to.equal('512 B')
-    expect(sizeOf(1536)).to.equal('1.5 KiB')
+    expect(byteSize(512)).to.equal('512 B')
+    expect(byteSize(1536)).to.equal('1.5 KiB')
     expect(transferText(3 * 1024 * 1024, 10 * 1024 * 1024, 2000)).to.equal('3.0 MiB of 10.0 MiB, 1.5 MiB/s')
     expect(transferText(100, undefined, 0)).to.equal('100 B')
   })
