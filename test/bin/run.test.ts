@@ -59,7 +59,7 @@ describe('bin/run.js', function () {
     expect(top.stdout.toString()).to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m).and.to.match(/^ {2}mail {2,}List, count, move, label, mark and delete messages/m)
     const api = await runBinary(['help', 'api'], {env})
     expect(api.status, api.stderr).to.equal(0)
-    expect(api.stdout.toString()).to.include('$ proton api METHOD ENDPOINT')
+    expect(api.stdout.toString()).to.include('$ proton api METHOD [ENDPOINT]')
     const mailList = await runBinary(['help', 'mail', 'list'], {env})
     expect(mailList.status, mailList.stderr).to.equal(0)
     expect(mailList.stdout.toString()).to.include('$ proton mail list')
