@@ -182,7 +182,6 @@ describe('bin/run.js api (child process)', function () {
     const cases: string[][] = [
       ['TRACE', '/x'],
       ['GET', 'https://example.com/x'],
-      ['GET', 'core/v4/users'],
       ['GET', '/core/v4/users x'],
       ['GET', '/core/v4/users', '--query', '=v'],
       ['GET', '/core/v4/users', '--profile', '../etc'],
