@@ -5,7 +5,8 @@
  */
 import {expect} from 'chai'
 import {spawn, spawnSync} from 'node:child_process'
-import {writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
@@ -87,6 +88,13 @@ describe('the request as written (built binary, recording server)', function () 
       return {body: body.toString('hex'), lines, method, url}
     }
 
+    let protonBin = ''
+    before(() => {
+      protonBin = mkdtempSync(join(tmpdir(), 'proton-cli-bin-'))
+      writeFileSync(join(protonBin, 'proton'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {mode: 0o700})
+    })
+    after(() => rmSync(protonBin, {force: true, recursive: true}))
+
     const cases: Array<{name: string; args: string[]; input?: Buffer | string}> = [
       {args: ['POST', '/core/v4/labels', '-f', 'Name=it\'s', '-F', 'Type=1', '-H', 'X-Trace: a b'], name: 'fields and a header'},
       {args: ['POST', '/core/v4/labels', '--input', '-'], input: '@/etc/hostname', name: 'a body from stdin that begins with @'},
@@ -103,7 +111,8 @@ describe('the request as written (built binary, recording server)', function () 
         const sent = await runBinary(['api', ...args], {env, input})
         expect(sent.status, sent.stderr).to.equal(0)
         // Not spawnSync: the recording server answers from this process.
-        const curl = await shell(dry.stdout.toString(), {...env, PROTON_ACCESS_TOKEN: 'acc-7c1f0e5a9b3d4e21-secret'}, input)
+        // The curl reads the token with `proton auth token`: the built binary as `proton` on the shell's PATH.
+        const curl = await shell(dry.stdout.toString(), {...env, PATH: `${protonBin}:${env.PATH ?? ''}`}, input)
         expect(curl.status, curl.stderr).to.equal(0)
         expect(suite.server.requests).to.have.length(2)
         expect(seen(1)).to.deep.equal(seen(0))
