@@ -36,14 +36,15 @@ describe('--jq, --json, version, help (built binary against a recording server)'
     return {...result, modules: readFileSync(report, 'utf8')}
   }
 
-  it('prints a string raw and anything else as compact JSON, one result a line, numbers as written; on the fast path, jq loaded', async () => {
+  it('prints a string raw and anything else as compact JSON, one result a line, numbers as written; on the fast path, jq on its worker thread', async () => {
     const result = await reported(['api', 'GET', '/core/v4/users', '--jq', '.User | .Name, .Big, .Price, .Huge, .Tags, {Name, Price}'])
     expect(result.stderr).to.equal('')
     expect(result.status).to.equal(0)
     // jq keeps a literal's value, and writes 1e400 in its canonical form.
     expect(result.stdout.toString()).to.equal('alice\n12345678901234567890123\n1.50\n1E+400\n["a","b"]\n{"Name":"alice","Price":1.50}\n')
     expect(result.modules).to.not.include('/@oclif/core/')
-    expect(result.modules).to.include('/node_modules/jq-wasm/')
+    // jq ran (the results above), on its worker: the main thread, busy with the request meanwhile, never loaded it.
+    expect(result.modules).to.not.include('/node_modules/jq-wasm/')
   })
 
   it('leaves jq out of a run without --jq, and gives --json the bytes of --output json', async () => {
@@ -247,6 +248,30 @@ describe('--jq on the dedicated commands, progress on a terminal, wide text (bui
     } finally {
       await server.close()
     }
+  })
+
+  it('progress of a per-ID command (mail labels delete, mail filters disable) on a terminal, erased before each line; piped, none', async () => {
+    const names = ['progress-a', 'progress-b', 'progress-c']
+    for (const Name of names) {
+      const made = await runBinary(['api', 'POST', '/core/v4/labels', '-f', `Name=${Name}`, '-F', 'Type=1', '-f', 'Color=#7272a7'], {env: env()})
+      expect(made.status, made.stderr).to.equal(0)
+    }
+
+    const deleted = await runInTerminal(['mail', 'labels', 'delete', ...names, '--yes'], env())
+    expect(deleted.status, deleted.output).to.equal(0)
+    // Each count shown in place, then erased before the ID on stdout and the note on stderr.
+    for (const [index, name] of names.entries()) {
+      expect(deleted.output).to.match(new RegExp(`\\r${ESC}\\[K${index} of 3 done\\r${ESC}\\[K[\\w=-]+\\nDeleted label ${name}\\.`))
+    }
+
+    const ids = Array.from({length: 4}, (_, index) => `NoSuchFilter${index}${'x'.repeat(30)}`)
+    const failed = await runInTerminal(['mail', 'filters', 'disable', ...ids], env())
+    expect(failed.status).to.not.equal(0)
+    expect(failed.output).to.match(new RegExp(`\\r${ESC}\\[K3 of 4 done`))
+    // The count is gone when the command ends: nothing after the last erase but lines of text.
+    expect(failed.output.slice(failed.output.lastIndexOf(`\r${ESC}[K`) + 4)).to.not.include(' of 4 done')
+    const piped = await runBinary(['mail', 'filters', 'disable', ...ids], {env: env()})
+    expect(piped.stderr).to.not.include(' done')
   })
 
   it('progress of a batch over many IDs on a terminal; piped, nothing on stderr', async () => {
