@@ -92,7 +92,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     expect(log.filter((line) => line.endsWith('/bootstrap'))).to.have.length(1)
   })
 
-  it('--output json: the decrypted fields of each occurrence; --ics: one iCalendar file, each event once', async () => {
+  it('--output json: the decrypted fields of each occurrence; --output ics: one iCalendar file, each event once', async () => {
     const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-12', '--end', '2025-03-13', '--timezone', 'Europe/Zurich'])) as unknown as Array<Record<string, unknown>>
     expect(rows).to.have.length(1)
     expect(rows[0]).to.deep.include({
@@ -107,7 +107,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       UID: 'dentist-2025@proton.test',
     })
     expect(rows[0].Alarms).to.deep.equal([{Action: 'DISPLAY', Trigger: '-PT15M'}])
-    const ics = out(await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--ics']))
+    const ics = out(await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--output', 'ics']))
     expect(ics).to.match(/^BEGIN:VCALENDAR\r\n/)
     expect(ics.match(/BEGIN:VEVENT/g)).to.have.length(4)
     expect(ics).to.include('RRULE:FREQ=WEEKLY;BYDAY=MO\r\n')

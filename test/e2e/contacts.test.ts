@@ -88,7 +88,7 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(text).to.not.include('FAILED')
   })
 
-  it('contacts get ID --output json: the fields with their cards’ signatures; --vcf: one vCard 4.0', async () => {
+  it('contacts get ID --output json: the fields with their cards’ signatures; --output vcf: one vCard 4.0', async () => {
     const id = await idOf('bob@builder.test')
     const json = await proton(['contacts', 'get', '--output', 'json', '--', id])
     ok(json)
@@ -100,7 +100,7 @@ describe('proton contacts (built binary, sandbox)', function () {
       {Signature: 'verified', Type: 2},
       {Signature: 'none', Type: 1},
     ])
-    const vcf = await proton(['contacts', 'get', '--vcf', '--', id])
+    const vcf = await proton(['contacts', 'get', '--output', 'vcf', '--', id])
     ok(vcf)
     const card = out(vcf)
     expect(card.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\nFN;PREF=1:Bob Builder\r\n')).to.equal(true)

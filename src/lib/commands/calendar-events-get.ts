@@ -9,6 +9,7 @@ import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {zoneFlag} from '../calendar/window.ts'
 import {printData} from '../runtime/dedicated.ts'
+import {writeFileText} from '../output/output.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
@@ -16,11 +17,10 @@ export interface EventsGetOptions {
   id: string
   calendar?: string
   timezone?: string
-  ics: boolean
 }
 
 export const calendarEventsGet = plainCommand<EventsGetOptions>({
-  options: (line) => ({calendar: line.optionalString('calendar'), ics: line.boolean('ics'), id: line.arg('id'), timezone: line.optionalString('timezone')}),
+  options: (line) => ({calendar: line.optionalString('calendar'), id: line.arg('id'), timezone: line.optionalString('timezone')}),
   async run(invocation, options) {
     const zone = zoneFlag(options.timezone, invocation.io.env)
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar)
@@ -28,7 +28,7 @@ export const calendarEventsGet = plainCommand<EventsGetOptions>({
     const {events} = await openEvents(invocation, [found], authorKeys)
     const [event] = events
     if (!event) invocation.exit(EXIT.UNAVAILABLE)
-    if (options.ics) invocation.io.stdout.write(icsOf([event]))
+    if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf([event]))
     else await printData(invocation, eventJson(event), () => eventText(event, zone))
   },
 })

@@ -8,7 +8,7 @@ export default class CalendarEventsGet extends PlainAdapter<typeof CalendarEvent
 
   static override description = `The event is read with GET /calendar/v1/<calendar_id>/events/<id> from the calendar --calendar names, else from each calendar in turn until one has it (exit 3 when none does); the keys are read as for "calendar events list".
 
-Text: ID, calendar, UID, summary, start and end (in --timezone, with the event's own zone beside when it differs), location, description, organizer, attendees, recurrence rule, exceptions (EXDATE), recurrence ID (a single edit), status, alarms, sequence, and the signature: verified, unverified (no key to check it) or "signature FAILED" naming the parts, which a warning on stderr repeats. --output json|yaml: the same fields, with each part's Type and verdict. --ics: the event as an iCalendar file.`
+Text: ID, calendar, UID, summary, start and end (in --timezone, with the event's own zone beside when it differs), location, description, organizer, attendees, recurrence rule, exceptions (EXDATE), recurrence ID (a single edit), status, alarms, sequence, and the signature: verified, unverified (no key to check it) or "signature FAILED" naming the parts, which a warning on stderr repeats. --output json|yaml: the same fields, with each part's Type and verdict. --output ics: the event as an iCalendar file (exact bytes through a pipe or into a file, the service's control characters escaped on a terminal).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> <event_id>',
@@ -20,9 +20,10 @@ Text: ID, calendar, UID, summary, start and end (in --timezone, with the event's
     id: Args.string({description: 'The event ID (see "calendar events list")', required: true}),
   }
 
+  static override baseFlags = PlainAdapter.withFormats(['ics'], 'Output format (ics: the event as an iCalendar file).')
+
   static override flags = {
     calendar: Flags.string({helpValue: 'NAME|ID', summary: 'The calendar that holds it (default: each in turn).'}),
-    ics: Flags.boolean({summary: 'Print the event as an iCalendar file instead.'}),
     timezone: Flags.string({helpValue: 'ZONE', summary: "IANA time zone the times are shown in (default: this system's)."}),
   }
 
