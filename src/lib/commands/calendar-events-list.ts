@@ -8,10 +8,10 @@
 import {openCalendars, quiet} from '../calendar/open-calendars.ts'
 import type {JsonRecord} from '../output/records.ts'
 import {openEvents} from '../calendar/open-events.ts'
-import {icsOf, rowJson, rowLine, rowsOf} from '../calendar/event-view.ts'
+import {eventsListing, icsOf, rowJson, rowsOf} from '../calendar/event-view.ts'
 import {fetchEvents} from '../calendar/fetch-events.ts'
 import {listWindow, zoneFlag} from '../calendar/window.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData, writeListing} from '../runtime/dedicated.ts'
 import {writeFileText} from '../output/output.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -44,7 +44,7 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const rows = rowsOf(events, window.start, window.end, zone)
     if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf([...new Set(rows.map(({event}) => event))]))
     // The records only for --output json|yaml: building them for text costs as much as printing.
-    else if (invocation.flags.output === 'text') await printData(invocation, undefined, () => rows.map((row) => rowLine(row, zone)).join('\n'))
+    else if (invocation.flags.output === 'text') writeListing(invocation, eventsListing(rows, zone))
     else await printData(invocation, rows.map(rowJson), () => '')
     if (broken > 0) invocation.exit(EXIT.UNAVAILABLE)
   },
