@@ -60,6 +60,12 @@ describe('daily use (built binary, sandbox)', function () {
       const missing = await run(['mail', 'read', 'no-such-message-1'])
       expect([missing.status, missing.stderr]).to.deep.equal([3, 'Error: message no-such-message-1: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Message does not exist\n'])
     })
+
+    it('mail read ID ID --jq: the filter reads one array of both records', async () => {
+      const ids = (await run(['mail', 'list'])).stdout.toString().trimEnd().split('\n').slice(0, 2).map((line) => line.split('\t')[0])
+      const read = await run(['mail', 'read', ...ids, '--jq', '[length, (.[] | .ID)] | @tsv'])
+      expect([read.status, read.stdout.toString()], read.stderr).to.deep.equal([0, `2\t${ids[0]}\t${ids[1]}\n`])
+    })
   })
 
   describe('consistent commands', () => {
