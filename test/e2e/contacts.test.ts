@@ -180,6 +180,9 @@ describe('proton contacts (built binary, sandbox)', function () {
     const refused = await proton(['contacts', 'list', '--output', 'vcf'])
     expect(refused.status).to.equal(1)
     expect(refused.stderr.split('\n')[0]).to.equal('Error: --output must be text, json or yaml, not "vcf"')
+    // The help lists vcf for the commands that take it, and only there.
+    expect(out(await proton(['contacts', 'get', '--help']))).to.include('<options: text|json|yaml|vcf>')
+    expect(out(await proton(['contacts', 'list', '--help']))).to.include('<options: text|json|yaml>')
   })
 
   it('contacts create: cards GnuPG verifies (Type 2 and 3) and decrypts (Type 3) with the user key; the contact reads back', async () => {
