@@ -18,7 +18,7 @@ import {isDeepStrictEqual} from 'node:util'
 
 import {FAST_COMMANDS, OCLIF_ONLY} from '../dist/lib/commands/registry.js'
 import {commandTable} from '../dist/lib/runtime/command-table.js'
-import {GLOBAL_FLAGS} from '../dist/lib/runtime/global-flags.js'
+import {fileFormatsOf, GLOBAL_FLAGS, globalFlagsWith} from '../dist/lib/runtime/global-flags.js'
 import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../dist/lib/runtime/leading-flags.js'
 import {lazyBuiltins} from './lazy-builtins.js'
 
@@ -36,7 +36,6 @@ const standalone = new URL('standalone/', dist)
 const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 const manifest = JSON.parse(readFileSync(new URL('oclif.manifest.json', standalone), 'utf8'))
 const plain = (value) => JSON.parse(JSON.stringify(value))
-const globalEntries = plain(GLOBAL_FLAGS.map(({summary: _, ...entry}) => entry))
 const globalNames = new Set(GLOBAL_FLAGS.map(({name}) => name))
 
 const commands = {}
@@ -54,8 +53,10 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
   const table = plain(await commandTable(Command).catch((error) => Promise.reject(new Error(`${id}: ${error.message}`))))
   const own = table.flags.filter(({name}) => !globalNames.has(name))
   const base = table.flags.filter(({name}) => globalNames.has(name))
-  if (!isDeepStrictEqual(base, globalEntries)) throw new Error(`${id}: its global flags are not those of src/lib/runtime/global-flags.ts`)
-  commands[id] = {...table, flags: own}
+  // --output may add file formats of its own (ProtonCommand.withFormats): those, and only those, go into its table.
+  const formats = fileFormatsOf(base.find(({name}) => name === 'output')?.options)
+  if (!isDeepStrictEqual(base, plain(globalFlagsWith(formats)).map(({summary: _, ...entry}) => entry))) throw new Error(`${id}: its global flags are not those of src/lib/runtime/global-flags.ts`)
+  commands[id] = {...table, flags: own, ...(formats.length > 0 && {formats})}
 }
 
 const stray = Object.keys(FAST_COMMANDS).filter((id) => !manifest.commands[id])

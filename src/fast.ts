@@ -16,7 +16,7 @@ import {join} from 'node:path'
 
 import {standaloneNames} from './lib/runtime/command-names.ts'
 import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
-import {GLOBAL_FLAGS, readGlobalFlags} from './lib/runtime/global-flags.ts'
+import {globalFlagsWith, readGlobalFlags} from './lib/runtime/global-flags.ts'
 import {Invocation} from './lib/runtime/invocation.ts'
 import {LineReader, type ParsedLine} from './lib/runtime/parsed-line.ts'
 import {execute, type PlainCommand} from './lib/runtime/plain-command.ts'
@@ -29,7 +29,7 @@ export interface FastTable extends CliNames {
   version: string
   /** Every command id of the standalone CLI, to resolve a line's id as oclif does. */
   ids: readonly string[]
-  /** The commands the fast path runs: their arguments and own flags (the global ones are GLOBAL_FLAGS). */
+  /** The commands the fast path runs: their arguments and own flags (the global ones are GLOBAL_FLAGS, --output with the command's formats). */
   commands: Readonly<Record<string, CommandTable>>
 }
 
@@ -52,7 +52,7 @@ export function plan(args: readonly string[], table: FastTable, env: NodeJS.Proc
   const {id, rest} = resolved
   const command = table.commands[id]
   if (!command) return undefined
-  const line = fastParse(rest, {...command, flags: [...GLOBAL_FLAGS, ...command.flags]}, env)
+  const line = fastParse(rest, {...command, flags: [...globalFlagsWith(command.formats), ...command.flags]}, env)
   if (!line) return undefined
   const directories = standaloneDirectories(table, env)
   if (existsSync(join(directories.dataDir, 'package.json'))) return undefined
@@ -80,7 +80,7 @@ export async function dispatch(
   running?.(planned.id)
   const {directories, line} = planned
   const context = {cacheDir: directories.cacheDir, configDir: directories.configDir, names: standaloneNames(table.bin), version: table.version}
-  const invocation = new Invocation(readGlobalFlags(new LineReader(line)), context)
+  const invocation = new Invocation(readGlobalFlags(new LineReader(line), table.commands[planned.id].formats), context)
   // What the init hook does on oclif's path. It never stops a command and nothing the command does depends on it,
   // so it runs once the command waits, for its request as a rule, rather than before.
   const checked = new Promise<unknown>((resolve) => {

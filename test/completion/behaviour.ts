@@ -133,9 +133,13 @@ export function describeCompletion(shell: Shell): void {
       expect(moved.get('proton --profile ')!.candidates).to.deep.equal(['ci'])
     })
 
-    it('completes other flag values: options, METHODs for `api endpoints --method`, file names otherwise', () => {
-      const results = tab(shell, home, profile, ['proton mail list --output=y', 'proton api endpoints --method P', 'proton api POST /x --input b', 'proton api --body '])
+    it('completes other flag values: options (a command’s own --output formats for it alone), METHODs for `api endpoints --method`, file names otherwise', () => {
+      const lines = ['proton mail list --output=y', 'proton calendar events list --output ', 'proton contacts get --output ', 'proton mail list --output ']
+      const results = tab(shell, home, profile, [...lines, 'proton api endpoints --method P', 'proton api POST /x --input b', 'proton api --body '])
       expect(lineAfter(results, 'proton mail list --output=y')).to.equal('proton mail list --output=yaml ')
+      expect(sorted(results, 'proton calendar events list --output ')).to.deep.equal(['ics', 'json', 'text', 'yaml'])
+      expect(sorted(results, 'proton contacts get --output ')).to.deep.equal(['json', 'text', 'vcf', 'yaml'])
+      expect(sorted(results, 'proton mail list --output ')).to.deep.equal(['json', 'text', 'yaml'])
       expect(sorted(results, 'proton api endpoints --method P')).to.deep.equal(['PATCH', 'POST', 'PUT'])
       expect(lineAfter(results, 'proton api POST /x --input b')).to.equal('proton api POST /x --input body.json ')
       expect(results.get('proton api --body ')!.candidates).not.to.include('GET')

@@ -4,6 +4,7 @@ import {existsSync} from 'node:fs'
 
 import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {TOKENS} from '../helpers/session-files.ts'
 
@@ -53,11 +54,15 @@ describe('auth status, list, logout (child process)', function () {
     expect((await run(['auth', 'list'])).stdout.toString()).to.equal('')
     await suite.home.writeSession(suite.server.url, 'work', {Username: 'bob'})
     await suite.home.writeSession('https://mail.proton.me/api', 'default', {Username: 'alice'})
-    const result = await runBinary(['auth', 'list'], {env: baseEnv(suite.home.home, {PROTON_PROFILE: 'work'})})
-    const lines = result.stdout.toString().trimEnd().split('\n')
-    expect(lines[0]).to.match(/^ {2}PROFILE +USER +API URL +STATE$/)
-    expect(lines[1]).to.match(/^ {2}default +alice +https:\/\/mail\.proton\.me\/api +active$/)
-    expect(lines[2]).to.match(/^\* work +bob +http:\/\/127\.0\.0\.1:\d+ +active$/)
+    const env = baseEnv(suite.home.home, {PROTON_PROFILE: 'work'})
+    // Piped: whole values, tab-separated, no header; the mark a column of its own.
+    const result = await runBinary(['auth', 'list'], {env})
+    expect(result.stdout.toString()).to.match(/^\tdefault\talice\thttps:\/\/mail\.proton\.me\/api\tactive\n\*\twork\tbob\thttp:\/\/127\.0\.0\.1:\d+\tactive\n$/)
+    // On a terminal: a table under a header.
+    const lines = (await runInTerminal(['auth', 'list'], env)).output.trimEnd().split('\n')
+    expect(lines[0]).to.match(/^ {3}PROFILE +USER +API URL +STATE$/)
+    expect(lines[1]).to.match(/^ {3}default +alice +https:\/\/mail\.proton\.me\/api +active$/)
+    expect(lines[2]).to.match(/^\* {2}work +bob +http:\/\/127\.0\.0\.1:\d+ +active$/)
     expect(lines[1].indexOf('alice')).to.equal(lines[2].indexOf('bob'))
     const data = JSON.parse((await run(['auth', 'list', '--output', 'json'])).stdout.toString())
     expect(data.map((entry: {profile: string}) => entry.profile)).to.deep.equal(['default', 'work'])

@@ -19,6 +19,7 @@ import {CALENDAR_FIXTURE} from '../../src/lib/sandbox/calendar/calendar-fixture.
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
 const ID = '[\\w-]+={0,2}'
@@ -69,16 +70,17 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--timezone', 'Europe/Zurich'])
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.equal('')
-    const lines = out(result).trimEnd().split('\n').map((line) => line.replace(new RegExp(`  ${ID}$`), '  <id>'))
+    // Piped: whole values, tab-separated, one row per line, no header.
+    const lines = out(result).trimEnd().split('\n').map((line) => line.replace(new RegExp(`\t${ID}$`), '\t<id>'))
     expect(lines).to.deep.equal([
-      '2025-03-12  14:00–15:00  Dentist  Bahnhofstrasse 1, Zürich  My calendar  <id>',
-      '2025-03-17  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
-      '2025-03-20  all day  Company holiday  -  My calendar  <id>',
-      '2025-03-24  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
-      '2025-04-07  10:00–10:30  Team stand-up (moved)  Room 4  My calendar  <id>',
-      '2025-04-14  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
-      '2025-04-21  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
-      '2025-04-28  09:00–09:30  Team stand-up  Room 4  My calendar  <id>',
+      '2025-03-12\t14:00–15:00\tDentist\tBahnhofstrasse 1, Zürich\tMy calendar\t<id>',
+      '2025-03-17\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
+      '2025-03-20\tall day\tCompany holiday\t-\tMy calendar\t<id>',
+      '2025-03-24\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
+      '2025-04-07\t10:00–10:30\tTeam stand-up (moved)\tRoom 4\tMy calendar\t<id>',
+      '2025-04-14\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
+      '2025-04-21\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
+      '2025-04-28\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
     ])
   })
 
@@ -86,13 +88,13 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     await resetLog()
     const result = await proton(['calendar', 'events', 'list', '--calendar', 'my calendar', '--start', '2025-03-20', '--end', '2025-04-15'])
     expect(result.status, result.stderr).to.equal(0)
-    expect(out(result)).to.match(/^2025-03-20 {2}all day {2}Company holiday {2}- {2}My calendar {2}\S+\n2025-03-24 {2}08:00–08:30 {2}Team stand-up .*\n2025-04-07 {2}08:00–08:30 {2}Team stand-up \(moved\) .*\n2025-04-14 {2}07:00–07:30 {2}Team stand-up .*\n$/)
+    expect(out(result)).to.match(/^2025-03-20\tall day\tCompany holiday\t-\tMy calendar\t\S+\n2025-03-24\t08:00–08:30\tTeam stand-up\t.*\n2025-04-07\t08:00–08:30\tTeam stand-up \(moved\)\t.*\n2025-04-14\t07:00–07:30\tTeam stand-up\t.*\n$/)
     const log = (await requests()).map(({Method, Path}) => `${Method} ${Path}`)
     expect(log.filter((line) => line.endsWith('/events'))).to.have.length(4)
     expect(log.filter((line) => line.endsWith('/bootstrap'))).to.have.length(1)
   })
 
-  it('--output json: the decrypted fields of each occurrence; --ics: one iCalendar file, each event once', async () => {
+  it('--output json: the decrypted fields of each occurrence; --output ics: one iCalendar file, each event once', async () => {
     const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-12', '--end', '2025-03-13', '--timezone', 'Europe/Zurich'])) as unknown as Array<Record<string, unknown>>
     expect(rows).to.have.length(1)
     expect(rows[0]).to.deep.include({
@@ -107,7 +109,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       UID: 'dentist-2025@proton.test',
     })
     expect(rows[0].Alarms).to.deep.equal([{Action: 'DISPLAY', Trigger: '-PT15M'}])
-    const ics = out(await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--ics']))
+    const ics = out(await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01', '--output', 'ics']))
     expect(ics).to.match(/^BEGIN:VCALENDAR\r\n/)
     expect(ics.match(/BEGIN:VEVENT/g)).to.have.length(4)
     expect(ics).to.include('RRULE:FREQ=WEEKLY;BYDAY=MO\r\n')
@@ -124,12 +126,50 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     expect(out(result)).to.match(/\nSignature: +verified\n$/)
   })
 
-  it('a tampered signature: the event is still shown, flagged "signature FAILED" on its line and on stderr', async () => {
+  it('events get ID ID: --jq reads one array of both; --output ics: one file of both; --output ics is refused by a command that does not declare it, naming its formats', async () => {
+    const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-12', '--end', '2025-03-21'])) as unknown as Array<{ID: string; Summary: string}>
+    const ids = [...new Set(rows.map((row) => row.ID))]
+    expect(ids).to.have.length(3)
+    const filtered = await proton(['calendar', 'events', 'get', ids[0], ids[2], '--jq', '[length, (.[] | .Summary)] | @tsv'])
+    expect(filtered.status, filtered.stderr).to.equal(0)
+    expect(out(filtered)).to.equal('2\tDentist\tCompany holiday\n')
+    const ics = await proton(['calendar', 'events', 'get', ids[0], ids[2], '--output', 'ics'])
+    expect(out(ics).match(/BEGIN:VEVENT/g)).to.have.length(2)
+    expect(out(ics).match(/BEGIN:VCALENDAR/g)).to.have.length(1)
+    const refused = await proton(['calendar', 'list', '--output', 'ics'])
+    expect(refused.status).to.equal(1)
+    expect(refused.stderr).to.equal('Error: --output must be text, json or yaml, not "ics"\nSee "proton calendar list --help".\n')
+    const vcf = await proton(['calendar', 'events', 'list', '--output', 'vcf'])
+    expect(vcf.status).to.equal(1)
+    expect(vcf.stderr.split('\n')[0]).to.equal('Error: --output must be text, json, yaml or ics, not "vcf"')
+    expect(out(vcf)).to.equal('')
+  })
+
+  it('on a terminal: the list is a table under a header; --output ics has the service’s control characters escaped there, exact bytes piped', async () => {
+    const calendarId = await seededCalendar()
+    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
+    expect(made.status, made.stderr).to.equal(0)
+    const id = out(made).trim()
+    const piped = out(await proton(['calendar', 'events', 'get', id, '--output', 'ics']))
+    expect(piped).to.include('\r\nSUMMARY:Evil\u001b[2J bell\u0007\r\n')
+    const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+    const shown = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'get', id, '--output', 'ics'], env)
+    expect(shown.status).to.equal(0)
+    expect(shown.output).to.match(/\nSUMMARY:Evil\\x1b\[2J bell\\x07\r?\n/)
+    expect([...shown.output].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
+    const table = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'list', '--start', '2025-07-01', '--end', '2025-07-02'], env, 15_000, 200)
+    const lines = table.output.trimEnd().split('\n')
+    expect(lines[0]).to.match(/^DATE {2,}TIME {2,}SUMMARY {2,}LOCATION {2,}CALENDAR {2,}ID$/)
+    expect(lines[1]).to.match(new RegExp(`^2025-07-01 {2,}10:00–11:00 {2,}Evil\\\\x1b\\[2J bell\\\\x07 {2,}- {2,}My calendar {2,}${id}$`))
+    await proton(['calendar', 'events', 'delete', id, '--calendar', calendarId, '--yes'])
+  })
+
+  it('a tampered signature: the event is still shown, flagged "signature FAILED" before its summary and on stderr', async () => {
     const added = await sandboxFetch(suite.sandbox, 'events', {body: JSON.stringify({Event: CALENDAR_FIXTURE.tampered}), headers: {'content-type': 'application/json'}, method: 'POST'})
     expect(added.status).to.equal(200)
     const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-14', '--end', '2025-03-15'])
     expect(result.status, result.stderr).to.equal(0)
-    expect(out(result)).to.match(new RegExp(`^2025-03-14 {2}08:00–09:00 {2}Board meeting {2}- {2}My calendar {2}${ID} {2}\\[signature FAILED\\]\\n$`))
+    expect(out(result)).to.match(new RegExp(`^2025-03-14\\t08:00–09:00\\t\\[signature FAILED\\] Board meeting\\t-\\tMy calendar\\t${ID}\\n$`))
     expect(result.stderr).to.match(/^Warning: event \S+ \("Board meeting"\): signature FAILED on its shared part: shown, but not to be trusted\n$/)
     const quiet = await proton(['calendar', 'events', 'list', '--start', '2025-03-14', '--end', '2025-03-15', '--quiet'])
     expect(quiet.stderr).to.include('signature FAILED')
@@ -202,7 +242,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       gpgWith(calendarPassphrase, ['--local-user', 'Calendar key', '--detach-sign', '--output', '-'], 'x')
       const event = await proton(['calendar', 'events', 'create', '--calendar', id, '--summary', 'In the new calendar', '--start', '2025-06-01T10:00Z', '--end', '2025-06-01T11:00Z'])
       expect(event.status, event.stderr).to.equal(0)
-      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(/^2025-06-01 {2}10:00–11:00 {2}In the new calendar {2}- {2}GnuPG checked /)
+      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(/^2025-06-01\t10:00–11:00\tIn the new calendar\t-\tGnuPG checked\t/)
     })
 
     it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; update raises SEQUENCE; delete --yes removes it', async () => {

@@ -17,6 +17,7 @@ import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
 
@@ -52,11 +53,13 @@ describe('proton contacts (built binary, sandbox)', function () {
     rmSync(work, {force: true, recursive: true})
   })
 
-  it('contacts list: every contact with its addresses; --output json: {Code, Contacts, Total}', async () => {
+  it('contacts list: every contact with its addresses (piped: tab-separated, no header; on a terminal: a table); --output json: {Code, Contacts, Total}', async () => {
     const text = await proton(['contacts', 'list'])
     ok(text)
-    expect(out(text).split('\n')[0]).to.match(/^ID +NAME +E-MAIL ADDRESSES$/)
-    expect(out(text)).to.match(/Alice Example +alice@example\.test, alice\.home@example\.test\n/)
+    expect(out(text)).to.match(/^\S+\tAlice Example\talice@example\.test, alice\.home@example\.test\n\S+\tBob Builder\tbob@builder\.test\n\S+\tMallory Tampered\t\S+\n$/)
+    const table = await runInTerminal(['--profile', 'sandbox', 'contacts', 'list'], baseEnv(suite.home.home, {TZ: 'UTC'}), 15_000, 200)
+    expect(table.output.split('\n')[0]).to.match(/^ID +NAME +E-MAIL ADDRESSES$/)
+    expect(table.output).to.match(/\n\S{20,} +Alice Example +alice@example\.test, alice\.home@example\.test\n/)
     const json = JSON.parse(out(await proton(['contacts', 'list', '--output', 'json']))) as {Code: number; Contacts: Array<{Name: string}>; Total: number}
     expect(json.Code).to.equal(1000)
     expect(json.Total).to.equal(3)
@@ -88,7 +91,7 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(text).to.not.include('FAILED')
   })
 
-  it('contacts get ID --output json: the fields with their cards’ signatures; --vcf: one vCard 4.0', async () => {
+  it('contacts get ID --output json: the fields with their cards’ signatures; --output vcf: one vCard 4.0', async () => {
     const id = await idOf('bob@builder.test')
     const json = await proton(['contacts', 'get', '--output', 'json', '--', id])
     ok(json)
@@ -100,7 +103,7 @@ describe('proton contacts (built binary, sandbox)', function () {
       {Signature: 'verified', Type: 2},
       {Signature: 'none', Type: 1},
     ])
-    const vcf = await proton(['contacts', 'get', '--vcf', '--', id])
+    const vcf = await proton(['contacts', 'get', '--output', 'vcf', '--', id])
     ok(vcf)
     const card = out(vcf)
     expect(card.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\nFN;PREF=1:Bob Builder\r\n')).to.equal(true)
@@ -121,13 +124,14 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(warnings[1]).to.match(/Type 3 does not hold/)
   })
 
-  it('an unknown ID or address: exit 3, one line', async () => {
-    const id = await proton(['contacts', 'get', 'no-such-contact'])
-    expect(id.status).to.equal(3)
-    expect(id.stderr).to.equal('Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Contact does not exist\n')
+  it('an unknown ID or address: exit 1, one line naming it, nothing on stdout', async () => {
+    const id = await proton(['contacts', 'get', 'no-such-contact', '--output', 'json'])
+    expect(id.status).to.equal(1)
+    expect(id.stderr).to.equal('Error: no contact has the ID "no-such-contact" (see "contacts list")\n')
+    expect(out(id)).to.equal('')
     const email = await proton(['contacts', 'get', 'nobody@example.test'])
-    expect(email.status).to.equal(3)
-    expect(email.stderr).to.equal('Error: no contact has the address "nobody@example.test"\n')
+    expect(email.status).to.equal(1)
+    expect(email.stderr).to.equal('Error: no contact has the address "nobody@example.test" (see "contacts list")\n')
     expect(out(email)).to.equal('')
   })
 
@@ -145,6 +149,40 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(text).to.include('CATEGORIES:Friends,Climbing\r\n')
     const exports = (await requests()).filter(({Path}) => Path === '/contacts/v4/contacts/export')
     expect(exports.map(({Query}) => Query)).to.deep.equal(['Page=0&PageSize=50'])
+  })
+
+  it('contacts get A B: --jq reads one array of both; an address two contacts hold shows both; export --output vcf is its default, --output json the data; --output vcf refused elsewhere', async () => {
+    const [alice, bob] = [await idOf('alice@example.test'), await idOf('bob@builder.test')]
+    const both = await proton(['contacts', 'get', alice, 'bob@builder.test', '--jq', '[length, (.[] | .Name)] | @tsv'])
+    ok(both)
+    expect(out(both)).to.equal('2\tAlice Example\tBob Builder\n')
+    const again = await proton(['contacts', 'create', '--name', 'Alice Again', '--email', 'alice@example.test'])
+    ok(again)
+    const againId = out(again).trim()
+    try {
+      const shared = await proton(['contacts', 'get', 'alice@example.test', '--output', 'json'])
+      ok(shared)
+      expect((JSON.parse(out(shared)) as Array<{ID: string; Name: string}>).map(({ID, Name}) => [ID, Name])).to.deep.equal([
+        [alice, 'Alice Example'],
+        [againId, 'Alice Again'],
+      ])
+      const text = out(await proton(['contacts', 'get', 'alice@example.test']))
+      expect(text).to.match(/^Name: +Alice Example$[\s\S]*\n\nID: +\S+\nName: +Alice Again$/m)
+    } finally {
+      ok(await proton(['contacts', 'delete', againId, '--yes']))
+    }
+
+    const vcards = await proton(['contacts', 'export', '--output', 'vcf'])
+    ok(vcards)
+    expect(out(vcards).match(/^BEGIN:VCARD\r$/gm)).to.have.length(3)
+    const data = JSON.parse(out(await proton(['contacts', 'export', '--output', 'json']))) as Array<{ID: string}>
+    expect(data.map(({ID}) => ID)).to.include.members([alice, bob])
+    const refused = await proton(['contacts', 'list', '--output', 'vcf'])
+    expect(refused.status).to.equal(1)
+    expect(refused.stderr.split('\n')[0]).to.equal('Error: --output must be text, json or yaml, not "vcf"')
+    // The help lists vcf for the commands that take it, and only there.
+    expect(out(await proton(['contacts', 'get', '--help']))).to.include('<options: text|json|yaml|vcf>')
+    expect(out(await proton(['contacts', 'list', '--help']))).to.include('<options: text|json|yaml>')
   })
 
   it('contacts create: cards GnuPG verifies (Type 2 and 3) and decrypts (Type 3) with the user key; the contact reads back', async () => {
@@ -244,7 +282,7 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(await idOf('dave@example.test')).to.equal('')
   })
 
-  it('hostile text in a card: control characters shown as "?" in text and as visible escapes in --vcf; a bogus signature flagged', async () => {
+  it('hostile text in a card: control characters shown as "?" in text; --output vcf: exact bytes piped, visible escapes on a terminal; a bogus signature flagged', async () => {
     const vcard = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')
     const Signature = '-----BEGIN PGP SIGNATURE-----\n\nwsBcBAABCAAQBQJlAAAAAAkQAAAAAAAAAAAAAA==\n-----END PGP SIGNATURE-----\n'
     const body = {Contacts: [{Cards: [{Data: vcard(['FN:Evil\u001b[2J Name', 'UID:hostile-1', 'EMAIL:evil@example.test']), Signature, Type: 2}, {Data: vcard(['NOTE:ring\u0007bell']), Signature: null, Type: 0}]}], Overwrite: 0}
@@ -256,10 +294,13 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(out(text)).to.match(/^Notes: +ring\?bell$/m)
     expect(out(text)).to.match(/^Emails: +evil@example\.test \[signature FAILED\]$/m)
     expect(text.stderr).to.match(/the signature cannot be read/)
-    const vcf = await proton(['contacts', 'get', 'evil@example.test', '--vcf'])
-    expect(out(vcf)).to.include('\r\nFN:Evil\\x1b[2J Name\r\n')
-    expect(out(vcf)).to.include('\r\nNOTE:ring\\x07bell\r\n')
-    expect([...out(vcf)].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
+    const vcf = await proton(['contacts', 'get', 'evil@example.test', '--output', 'vcf'])
+    expect(out(vcf)).to.include('\r\nFN:Evil\u001b[2J Name\r\n')
+    expect(out(vcf)).to.include('\r\nNOTE:ring\u0007bell\r\n')
+    const shown = await runInTerminal(['--profile', 'sandbox', 'contacts', 'get', 'evil@example.test', '--output', 'vcf'], baseEnv(suite.home.home, {TZ: 'UTC'}))
+    expect(shown.output).to.match(/\nFN:Evil\\x1b\[2J Name\r?\n/)
+    expect(shown.output).to.match(/\nNOTE:ring\\x07bell\r?\n/)
+    expect([...shown.output].filter((char) => char.charCodeAt(0) < 0x20 && !'\r\n'.includes(char))).to.deep.equal([])
   })
 
   it('a card that cannot be decrypted (encrypted to another key): get shows the rest and exits 1; export writes nothing, exit 1', async () => {

@@ -12,7 +12,7 @@ import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {BIN, baseEnv, runBinary} from '../helpers/run-binary.ts'
-import {sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
 const ID = /^[\w-]{86}==$/
@@ -59,6 +59,15 @@ describe('daily use (built binary, sandbox)', function () {
       expect((JSON.parse(read.stdout.toString()) as {SignatureStatus: string}).SignatureStatus).to.equal('verified')
       const missing = await run(['mail', 'read', 'no-such-message-1'])
       expect([missing.status, missing.stderr]).to.deep.equal([3, 'Error: message no-such-message-1: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Message does not exist\n'])
+    })
+
+    it('mail read ID ID --jq: the filter reads one array of both records; the keys are asked for once', async () => {
+      const ids = (await run(['mail', 'list'])).stdout.toString().trimEnd().split('\n').slice(0, 2).map((line) => line.split('\t')[0])
+      await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+      const read = await run(['mail', 'read', ...ids, '--jq', '[length, (.[] | .ID)] | @tsv'])
+      expect([read.status, read.stdout.toString()], read.stderr).to.deep.equal([0, `2\t${ids[0]}\t${ids[1]}\n`])
+      const log = ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Path: string}>}).Requests.map(({Path}) => Path)
+      expect(log.filter((path) => path === '/core/v4/users' || path === '/auth/v4/sessions/local/key')).to.have.length(2)
     })
   })
 

@@ -127,6 +127,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['auth status --output yaml (the text shows ages, which move)', {args: ['auth', 'status', '--output', 'yaml']}],
     ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
     ['contacts get of a contact by address (its cards decrypted and verified)', {args: ['contacts', 'get', 'alice@example.test']}],
+    ['contacts get --output vcf (a format only the contacts commands declare)', {args: ['contacts', 'get', 'alice@example.test', '--output', 'vcf']}],
+    ['calendar events list --output ics (a format only the calendar events commands declare)', {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--output', 'ics']}],
     ['contacts delete of an ID that does not exist --yes (exit 3, the results per ID)', {args: ['contacts', 'delete', 'no-such-contact', '--yes', '--output', 'json'], status: 3}],
     ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
     ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
@@ -161,6 +163,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       ['mail', 'list', 'extra'],
       ['mail', 'trash', '--', '-an-id-beginning-with-a-dash'],
       ['mail', 'mark', 'm1', '--read', '--unread'],
+      ['mail', 'list', '--output', 'ics'],
       ['--version'],
     ]
     for (const args of lines) {

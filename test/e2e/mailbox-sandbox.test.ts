@@ -96,6 +96,10 @@ describe('the mailbox commands against the sandbox (built binary)', function () 
       `DELETE /mail/v4/filters/${id} 200`,
       `DELETE /mail/v4/filters/${id} 404`,
     ])
+    // --jq over several IDs: the filter runs once, over the one array of the answers (failures' JSON included).
+    const filtered = await proton(['mail', 'filters', 'enable', id, 'no-such-filter', '--jq', '[length, (.[] | .Code)] | @tsv'])
+    expect([filtered.status, out(filtered)]).to.deep.equal([3, '2\t2501\t2501\n'])
+    expect(filtered.stderr.trimEnd().split('\n')).to.have.length(2)
   })
 
   it('a Sieve script the service refuses: its error, exit 1, nothing created', async () => {

@@ -13,6 +13,7 @@ import {fileURLToPath} from 'node:url'
 import {BUILTIN_OPERATIONS} from '../../src/lib/description/builtin.ts'
 import {type PackageCopy, packageCopy} from '../helpers/package-copy.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {declaredOperations, publishedText} from '../lib/description/published-description.ts'
 
@@ -85,8 +86,15 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(listed.filter((operation) => !known.has(operation)), 'listed but neither declared nor built-in').to.deep.equal([])
     expect(listed).to.have.length(known.size)
 
-    const table = await run(['api', 'endpoints'])
-    expect(table.stdout.toString().trimEnd().split('\n')).to.have.length(known.size + 1)
+    // Piped: one operation a line, tab-separated, no header.
+    const piped = (await run(['api', 'endpoints'])).stdout.toString().trimEnd().split('\n')
+    expect(piped).to.have.length(known.size)
+    expect(piped.every((line) => /^[A-Z]+\t\/\S*\t/.test(line))).to.equal(true)
+    // On a terminal: a header, every line within its width, METHOD and PATH whole.
+    const shown = (await runInTerminal(['api', 'endpoints', '/mail/v4/labels'], baseEnv(suite.home.home), 15_000, 60)).output.trimEnd().split('\n')
+    expect(shown[0]).to.match(/^METHOD +PATH +SUMMARY$/)
+    expect(shown.every((line) => line.length <= 60)).to.equal(true)
+    expect(shown.some((line) => /^POST +\/mail\/v4\/labels +\S/.test(line))).to.equal(true)
   })
 
   it('api endpoints filters by path prefix, by concrete path, by text and by --method', async () => {

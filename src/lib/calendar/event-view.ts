@@ -5,6 +5,7 @@
  * (output/escape.ts); a part whose signature failed is flagged on the line.
  */
 import {escapeLine} from '../output/escape.ts'
+import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
 import {instant, type Occurrence, occurrences, type Timing} from './recurrence.ts'
 import {type Component, exdates, ICAL, text, type When, whenProperty} from './vevent.ts'
@@ -49,15 +50,20 @@ export function rowsOf(events: readonly OpenedEvent[], from: number, to: number,
   return rows.sort((a, b) => a.occurrence.start - b.occurrence.start || (a.allDay === b.allDay ? 0 : a.allDay ? -1 : 1))
 }
 
-/** YYYY-MM-DD  HH:MM–HH:MM (or "all day")  summary  location  calendar  ID, flagged when a signature failed. */
-export function rowLine({allDay, event, occurrence}: Row, zone: string): string {
+/** YYYY-MM-DD, HH:MM–HH:MM (or "all day"), summary (flagged first when a signature failed), location, calendar, ID. */
+export function rowCells({allDay, event, occurrence}: Row, zone: string): string[] {
   const start = wallAt(occurrence.start, zone)
   const end = wallAt(occurrence.end, zone)
   const sameDay = dateText(start) === dateText(end)
   const span = allDay ? 'all day' : `${timeText(start)}–${sameDay ? '' : `${dateText(end)} `}${timeText(end)}`
-  const cells = [dateText(start), span, text(event.vevent, 'summary') || '(no title)', text(event.vevent, 'location') || '-', event.calendar.name, String(event.raw.ID)]
-  const line = cells.map((cell) => escapeLine(cell)).join('  ')
-  return event.verification === 'failed' ? `${line}  [${SIGNATURE_FAILED}]` : line
+  const summary = text(event.vevent, 'summary') || '(no title)'
+  const flagged = event.verification === 'failed' ? `[${SIGNATURE_FAILED}] ${summary}` : summary
+  return [dateText(start), span, flagged, text(event.vevent, 'location') || '-', event.calendar.name, String(event.raw.ID)].map((cell) => escapeLine(cell))
+}
+
+/** The occurrences as a list (table-style.ts): the date, the time and the event ID never cut; the summary and location give way. */
+export function eventsListing(rows: readonly Row[], zone: string): Listing {
+  return {header: ['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'], keep: [0, 1, 5], rows: rows.map((row) => rowCells(row, zone))}
 }
 
 /** The stderr line for an event whose signature failed. */

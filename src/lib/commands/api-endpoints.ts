@@ -3,7 +3,8 @@ import {staleNote} from '../description/age.ts'
 import {listOperations, tableRows} from '../description/endpoint-list.ts'
 import {activeDescription, nameOf} from '../description/store.ts'
 import {parseMethod} from '../request/input.ts'
-import {alignedRows} from '../output/table.ts'
+import {wholeCell} from '../output/table-style.ts'
+import {writeListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
@@ -27,6 +28,8 @@ export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
       return
     }
 
-    invocation.io.stdout.write(`${alignedRows(tableRows(listed))}\n`)
+    const [header, ...rows] = tableRows(listed)
+    // METHOD and PATH never cut: they are what a request needs; the summary gives way.
+    writeListing(invocation, {header, keep: [0, 1], rows: rows.map((row) => row.map((cell) => wholeCell(cell)))})
   },
 })

@@ -1,8 +1,8 @@
 /** proton auth list: the profiles that have sessions, the one in use marked. */
 import {commandLine} from '../runtime/command-names.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData, writeListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {renderTable} from '../output/table.ts'
+import {wholeCell} from '../output/table-style.ts'
 import {type SessionSummary, summarize} from '../session/summary.ts'
 
 export const authList = plainCommand({
@@ -17,13 +17,10 @@ export const authList = plainCommand({
 
     // An empty stdout alone would not tell "none" from "failed": say so on stderr.
     if (summaries.length === 0) invocation.note(`no sessions (in ${sessions.directory}): run "${commandLine(invocation.context.names, 'auth:login')}"`)
-    // The profile in use (--profile / PROTON_PROFILE) is marked with "*".
-    const rows = summaries.map((summary) => [
-      `${summary.profile === invocation.flags.profile ? '*' : ' '} ${summary.profile}`,
-      summary.username ?? '',
-      summary.apiUrl,
-      summary.state,
-    ])
-    await printData(invocation, summaries, () => (rows.length > 0 ? renderTable(['  PROFILE', 'USER', 'API URL', 'STATE'], rows) : ''))
+    if (invocation.flags.output !== 'text') return printData(invocation, summaries, () => '')
+    if (summaries.length === 0) return
+    // The profile in use (--profile / PROTON_PROFILE) is marked with "*" in a column of its own (empty for the others when piped).
+    const rows = summaries.map((summary) => [summary.profile === invocation.flags.profile ? '*' : '', ...[summary.profile, summary.username ?? '', summary.apiUrl, summary.state].map((cell) => wholeCell(cell))])
+    writeListing(invocation, {header: ['', 'PROFILE', 'USER', 'API URL', 'STATE'], keep: [0, 1], rows})
   },
 })

@@ -1,34 +1,42 @@
 /**
- * proton calendar events get ID: one event decrypted and checked, every
+ * proton calendar events get ID…: each event decrypted and checked, every
  * field shown (summary, times, location, description, organizer,
- * attendees, recurrence, alarms, each part's signature).
+ * attendees, recurrence, alarms, each part's signature); several: a blank
+ * line between them in text, an array in json (which --jq reads whole),
+ * one iCalendar file with --output ics.
  */
 import {eventJson, eventText, icsOf} from '../calendar/event-view.ts'
 import {findEvent} from '../calendar/find-event.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {zoneFlag} from '../calendar/window.ts'
+import {checkId} from '../request/input-checks.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
+import {writeFileText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface EventsGetOptions {
-  id: string
+  ids: readonly string[]
   calendar?: string
   timezone?: string
-  ics: boolean
 }
 
 export const calendarEventsGet = plainCommand<EventsGetOptions>({
-  options: (line) => ({calendar: line.optionalString('calendar'), ics: line.boolean('ics'), id: line.arg('id'), timezone: line.optionalString('timezone')}),
+  options: (line) => ({calendar: line.optionalString('calendar'), ids: line.line.argv, timezone: line.optionalString('timezone')}),
   async run(invocation, options) {
     const zone = zoneFlag(options.timezone, invocation.io.env)
+    for (const id of options.ids) checkId(id, 'an event ID')
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar)
-    const found = await findEvent(invocation, calendars, options.id)
-    const {events} = await openEvents(invocation, [found], authorKeys)
-    const [event] = events
-    if (!event) invocation.exit(EXIT.UNAVAILABLE)
-    if (options.ics) invocation.io.stdout.write(icsOf([event]))
-    else await printData(invocation, eventJson(event), () => eventText(event, zone))
+    const found = []
+    for (const id of new Set(options.ids)) found.push(await findEvent(invocation, calendars, id))
+    const {broken, events} = await openEvents(invocation, found, authorKeys)
+    if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf(events))
+    else if (events.length > 0) {
+      const fields = events.map((event) => eventJson(event))
+      await printData(invocation, options.ids.length === 1 ? fields[0] : fields, () => events.map((event) => eventText(event, zone)).join('\n\n'))
+    }
+
+    if (broken > 0 || events.length === 0) invocation.exit(EXIT.UNAVAILABLE)
   },
 })

@@ -3,15 +3,16 @@
  * decrypted and checked (src/lib/calendar: the calendars and their keys,
  * the events paged as the web client pages them, each part opened and its
  * signature checked, recurrences expanded), one line per occurrence, the
- * decrypted fields with --output json|yaml, or an iCalendar file (--ics).
+ * decrypted fields with --output json|yaml, or an iCalendar file (--output ics).
  */
 import {openCalendars, quiet} from '../calendar/open-calendars.ts'
 import type {JsonRecord} from '../output/records.ts'
 import {openEvents} from '../calendar/open-events.ts'
-import {icsOf, rowJson, rowLine, rowsOf} from '../calendar/event-view.ts'
+import {eventsListing, icsOf, rowJson, rowsOf} from '../calendar/event-view.ts'
 import {fetchEvents} from '../calendar/fetch-events.ts'
 import {listWindow, zoneFlag} from '../calendar/window.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData, writeListing} from '../runtime/dedicated.ts'
+import {writeFileText} from '../output/output.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
@@ -20,14 +21,12 @@ export interface EventsListOptions {
   start?: string
   end?: string
   timezone?: string
-  ics: boolean
 }
 
 export const calendarEventsList = plainCommand<EventsListOptions>({
   options: (line) => ({
     calendar: line.optionalString('calendar'),
     end: line.optionalString('end'),
-    ics: line.boolean('ics'),
     start: line.optionalString('start'),
     timezone: line.optionalString('timezone'),
   }),
@@ -43,9 +42,9 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)) ?? []).map((event) => ({calendar, event}))))
     const {broken, events} = await openEvents(invocation, fetched.flat(), authorKeys)
     const rows = rowsOf(events, window.start, window.end, zone)
-    if (options.ics) invocation.io.stdout.write(icsOf([...new Set(rows.map(({event}) => event))]))
+    if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf([...new Set(rows.map(({event}) => event))]))
     // The records only for --output json|yaml: building them for text costs as much as printing.
-    else if (invocation.flags.output === 'text') await printData(invocation, undefined, () => rows.map((row) => rowLine(row, zone)).join('\n'))
+    else if (invocation.flags.output === 'text') writeListing(invocation, eventsListing(rows, zone))
     else await printData(invocation, rows.map(rowJson), () => '')
     if (broken > 0) invocation.exit(EXIT.UNAVAILABLE)
   },

@@ -1,16 +1,18 @@
 /**
  * proton contacts export: every contact as one vCard 4.0 file, each contact's cards decrypted, checked and merged
- * (as contacts get --vcf), from every page of GET /contacts/v4/contacts/export (WebClients api/contacts.ts
+ * (as contacts get --output vcf), from every page of GET /contacts/v4/contacts/export (WebClients api/contacts.ts
  * queryContactExport, contacts/constants.ts QUERY_EXPORT_MAX_PAGESIZE: 50 a page; each item {ID, Cards}). Complete
  * or nothing: a card that cannot be decrypted stops it before anything is written (exit 1, naming the contact);
  * a signature that fails is said on stderr, the contact exported. --output-file PATH: written whole or not at all
- * (files/atomic-file.ts), else standard output.
+ * (files/atomic-file.ts), else standard output: the exact bytes, escaped only on a terminal. --output json|yaml:
+ * the merged contacts as data (as contacts get prints them), an array.
  */
-import {contactVcard, contactView} from '../contacts/contact-view.ts'
+import {type ContactView, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from '../contacts/service.ts'
 import {replaceFile} from '../files/atomic-file.ts'
 import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
-import {escapeText} from '../output/escape.ts'
+import {structuredText, writeFileText} from '../output/output.ts'
+import {printData} from '../runtime/dedicated.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
@@ -25,11 +27,14 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
     await sessionWithKeys(invocation)
     const [{items}, {keys}] = await Promise.all([allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE), sessionUserKeys(invocation)])
     const vcards: string[] = []
+    const views: ContactView[] = []
     const warnings: string[] = []
     const unreadable: string[] = []
     for (const record of items) {
       const merged = await mergedContact(record, keys)
-      const {lines, unreadable: failed} = cardWarnings(contactView(String(record.ID), merged))
+      const view = contactView(String(record.ID), merged)
+      views.push(view)
+      const {lines, unreadable: failed} = cardWarnings(view)
       warnings.push(...lines)
       if (failed) unreadable.push(String(record.ID))
       vcards.push(contactVcard(merged))
@@ -37,10 +42,12 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
 
     for (const line of warnings) invocation.io.stderr.write(`${line}\n`)
     if (unreadable.length > 0) throw usageError(`${unreadable.length} of ${items.length} contacts cannot be read whole (${unreadable.join(', ')}): nothing exported`)
-    // vCard values hold no control characters (RFC 6350 VALUE-CHAR): any the service sent are written escaped.
-    const text = escapeText(vcards.join(''))
-    if (outputFile === undefined) invocation.io.stdout.write(text)
-    else await replaceFile(outputFile, text, {failure: (error) => fileFailure('write', outputFile, error)})
+    const {output} = invocation.flags
+    const asData = output === 'json' || output === 'yaml'
+    const text = vcards.join('')
+    if (outputFile !== undefined) await replaceFile(outputFile, asData ? await structuredText(views, output) : text, {failure: (error) => fileFailure('write', outputFile, error)})
+    else if (asData) await printData(invocation, views, () => '')
+    else writeFileText(invocation.io.stdout, text)
     invocation.note(`Exported ${items.length} contact${items.length === 1 ? '' : 's'}${outputFile === undefined ? '' : ` to ${outputFile}`}.`)
   },
 })

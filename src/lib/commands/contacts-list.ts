@@ -6,10 +6,9 @@
  */
 import {CODE} from '../contract/contract.ts'
 import {allPages, CONTACTS, LIST_PAGE_SIZE} from '../contacts/service.ts'
-import {printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
-import {renderTable} from '../output/table.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {type Listing, wholeCell} from '../output/table-style.ts'
+import {printData, writeListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 const emailsOf = (contact: JsonRecord) =>
@@ -18,19 +17,21 @@ const emailsOf = (contact: JsonRecord) =>
     .map((email) => String(email.Email))
     .join(', ')
 
-export function contactsTable(contacts: readonly JsonRecord[]): string {
-  if (contacts.length === 0) return ''
-  return renderTable(
-    ['ID', 'NAME', 'E-MAIL ADDRESSES'],
-    contacts.map((contact) => [String(contact.ID), String(contact.Name ?? ''), emailsOf(contact)].map(printable)),
-  )
+/** The contacts as a list (table-style.ts); the IDs never cut, since "contacts get" takes them as shown. */
+export function contactsListing(contacts: readonly JsonRecord[]): Listing {
+  return {
+    header: ['ID', 'NAME', 'E-MAIL ADDRESSES'],
+    keep: [0],
+    rows: contacts.map((contact) => [wholeCell(String(contact.ID)), wholeCell(String(contact.Name ?? '')), wholeCell(emailsOf(contact))]),
+  }
 }
 
 export const contactsList = plainCommand({
   options: () => ({}),
   async run(invocation) {
     const {items, total} = await allPages(invocation, CONTACTS, 'Contacts', LIST_PAGE_SIZE)
-    if (items.length === 0 && invocation.flags.output === 'text') invocation.note('No contacts.')
-    await printData(invocation, {Code: CODE.SINGLE_SUCCESS, Contacts: items, Total: total}, () => contactsTable(items))
+    if (invocation.flags.output !== 'text') return printData(invocation, {Code: CODE.SINGLE_SUCCESS, Contacts: items, Total: total}, () => '')
+    if (items.length === 0) invocation.note('No contacts.')
+    else writeListing(invocation, contactsListing(items))
   },
 })

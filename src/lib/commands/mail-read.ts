@@ -1,5 +1,5 @@
 /**
- * proton mail read ID: GET /mail/v4/messages/ID, its body decrypted with
+ * proton mail read ID…: GET /mail/v4/messages/ID, its body decrypted with
  * the keys of the message's address (see keys/read-message.ts), printed
  * after a header block: text/plain as it is, text/html as readable text
  * (html-to-text; --html prints the decrypted HTML). A PGP/MIME body (the
@@ -15,7 +15,7 @@
  * terminal as such.
  */
 import {byteSize} from '../output/byte-size.ts'
-import {oneId} from './message-ids.ts'
+import {messageIds, oneId} from './message-ids.ts'
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -25,12 +25,13 @@ import {printData} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {pathId} from '../request/path-segment.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import type {Invocation} from '../runtime/invocation.ts'
 import type {Verification} from '../keys/keyring.ts'
 import {isMimeMessage, type MimeAttachment} from '../keys/mime-body.ts'
 import {type OpenedMessage, openMessage, openTree} from '../keys/read-message.ts'
 
 export interface MailReadOptions {
-  id: string
+  ids: readonly string[]
   html: boolean
 }
 
@@ -118,29 +119,43 @@ async function mimeView(opened: OpenedMessage, html: boolean, fail: (cause: stri
   return {embedded: parsed.attachments, protectedSubject: parsed.subject, record: {...message, Body: shown, MIME: mime}, shown, shownIsHtml: useHtml && !html, verification}
 }
 
+/** One message opened and viewed (see the top of this file); what is printed of it is the caller's. */
+async function readOne(invocation: Invocation, id: string, html: boolean): Promise<{message: JsonRecord; view: MessageView}> {
+  const opened = await openMessage(invocation, id)
+  const {message} = opened
+  const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
+  return {message, view}
+}
+
+/** The header block, a blank line and the body, as text; notes about it on stderr. */
+async function printText(invocation: Invocation, id: string, {message, view}: {message: JsonRecord; view: MessageView}): Promise<void> {
+  const readable = view.shownIsHtml ? await readableText(view.shown) : undefined
+  const shown = readable ? readable.text : view.shown
+  // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
+  const body = escapeText(shown)
+  invocation.io.stdout.write(`${headerBlock(message, view.verification, view.embedded, view.protectedSubject)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
+  if (readable?.cut) invocation.note(`Note: message ${id}: its HTML ${readable.cut}: shown up to there (--html prints all of it)`)
+}
+
 export const mailRead = plainCommand<MailReadOptions>({
-  options: (line) => ({html: line.boolean('html'), id: line.arg('id')}),
-  async run(invocation, {html, id: given}) {
-    const id = await oneId(invocation, given)
-    pathId(id, 'the message ID')
-    const opened = await openMessage(invocation, id)
-    const {message} = opened
-    const view = isMimeMessage(message) ? await mimeView(opened, html, (cause) => new CliFailure(`message ${id}: ${cause}`)) : singlePartView(opened, html)
-    const {verification} = view
+  options: (line) => ({html: line.boolean('html'), ids: line.line.argv}),
+  async run(invocation, {html, ids: given}) {
+    // One ID as before ("-": one line of standard input); several: each made whole, once each.
+    const ids = given.length === 1 ? [await oneId(invocation, given[0])] : await messageIds(invocation, given)
+    for (const id of ids) pathId(id, 'the message ID')
+    const read: Array<{id: string; message: JsonRecord; view: MessageView}> = []
+    for (const id of ids) read.push({id, ...(await readOne(invocation, id, html))})
     if (invocation.flags.output !== 'text') {
-      // The signature's verdict, as the text's Signature: line gives it.
-      await printData(invocation, {...view.record, SignatureStatus: verification}, () => '')
-      if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
-      return
+      // The signature's verdict, as the text's Signature: line gives it. Several: one array (which --jq reads whole).
+      const records = read.map(({view}) => ({...view.record, SignatureStatus: view.verification}))
+      await printData(invocation, ids.length === 1 ? records[0] : records, () => '')
+    } else {
+      for (const [index, one] of read.entries()) {
+        if (index > 0) invocation.io.stdout.write('\n')
+        await printText(invocation, one.id, one)
+      }
     }
 
-    const readable = view.shownIsHtml ? await readableText(view.shown) : undefined
-    const shown = readable ? readable.text : view.shown
-    const {stdout} = invocation.io
-    // The body is the sender's: its control characters are written as visible text (line breaks and tabs kept).
-    const body = escapeText(shown)
-    stdout.write(`${headerBlock(message, verification, view.embedded, view.protectedSubject)}\n\n${body}${body.endsWith('\n') ? '' : '\n'}`)
-    if (readable?.cut) invocation.note(`Note: message ${id}: its HTML ${readable.cut}: shown up to there (--html prints all of it)`)
-    if (verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
+    for (const {id, view} of read) if (view.verification === 'failed') invocation.note(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   },
 })

@@ -8,8 +8,8 @@ import {type Card, openCards} from '../keys/contact-cards.ts'
 import {isRecord, type JsonRecord, listOf, recordOf} from '../output/records.ts'
 import {checkId} from '../request/input-checks.ts'
 import {idSegment} from '../request/path-segment.ts'
-import {call} from '../runtime/dedicated.ts'
-import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {attempt, call, settle} from '../runtime/dedicated.ts'
+import {unavailableError, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {type ContactView, type MergedContact, mergeCards} from './contact-view.ts'
@@ -44,19 +44,29 @@ export async function mergedContact(record: JsonRecord, keys: PrivateKey[]): Pro
   return mergeCards(await openCards(cardsOf(record), keys))
 }
 
-/** A contact by ID (GET /contacts/v4/contacts/ID). */
+/**
+ * A contact by ID (GET /contacts/v4/contacts/ID). An ID the service does not know is bad input, as an unknown
+ * address is: one line naming it, exit 1; any other failure is reported as the service gave it.
+ */
 export async function contactRecord(invocation: Invocation, id: string): Promise<JsonRecord> {
   checkId(id, 'a contact ID')
-  return recordOf((await call(invocation, {method: 'GET', path: `${CONTACTS}/${idSegment(id)}`})).data, 'Contact')
+  const outcome = await attempt(invocation, {method: 'GET', path: `${CONTACTS}/${idSegment(id)}`})
+  if (!outcome.ok && outcome.failure.exitStatus === EXIT.NOT_FOUND) throw usageError(`no contact has the ID ${JSON.stringify(id)} (see "contacts list")`)
+  const answer = await settle(invocation, outcome)
+  if (typeof answer === 'number') invocation.exit(answer)
+  return recordOf(answer.data, 'Contact')
 }
 
-/** The ID of the one contact that holds the address (GET /contacts/v4/contacts/emails?Email=). */
-export async function contactIdByEmail(invocation: Invocation, email: string): Promise<string> {
+/**
+ * The IDs of every contact that holds the address (GET /contacts/v4/contacts/emails?Email=), in the service's
+ * order. Several are all shown: a read changes nothing, and an address kept twice is most often one person entered
+ * twice, whom the user wants to see without a second command per ID.
+ */
+export async function contactIdsByEmail(invocation: Invocation, email: string): Promise<string[]> {
   const {items} = await allPages(invocation, `${CONTACTS}/emails`, 'ContactEmails', LIST_PAGE_SIZE, [['Email', email]])
   const ids = [...new Set(items.filter((item) => typeof item.Email === 'string' && item.Email.toLowerCase() === email.toLowerCase()).map((item) => String(item.ContactID)))]
-  if (ids.length === 0) throw new CliFailure(`no contact has the address ${JSON.stringify(email)}`, EXIT.NOT_FOUND)
-  if (ids.length > 1) throw usageError(`${ids.length} contacts have the address ${JSON.stringify(email)} (${ids.join(', ')}): give one ID`)
-  return ids[0]
+  if (ids.length === 0) throw usageError(`no contact has the address ${JSON.stringify(email)} (see "contacts list")`)
+  return ids
 }
 
 /** The names of the contact groups (labels of Type 2) its addresses are in. */
@@ -68,11 +78,18 @@ export async function groupNames(invocation: Invocation, record: JsonRecord): Pr
   return labels.filter((label) => labelIds.has(String(label.ID))).map((label) => String(label.Name))
 }
 
-/** The contact a command line names: an ID, or an address (it has an @) looked up first. */
-export async function namedContact(invocation: Invocation, idOrEmail: string): Promise<JsonRecord> {
-  if (idOrEmail.trim() === '') throw usageError('give a contact ID or e-mail address (see "contacts list")')
-  const id = idOrEmail.includes('@') ? await contactIdByEmail(invocation, idOrEmail) : idOrEmail
-  return contactRecord(invocation, id)
+/** The contacts a command line names, each once, in its order: IDs, and addresses (they have an @) looked up first. */
+export async function namedContacts(invocation: Invocation, idsOrEmails: readonly string[]): Promise<JsonRecord[]> {
+  for (const given of idsOrEmails) {
+    if (given.trim() === '') throw usageError('give a contact ID or e-mail address (see "contacts list")')
+    if (!given.includes('@')) checkId(given, 'a contact ID')
+  }
+
+  const ids = new Set<string>()
+  for (const given of idsOrEmails) for (const id of given.includes('@') ? await contactIdsByEmail(invocation, given) : [given]) ids.add(id)
+  const records: JsonRecord[] = []
+  for (const id of ids) records.push(await contactRecord(invocation, id))
+  return records
 }
 
 /** The lines a contact's cards call for on stderr, one each; `unreadable`: a card could not be decrypted or read. */

@@ -55,17 +55,45 @@ export interface WithKeysOptions {
   message?: JsonRecord
 }
 
+/**
+ * What a run needs once however many messages it reads (mail read ID…): the
+ * key requests' outcomes, the user keys and each address's keys, unlocked
+ * once (every unlock is an iterated S2K), held in memory for the run only.
+ */
+interface RunKeys {
+  answers: Promise<Array<Answer | number>>
+  userKeys?: Promise<Unlocked>
+  addressKeys: Map<string, Promise<Unlocked>>
+}
+
+const runKeys = new WeakMap<Invocation, RunKeys>()
+
+function keysOfRun(invocation: Invocation): RunKeys {
+  let keys = runKeys.get(invocation)
+  if (!keys) {
+    const answers = Promise.all([
+      tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
+      tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
+      tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
+    ])
+    keys = {addressKeys: new Map(), answers}
+    runKeys.set(invocation, keys)
+  }
+
+  return keys
+}
+
 export async function messageWithKeys(invocation: Invocation, id: string, {message: fetched, withSenderKeys = true}: WithKeysOptions = {}): Promise<MessageWithKeys> {
   // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
   enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
   const session = await invocation.session()
   const sealed = sealedPassphrase(invocation, session)
-  const outcomes = await Promise.all([
+  const run = keysOfRun(invocation)
+  const [fetchedNow, keyOutcomes] = await Promise.all([
     fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}, `message ${id}`) : undefined,
-    tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
-    tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
-    tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
+    run.answers,
   ])
+  const outcomes = [fetchedNow, ...keyOutcomes]
   const failed = outcomes.find((outcome) => typeof outcome === 'number')
   if (failed !== undefined) invocation.exit(failed)
   const [messageAnswer, localKey, user, addresses] = outcomes as [Answer | undefined, Answer, Answer, Answer]
@@ -77,10 +105,13 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
   // Unlocking is part of the command's work: --timeout bounds it as it bounds each request (Argon2 keys take seconds).
   const deadline = {at: Date.now() + invocation.flags.timeout * 1000, timeoutSeconds: invocation.flags.timeout}
-  const userList = keyEntries(recordOf(user, 'User').Keys)
-  const userNote = malformedNote(userList, 'User.Keys')
-  if (userNote) invocation.note(userNote)
-  const userKeys = await unlockUserKeys(userList.keys, passphrase, deadline)
+  run.userKeys ??= (() => {
+    const userList = keyEntries(recordOf(user, 'User').Keys)
+    const userNote = malformedNote(userList, 'User.Keys')
+    if (userNote) invocation.note(userNote)
+    return unlockUserKeys(userList.keys, passphrase, deadline)
+  })()
+  const userKeys = await run.userKeys
   if (userKeys.keys.length === 0) {
     if (userKeys.tooCostly) throw tooCostly('no user key could be unlocked', userKeys)
     throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
@@ -90,10 +121,16 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const address = addressList.find((candidate) => isRecord(candidate) && candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
   if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
-  const addressKeyList = keyEntries(address.Keys)
-  const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
-  if (addressNote) invocation.note(addressNote)
-  const addressKeys = await unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, {deadline})
+  let unlocking = run.addressKeys.get(String(address.ID))
+  if (!unlocking) {
+    const addressKeyList = keyEntries(address.Keys)
+    const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
+    if (addressNote) invocation.note(addressNote)
+    unlocking = unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, {deadline})
+    run.addressKeys.set(String(address.ID), unlocking)
+  }
+
+  const addressKeys = await unlocking
   if (addressKeys.keys.length === 0 && addressKeys.tooCostly) throw tooCostly(fail(`no key of its address ${String(address.Email)} could be unlocked`).message, addressKeys)
   if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
   return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}

@@ -12,7 +12,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
-import {escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
+import {escapeJsonControls, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
 import {type JsonValue, parseExact, stringifyExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -20,6 +20,13 @@ import {type ByteSource, bufferSource, readAll} from './spool.ts'
 
 export const OUTPUT_FORMATS = ['text', 'json', 'yaml'] as const
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+/**
+ * File formats a command may add to --output for itself (calendar events:
+ * ics; contacts: vcf); every other command refuses them as it refuses any
+ * unknown format, naming its own.
+ */
+export const FILE_FORMATS = ['ics', 'vcf'] as const
+export type FileFormat = (typeof FILE_FORMATS)[number]
 
 /**
  * Indenting and YAML parse the whole body, which takes some ten times its
@@ -38,6 +45,21 @@ export const RENDER_DEPTH = 256
 export interface OutputStream {
   isTTY?: boolean
   write(chunk: string | Uint8Array): boolean
+}
+
+/** How a JSON body is printed under --output: a file format (a command's own) shows it as text does. */
+export function bodyFormat(output: FileFormat | OutputFormat): OutputFormat {
+  return output === 'ics' || output === 'vcf' ? 'text' : output
+}
+
+/**
+ * A file the tool composed (an iCalendar, vCards) on stdout: through a pipe
+ * or into a file its exact bytes; on a terminal the service's text in it has
+ * its control characters escaped (escape.ts escapeText), as everywhere else
+ * on a terminal, so it cannot drive the terminal.
+ */
+export function writeFileText(stream: OutputStream, text: string): void {
+  stream.write(stream.isTTY ? escapeText(text) : text)
 }
 
 /**

@@ -10,7 +10,8 @@ import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
 import type {ApiRequest, ApiResponse, TransportOptions} from '../http/client.ts'
 import {printData} from './dedicated.ts'
-import {globalFlag, readGlobalFlags} from './global-flags.ts'
+import {fileFormatsOf, globalFlag, readGlobalFlags} from './global-flags.ts'
+import type {FileFormat} from '../output/output.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {ParseFailure, parseProblems} from './parse-errors.ts'
 import {LineReader, type ParsedLine} from './parsed-line.ts'
@@ -53,6 +54,18 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     verbose: Flags.boolean({helpGroup, summary: verbose.summary}),
   }
 
+  /**
+   * The global flags of a command whose --output also takes file formats
+   * of its own (`ics`): `static override baseFlags = ProtonCommand.withFormats(…)`.
+   * oclif's help and the completion list them for that command only, both
+   * parsers accept them there (scripts/build-fast-path.js writes them into
+   * the fast path's table), and every other command refuses them, naming
+   * its formats.
+   */
+  static withFormats(formats: readonly FileFormat[], summary: string): typeof ProtonCommand.baseFlags {
+    return {...ProtonCommand.baseFlags, output: Flags.option({default: output.default, helpGroup, options: [...output.options, ...formats], summary})() as typeof ProtonCommand.baseFlags.output}
+  }
+
   protected flags!: ProtonFlags<T>
   protected args!: ProtonArgs<T>
   /** Every positional argument as given, for commands that take a list (static strict = false). */
@@ -69,13 +82,13 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     const ctor = this.ctor as typeof ProtonCommand & T
     const definitions = {
       args: ctor.args,
-      baseFlags: ProtonCommand.baseFlags,
+      baseFlags: ctor.baseFlags,
       enableJsonFlag: false,
       flags: ctor.flags,
       strict: ctor.strict,
     }
     // --flag=true|false for a boolean flag, as fast-parse takes it (boolean-values.ts).
-    const allFlags: Record<string, {type?: string}> = {...ProtonCommand.baseFlags, ...ctor.flags}
+    const allFlags: Record<string, {type?: string}> = {...ctor.baseFlags, ...ctor.flags}
     this.argv = booleanValues(this.argv, new Set(Object.keys(allFlags).filter((name) => allFlags[name]?.type === 'boolean')))
     let parsed
     try {
@@ -84,7 +97,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
       // Whatever the parser refuses is a usage error, said in our words (see parse-errors.ts).
       const {bin, topicSeparator} = this.config
       const command = [bin, (this.id ?? '').split(':').join(topicSeparator ?? ' ')].filter(Boolean).join(' ')
-      throw new ParseFailure(parseProblems(error, {flags: {...ProtonCommand.baseFlags, ...ctor.flags}}), `See "${command} --help".`)
+      throw new ParseFailure(parseProblems(error, {flags: {...ctor.baseFlags, ...ctor.flags}}), `See "${command} --help".`)
     }
 
     const {args, argv, flags, raw} = parsed
@@ -95,7 +108,7 @@ export abstract class ProtonCommand<T extends typeof Command> extends Command {
     this.parsedLine = {args: this.args, argv: this.positionals, flags, flagsInOrder: this.flagsInOrder}
     const {config} = this
     const context = {cacheDir: config.cacheDir, configDir: config.configDir, names: this.names, version: ctor.plugin?.version ?? '0.0.0'}
-    this.invocation = new Invocation(readGlobalFlags(new LineReader(this.parsedLine)), context)
+    this.invocation = new Invocation(readGlobalFlags(new LineReader(this.parsedLine), fileFormatsOf(ctor.baseFlags.output.options)), context)
   }
 
   /** How this CLI spells our commands (command-names.ts): from its loaded configuration. */

@@ -10,6 +10,7 @@
  * every line this one accepts, for every command.
  */
 import {booleanValues} from './boolean-values.ts'
+import type {FileFormat} from '../output/output.ts'
 import type {ParsedLine} from './parsed-line.ts'
 
 export interface FlagEntry {
@@ -39,6 +40,8 @@ export interface CommandTable {
   flags: readonly FlagEntry[]
   /** False: positionals beyond the declared arguments are taken (oclif's static strict = false). */
   strict: boolean
+  /** File formats the command adds to the global --output (global-flags.ts globalFlagsWith), when any. */
+  formats?: readonly FileFormat[]
 }
 
 /** A token oclif might read as a flag (or as a misspelt one). */

@@ -8,7 +8,7 @@
 import type {FlagEntry} from './fast-parse.ts'
 import type {LineReader} from './parsed-line.ts'
 import {DEFAULT_MAX_SIZE} from '../http/max-size.ts'
-import {OUTPUT_FORMATS} from '../output/output.ts'
+import {FILE_FORMATS, type FileFormat, OUTPUT_FORMATS, type OutputFormat} from '../output/output.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../http/retry-policy.ts'
 
 export interface GlobalFlagSpec extends FlagEntry {
@@ -51,8 +51,23 @@ type ValueOf<S extends Spec> = S extends {multiple: true} ? string[] : S extends
 /** Always has a value: a default, or a boolean (false when not given). */
 type Present<S extends Spec> = S extends {default: unknown} | {kind: 'boolean'} ? S['name'] : never
 
-/** The global flags, parsed. */
-export type GlobalFlags = {[S in Spec as Present<S>]: ValueOf<S>} & {[S in Spec as Exclude<S['name'], Present<S>>]?: ValueOf<S>}
+type Parsed = {[S in Spec as Present<S>]: ValueOf<S>} & {[S in Spec as Exclude<S['name'], Present<S>>]?: ValueOf<S>}
+/** The global flags, parsed; --output may be one of the file formats its command declares (outputFormats). */
+export type GlobalFlags = Omit<Parsed, 'output'> & {output: FileFormat | OutputFormat}
+
+/**
+ * The global flags of a command whose --output also takes `formats`
+ * (calendar events: ics): --output's options extended, the rest as they are.
+ */
+export function globalFlagsWith(formats: readonly FileFormat[] = []): readonly FlagEntry[] {
+  if (formats.length === 0) return GLOBAL_FLAGS
+  return GLOBAL_FLAGS.map((entry) => (entry.name === 'output' ? {...entry, options: [...entry.options, ...formats]} : entry))
+}
+
+/** The file formats among a command's --output options (those beyond OUTPUT_FORMATS). */
+export function fileFormatsOf(options: readonly string[] | undefined): FileFormat[] {
+  return FILE_FORMATS.filter((format) => options?.includes(format))
+}
 
 /** The entry of one global flag, with its literal types. */
 export function globalFlag<N extends GlobalFlagName>(name: N): Extract<Spec, {name: N}> {
@@ -61,8 +76,8 @@ export function globalFlag<N extends GlobalFlagName>(name: N): Extract<Spec, {na
   return spec
 }
 
-/** The global flags of a parsed line (either parser's), each checked against its kind. */
-export function readGlobalFlags(line: LineReader): GlobalFlags {
+/** The global flags of a parsed line (either parser's), each checked against its kind; `formats`: the file formats the command adds to --output. */
+export function readGlobalFlags(line: LineReader, formats: readonly FileFormat[] = []): GlobalFlags {
   return {
     'api-url': line.optionalString('api-url'),
     'app-version': line.optionalString('app-version'),
@@ -71,7 +86,7 @@ export function readGlobalFlags(line: LineReader): GlobalFlags {
     json: line.boolean('json'),
     'max-size': line.string('max-size'),
     // --json says --output json; a --jq filter reads the JSON that --output json prints.
-    output: line.boolean('json') || line.optionalString('jq') !== undefined ? 'json' : line.option('output', OUTPUT_FORMATS),
+    output: line.boolean('json') || line.optionalString('jq') !== undefined ? 'json' : line.option<FileFormat | OutputFormat>('output', [...OUTPUT_FORMATS, ...formats]),
     profile: line.string('profile'),
     quiet: line.boolean('quiet'),
     retries: line.integer('retries'),

@@ -21,7 +21,7 @@ import {interruptedError, interruptSignal} from './interrupt.ts'
 import {createOutputFile} from '../output/output-file.ts'
 import type {JqFilter} from '../output/jq.ts'
 import {Progress} from '../output/progress.ts'
-import {type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
+import {bodyFormat, type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
 import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
 import {heldBound, maxBytesOf, type SizeBound} from '../http/max-size.ts'
@@ -221,7 +221,7 @@ export class Invocation {
   /** Data the tool composed (not a service answer) as JSON or YAML, as --output asks, or through --jq. */
   async printStructured(value: unknown): Promise<void> {
     const {output} = this.flags
-    if (output === 'text') throw new Error('internal: printStructured with --output text')
+    if (output !== 'json' && output !== 'yaml') throw new Error(`internal: printStructured with --output ${output}`)
     if (this.filtering) return this.printFiltered([JSON.stringify(value)])
     this.io.stdout.write(await structuredText(value, output, Boolean(this.io.stdout.isTTY)))
   }
@@ -410,7 +410,7 @@ export class Invocation {
       const note = (line: string) => this.note(line)
       // With --jq a successful answer is filtered; an error's body is printed as received, as gh does.
       if (!display.silent && body.source && this.filtering && status === EXIT.OK) await this.printFiltered([body.source])
-      else if (!display.silent && body.source) await writeJsonSource(body.source, this.flags.output, stdout, {depth: body.depth, env: this.io.env, note, signal})
+      else if (!display.silent && body.source) await writeJsonSource(body.source, bodyFormat(this.flags.output), stdout, {depth: body.depth, env: this.io.env, note, signal})
     }
 
     if (status !== EXIT.OK) {

@@ -85,15 +85,16 @@ export function interruptedBefore(invocation: Invocation, rest: readonly string[
  * Each ID in turn: on success its answer (text: the ID alone on stdout)
  * and the `done` line on stderr. Several answers in json: one document, an
  * array of the answers in the order of the IDs, the failures' too (jq
- * '.[]'); with --jq each answer goes through the filter in turn; in yaml
- * a stream of documents, one per ID.
+ * '.[]'); --jq filters that array once, as --paginate's merged answer (so
+ * `length` counts the IDs); in yaml a stream of documents, one per ID.
  */
 export async function eachId(invocation: Invocation, ids: readonly string[], action: PerId): Promise<void> {
   const {stdout} = invocation.io
   const {output} = invocation.flags
   const several = ids.length > 1
-  // --jq filters each answer in turn (as jq reads a stream), so the array is for plain json only.
+  // Written as it goes for plain json; with --jq kept, then filtered once whole.
   const array = several && output === 'json' && !invocation.filtering
+  const filtered: Array<Buffer | string> | undefined = several && invocation.filtering ? [] : undefined
   const signal = interruptSignal()
   let status: ExitStatus = EXIT.OK
   const progress = invocation.progress()
@@ -113,7 +114,9 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       const attempted = await attempt(invocation, action.request(id))
       // In the array, an answer with no JSON to show (its text went to stderr) stands as null.
       if (array && !attempted.ok && attempted.failure.json === undefined) stdout.write('null')
-      outcome = await settle(invocation, attempted, subject)
+      if (filtered && !attempted.ok) filtered.push(attempted.failure.json ?? 'null')
+      // Under --jq the failure's JSON goes through the filter with the rest, not on stdout by itself.
+      outcome = await settle(invocation, filtered && !attempted.ok ? {...attempted, failure: {...attempted.failure, json: undefined}} : attempted, subject)
     } catch (error) {
       // Nothing of this ID was shown: the array is closed, whole, before the command ends.
       if (array) stdout.write('null]\n')
@@ -125,13 +128,15 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       status = gravest([status, outcome])
     } else {
       progress.clear()
-      await show(invocation, outcome, () => id)
+      if (filtered) filtered.push(outcome.body.length > 0 ? outcome.body : 'null')
+      else await show(invocation, outcome, () => id)
       invocation.note(action.done(id))
     }
   }
 
   progress.clear()
   if (array) stdout.write(']\n')
+  if (filtered) await invocation.printFiltered([`[${filtered.map((body) => body.toString()).join(',')}]`])
   if (status !== EXIT.OK) invocation.exit(status)
 }
 

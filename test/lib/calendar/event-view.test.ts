@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 
 import type {OpenCalendar} from '../../../src/lib/calendar/calendars.ts'
-import {failedLine, rowLine, rowsOf} from '../../../src/lib/calendar/event-view.ts'
+import {eventsListing, failedLine, rowCells, rowsOf} from '../../../src/lib/calendar/event-view.ts'
 import type {OpenedEvent} from '../../../src/lib/calendar/open-event.ts'
 import {parseCard} from '../../../src/lib/calendar/vevent.ts'
 
@@ -17,17 +17,18 @@ describe('calendar event view: lines of occurrences', () => {
     const series = opened('e1', ['UID:u', 'DTSTART:20250301T090000Z', 'DTEND:20250301T100000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'SUMMARY:Daily\u001b[31m'])
     const edit = opened('e2', ['UID:u', 'DTSTART:20250302T120000Z', 'DTEND:20250302T130000Z', 'RECURRENCE-ID:20250302T090000Z', 'SUMMARY:Moved', 'LOCATION:Room'])
     const rows = rowsOf([edit, series], Date.parse('2025-03-01T00:00:00Z'), Date.parse('2025-03-05T00:00:00Z'), 'UTC')
-    expect(rows.map((row) => rowLine(row, 'UTC'))).to.deep.equal([
-      '2025-03-01  09:00–10:00  Daily\\x1b[31m  -  Cal\\x1b[2J  e1',
-      '2025-03-02  12:00–13:00  Moved  Room  Cal\\x1b[2J  e2',
-      '2025-03-03  09:00–10:00  Daily\\x1b[31m  -  Cal\\x1b[2J  e1',
+    expect(rows.map((row) => rowCells(row, 'UTC'))).to.deep.equal([
+      ['2025-03-01', '09:00–10:00', 'Daily\\x1b[31m', '-', 'Cal\\x1b[2J', 'e1'],
+      ['2025-03-02', '12:00–13:00', 'Moved', 'Room', 'Cal\\x1b[2J', 'e2'],
+      ['2025-03-03', '09:00–10:00', 'Daily\\x1b[31m', '-', 'Cal\\x1b[2J', 'e1'],
     ])
+    expect(eventsListing(rows, 'UTC').header).to.deep.equal(['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'])
   })
 
-  it('an event whose signature failed is flagged on its line, and the stderr line names the part', () => {
+  it('an event whose signature failed is flagged before its summary, and the stderr line names the part', () => {
     const event = opened('e3', ['UID:v', 'DTSTART;VALUE=DATE:20250310', 'SUMMARY:Forged'], 'failed')
     const [row] = rowsOf([event], Date.parse('2025-03-10T00:00:00Z'), Date.parse('2025-03-11T00:00:00Z'), 'UTC')
-    expect(rowLine(row, 'UTC')).to.equal('2025-03-10  all day  Forged  -  Cal\\x1b[2J  e3  [signature FAILED]')
+    expect(rowCells(row, 'UTC')).to.deep.equal(['2025-03-10', 'all day', '[signature FAILED] Forged', '-', 'Cal\\x1b[2J', 'e3'])
     expect(failedLine(event)).to.equal('Warning: event e3 ("Forged"): signature FAILED on its shared part: shown, but not to be trusted')
   })
 })

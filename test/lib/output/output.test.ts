@@ -4,7 +4,7 @@ import {parse} from 'yaml'
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
 import {parseExact} from '../../../src/lib/output/json-value.ts'
-import {type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeBodyBytes, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
+import {bodyFormat, type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeBodyBytes, writeFileText, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {headerLines, redactHeader} from '../../../src/lib/http/redact.ts'
@@ -184,5 +184,27 @@ describe('redaction', () => {
     expect(redactHeader('x-pm-human-verification-token', 'tok')).to.equal('[redacted]')
     expect(redactHeader('x-pm-uid', 'uid-1')).to.equal('uid-1')
     expect(headerLines('< ', {'set-cookie': ['a=1', 'b=2'], skip: undefined})).to.deep.equal(['< set-cookie: a=[redacted]', '< set-cookie: b=[redacted]'])
+  })
+})
+
+describe('writeFileText: a file the tool composed (an iCalendar, vCards) on stdout', () => {
+  const capture = (isTTY: boolean) => {
+    const chunks: string[] = []
+    const stream: OutputStream = {isTTY, write: (chunk) => chunks.push(String(chunk)) > 0}
+    return {chunks, stream}
+  }
+
+  it('piped or into a file: the exact text; on a terminal: control characters as visible text, line ends kept', () => {
+    const text = 'BEGIN:VCARD\r\nFN:Evil\u001b[2J\u009b\r\nEND:VCARD\r\n'
+    const piped = capture(false)
+    writeFileText(piped.stream, text)
+    expect(piped.chunks.join('')).to.equal(text)
+    const terminal = capture(true)
+    writeFileText(terminal.stream, text)
+    expect(terminal.chunks.join('')).to.equal('BEGIN:VCARD\r\nFN:Evil\\x1b[2J\\u009b\r\nEND:VCARD\r\n')
+  })
+
+  it('bodyFormat: a file format shows a JSON body as text does', () => {
+    expect([bodyFormat('ics'), bodyFormat('vcf'), bodyFormat('json'), bodyFormat('yaml'), bodyFormat('text')]).to.deep.equal(['text', 'text', 'json', 'yaml', 'text'])
   })
 })

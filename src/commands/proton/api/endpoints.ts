@@ -9,7 +9,9 @@ export default class Endpoints extends PlainAdapter<typeof Endpoints> {
 
   static override description = `FILTER beginning with "/" keeps the path templates it begins, and the template a concrete path such as /mail/v4/labels/abc belongs to; any other FILTER keeps operations whose path or summary contains it (any case).
 
-The description is the one "${commandLineInHelp('api:spec:update')}" stored, else the published one shipped with the package; the built-in operations (the documented endpoints) are always part of it.`
+The description is the one "${commandLineInHelp('api:spec:update')}" stored, else the published one shipped with the package; the built-in operations (the documented endpoints) are always part of it.
+
+Text: method, path template, summary. On a terminal a table under a header, fitted to its width (the terminal's, else $COLUMNS, else 80), the method and path never cut; piped or redirected, whole values, tab-separated, one row per line, no header (as gh prints its lists).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> /mail/v4/',

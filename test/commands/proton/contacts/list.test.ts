@@ -37,13 +37,13 @@ describe('proton contacts list (in-process, nock)', () => {
     expect(result).to.deep.equal({exit: 5, stderr: 'Error: /contacts/v4/contacts: only 1 of Total 5 items arrived (Page 1 came back without items)\n', stdout: ''})
   })
 
-  it('the service’s text in the table: control characters shown as "?"', async () => {
+  it('the service’s text in the table: control characters escaped, whole values tab-separated when piped', async () => {
     nock(API)
       .get('/api/contacts/v4/contacts')
       .query(true)
       .reply(200, {Code: 1000, Contacts: [{ContactEmails: [{Email: 'e@x.test'}], ID: 'id1', Name: 'Evil\u001b[2J\u202eName'}], Total: 1})
     const result = await proton(['contacts', 'list'])
     expect(result.exit).to.equal(0)
-    expect(result.stdout).to.equal('ID   NAME           E-MAIL ADDRESSES\nid1  Evil?[2J?Name  e@x.test\n')
+    expect(result.stdout).to.equal('id1\tEvil\\x1b[2J\\u202eName\te@x.test\n')
   })
 })

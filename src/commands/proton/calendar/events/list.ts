@@ -10,24 +10,25 @@ export default class CalendarEventsList extends PlainAdapter<typeof CalendarEven
 
 Requests: the keys (GET /auth/v4/sessions/local/key, /core/v4/users, /core/v4/addresses) and GET /calendar/v1 together, then each calendar's GET /calendar/v1/<id>/bootstrap (its keys and the member's passphrase, opened with the address's keys, its signature checked), then GET /calendar/v1/<id>/events for each of the four event Types of a window (part-day inside, part-day begun before, full-day inside, full-day begun before), PageSize 100, paged until More is 0 (at most 100 pages per Type: past that, exit 5 and nothing printed), as the web client asks.
 
-Each event is decrypted with the calendar's keys (SharedKeyPacket, CalendarKeyPacket) and every signed part checked against its author's keys (this account's addresses, else the author's published keys). A part whose signature does not verify is still shown, flagged "[signature FAILED]" on its line, and a warning names it on stderr (even with --quiet). An event that cannot be decrypted is named on stderr, the others still shown, exit 5.
+Each event is decrypted with the calendar's keys (SharedKeyPacket, CalendarKeyPacket) and every signed part checked against its author's keys (this account's addresses, else the author's published keys). A part whose signature does not verify is still shown, flagged "[signature FAILED]" before its summary, and a warning names it on stderr (even with --quiet). An event that cannot be decrypted is named on stderr, the others still shown, exit 5.
 
 Recurring events are expanded inside the window (RRULE, EXDATE, and single edits with RECURRENCE-ID shown in place of the occurrence they replace), in the event's own time zone, so a weekly 09:00 stays 09:00 across a change of summer time; at most 100,000 steps of a rule per event.
 
-Text: one line per occurrence, in --timezone: date, start–end (or "all day"), summary, location ("-" when none), calendar and event ID, two spaces apart; the service's text has its control characters escaped. --output json|yaml: one record per occurrence, its instants (OccurrenceStart, OccurrenceEnd, UTC) and the event's decrypted fields. --ics: the events of the window as one iCalendar file on stdout, each once (a recurrence as its rule).`
+Text: one row per occurrence, in --timezone: date, start–end (or "all day"), summary, location ("-" when none), calendar and event ID; the service's text has its control characters escaped. On a terminal a table that fits its width (the date, time and ID never cut); piped or redirected, whole values, tab-separated, one row per line, no header. --output json|yaml: one record per occurrence, its instants (OccurrenceStart, OccurrenceEnd, UTC) and the event's decrypted fields. --output ics: the events of the window as one iCalendar file on stdout, each once (a recurrence as its rule): its exact bytes through a pipe or into a file, the service's control characters escaped on a terminal.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --calendar Work --start 2025-03-01 --end 2025-04-01',
     '<%= config.bin %> <%= command.id %> --timezone Europe/Zurich --start 2025-03-30T00:00:00Z',
     '<%= config.bin %> <%= command.id %> --output json | jq -r ".[].Summary"',
-    '<%= config.bin %> <%= command.id %> --start 2025-01-01 --end 2026-01-01 --ics > year.ics',
+    '<%= config.bin %> <%= command.id %> --start 2025-01-01 --end 2026-01-01 --output ics > year.ics',
   ]
+
+  static override baseFlags = PlainAdapter.withFormats(['ics'], 'Output format (ics: the events as one iCalendar file).')
 
   static override flags = {
     calendar: Flags.string({helpValue: 'NAME|ID', summary: 'Only this calendar (its ID, or its name ignoring case); default: every calendar.'}),
     end: Flags.string({helpValue: 'DATE', summary: 'End of the window, exclusive (default: 30 days after the start).'}),
-    ics: Flags.boolean({summary: 'Print the events as an iCalendar file instead.'}),
     start: Flags.string({helpValue: 'DATE', summary: 'Start of the window (default: today, midnight).'}),
     timezone: Flags.string({helpValue: 'ZONE', summary: "IANA time zone of dates and of the output (default: this system's)."}),
   }
