@@ -16,10 +16,13 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, tru
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {randomBytes} from 'node:crypto'
+
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import type {Package} from '../../src/lib/send/packages.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {runMeasured} from '../helpers/run-measured.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
@@ -260,6 +263,58 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     }
 
     expect((await posts()).length).to.equal(before)
+  })
+
+  describe('attachments streamed', () => {
+    const MiB = 1024 * 1024
+    /** A file of `size` random bytes (nothing in it compresses). */
+    const noise = (name: string, size: number) => {
+      const path = join(work, name)
+      writeFileSync(path, randomBytes(size))
+      return path
+    }
+    /** The message's attachment, its key packet the one the internal recipient (demo.alias, whose key GnuPG holds) got. */
+    const attachmentOf = async (id: string) => {
+      const pack = (await sent()).Sends.find((entry) => entry.MessageID === id)?.Packages[0] as Package
+      const [[ID, keyPacket]] = Object.entries(pack.Addresses['demo.alias@proton.test'].AttachmentKeyPackets ?? {})
+      return {ID, KeyPackets: keyPacket}
+    }
+
+    it('peak RSS sending a 20 MiB attachment is not 18 MiB above a 2 MiB one’s; GnuPG decrypts the 20 MiB upload to the file', async () => {
+      const small = noise('small.bin', 2 * MiB)
+      const big = noise('big.bin', 20 * MiB)
+      const send = (path: string) => runMeasured(['--profile', 'sender', 'mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Streamed', '--body', 'b', '--attach', path], env(), 60_000)
+      const smallRun = await send(small)
+      expect(smallRun.status, smallRun.stderr).to.equal(0)
+      const bigRun = await send(big)
+      expect(bigRun.status, bigRun.stderr).to.equal(0)
+      // Read whole (file, ciphertext and form: three copies), the 18 MiB more would cost some 54 MiB more; streamed, it
+      // costs nothing that grows with the file (what is left is garbage the collector has not taken yet).
+      expect(bigRun.peakMiB - smallRun.peakMiB).to.be.below(18)
+      const attachment = await attachmentOf(bigRun.stdout.toString('utf8').trim())
+      const data = await attachmentData(attachment.ID)
+      writeFileSync(join(work, 'big.gpg'), Buffer.concat([Buffer.from(attachment.KeyPackets, 'base64'), data]))
+      const decrypted = gpg(['--trust-model', 'always', '--output', join(work, 'big.out'), '--decrypt', join(work, 'big.gpg')])
+      expect(decrypted.status, decrypted.stderr.toString()).to.equal(0)
+      expect(readFileSync(join(work, 'big.out')).equals(readFileSync(big))).to.equal(true)
+    })
+
+    it('an upload answered 503 is sent again, the file read again from its start: GnuPG decrypts what the retry sent', async () => {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/attachments', RetryAfter: 0}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const uploads = async () => (await posts()).filter((line) => line === 'POST /mail/v4/attachments').length
+      const before = await uploads()
+      const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Retried upload', '--body', 'b', '--attach', join(work, 'lunch.csv'), '--verbose'])
+      expect(result.status, result.stderr).to.equal(0)
+      expect(result.stderr).to.match(/POST \/mail\/v4\/attachments: HTTP 503; retry 1 of 3/)
+      expect(result.stderr).to.include('> (body: streamed)')
+      expect((await uploads()) - before).to.equal(2)
+      const attachment = await attachmentOf(result.stdout.toString('utf8').trim().split('\n').at(-1) ?? '')
+      const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(attachment.KeyPackets, 'base64'), await attachmentData(attachment.ID)]))
+      expect(ok, status).to.equal(true)
+      expect(plain.equals(ATTACHMENT)).to.equal(true)
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
   })
 
   describe('never twice', () => {
