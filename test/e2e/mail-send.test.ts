@@ -349,6 +349,30 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(drafts.Messages.map((message) => message.Subject)).to.not.include('Dropped')
     })
 
+    it('a send answered 429 (Retry-After), 503, or a reset is sent once, never again; the service says not sent; the draft deleted', async () => {
+      const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+        [{Kind: 'rate-limit', RetryAfter: 1}, 5, /^Error: .*\nThe send failed; the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+        [{Kind: 'unavailable'}, 5, /^Error: .*\nThe send failed; the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+        [{Kind: 'drop'}, 5, /^The send's answer was lost \(.*\); the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+      ]
+      for (const [rule, exit, told] of cases) {
+        await fault(rule)
+        const before = await sends()
+        const count = (await sent()).Sends.length
+        const result = await proton(['mail', 'send', '--to', 'friend@example.test', '--subject', `Once ${String(rule.Kind)}`, '--body', 'b', '--verbose'])
+        const said = result.stderr.split('\n').filter((line) => !/^[<>(]/.test(line) && !line.startsWith('  ')).join('\n')
+        expect(result.status, result.stderr).to.equal(exit)
+        expect(said, String(rule.Kind)).to.match(told)
+        expect(result.stderr).to.not.match(/POST \/mail\/v4\/messages\/\S+: .*retry/)
+        expect((await sends()) - before, String(rule.Kind)).to.equal(1)
+        expect((await sent()).Sends.length).to.equal(count)
+        const drafts = JSON.parse((await proton(['api', 'GET', '/mail/v4/messages', '-F', 'LabelID=8'])).stdout.toString('utf8')) as {Messages: Array<{Subject: string}>}
+        expect(drafts.Messages.map((message) => message.Subject)).to.not.include(`Once ${String(rule.Kind)}`)
+      }
+
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
+
     /** Runs mail send, and sends `signal` once the sandbox has seen a request to `path` (held there by a latency fault). */
     const interrupted = async (path: RegExp, signal: NodeJS.Signals, args: string[]) => {
       let pid = 0
