@@ -49,6 +49,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
   }
 
   let senderFingerprint = ''
+  /** The account's user key, unlocked: it signs the contacts' cards the tests add. */
+  let userKey: import('openpgp').PrivateKey
+  /** The alias address's public key (the service's key for demo.alias@proton.test). */
+  let aliasPublic = ''
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'proton-cli-send-'))
     gnupgHome = join(work, 'gnupg')
@@ -57,13 +61,14 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     // The fixture's keys, handed to GnuPG: the alias address's secret key (unlocked through its Token, as the service
     // keeps it) and the primary address's public key, which signs what the tool sends.
     const openpgp = await import('openpgp')
-    const userKey = await openpgp.decryptKey({
+    userKey = await openpgp.decryptKey({
       passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt),
       privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey}),
     })
     const alias = KEY_FIXTURE.addressKeys[1]
     const token = await openpgp.decrypt({decryptionKeys: userKey, message: await openpgp.readMessage({armoredMessage: alias.Token})})
     const aliasKey = await openpgp.decryptKey({passphrase: String(token.data), privateKey: await openpgp.readPrivateKey({armoredKey: alias.PrivateKey})})
+    aliasPublic = aliasKey.toPublic().armor()
     const sender = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
     senderFingerprint = sender.getFingerprint().toUpperCase()
     writeFileSync(join(work, 'keys.asc'), `${aliasKey.armor()}\n${sender.armor()}`)
@@ -314,6 +319,59 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(ok, status).to.equal(true)
       expect(plain.equals(ATTACHMENT)).to.equal(true)
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
+  })
+
+  describe('keys pinned in contacts (signed cards made here by OpenPGP.js with the user key, as the web client makes them)', () => {
+    /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-ENCRYPT), added through the API. */
+    const addContact = async (email: string, armoredKey: string, extra: string[] = [], tampered = false) => {
+      const openpgp = await import('openpgp')
+      const key = await openpgp.readKey({armoredKey})
+      const vcard = [
+        'BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`,
+        `ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from(key.write()).toString('base64')}`, ...extra, 'END:VCARD', '',
+      ].join('\r\n')
+      const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: vcard}), signingKeys: userKey})
+      // Tampered: the card changed after it was signed (its X-PM-ENCRYPT turned off).
+      const data = tampered ? vcard.replace('X-PM-ENCRYPT:true', 'X-PM-ENCRYPT:false') : vcard
+      writeFileSync(join(work, 'contact.json'), JSON.stringify({Contacts: [{Cards: [{Data: data, Signature: signature, Type: 2}]}], Labels: 0, Overwrite: 0}))
+      const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', `@${join(work, 'contact.json')}`])
+      expect(added.status, added.stderr).to.equal(0)
+    }
+
+    before(async () => {
+      await addContact('pinned@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true', 'ITEM1.X-PM-SIGN:true'])
+      await addContact('demo.alias@proton.test', aliasPublic, ['ITEM1.X-PM-ENCRYPT:true'])
+      // sandbox@proton.test is internal; the key pinned for it is another's.
+      await addContact('sandbox@proton.test', aliasPublic)
+      await addContact('tampered@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'], true)
+    })
+
+    it('an external recipient with a pinned key is external with keys: refused, named, nothing created (exit 1); a tampered contact is refused', async () => {
+      const before = (await posts()).length
+      const result = await proton(['mail', 'send', '--to', 'pinned@example.test', '--cc', 'friend@example.test', '--subject', 'x', '--body', 'y'])
+      expect(result.status).to.equal(1)
+      expect(result.stderr).to.equal('Error: cannot send to pinned@example.test (has encryption keys pinned in your contacts: PGP sending is not supported yet); nothing was created or sent\n')
+      const tampered = await proton(['mail', 'send', '--to', 'tampered@example.test', '--subject', 'x', '--body', 'y'])
+      expect(tampered.status).to.equal(1)
+      expect(tampered.stderr).to.match(/^Error: cannot send to tampered@example\.test \(the signature of its contact's card does not hold[^)]*\); nothing was created or sent\n$/)
+      expect((await posts()).length).to.equal(before)
+    })
+
+    it('an internal recipient whose pinned key is one of its keys is sent to with it (GnuPG decrypts); one pinned to another key is refused', async () => {
+      const dry = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body', '--dry-run'])
+      expect(dry.stdout.toString('utf8')).to.include('To: demo.alias@proton.test (internal: end-to-end encrypted (from your contact))\n')
+      const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body'])
+      expect(result.status, result.stderr).to.equal(0)
+      const pack = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
+      const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(pack.Addresses['demo.alias@proton.test'].BodyKeyPacket ?? '', 'base64'), Buffer.from(pack.Body, 'base64')]))
+      expect(ok, status).to.equal(true)
+      expect(plain.toString('utf8')).to.equal('pinned body')
+      const before = (await posts()).length
+      const refused = await proton(['mail', 'send', '--to', 'sandbox@proton.test', '--subject', 'x', '--body', 'y'])
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr).to.equal('Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n')
+      expect((await posts()).length).to.equal(before)
     })
   })
 
