@@ -26,17 +26,17 @@ export interface Split {
   sessionKey: SessionKey
   /** The session key encrypted to the sender's key. */
   keyPacket: Uint8Array
-  /** The encrypted (and, for a body, signed) data: one for all recipients. */
+  /** The encrypted and signed body: one for all recipients. */
   dataPacket: Uint8Array
 }
 
-/** Encrypt `message` to the sender with a fresh session key and split it into key and data packets. */
-async function encryptSplit(message: Parameters<Awaited<ReturnType<typeof openpgp>>['encrypt']>[0]['message'], sender: PrivateKey, sign: boolean): Promise<Split> {
+/** Sign `message`, encrypt it to the sender with a fresh session key, and split it into key and data packets. */
+async function encryptSplit(message: Parameters<Awaited<ReturnType<typeof openpgp>>['encrypt']>[0]['message'], sender: PrivateKey): Promise<Split> {
   const pgp = await openpgp()
   const publicKey = sender.toPublic()
   const generated = await pgp.generateSessionKey({encryptionKeys: publicKey})
   const sessionKey = {algorithm: generated.algorithm, data: generated.data}
-  const encrypted = await pgp.encrypt({encryptionKeys: publicKey, format: 'binary', message, sessionKey, ...(sign ? {signingKeys: sender} : {})})
+  const encrypted = await pgp.encrypt({encryptionKeys: publicKey, format: 'binary', message, sessionKey, signingKeys: sender})
   const packets = (await pgp.readMessage({binaryMessage: encrypted})).packets
   const keyPacket = packets.filterByTag(pgp.enums.packet.publicKeyEncryptedSessionKey).write() as Uint8Array
   // The key packet comes first, then the data packet: the rest of the message as OpenPGP.js wrote it (its own
@@ -48,7 +48,7 @@ async function encryptSplit(message: Parameters<Awaited<ReturnType<typeof openpg
 /** The body (UTF-8 text), signed by and encrypted to the sender. */
 export async function encryptBody(text: string, sender: PrivateKey): Promise<Split & {armored: string}> {
   const pgp = await openpgp()
-  const split = await encryptSplit(await pgp.createMessage({text}), sender, true)
+  const split = await encryptSplit(await pgp.createMessage({text}), sender)
   const joined = new Uint8Array(split.keyPacket.length + split.dataPacket.length)
   joined.set(split.keyPacket)
   joined.set(split.dataPacket, split.keyPacket.length)
