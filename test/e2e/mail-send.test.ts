@@ -323,8 +323,8 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
   })
 
   describe('keys pinned in contacts (signed cards made here by OpenPGP.js with the user key, as the web client makes them)', () => {
-    /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-ENCRYPT), added through the API. */
-    const addContact = async (email: string, armoredKey: string, extra: string[] = [], tampered = false) => {
+    /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-…), added (or replaced) through the API. */
+    const addContact = async (email: string, armoredKey: string, extra: string[] = [], {overwrite = false, tampered = false} = {}) => {
       const openpgp = await import('openpgp')
       const key = await openpgp.readKey({armoredKey})
       const vcard = [
@@ -334,17 +334,18 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: vcard}), signingKeys: userKey})
       // Tampered: the card changed after it was signed (its X-PM-ENCRYPT turned off).
       const data = tampered ? vcard.replace('X-PM-ENCRYPT:true', 'X-PM-ENCRYPT:false') : vcard
-      writeFileSync(join(work, 'contact.json'), JSON.stringify({Contacts: [{Cards: [{Data: data, Signature: signature, Type: 2}]}], Labels: 0, Overwrite: 0}))
+      writeFileSync(join(work, 'contact.json'), JSON.stringify({Contacts: [{Cards: [{Data: data, Signature: signature, Type: 2}]}], Labels: 0, Overwrite: overwrite ? 1 : 0}))
       const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', `@${join(work, 'contact.json')}`])
       expect(added.status, added.stderr).to.equal(0)
     }
 
     before(async () => {
       await addContact('pinned@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true', 'ITEM1.X-PM-SIGN:true'])
-      await addContact('demo.alias@proton.test', aliasPublic, ['ITEM1.X-PM-ENCRYPT:true'])
-      // sandbox@proton.test is internal; the key pinned for it is another's.
-      await addContact('sandbox@proton.test', aliasPublic)
-      await addContact('tampered@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'], true)
+      await addContact('tampered@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'], {tampered: true})
+      // sandbox@proton.test is internal, its key on the service senderPublicKey: pinned here as it is.
+      await addContact('sandbox@proton.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
+      // One of the account's own addresses, pinned to another key: the web client takes an own address's keys as they are.
+      await addContact('demo.alias@proton.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
     })
 
     it('an external recipient with a pinned key is external with keys: refused, named, nothing created (exit 1); a tampered contact is refused', async () => {
@@ -358,15 +359,22 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect((await posts()).length).to.equal(before)
     })
 
-    it('an internal recipient whose pinned key is one of its keys is sent to with it (GnuPG decrypts); one pinned to another key is refused', async () => {
-      const dry = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body', '--dry-run'])
-      expect(dry.stdout.toString('utf8')).to.include('To: demo.alias@proton.test (internal: end-to-end encrypted (from your contact))\n')
-      const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body'])
+    it('internal: a pinned key that is one of its keys is the one encrypted to (GnuPG reads the key packet); pinned to another key, refused; own addresses take no pins', async () => {
+      const dry = await proton(['mail', 'send', '--to', 'sandbox@proton.test,demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body', '--dry-run'])
+      expect(dry.stdout.toString('utf8')).to.include('To: sandbox@proton.test (internal: end-to-end encrypted (from your contact))\nTo: demo.alias@proton.test (internal: end-to-end encrypted)\n')
+      const result = await proton(['mail', 'send', '--to', 'sandbox@proton.test,demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body'])
       expect(result.status, result.stderr).to.equal(0)
       const pack = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
+      writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(pack.Addresses['sandbox@proton.test'].BodyKeyPacket ?? '', 'base64'))
+      const listed = gpg(['--list-packets', join(work, 'key-packet.gpg')])
+      const openpgp = await import('openpgp')
+      const pinnedKey = await openpgp.readKey({armoredKey: KEY_FIXTURE.senderPublicKey})
+      const subkeyId = (await pinnedKey.getEncryptionKey()).getKeyID().toHex().toUpperCase()
+      expect(listed.stdout.toString('utf8').toUpperCase()).to.include(`KEYID ${subkeyId}`)
       const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(pack.Addresses['demo.alias@proton.test'].BodyKeyPacket ?? '', 'base64'), Buffer.from(pack.Body, 'base64')]))
       expect(ok, status).to.equal(true)
       expect(plain.toString('utf8')).to.equal('pinned body')
+      await addContact('sandbox@proton.test', aliasPublic, [], {overwrite: true})
       const before = (await posts()).length
       const refused = await proton(['mail', 'send', '--to', 'sandbox@proton.test', '--subject', 'x', '--body', 'y'])
       expect(refused.status).to.equal(1)

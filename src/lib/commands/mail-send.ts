@@ -56,8 +56,12 @@ async function pinsOf(invocation: Invocation, email: string, keys: () => Promise
   return card && pinnedInCard(email, card, await keys())
 }
 
-/** Each recipient's kind (its keys on the service, then its pins in the contacts); an address the service will not look up is refused with its reason. */
-async function lookUp(invocation: Invocation, emails: string[], keys: () => Promise<PrivateKey[]>): Promise<Recipient[]> {
+/**
+ * Each recipient's kind (its keys on the service, then its pins in the contacts, but for the account's own addresses,
+ * whose keys the web client takes as they are: encryptionPreferences.ts extractEncryptionPreferencesOwnAddress); an
+ * address the service will not look up is refused with its reason.
+ */
+async function lookUp(invocation: Invocation, emails: string[], own: Set<string>, keys: () => Promise<PrivateKey[]>): Promise<Recipient[]> {
   const result: Recipient[] = []
   for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
     const batch = emails.slice(start, start + LOOKUPS_AT_ONCE)
@@ -71,7 +75,7 @@ async function lookUp(invocation: Invocation, emails: string[], keys: () => Prom
           }
 
           const recipient = recipientFromKeys(email, outcome.answer.data)
-          return recipient.kind === 'refused' ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
+          return recipient.kind === 'refused' || own.has(email.toLowerCase()) ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
         }),
       )),
     )
@@ -119,7 +123,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], async () => (await userKeys(invocation, account)).keys)
+    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account.own, async () => (await userKeys(invocation, account)).keys)
     const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)

@@ -21,6 +21,8 @@ export interface Account {
   address: JsonRecord
   /** The user's MaxUpload: the most bytes of attachments a message may carry. */
   maxUpload: number
+  /** Every address of the account, lower case: sent to, they are the user's own (no contact's pins apply). */
+  own: Set<string>
 }
 
 const list = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value.filter((item) => isRecord(item)) : [])
@@ -45,7 +47,8 @@ export async function loadAccount(invocation: Invocation, from: string | undefin
   if (address.Status !== 1 || address.Send !== 1) throw usageError(`--from ${escapeLine(String(address.Email))}: this address cannot send (disabled, or not allowed to send)`)
   const userRecord = recordOf(user, 'User')
   const maxUpload = typeof userRecord.MaxUpload === 'number' && userRecord.MaxUpload > 0 ? userRecord.MaxUpload : DEFAULT_MAX_UPLOAD
-  return {address, maxUpload, user: userRecord}
+  const own = new Set(all.map((candidate) => String(candidate.Email).toLowerCase()))
+  return {address, maxUpload, own, user: userRecord}
 }
 
 /** The user keys, unlocked once per run (contacts' cards are signed by them, address keys locked with them). */
