@@ -16,10 +16,13 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, tru
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {randomBytes} from 'node:crypto'
+
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import type {Package} from '../../src/lib/send/packages.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {runMeasured} from '../helpers/run-measured.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
@@ -46,6 +49,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
   }
 
   let senderFingerprint = ''
+  /** The account's user key, unlocked: it signs the contacts' cards the tests add. */
+  let userKey: import('openpgp').PrivateKey
+  /** The alias address's public key (the service's key for demo.alias@proton.test). */
+  let aliasPublic = ''
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'proton-cli-send-'))
     gnupgHome = join(work, 'gnupg')
@@ -54,13 +61,14 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     // The fixture's keys, handed to GnuPG: the alias address's secret key (unlocked through its Token, as the service
     // keeps it) and the primary address's public key, which signs what the tool sends.
     const openpgp = await import('openpgp')
-    const userKey = await openpgp.decryptKey({
+    userKey = await openpgp.decryptKey({
       passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt),
       privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey}),
     })
     const alias = KEY_FIXTURE.addressKeys[1]
     const token = await openpgp.decrypt({decryptionKeys: userKey, message: await openpgp.readMessage({armoredMessage: alias.Token})})
     const aliasKey = await openpgp.decryptKey({passphrase: String(token.data), privateKey: await openpgp.readPrivateKey({armoredKey: alias.PrivateKey})})
+    aliasPublic = aliasKey.toPublic().armor()
     const sender = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
     senderFingerprint = sender.getFingerprint().toUpperCase()
     writeFileSync(join(work, 'keys.asc'), `${aliasKey.armor()}\n${sender.armor()}`)
@@ -262,6 +270,119 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     expect((await posts()).length).to.equal(before)
   })
 
+  describe('attachments streamed', () => {
+    const MiB = 1024 * 1024
+    /** A file of `size` random bytes (nothing in it compresses). */
+    const noise = (name: string, size: number) => {
+      const path = join(work, name)
+      writeFileSync(path, randomBytes(size))
+      return path
+    }
+    /** The message's attachment, its key packet the one the internal recipient (demo.alias, whose key GnuPG holds) got. */
+    const attachmentOf = async (id: string) => {
+      const pack = (await sent()).Sends.find((entry) => entry.MessageID === id)?.Packages[0] as Package
+      const [[ID, keyPacket]] = Object.entries(pack.Addresses['demo.alias@proton.test'].AttachmentKeyPackets ?? {})
+      return {ID, KeyPackets: keyPacket}
+    }
+
+    it('peak RSS sending a 20 MiB attachment is not 18 MiB above a 2 MiB one’s; GnuPG decrypts the 20 MiB upload to the file', async () => {
+      const small = noise('small.bin', 2 * MiB)
+      const big = noise('big.bin', 20 * MiB)
+      const send = (path: string) => runMeasured(['--profile', 'sender', 'mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Streamed', '--body', 'b', '--attach', path], env(), 60_000)
+      const smallRun = await send(small)
+      expect(smallRun.status, smallRun.stderr).to.equal(0)
+      const bigRun = await send(big)
+      expect(bigRun.status, bigRun.stderr).to.equal(0)
+      // Read whole (file, ciphertext and form: three copies), the 18 MiB more would cost some 54 MiB more; streamed, it
+      // costs nothing that grows with the file (what is left is garbage the collector has not taken yet).
+      expect(bigRun.peakMiB - smallRun.peakMiB).to.be.below(18)
+      const attachment = await attachmentOf(bigRun.stdout.toString('utf8').trim())
+      const data = await attachmentData(attachment.ID)
+      writeFileSync(join(work, 'big.gpg'), Buffer.concat([Buffer.from(attachment.KeyPackets, 'base64'), data]))
+      const decrypted = gpg(['--trust-model', 'always', '--output', join(work, 'big.out'), '--decrypt', join(work, 'big.gpg')])
+      expect(decrypted.status, decrypted.stderr.toString()).to.equal(0)
+      expect(readFileSync(join(work, 'big.out')).equals(readFileSync(big))).to.equal(true)
+    })
+
+    it('an upload answered 503 is sent again, the file read again from its start: GnuPG decrypts what the retry sent', async () => {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/attachments', RetryAfter: 0}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const uploads = async () => (await posts()).filter((line) => line === 'POST /mail/v4/attachments').length
+      const before = await uploads()
+      const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Retried upload', '--body', 'b', '--attach', join(work, 'lunch.csv'), '--verbose'])
+      expect(result.status, result.stderr).to.equal(0)
+      expect(result.stderr).to.match(/POST \/mail\/v4\/attachments: HTTP 503; retry 1 of 3/)
+      expect(result.stderr).to.include('> (body: streamed)')
+      expect((await uploads()) - before).to.equal(2)
+      const attachment = await attachmentOf(result.stdout.toString('utf8').trim().split('\n').at(-1) ?? '')
+      const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(attachment.KeyPackets, 'base64'), await attachmentData(attachment.ID)]))
+      expect(ok, status).to.equal(true)
+      expect(plain.equals(ATTACHMENT)).to.equal(true)
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    })
+  })
+
+  describe('keys pinned in contacts (signed cards made here by OpenPGP.js with the user key, as the web client makes them)', () => {
+    /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-…), added (or replaced) through the API. */
+    const addContact = async (email: string, armoredKey: string, extra: string[] = [], {overwrite = false, tampered = false} = {}) => {
+      const openpgp = await import('openpgp')
+      const key = await openpgp.readKey({armoredKey})
+      const vcard = [
+        'BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`,
+        `ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from(key.write()).toString('base64')}`, ...extra, 'END:VCARD', '',
+      ].join('\r\n')
+      const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: vcard}), signingKeys: userKey})
+      // Tampered: the card changed after it was signed (its X-PM-ENCRYPT turned off).
+      const data = tampered ? vcard.replace('X-PM-ENCRYPT:true', 'X-PM-ENCRYPT:false') : vcard
+      writeFileSync(join(work, 'contact.json'), JSON.stringify({Contacts: [{Cards: [{Data: data, Signature: signature, Type: 2}]}], Labels: 0, Overwrite: overwrite ? 1 : 0}))
+      const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', `@${join(work, 'contact.json')}`])
+      expect(added.status, added.stderr).to.equal(0)
+    }
+
+    before(async () => {
+      await addContact('pinned@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true', 'ITEM1.X-PM-SIGN:true'])
+      await addContact('tampered@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'], {tampered: true})
+      // sandbox@proton.test is internal, its key on the service senderPublicKey: pinned here as it is.
+      await addContact('sandbox@proton.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
+      // One of the account's own addresses, pinned to another key: the web client takes an own address's keys as they are.
+      await addContact('demo.alias@proton.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
+    })
+
+    it('an external recipient with a pinned key is external with keys: refused, named, nothing created (exit 1); a tampered contact is refused', async () => {
+      const before = (await posts()).length
+      const result = await proton(['mail', 'send', '--to', 'pinned@example.test', '--cc', 'friend@example.test', '--subject', 'x', '--body', 'y'])
+      expect(result.status).to.equal(1)
+      expect(result.stderr).to.equal('Error: cannot send to pinned@example.test (has encryption keys pinned in your contacts: PGP sending is not supported yet); nothing was created or sent\n')
+      const tampered = await proton(['mail', 'send', '--to', 'tampered@example.test', '--subject', 'x', '--body', 'y'])
+      expect(tampered.status).to.equal(1)
+      expect(tampered.stderr).to.match(/^Error: cannot send to tampered@example\.test \(the signature of its contact's card does not hold[^)]*\); nothing was created or sent\n$/)
+      expect((await posts()).length).to.equal(before)
+    })
+
+    it('internal: a pinned key that is one of its keys is the one encrypted to (GnuPG reads the key packet); pinned to another key, refused; own addresses take no pins', async () => {
+      const dry = await proton(['mail', 'send', '--to', 'sandbox@proton.test,demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body', '--dry-run'])
+      expect(dry.stdout.toString('utf8')).to.include('To: sandbox@proton.test (internal: end-to-end encrypted (from your contact))\nTo: demo.alias@proton.test (internal: end-to-end encrypted)\n')
+      const result = await proton(['mail', 'send', '--to', 'sandbox@proton.test,demo.alias@proton.test', '--subject', 'Pinned', '--body', 'pinned body'])
+      expect(result.status, result.stderr).to.equal(0)
+      const pack = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
+      writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(pack.Addresses['sandbox@proton.test'].BodyKeyPacket ?? '', 'base64'))
+      const listed = gpg(['--list-packets', join(work, 'key-packet.gpg')])
+      const openpgp = await import('openpgp')
+      const pinnedKey = await openpgp.readKey({armoredKey: KEY_FIXTURE.senderPublicKey})
+      const subkeyId = (await pinnedKey.getEncryptionKey()).getKeyID().toHex().toUpperCase()
+      expect(listed.stdout.toString('utf8').toUpperCase()).to.include(`KEYID ${subkeyId}`)
+      const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(pack.Addresses['demo.alias@proton.test'].BodyKeyPacket ?? '', 'base64'), Buffer.from(pack.Body, 'base64')]))
+      expect(ok, status).to.equal(true)
+      expect(plain.toString('utf8')).to.equal('pinned body')
+      await addContact('sandbox@proton.test', aliasPublic, [], {overwrite: true})
+      const before = (await posts()).length
+      const refused = await proton(['mail', 'send', '--to', 'sandbox@proton.test', '--subject', 'x', '--body', 'y'])
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr).to.equal('Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n')
+      expect((await posts()).length).to.equal(before)
+    })
+  })
+
   describe('never twice', () => {
     const fault = async (rule: Record<string, unknown>) => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
@@ -292,6 +413,30 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect((await sent()).Sends.length).to.equal(count)
       const drafts = JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {Messages: Array<{Subject: string}>}
       expect(drafts.Messages.map((message) => message.Subject)).to.not.include('Dropped')
+    })
+
+    it('a send answered 429 (Retry-After), 503, or a reset is sent once, never again; the service says not sent; the draft deleted', async () => {
+      const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+        [{Kind: 'rate-limit', RetryAfter: 1}, 5, /^Error: .*\nThe send failed; the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+        [{Kind: 'unavailable'}, 5, /^Error: .*\nThe send failed; the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+        [{Kind: 'drop'}, 5, /^The send's answer was lost \(.*\); the service says the message was not sent\.\nNothing was sent; the draft .+ was deleted\.\n$/],
+      ]
+      for (const [rule, exit, told] of cases) {
+        await fault(rule)
+        const before = await sends()
+        const count = (await sent()).Sends.length
+        const result = await proton(['mail', 'send', '--to', 'friend@example.test', '--subject', `Once ${String(rule.Kind)}`, '--body', 'b', '--verbose'])
+        const said = result.stderr.split('\n').filter((line) => !/^[<>(]/.test(line) && !line.startsWith('  ')).join('\n')
+        expect(result.status, result.stderr).to.equal(exit)
+        expect(said, String(rule.Kind)).to.match(told)
+        expect(result.stderr).to.not.match(/POST \/mail\/v4\/messages\/\S+: .*retry/)
+        expect((await sends()) - before, String(rule.Kind)).to.equal(1)
+        expect((await sent()).Sends.length).to.equal(count)
+        const drafts = JSON.parse((await proton(['api', 'GET', '/mail/v4/messages', '-F', 'LabelID=8'])).stdout.toString('utf8')) as {Messages: Array<{Subject: string}>}
+        expect(drafts.Messages.map((message) => message.Subject)).to.not.include(`Once ${String(rule.Kind)}`)
+      }
+
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
     })
 
     /** Runs mail send, and sends `signal` once the sandbox has seen a request to `path` (held there by a latency fault). */

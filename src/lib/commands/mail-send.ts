@@ -8,14 +8,20 @@
  */
 import {escapeLine} from '../output/escape.ts'
 import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
-import {attempt} from '../runtime/dedicated.ts'
+import type {PrivateKey} from 'openpgp'
+
+import {contactRecord, CONTACTS} from '../contacts/service.ts'
+import type {Card} from '../keys/contact-cards.ts'
+import {isRecord, listOf} from '../output/records.ts'
+import {attempt, call} from '../runtime/dedicated.ts'
 import {CliFailure, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
 import {KIND_TEXT, recipientFromKeys, type Recipient} from '../send/recipients.ts'
-import {loadAccount, signingKey} from '../send/sender.ts'
+import {type Pinned, pinnedInCard, signedCard, withPins} from '../send/pinned-keys.ts'
+import {loadAccount, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
 
 export interface MailSendOptions {
@@ -37,8 +43,25 @@ const addresses = (values: string[] | undefined) => (values ?? []).flatMap((valu
 /** How many key look-ups are in flight at once. */
 const LOOKUPS_AT_ONCE = 4
 
-/** Each recipient's kind; an address the service will not look up is refused with its reason. */
-async function lookUp(invocation: Invocation, emails: string[]): Promise<Recipient[]> {
+/**
+ * The pins of an address in the user's contacts (send/pinned-keys.ts): the first contact that holds it
+ * (GET /contacts/v4/contacts/emails?Email=), unless it says Defaults 1, and that contact's signed card.
+ */
+async function pinsOf(invocation: Invocation, email: string, keys: () => Promise<PrivateKey[]>): Promise<Pinned | undefined> {
+  const emails = listOf((await call(invocation, {method: 'GET', path: `${CONTACTS}/emails`, query: [['Email', email]]})).data, 'ContactEmails')
+  const entry = emails.find((item) => typeof item.Email === 'string' && item.Email.toLowerCase() === email.toLowerCase())
+  if (!entry || entry.Defaults === 1 || typeof entry.ContactID !== 'string') return undefined
+  const contact = await contactRecord(invocation, entry.ContactID)
+  const card = signedCard(Array.isArray(contact.Cards) ? (contact.Cards.filter(isRecord) as unknown as Card[]) : [])
+  return card && pinnedInCard(email, card, await keys())
+}
+
+/**
+ * Each recipient's kind (its keys on the service, then its pins in the contacts, but for the account's own addresses,
+ * whose keys the web client takes as they are: encryptionPreferences.ts extractEncryptionPreferencesOwnAddress); an
+ * address the service will not look up is refused with its reason.
+ */
+async function lookUp(invocation: Invocation, emails: string[], own: Set<string>, keys: () => Promise<PrivateKey[]>): Promise<Recipient[]> {
   const result: Recipient[] = []
   for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
     const batch = emails.slice(start, start + LOOKUPS_AT_ONCE)
@@ -51,7 +74,8 @@ async function lookUp(invocation: Invocation, emails: string[]): Promise<Recipie
             return {email, kind: 'refused', reason: outcome.failure.message} satisfies Recipient
           }
 
-          return recipientFromKeys(email, outcome.answer.data)
+          const recipient = recipientFromKeys(email, outcome.answer.data)
+          return recipient.kind === 'refused' || own.has(email.toLowerCase()) ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
         }),
       )),
     )
@@ -64,7 +88,7 @@ function dryRunText(from: string, recipients: Recipients, kinds: Recipient[], su
   const kindOf = new Map(kinds.map((recipient) => [recipient.email, recipient]))
   const line = (field: string, email: string) => {
     const recipient = kindOf.get(email)
-    const kind = recipient ? KIND_TEXT[recipient.kind] : ''
+    const kind = recipient ? `${KIND_TEXT[recipient.kind]}${recipient.pinned ? ' (from your contact)' : ''}` : ''
     return `${field}: ${escapeLine(email)} (${kind}${recipient?.reason ? `: ${escapeLine(recipient.reason)}` : ''})`
   }
   return [
@@ -99,7 +123,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc])
+    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account.own, async () => (await userKeys(invocation, account)).keys)
     const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)
@@ -110,7 +134,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     }
 
     if (refused.length > 0) {
-      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${recipient.kind === 'refused' ? escapeLine(recipient.reason ?? '') : 'has encryption keys: PGP sending is not supported yet'})`)
+      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${recipient.kind === 'refused' ? escapeLine(recipient.reason ?? '') : `has encryption keys${recipient.pinned ? ' pinned in your contacts' : ''}: PGP sending is not supported yet`})`)
       throw usageError(`cannot send to ${names.join(', ')}; nothing was created or sent`)
     }
 

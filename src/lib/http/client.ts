@@ -7,6 +7,7 @@
  */
 import got, {type Got, type Request, RequestError, TimeoutError} from 'got'
 import type {IncomingMessage} from 'node:http'
+import type {Readable} from 'node:stream'
 import {setTimeout as sleep} from 'node:timers/promises'
 
 import type {ActiveSession} from '../session/session.ts'
@@ -82,11 +83,23 @@ export interface BodyWriter<B> {
 /** Makes the writer for an answer, once its head is in and no retry will follow. */
 export type Receiver<B> = (head: ResponseHead) => BodyWriter<B> | Promise<BodyWriter<B>>
 
+/**
+ * A body sent as it is made (an attachment, encrypted as its file is read): opened anew for each attempt, since a
+ * stream cannot be sent twice; the retry re-reads its source from the start. Sent with chunked transfer coding.
+ */
+export type StreamedBody = () => Readable
+
 export interface ApiRequest {
   method: string
   url: URL
-  body?: Buffer
+  body?: Buffer | StreamedBody
   headers?: Record<string, string>
+  /**
+   * false: sent once, never again after it may have reached the service, whatever the answer (a 429 or 503, a lost
+   * connection): the send of a message. A 401 (refresh) and a human verification, which the service answers before
+   * doing anything, still send it again.
+   */
+  retry?: false
 }
 
 const ACCEPT = 'application/vnd.protonmail.v1+json'
@@ -141,7 +154,7 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
           log(`> ${request.method} ${request.url?.toString()}`)
           for (const line of headerLines('> ', request.headers as Record<string, string>)) log(line)
           const body = request.body
-          if (body !== undefined) log(`> (body: ${Buffer.byteLength(body as Buffer | string)} bytes)`)
+          if (body !== undefined) log(typeof (body as Readable).pipe === 'function' ? '> (body: streamed)' : `> (body: ${Buffer.byteLength(body as Buffer | string)} bytes)`)
         },
       ],
     },
@@ -181,8 +194,9 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     ...(request.body === undefined ? {} : {'content-type': 'application/json'}),
     ...request.headers,
   }
+  const body = typeof request.body === 'function' ? request.body() : request.body
   const stream = client.stream(request.url, {
-    body: request.body,
+    body,
     context: {ownHeaders: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase())},
     headers,
     method: request.method as 'GET',
@@ -190,7 +204,9 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     timeout: {request: timeoutMs},
   })
   // got's stream waits for a body to be written when the method may carry one.
-  if (request.body === undefined) stream.end()
+  if (body === undefined) stream.end()
+  // A streamed body not read to its end (an early answer, a failure) closes its source with the exchange.
+  else if (!Buffer.isBuffer(body)) stream.once('close', () => body.destroy())
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     // Kept for the stream's life: a failure after the head is the body reader's to report.
     stream.on('error', reject)
@@ -285,7 +301,7 @@ export function collectBody(): BodyWriter<Buffer> {
 export async function sendTo<B>(client: Got, request: ApiRequest, receive: Receiver<B>, options: SendOptions = {}): Promise<Received<B>> {
   const {log, signal} = options
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
-  const retries = options.retries ?? DEFAULT_RETRIES
+  const retries = request.retry === false ? 0 : (options.retries ?? DEFAULT_RETRIES)
   const deadline = options.deadline ?? Date.now() + timeoutSeconds * 1000
   const timedOut = () => new TimeoutFailure(`no complete answer from ${request.url.origin} within ${timeoutSeconds} s (timeout; see --timeout)`)
   for (let retry = 1; ; retry++) {

@@ -15,7 +15,7 @@
  * - extend() merges headers (names lowercased; a name keeps its place, the
  *   later value wins), appends hooks and merges context.
  * - A request carries got's default user-agent unless replaced, the
- *   content-length of its body, accept-encoding (gzip, deflate, br, and
+ *   content-length of its body (a stream's is sent chunked), accept-encoding (gzip, deflate, br, and
  *   zstd where Node has it), then what the beforeRequest hooks set.
  * - Redirects (301, 302, 303, 307, 308 with a location) are followed when
  *   followRedirect says so, at most 10; after a 303 a method other than GET
@@ -41,7 +41,7 @@ type BeforeRedirectHook = (options: Internals, response: LiteResponse) => unknow
 
 export interface LiteOptions {
   allowGetBody?: boolean
-  body?: Uint8Array
+  body?: Uint8Array | Readable
   context?: Record<string, unknown>
   followRedirect?: boolean | ((response: LiteResponse) => boolean)
   headers?: Headers
@@ -56,7 +56,7 @@ export interface LiteOptions {
 /** The options of one request, as hooks see them (got's Options, for the members client.ts reads and sets). */
 interface Internals {
   allowGetBody: boolean
-  body?: Uint8Array
+  body?: Uint8Array | Readable
   context: Record<string, unknown>
   followRedirect: boolean | ((response: LiteResponse) => boolean)
   headers: Headers
@@ -136,7 +136,8 @@ function prepare(options: Internals): void {
   const {body, headers, method} = options
   if (body !== undefined) {
     if (method === 'HEAD' || (method === 'GET' && !options.allowGetBody)) throw new TypeError(`The \`${method}\` method cannot be used with a body`)
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength)
+    // A stream's length is not known: Node sends it chunked, as got does.
+    if (body instanceof Uint8Array && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = String(body.byteLength)
   }
 
   if (headers['accept-encoding'] === undefined) {
@@ -151,7 +152,12 @@ async function open(options: Internals, started: (request: ClientRequest) => voi
     const request = send(options.url, {headers: options.headers as Record<string, string | string[]>, method: options.method}, resolve)
     request.once('error', reject)
     started(request)
-    request.end(options.body)
+    const {body} = options
+    if (body instanceof Readable) {
+      // Piped, so the body is read only as fast as the socket takes it; its failure fails the request.
+      body.once('error', (error) => request.destroy(error))
+      body.pipe(request)
+    } else request.end(body)
   })
 }
 
@@ -259,6 +265,7 @@ class LiteRequest extends Readable {
     this.current?.destroy()
     this.body?.destroy()
     this.native?.destroy()
+    if (this.options.body instanceof Readable) this.options.body.destroy()
     callback(error)
   }
 
@@ -305,6 +312,7 @@ class LiteRequest extends Readable {
         if (redirects.length >= MAX_REDIRECTS) throw new RequestError(`Redirected ${MAX_REDIRECTS} times. Aborting.`, undefined, 'ERR_TOO_MANY_REDIRECTS')
         const next = new URL(Buffer.from(location, 'binary').toString(), options.url)
         if (next.origin !== options.url.origin) throw unsupported('redirects to another origin')
+        if (options.body instanceof Readable && statusCode !== 303) throw unsupported('a redirect that sends a streamed body again')
         if (!location.includes('#')) next.hash = options.url.hash
         if (statusCode === 303 && options.method !== 'GET' && options.method !== 'HEAD') {
           options.method = 'GET'

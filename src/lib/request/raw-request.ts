@@ -79,7 +79,7 @@ export async function runRawRequest(invocation: Invocation, given: RawRequest): 
   const {cacheDir, names} = invocation.context
   await checkRequest({body: checked, endpoint, method, query}, {cacheDir, names, strict: flags.strict, warn: (line) => invocation.note(line)})
   const session = await invocation.session()
-  const request: ApiRequest = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
+  const request: ApiRequest & {body?: Buffer} = {body, headers, method, url: buildRequestUrl(session.apiUrl, endpoint, query)}
   const display: Display = {include: flags.include, outputFile: flags['output-file'], silent: flags.silent}
   if (flags['dry-run']) {
     await invocation.checkFilter()
@@ -107,7 +107,7 @@ export function tokenCommand(invocation: Invocation, session: ActiveSession): st
   return `${line} --profile ${/^[\w.-]+$/.test(session.profile) ? session.profile : shellQuote(session.profile)}`
 }
 
-function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest, bodyFile?: string): void {
+function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest & {body?: Buffer}, bodyFile?: string): void {
   const headers = {...sessionHeaders(session, invocation.transport(session), request.body !== undefined), ...request.headers}
   const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
   invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, tokenCommand: tokenCommand(invocation, session), url: request.url})}\n`)

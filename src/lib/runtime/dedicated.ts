@@ -8,6 +8,7 @@
  */
 import {type Answer, type Failure, type Outcome, readAnswer} from '../output/api-answer.ts'
 import {buildRequestUrl, parseBaseUrl} from '../http/api-url.ts'
+import type {ApiRequest} from '../http/client.ts'
 import {commandLine} from './command-names.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
 import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run.ts'
@@ -58,12 +59,13 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest, s
  * Send one request and read its answer, reporting nothing: the answer, or
  * the failure for the caller to report (a command that answers for many
  * items in one request, say). Network failures and the timeout still throw.
+ * `retry: false`: never sent twice (see ApiRequest).
  */
-export async function attempt(invocation: Invocation, planned: PlannedRequest): Promise<Outcome> {
+export async function attempt(invocation: Invocation, planned: PlannedRequest, options: Pick<ApiRequest, 'retry'> = {}): Promise<Outcome> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
-  const response = await invocation.request(session, {body, method: planned.method, url})
+  const response = await invocation.request(session, {body, method: planned.method, url, ...options})
   if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
   return readAnswer(response)
 }

@@ -10,6 +10,9 @@ import {SandboxError} from './api-error.ts'
 import type {JsonObject} from './validation.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** POST /mail/v4/attachments takes a MaxUpload (25 MiB) of data, its encryption's few bytes more and the form's parts. */
+export const ATTACHMENTS_PATH = '/mail/v4/attachments'
+export const ATTACHMENT_MAX_BODY_BYTES = 26 * 1024 * 1024
 /** Past this, the rest of a body is not even read: the connection is closed after the 413. */
 export const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES
 export const JSON_TYPE = 'application/json; charset=utf-8'

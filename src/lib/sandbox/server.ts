@@ -15,7 +15,7 @@ import {SANDBOX_CODE} from './codes.ts'
 import {CONTROL_PREFIX, CONTROL_SECRET_HEADER, controlRoutes} from './control.ts'
 import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
-import {DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
+import {ATTACHMENT_MAX_BODY_BYTES, ATTACHMENTS_PATH, DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
 import {apiRoutes, RawAnswer, type Route, type RouteAnswer} from './routes.ts'
 import {SandboxState} from './state.ts'
@@ -124,12 +124,14 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       url = new URL('http://sandbox.invalid/')
     }
 
-    const body = await readBody(request, maxBodyBytes)
+    // An attachment's upload carries up to the account's MaxUpload (25 MiB) of data: its own bound.
+    const bodyLimit = url.pathname === ATTACHMENTS_PATH ? Math.max(maxBodyBytes, ATTACHMENT_MAX_BODY_BYTES) : maxBodyBytes
+    const body = await readBody(request, bodyLimit)
     const entry: LoggedRequest = {Method: method, Path: url.pathname, Query: url.search.slice(1), Status: 0, Time: new Date(clock()).toISOString(), UID: header(request, HEADER.UID), AppVersion: header(request, HEADER.APP_VERSION)}
     let truncate = false
     try {
       if (!body.complete && body.size > DRAIN_LIMIT_BYTES) response.setHeader('connection', 'close')
-      if (body.size > maxBodyBytes) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${maxBodyBytes} bytes`)
+      if (body.size > bodyLimit) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${bodyLimit} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         checkControlSecret(request, controlSecret)
         writeAnswer(response, await dispatch(control, method, url, request, body.bytes))

@@ -17,8 +17,12 @@ export type RecipientKind = 'external-clear' | 'external-keys' | 'internal' | 'r
 export interface Recipient {
   email: string
   kind: RecipientKind
-  /** The key the session keys are encrypted to (internal: the first mail-capable key, the primary). */
+  /** The key the session keys are encrypted to (internal: the first mail-capable key, the primary, unless pinned-keys.ts picks a pinned one). */
   publicKey?: string
+  /** Internal: every mail-capable key of the address, in the service's order (a pinned key is looked for among them). */
+  candidates?: string[]
+  /** The key or the PGP settings come from the user's contact (pinned-keys.ts). */
+  pinned?: boolean
   /** Why the service refused the address (refused). */
   reason?: string
 }
@@ -46,13 +50,12 @@ const mailCapable = (keys: ApiPublicKey[]) => keys.filter((key) => (key.Flags & 
 /** The kind of a recipient from the answer of GET /core/v4/keys/all?Email=. */
 export function recipientFromKeys(email: string, answer: unknown): Recipient {
   const data = isRecord(answer) ? answer : {}
-  const internal =
-    mailCapable(keysOf(data.Address))[0] ??
-    mailCapable(keysOf(data.Unverified).filter((key) => key.Source === SOURCE_PROTON))[0] ??
-    mailCapable(keysOf(data.CatchAll))[0]
-  if (internal) return {email, kind: 'internal', publicKey: internal.PublicKey}
+  const internal = [keysOf(data.Address), keysOf(data.Unverified).filter((key) => key.Source === SOURCE_PROTON), keysOf(data.CatchAll)]
+    .map(mailCapable)
+    .find((keys) => keys.length > 0)
   // go-proton-api's fake server says RecipientType 1 with its keys under Keys.
-  if (data.RecipientType === 1 && mailCapable(keysOf(data))[0]) return {email, kind: 'internal', publicKey: mailCapable(keysOf(data))[0].PublicKey}
+  const found = internal ?? (data.RecipientType === 1 && mailCapable(keysOf(data)).length > 0 ? mailCapable(keysOf(data)) : undefined)
+  if (found) return {candidates: found.map((key) => key.PublicKey), email, kind: 'internal', publicKey: found[0].PublicKey}
   if (mailCapable(keysOf(data.Unverified).filter((key) => key.Source !== SOURCE_PROTON)).length > 0) return {email, kind: 'external-keys'}
   return {email, kind: 'external-clear'}
 }

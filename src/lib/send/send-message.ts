@@ -7,21 +7,19 @@
  * (POST /mail/v4/attachments), then the send (POST /mail/v4/messages/{ID}
  * with the Packages).
  *
- * Never twice: the send is one request, never retried by the tool (POST: the
- * retry policy sends it again only on 429 and 503, which say it was not
- * processed). When its answer is lost (timeout, reset), the service is asked
- * whether the draft went out (GET /mail/v4/messages/{ID}: the Sent flag) and
+ * Never twice: the send is one request, never retried by the tool, not even
+ * after a 429 or 503 (the retry policy's exception for requests the service
+ * did not process). When it does not answer success (a lost answer, a 429, a
+ * 5xx, a refusal), the service is asked whether the draft went out (GET /mail/v4/messages/{ID}: the Sent flag) and
  * the user told which. A send the service refuses, and a failure before it,
  * deletes the draft (PUT /mail/v4/messages/delete); an interruption says
  * whether the message may have gone.
  */
-import {readFile} from 'node:fs/promises'
-
 import type {Answer} from '../output/api-answer.ts'
 import {escapeLine} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
-import {encryptAttachment, encryptBody} from '../keys/send-crypto.ts'
+import {attachmentKey, encryptBody} from '../keys/send-crypto.ts'
 import {activeSession, attempt, settle, show} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {EXIT, type ExitStatus} from '../runtime/exit-status.ts'
@@ -31,7 +29,8 @@ import {readAnswer} from '../output/api-answer.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AttachmentFile, Recipients} from './input.ts'
-import {multipartBody} from './multipart.ts'
+import {encryptedFile, signFile} from './attachment-stream.ts'
+import {formContentType, multipartStream, newBoundary} from './multipart.ts'
 import {buildPackage, type SentAttachment} from './packages.ts'
 import type {Recipient} from './recipients.ts'
 
@@ -95,19 +94,36 @@ async function abandon(invocation: Invocation, draftId: string, error: unknown):
   await deleteDraft(invocation, draftId)
 }
 
-/** Upload one attachment to the draft: its key packets, data packet and detached signature (multipart). */
+/**
+ * Upload one attachment to the draft: its key packets, data packet and detached signature (multipart), as the web
+ * client uploads it (WebClients packages/shared/lib/api/attachments.ts uploadAttachment,
+ * applications/mail/src/app/helpers/attachment/attachmentUploader.ts; go-proton-api attachment.go
+ * UploadAttachment). Streamed: signed in a first pass over the file, encrypted as the request sends it, the form
+ * made anew (the file opened again) for each attempt the retry policy makes.
+ */
 async function upload(invocation: Invocation, draftId: string, file: AttachmentFile, key: PrivateKey): Promise<SentAttachment> {
-  const data = await readFile(file.path)
-  const encrypted = await encryptAttachment(data, file.name, key)
-  const {body, contentType} = multipartBody([
-    {name: 'MessageID', value: draftId},
-    {name: 'Filename', value: file.name},
-    {name: 'MIMEType', value: mimeTypeOf(file.name)},
-    {name: 'Disposition', value: 'attachment'},
-    {name: 'KeyPackets', value: encrypted.keyPacket},
-    {name: 'DataPacket', value: encrypted.dataPacket},
-    {name: 'Signature', value: encrypted.signature},
-  ])
+  let signed
+  try {
+    signed = await signFile(file.path, file.name, key)
+  } catch (error) {
+    await abandon(invocation, draftId, error)
+    const {code} = error as NodeJS.ErrnoException
+    throw typeof code === 'string' ? new CliFailure(`--attach ${escapeLine(file.path)}: cannot read it (${code})`) : error
+  }
+
+  const {keyPacket, sessionKey} = await attachmentKey(key)
+  const boundary = newBoundary()
+  const body = () =>
+    multipartStream(boundary, [
+      {name: 'MessageID', value: draftId},
+      {name: 'Filename', value: file.name},
+      {name: 'MIMEType', value: mimeTypeOf(file.name)},
+      {name: 'Disposition', value: 'attachment'},
+      {name: 'KeyPackets', value: keyPacket},
+      {name: 'DataPacket', value: encryptedFile(signed, key, sessionKey)},
+      {name: 'Signature', value: signed.signature},
+    ])
+  const contentType = formContentType(boundary)
   const session = await activeSession(invocation)
   let outcome
   try {
@@ -128,7 +144,7 @@ async function upload(invocation: Invocation, draftId: string, file: AttachmentF
     throw new CliFailure(`--attach ${escapeLine(file.path)}: the service's answer names no attachment ID`, EXIT.UNAVAILABLE)
   }
 
-  return {id: attachmentId, sessionKey: encrypted.sessionKey}
+  return {id: attachmentId, sessionKey}
 }
 
 /** Whether the draft went out, by the service's word: true, false, or undefined when it cannot say. */
@@ -204,7 +220,8 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
 
   let outcome
   try {
-    outcome = await attempt(invocation, {body: {Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`})
+    // Sent once: no retry after it may have reached the service, whatever the answer (see afterFailedSend).
+    outcome = await attempt(invocation, {body: {Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`}, {retry: false})
   } catch (error) {
     if (interruptedBy() !== undefined || (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED)) {
       reportingInterruption()

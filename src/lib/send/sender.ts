@@ -21,6 +21,8 @@ export interface Account {
   address: JsonRecord
   /** The user's MaxUpload: the most bytes of attachments a message may carry. */
   maxUpload: number
+  /** Every address of the account, lower case: sent to, they are the user's own (no contact's pins apply). */
+  own: Set<string>
 }
 
 const list = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value.filter((item) => isRecord(item)) : [])
@@ -45,11 +47,24 @@ export async function loadAccount(invocation: Invocation, from: string | undefin
   if (address.Status !== 1 || address.Send !== 1) throw usageError(`--from ${escapeLine(String(address.Email))}: this address cannot send (disabled, or not allowed to send)`)
   const userRecord = recordOf(user, 'User')
   const maxUpload = typeof userRecord.MaxUpload === 'number' && userRecord.MaxUpload > 0 ? userRecord.MaxUpload : DEFAULT_MAX_UPLOAD
-  return {address, maxUpload, user: userRecord}
+  const own = new Set(all.map((candidate) => String(candidate.Email).toLowerCase()))
+  return {address, maxUpload, own, user: userRecord}
 }
 
-/** The sending address's first key that unlocks, ready to sign. */
-export async function signingKey(invocation: Invocation, account: Account): Promise<PrivateKey> {
+/** The user keys, unlocked once per run (contacts' cards are signed by them, address keys locked with them). */
+const unlocked = new WeakMap<Account, Promise<{keys: PrivateKey[]; passphrase: string}>>()
+
+export function userKeys(invocation: Invocation, account: Account): Promise<{keys: PrivateKey[]; passphrase: string}> {
+  let keys = unlocked.get(account)
+  if (!keys) {
+    keys = unlockUser(invocation, account)
+    unlocked.set(account, keys)
+  }
+
+  return keys
+}
+
+async function unlockUser(invocation: Invocation, account: Account): Promise<{keys: PrivateKey[]; passphrase: string}> {
   const session = await activeSession(invocation)
   const sealed = sealedPassphrase(invocation, session)
   const localKey = await tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'})
@@ -58,11 +73,17 @@ export async function signingKey(invocation: Invocation, account: Account): Prom
   const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
   const passphrase = openPassphrase(sealed, clientKey, session.uid)
   if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${login}" again`)
-  const userKeys = await unlockUserKeys(list(account.user.Keys) as ApiKey[], passphrase)
-  if (userKeys.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  const user = await unlockUserKeys(list(account.user.Keys) as ApiKey[], passphrase)
+  if (user.keys.length === 0) throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
+  return {keys: user.keys, passphrase}
+}
+
+/** The sending address's first key that unlocks, ready to sign. */
+export async function signingKey(invocation: Invocation, account: Account): Promise<PrivateKey> {
+  const user = await userKeys(invocation, account)
   // The primary key first, as the web client signs and encrypts with it.
   const keys = [...(list(account.address.Keys) as ApiKey[])].sort((a, b) => Number(b.Primary === 1) - Number(a.Primary === 1))
-  const unlocked = await unlockAddressKeys(keys, userKeys.keys, passphrase, {signing: true})
-  if (unlocked.keys.length === 0) throw authError(`no key of the address ${String(account.address.Email)} could be unlocked (${unlocked.failures.join('; ')})`)
-  return unlocked.keys[0]
+  const address = await unlockAddressKeys(keys, user.keys, user.passphrase, {signing: true})
+  if (address.keys.length === 0) throw authError(`no key of the address ${String(account.address.Email)} could be unlocked (${address.failures.join('; ')})`)
+  return address.keys[0]
 }

@@ -14,6 +14,7 @@ import {createServer as createTlsServer, globalAgent} from 'node:https'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {Readable} from 'node:stream'
 import {pathToFileURL} from 'node:url'
 import zlib from 'node:zlib'
 
@@ -237,6 +238,33 @@ const scenarios: Record<string, Scenario> = {
     },
     request: (base) => ({method: 'GET', url: new URL(`${base}/x`)}),
     retries: 1,
+  },
+  'a streamed body: sent chunked, opened anew for the retry after a 503 (the source re-read from its start)': {
+    check(outcome) {
+      expect(outcome.wire.map(({body}) => body)).to.deep.equal(['part one, part two', 'part one, part two'])
+      expect(outcome.wire[0].headers).to.include('transfer-encoding: chunked')
+      expect(outcome.log).to.include('> (body: streamed)')
+      expect(outcome.response?.statusCode).to.equal(200)
+    },
+    handler() {
+      let seen = 0
+      return (request, body, response) => (seen++ === 0 ? json(503, '{"Code":503}', {'retry-after': '0'}) : json(200, '{}'))(request, body, response)
+    },
+    request: (base) => ({body: () => Readable.from([Buffer.from('part one, '), Buffer.from('part two')]), headers: {'content-type': 'multipart/form-data; boundary=x'}, method: 'POST', url: new URL(`${base}/mail/v4/attachments`)}),
+    retries: 1,
+  },
+  'retry: false: a 429 with Retry-After, then a 503, stand; the request is sent once': {
+    check(outcome) {
+      expect(outcome.wire).to.have.length(1)
+      expect(outcome.response?.statusCode).to.equal(429)
+      expect(outcome.log.some((line) => /retry \d+ of/.test(line))).to.equal(false)
+    },
+    handler() {
+      let seen = 0
+      return (request, body, response) => (seen++ === 0 ? json(429, '{"Code":429}', {'retry-after': '0'}) : json(503, '{"Code":503}'))(request, body, response)
+    },
+    request: (base) => ({body: Buffer.from('{}'), method: 'POST', retry: false, url: new URL(`${base}/mail/v4/messages/abc`)}),
+    retries: 3,
   },
   'no answer within the timeout': {
     check: (outcome) => expect(outcome.failure?.message).to.match(/within 1 s \(timeout/),

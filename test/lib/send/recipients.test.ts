@@ -6,9 +6,9 @@ const KEY = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n…\n-----END PGP PUBLIC KEY 
 const OTHER = '-----BEGIN PGP PUBLIC KEY BLOCK-----\nother\n-----END PGP PUBLIC KEY BLOCK-----\n'
 
 describe('send/recipients: the kind of a recipient, as the web client decides it', () => {
-  it('the address’s own mail-capable keys: internal, encrypted to the first one', () => {
+  it('the address’s own mail-capable keys: internal, encrypted to the first one (all of them candidates for a pinned key)', () => {
     const answer = {Address: {Keys: [{Flags: 3, PublicKey: KEY}, {Flags: 3, PublicKey: OTHER}]}, Unverified: null}
-    expect(recipientFromKeys('a@proton.me', answer)).to.deep.equal({email: 'a@proton.me', kind: 'internal', publicKey: KEY})
+    expect(recipientFromKeys('a@proton.me', answer)).to.deep.equal({candidates: [KEY, OTHER], email: 'a@proton.me', kind: 'internal', publicKey: KEY})
   })
 
   it('a key flagged not for encryption (4) never counts: the next one is used, or none', () => {

@@ -69,9 +69,11 @@ export class ContactStore {
     const ID = existing ? String(existing.ID) : newId()
     const Name = valueText(fn)
     const time = Math.floor(this.now() / 1000)
+    // Defaults 0: the address has settings of its own in the card (KEY, X-PM-…, in its group), as the service says it.
+    const ownSettings = (group: unknown) => group !== undefined && properties.some(([field, params]) => (field === 'key' || field.startsWith('x-pm-')) && params.group === group)
     const ContactEmails = properties
       .filter(([field]) => field === 'email')
-      .map((property, Order) => ({Defaults: 1, Email: valueText(property), ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: paramList(property[1], 'type'), ContactID: ID}))
+      .map((property, Order) => ({Defaults: ownSettings(property[1].group) ? 0 : 1, Email: valueText(property), ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: paramList(property[1], 'type'), ContactID: ID}))
     const contact: Row = {Cards, ContactEmails, CreateTime: existing?.CreateTime ?? time, ID, LabelIDs: [], ModifyTime: time, Name, Size: Cards.reduce((size, card) => size + card.Data.length, 0), UID}
     if (existing) this.contacts.splice(this.contacts.indexOf(existing), 1, contact)
     else this.contacts.push(contact)

@@ -1,0 +1,93 @@
+/**
+ * Keys and settings the user pinned for an address in their contacts, read as the web client reads them
+ * (WebClients packages/shared/lib/api/helpers/getPublicKeysVcardHelper.ts: the first contact that holds the address,
+ * none when its ContactEmail says Defaults 1, its signed card (Type 2) verified with the user keys;
+ * packages/shared/lib/contacts/keyProperties.ts getKeyInfoFromProperties: KEY, X-PM-ENCRYPT, X-PM-SIGN and
+ * X-PM-SCHEME of the EMAIL's group, keys in PREF order), and what they change about a recipient
+ * (packages/shared/lib/keys/publicKeys.ts getContactPublicKeyModel, packages/shared/lib/mail/encryptionPreferences.ts
+ * extractEncryptionPreferences, as packages/shared/lib/mail/send/getSendPreferences.ts applies it).
+ */
+import type {PublicKey} from 'openpgp'
+
+import {openCard, type Card, CARD_TYPE} from '../keys/contact-cards.ts'
+import {openpgp} from '../keys/keyring.ts'
+import {readPublicKey} from '../keys/send-crypto.ts'
+import {paramList, parseOneVcard, type Property, valueText} from '../contacts/vcard.ts'
+import type {Recipient} from './recipients.ts'
+
+export interface Pinned {
+  /** The pinned keys that could be read, in PREF order. */
+  keys: PublicKey[]
+  /** X-PM-ENCRYPT, X-PM-SIGN (absent: undefined), X-PM-SCHEME. */
+  encrypt?: boolean
+  sign?: boolean
+  scheme?: string
+  /** Whether the signed card's signature holds for a user key: if not, nothing in it is trusted and the address is refused. */
+  verified: boolean
+}
+
+const pref = (property: Property) => Number(paramList(property[1], 'pref')[0] ?? Number.POSITIVE_INFINITY)
+const group = (property: Property) => (typeof property[1].group === 'string' ? property[1].group.toLowerCase() : undefined)
+
+/** A KEY's value: a data: URI (vCard 4, as the web client writes it) or the bare base64 (vCard 3, ENCODING=b). */
+async function keyOf(value: string): Promise<PublicKey | undefined> {
+  const base64 = value.includes(',') ? value.slice(value.indexOf(',') + 1) : value
+  const bytes = Buffer.from(base64, 'base64')
+  if (bytes.length === 0) return undefined
+  const pgp = await openpgp()
+  return pgp.readKey({binaryKey: bytes}).catch(() => undefined)
+}
+
+/** The pins of `email` in a contact's signed card; undefined when the card does not hold the address. */
+export async function pinnedInCard(email: string, card: Card, userKeys: Parameters<typeof openCard>[1]): Promise<Pinned | undefined> {
+  const opened = await openCard(card, userKeys)
+  if (opened.data === undefined) return {keys: [], verified: false}
+  let properties: Property[]
+  try {
+    properties = parseOneVcard(opened.data)
+  } catch {
+    return {keys: [], verified: false}
+  }
+
+  const address = properties.find(([name, , , value]) => name === 'email' && String(value).trim().toLowerCase() === email.toLowerCase())
+  if (!address) return undefined
+  const own = properties.filter((property) => group(property) !== undefined && group(property) === group(address))
+  const flag = (name: string) => {
+    const found = own.find(([field]) => field === name)
+    return found === undefined || valueText(found) === '' ? undefined : valueText(found).toLowerCase() === 'true'
+  }
+
+  const keyProperties = own.filter(([name]) => name === 'key').sort((a, b) => pref(a) - pref(b))
+  const keys = (await Promise.all(keyProperties.map((property) => keyOf(valueText(property))))).filter((key): key is PublicKey => key !== undefined)
+  const scheme = own.find(([name]) => name === 'x-pm-scheme')
+  return {encrypt: flag('x-pm-encrypt'), keys, scheme: scheme ? valueText(scheme) : undefined, sign: flag('x-pm-sign'), verified: opened.signature === 'verified'}
+}
+
+/** The signed card of a contact's cards (the web client reads its pins there and nowhere else). */
+export const signedCard = (cards: readonly Card[]) => cards.find((card) => card.Type === CARD_TYPE.SIGNED)
+
+/**
+ * A recipient as the pins make it. A contact whose signature fails: refused. Internal: the pinned key that is one of
+ * the service's keys for the address is the one encrypted to (the web client sorts trusted keys first); pins none of
+ * which is among them: refused, as the web client refuses ("Trusted keys are not valid for sending"). External
+ * without keys of its own: pinned keys that encrypt (X-PM-ENCRYPT absent or true), or X-PM-SIGN true, ask for PGP:
+ * external with keys, refused for now; a pinned key with encryption and signing off leaves it clear.
+ */
+export async function withPins(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
+  if (pinned === undefined || recipient.kind === 'refused') return recipient
+  if (!pinned.verified) return {...recipient, kind: 'refused', reason: "the signature of its contact's card does not hold: its pinned keys and settings cannot be trusted"}
+  if (recipient.kind === 'internal') {
+    if (pinned.keys.length === 0) return recipient
+    const fingerprints = new Map(pinned.keys.map((key) => [key.getFingerprint(), key]))
+    for (const armored of recipient.candidates ?? []) {
+      const match = fingerprints.get((await readPublicKey(armored))?.getFingerprint() ?? '')
+      if (match) return {...recipient, pinned: true, publicKey: match.armor()}
+    }
+
+    return {...recipient, kind: 'refused', reason: 'the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)'}
+  }
+
+  const pgp = pinned.sign === true || (pinned.keys.length > 0 && pinned.encrypt !== false)
+  if (recipient.kind === 'external-clear' && pgp) return {...recipient, kind: 'external-keys', pinned: true}
+  return recipient
+}
