@@ -105,8 +105,14 @@ export interface UnlockDeadline {
  */
 export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
   const key = await pgp.readPrivateKey({armoredKey: armored})
-  // A key that signs too (calendar events, a calendar's passphrase): every packet unlocked, in memory only.
-  if (whole) return pgp.decryptKey({passphrase, privateKey: key})
+  // A key that signs too (calendar events, a calendar's passphrase, drive's node keys): every packet unlocked, in memory only.
+  if (whole) {
+    for (const packet of key.getKeys().map(({keyPacket}) => keyPacket)) {
+      if (packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket) checkS2k(packet)
+    }
+
+    return pgp.decryptKey({passphrase, privateKey: key})
+  }
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
   const packets = decrypting
