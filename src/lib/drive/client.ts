@@ -18,7 +18,6 @@
  * The answer is handed to the SDK as its own first request.
  */
 import type {ProtonDriveClient, ProtonDriveClientContructorParameters, ProtonDriveTelemetry} from '@protontech/drive-sdk'
-import {webcrypto} from 'node:crypto'
 
 import {buildRequestUrl} from '../http/api-url.ts'
 import {readAnswer} from '../output/api-answer.ts'
@@ -30,6 +29,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
 import {driveAccount} from '../keys/drive-account.ts'
 import {driveCryptoProxy} from '../keys/drive-crypto.ts'
+import {driveFailure} from './failures.ts'
 import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'
 
 /** GET drive/v2/shares/my-files (SDK src/internal/shares/apiService.ts getMyFiles). */
@@ -44,6 +44,8 @@ export interface Drive {
   client: ProtonDriveClient
   http: DriveHttp
   sdk: DriveSdk
+  /** False only for `drive init` on an account without My Files. */
+  myFilesExisted: boolean
 }
 
 const silent = {debug() {}, error() {}, info() {}, warn() {}}
@@ -71,9 +73,7 @@ export interface OpenDriveOptions {
 }
 
 /** The run's client; ends the command when the session holds no keys or (unless init) My Files is missing. */
-export async function openDrive(invocation: Invocation, {init = false}: OpenDriveOptions = {}): Promise<Drive & {myFilesExisted: boolean}> {
-  // The SDK uses the Web Crypto API as a global, which Node 18 lacks.
-  globalThis.crypto ??= webcrypto as typeof globalThis.crypto
+export async function openDrive(invocation: Invocation, {init = false}: OpenDriveOptions = {}): Promise<Drive> {
   const session = await activeSession(invocation)
   const initCommand = commandLine(invocation.context.names, 'drive:init')
   const [answers, myFiles, sdk] = await Promise.all([
@@ -99,4 +99,14 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
     telemetry,
   })
   return {client, http, myFilesExisted: !missing, sdk}
+}
+
+/** Open the run's drive and do `work` on it, whatever the SDK throws made one line and an exit status (failures.ts). */
+export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) => Promise<T>, options: OpenDriveOptions = {}): Promise<T> {
+  const drive = await openDrive(invocation, options)
+  try {
+    return await work(drive)
+  } catch (error) {
+    throw driveFailure(error, drive.http)
+  }
 }

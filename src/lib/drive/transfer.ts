@@ -1,0 +1,108 @@
+/**
+ * A file's content through the SDK, streamed: an upload reads the local
+ * file as a stream (the SDK cuts it into 4 MiB blocks, encrypts and signs
+ * each, src/internal/upload/streamUploader.ts); a download writes the
+ * decrypted blocks, as the SDK verifies them (each block's SHA-256 against
+ * the revision's list, then the manifest signature over all of them,
+ * src/internal/download/fileDownloader.ts), into a temporary file that is
+ * published only once every check passed. Memory stays flat: the SDK holds
+ * at most MAX_DOWNLOAD_BLOCK_SIZE (10) blocks in flight, whatever the size.
+ */
+import type {ProtonDriveClient} from '@protontech/drive-sdk'
+import {createReadStream} from 'node:fs'
+import {stat} from 'node:fs/promises'
+import {Readable} from 'node:stream'
+
+import type {AtomicFile} from '../files/atomic-file.ts'
+import {printable} from '../output/escape.ts'
+import {transferText} from '../output/progress.ts'
+import {CliFailure, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {driveFailure} from './failures.ts'
+import type {DriveHttp} from './http.ts'
+import {type NodeView, nodeView, shown} from './nodes.ts'
+
+/** Progress on a terminal only (Invocation.progress), by the bytes the SDK reports. */
+function progressOf(invocation: Invocation, what: string, total: number | undefined): {report: (bytes: number) => void; done: () => void} {
+  const progress = invocation.progress()
+  const started = Date.now()
+  return {
+    done: () => progress.clear(),
+    report: (bytes) => progress.update(`${what}: ${transferText(bytes, total, Date.now() - started)}`),
+  }
+}
+
+/** Which check a download failed, in words, from the SDK's error (src/internal/download/cryptoService.ts). */
+function failedCheck(error: unknown, signatureIssues: boolean): string | undefined {
+  const name = error instanceof Error ? error.name : ''
+  const message = error instanceof Error ? error.message : String(error)
+  if (signatureIssues) return `the manifest signature (over every block's hash) did not verify: ${message}`
+  if (/integrity check of one part/i.test(message)) return "a block's SHA-256 hash is not the one the revision lists (the block was changed)"
+  if (name === 'DecryptionError') return `a block did not decrypt: ${message}`
+  if (name === 'IntegrityError' || name === 'SignatureVerificationError') return `integrity check failed: ${message}`
+  return undefined
+}
+
+/**
+ * Download the file node into `file` (a temporary file): returns once all of it is written and verified; otherwise
+ * abandons the file and throws one line naming the check that failed.
+ */
+export async function downloadInto(invocation: Invocation, client: ProtonDriveClient, http: DriveHttp, node: NodeView, file: AtomicFile): Promise<void> {
+  const what = shown(node)
+  if (node.kind !== 'file') {
+    await file.abandon()
+    throw usageError(`${what} is a ${node.kind}, not a file: give its files`)
+  }
+
+  let signatureIssues = false
+  const progress = progressOf(invocation, what, node.size)
+  try {
+    const downloader = await client.getFileDownloader(node.uid)
+    const sink = new WritableStream<Uint8Array>({write: (chunk) => file.write(chunk)})
+    const controller = downloader.downloadToStream(sink, progress.report)
+    try {
+      await controller.completion()
+    } finally {
+      signatureIssues = controller.isDownloadCompleteWithSignatureIssues()
+    }
+
+    // The SDK may finish with the manifest unverified (its completion() then throws, but be explicit).
+    if (signatureIssues) throw new Error('signature issues')
+  } catch (error) {
+    await file.abandon()
+    const check = failedCheck(error, signatureIssues)
+    if (check !== undefined && !http.failure) throw new CliFailure(`${what}: not downloaded: ${check}; nothing written`, EXIT.UNAVAILABLE)
+    throw driveFailure(error, http, `${what}: not downloaded`)
+  } finally {
+    progress.done()
+  }
+}
+
+/** A local file to upload: a regular file, its size. */
+export async function localFile(path: string): Promise<{size: number; modified: Date}> {
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw usageError(`${printable(path)}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? String(error))}`)
+  })
+  if (!found.isFile()) throw usageError(`${printable(path)} is not a regular file`)
+  return {modified: found.mtime, size: found.size}
+}
+
+/** Upload the local file into the folder under `name`; the new node. */
+export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
+  const {modified, size} = await localFile(path)
+  const progress = progressOf(invocation, printable(name), size)
+  try {
+    const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
+    const stream = Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>
+    const controller = await uploader.uploadFromStream(stream, [], progress.report)
+    const {nodeUid} = await controller.completion()
+    return nodeView(await client.getNode(nodeUid))
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NodeWithSameNameExistsValidationError') throw new CliFailure(`${printable(name)} exists already in that folder: nothing uploaded (rename or trash it first)`, EXIT.CONFLICT)
+    throw error
+  } finally {
+    progress.done()
+  }
+}
+
