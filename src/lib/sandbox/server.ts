@@ -17,6 +17,8 @@ import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
 import {DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
+import {isDrivePath} from './drive/recorder.ts'
+import {STORAGE_MAX_BODY_BYTES, STORAGE_PATH} from './drive/routes.ts'
 import {apiRoutes, RawAnswer, type Route, type RouteAnswer} from './routes.ts'
 import {SandboxState} from './state.ts'
 import {type LoggedRequest, SandboxStats} from './stats.ts'
@@ -124,12 +126,15 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       url = new URL('http://sandbox.invalid/')
     }
 
-    const body = await readBody(request, maxBodyBytes)
+    // A drive block (up to 4 MiB and its encryption) is the one body larger than the API's limit.
+    const storage = url.pathname === STORAGE_PATH
+    const limit = storage ? Math.max(maxBodyBytes, STORAGE_MAX_BODY_BYTES) : maxBodyBytes
+    const body = await readBody(request, limit)
     const entry: LoggedRequest = {Method: method, Path: url.pathname, Query: url.search.slice(1), Status: 0, Time: new Date(clock()).toISOString(), UID: header(request, HEADER.UID), AppVersion: header(request, HEADER.APP_VERSION)}
     let truncate = false
     try {
       if (!body.complete && body.size > DRAIN_LIMIT_BYTES) response.setHeader('connection', 'close')
-      if (body.size > maxBodyBytes) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${maxBodyBytes} bytes`)
+      if (body.size > limit) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${limit} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
         checkControlSecret(request, controlSecret)
         writeAnswer(response, await dispatch(control, method, url, request, body.bytes))
@@ -141,7 +146,9 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs).unref())
       if (plan.rule && answerFault(plan.rule, request, response, entry)) return
       truncate = plan.rule?.Kind === 'truncate'
-      if (!header(request, HEADER.APP_VERSION)) {
+      if (isDrivePath(url.pathname)) state.drive.requests.record(method, url.pathname, body.bytes)
+      // The storage server authenticates by its token alone (WebClients sends blocks without the app version).
+      if (!header(request, HEADER.APP_VERSION) && !storage) {
         throw new SandboxError(400, SANDBOX_CODE.APP_VERSION_MISSING, `The ${HEADER.APP_VERSION} header is required`)
       }
 
