@@ -34,6 +34,13 @@ export const SDK_BASE_HOST = 'drive-sdk.invalid'
 /** A block is at most 4 MiB of data (SDK src/internal/upload/blockVerifier.ts, FILE_CHUNK_SIZE) plus its OpenPGP framing. */
 export const BLOCK_BOUND = 8 * 1024 ** 2
 
+/**
+ * Block requests in flight at once. The SDK would have ten downloads (src/internal/download/fileDownloader.ts
+ * MAX_DOWNLOAD_BLOCK_SIZE) and five uploads in flight, each a 4 MiB block held in memory, twice once decrypted:
+ * queued here, the rest wait with no data, so memory stays the same for 8 MiB and 1 GiB.
+ */
+export const BLOCKS_IN_FLIGHT = 2
+
 /** Headers of the SDK's that say who is asking; the project's client sets Accept and Content-Type itself. */
 const PASSED_HEADERS = ['language', 'x-pm-drive-sdk-version']
 
@@ -58,7 +65,8 @@ function asResponse({body, headers, statusCode}: Received<Buffer>): Response {
   }
 
   const empty = statusCode === 204 || statusCode === 304
-  return new Response(empty ? null : new Uint8Array(body), {headers: kept, status: statusCode})
+  // A view of the received bytes, not a copy: a block is 4 MiB.
+  return new Response(empty ? null : new Uint8Array(body.buffer, body.byteOffset, body.length), {headers: kept, status: statusCode})
 }
 
 /** A storage URL the service gave: https, or http to this machine only. */
@@ -86,6 +94,10 @@ export interface DriveHttpOptions {
 export class DriveHttp implements ProtonDriveHTTPClient {
   /** The first failure of ours: thrown again by every later call, and reported by the command. */
   failure?: Error
+
+  /** Block requests waiting for a place among BLOCKS_IN_FLIGHT, first come first served. */
+  private readonly waiting: Array<() => void> = []
+  private inFlight = 0
 
   private readonly invocation: Invocation
   private readonly session: ActiveSession
@@ -119,6 +131,17 @@ export class DriveHttp implements ProtonDriveHTTPClient {
   }
 
   async fetchBlob(request: ProtonDriveHTTPClientBlobRequest): Promise<Response> {
+    if (this.inFlight >= BLOCKS_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.inFlight++
+    try {
+      return await this.sendBlob(request)
+    } finally {
+      this.inFlight--
+      this.waiting.shift()?.()
+    }
+  }
+
+  private async sendBlob(request: ProtonDriveHTTPClientBlobRequest): Promise<Response> {
     return this.guard(async () => {
       const url = storageUrl(request.url)
       const headers: Record<string, string> = {...passed(request.headers)}
@@ -136,7 +159,9 @@ export class DriveHttp implements ProtonDriveHTTPClient {
       const client = createTransport(transport)
       const sent: ApiRequest = {body, headers, method: request.method.toUpperCase(), url}
       const response = await sendTo(client, sent, collectBody, {...transport, maxBytes: BLOCK_BOUND, maxBytesName: `a block's bound (${BLOCK_BOUND / 1024 ** 2} MiB)`})
-      if (body && response.statusCode < 300) request.onProgress?.(body.length)
+      // The block's own size (not the form's framing): the SDK adds these up into the file's progress.
+      const block = request.body instanceof FormData ? request.body.get('Block') : null
+      if (body && response.statusCode < 300) request.onProgress?.(block instanceof Blob ? block.size : body.length)
       return asResponse(response)
     })
   }

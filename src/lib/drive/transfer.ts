@@ -11,7 +11,6 @@
 import type {ProtonDriveClient} from '@protontech/drive-sdk'
 import {createReadStream} from 'node:fs'
 import {stat} from 'node:fs/promises'
-import {Readable} from 'node:stream'
 
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {printable} from '../output/escape.ts'
@@ -88,14 +87,46 @@ export async function localFile(path: string): Promise<{size: number; modified: 
   return {modified: found.mtime, size: found.size}
 }
 
+/**
+ * Bytes the upload's source may be read ahead of what was sent: the SDK would read and encrypt up to fifteen 4 MiB
+ * blocks ahead (src/internal/upload/streamUploader.ts MAX_BUFFERED_BLOCKS); three keep a block encrypting while two
+ * are sent, and memory the same whatever the size.
+ */
+export const READ_AHEAD = 3 * 4 * 1024 ** 2
+
+/** The file as a web stream that waits, before each read, until less than READ_AHEAD of it is unsent. */
+function gatedSource(path: string, sent: () => number, changed: {wake?: () => void}): ReadableStream<Uint8Array> {
+  const reader = createReadStream(path, {highWaterMark: 1024 ** 2})[Symbol.asyncIterator]()
+  let read = 0
+  return new ReadableStream<Uint8Array>({
+    async cancel() {
+      await reader.return?.()
+    },
+    async pull(controller) {
+      while (read - sent() >= READ_AHEAD) await new Promise<void>((resolve) => (changed.wake = resolve))
+      const next = await reader.next()
+      if (next.done) return controller.close()
+      const chunk = next.value as Buffer
+      read += chunk.length
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length))
+    },
+  }, {highWaterMark: 0})
+}
+
 /** Upload the local file into the folder under `name`; the new node. */
 export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
   const {modified, size} = await localFile(path)
   const progress = progressOf(invocation, printable(name), size)
   try {
     const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
-    const stream = Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>
-    const controller = await uploader.uploadFromStream(stream, [], progress.report)
+    let sent = 0
+    const changed: {wake?: () => void} = {}
+    const stream = gatedSource(path, () => sent, changed)
+    const controller = await uploader.uploadFromStream(stream, [], (bytes) => {
+      sent = bytes
+      progress.report(bytes)
+      changed.wake?.()
+    })
     const {nodeUid} = await controller.completion()
     return nodeView(await client.getNode(nodeUid))
   } catch (error) {
