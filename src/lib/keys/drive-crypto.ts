@@ -12,7 +12,7 @@
 import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
 import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
 
-import {openpgp, type Openpgp, unlockOne} from './keyring.ts'
+import {openpgp, type Openpgp, unlockOne, unlockRest} from './keyring.ts'
 
 /** VERIFICATION_STATUS of the SDK (src/crypto/interface.ts), as numbers: the SDK's enum is not loaded for three values. */
 export const NOT_SIGNED = 0
@@ -79,6 +79,25 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
     : pgp.sign({detached: true, message, signatureNotations, signingKeys})
 }
 
+/**
+ * Keys imported with only their decrypting packets unlocked, and their passphrase: a node key is mostly used to
+ * decrypt (a listing opens one per node), and each packet's S2K costs some 60 ms, so the signing packets are
+ * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
+ * (src/interface/index.ts CachedCryptoMaterial).
+ */
+const halfOpen = new WeakMap<PrivateKey, string>()
+
+async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateKey[]> {
+  for (const key of keys) {
+    const passphrase = halfOpen.get(key)
+    if (passphrase === undefined) continue
+    await unlockRest(pgp, key, passphrase)
+    halfOpen.delete(key)
+  }
+
+  return keys
+}
+
 /** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
 export function driveCryptoProxy(): OpenPGPCryptoProxy {
   return {
@@ -110,7 +129,7 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
       const pgp = await openpgp()
       const format = options.format === 'binary' ? 'binary' : 'armored'
       const message = await pgp.createMessage({binary: options.binaryData})
-      const signingKeys = asKeys<PrivateKey>(options.signingKeys)
+      const signingKeys = await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys))
       const encryptionKeys = asKeys<Key>(options.encryptionKeys)
       const sessionKey = own<SessionKey | undefined>(options.sessionKey)
       const config: Partial<Config> = options.compress ? {preferredCompressionAlgorithm: pgp.enums.compression.zlib} : {}
@@ -137,7 +156,7 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
 
     async exportPrivateKey({passphrase, privateKey}) {
       const pgp = await openpgp()
-      const key = own<PrivateKey>(privateKey)
+      const [key] = await fullyUnlocked(pgp, [own<PrivateKey>(privateKey)])
       return passphrase === null ? key.armor() : (await pgp.encryptKey({passphrase, privateKey: key})).armor()
     },
 
@@ -154,8 +173,10 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
 
     async importPrivateKey({armoredKey, passphrase}) {
       const pgp = await openpgp()
-      // Node and share keys sign too: unlocked whole, their S2K bounded as the account's keys are (keyring.ts).
-      const key = passphrase === null ? await pgp.readPrivateKey({armoredKey}) : await unlockOne(pgp, armoredKey, passphrase, true)
+      if (passphrase === null) return own<SdkPrivateKey>(await pgp.readPrivateKey({armoredKey}))
+      // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
+      const key = await unlockOne(pgp, armoredKey, passphrase)
+      halfOpen.set(key, passphrase)
       return own<SdkPrivateKey>(key)
     },
 
@@ -165,7 +186,7 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
       const signatureNotations = options.signatureContext
         ? [{critical: options.signatureContext.critical, humanReadable: true, name: CONTEXT_NOTATION, value: new TextEncoder().encode(options.signatureContext.value)}]
         : []
-      const signed = await detachedSignature(pgp, message, asKeys<PrivateKey>(options.signingKeys), options.format === 'binary' ? 'binary' : 'armored', signatureNotations)
+      const signed = await detachedSignature(pgp, message, await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys)), options.format === 'binary' ? 'binary' : 'armored', signatureNotations)
       return own(signed)
     },
 

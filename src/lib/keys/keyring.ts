@@ -136,6 +136,23 @@ export async function unlockOne(pgp: Openpgp, armored: string, passphrase: strin
   return key
 }
 
+/**
+ * The packets unlockOne left locked (those that only sign or certify), unlocked now: a key first needed only to
+ * decrypt, then to sign (drive's node keys: keys/drive-crypto.ts).
+ */
+export async function unlockRest(pgp: Openpgp, key: PrivateKey, passphrase: string): Promise<void> {
+  const locked = key
+    .getKeys()
+    .map(({keyPacket}) => keyPacket)
+    .filter((packet): packet is SecretKeyPacket | SecretSubkeyPacket => packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket)
+    .filter((packet) => !packet.isDummy() && !packet.isDecrypted())
+  for (const packet of locked) checkS2k(packet)
+  for (const packet of locked) {
+    await packet.decrypt(passphrase)
+    await packet.validate()
+  }
+}
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message.replace(/\s+/g, ' ').slice(0, 200) : String(error)
 }
