@@ -15,7 +15,8 @@ import {stat} from 'node:fs/promises'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {printable} from '../output/escape.ts'
 import {transferText} from '../output/progress.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
+import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {driveFailure} from './failures.ts'
@@ -54,11 +55,24 @@ export async function downloadInto(invocation: Invocation, client: ProtonDriveCl
     throw usageError(`${what} is a ${node.kind}, not a file: give its files`)
   }
 
+  // --max-size bounds a file's plaintext as it bounds an attachment's: the claimed size first, then what arrives.
+  const maxBytes = maxBytesOf(invocation.flags['max-size'])
+  const tooLarge = () => unavailableError(`${what}: not downloaded: it is over --max-size (${sizeText(maxBytes)}); nothing written`)
+  if ((node.size ?? 0) > maxBytes) {
+    await file.abandon()
+    throw tooLarge()
+  }
+
   let signatureIssues = false
   const progress = progressOf(invocation, what, node.size)
   try {
     const downloader = await client.getFileDownloader(node.uid)
-    const sink = new WritableStream<Uint8Array>({write: (chunk) => file.write(chunk)})
+    const sink = new WritableStream<Uint8Array>({
+      async write(chunk) {
+        if (file.length + chunk.length > maxBytes) throw tooLarge()
+        await file.write(chunk)
+      },
+    })
     const controller = downloader.downloadToStream(sink, progress.report)
     try {
       await controller.completion()
@@ -70,6 +84,7 @@ export async function downloadInto(invocation: Invocation, client: ProtonDriveCl
     if (signatureIssues) throw new Error('signature issues')
   } catch (error) {
     await file.abandon()
+    if (error instanceof CliFailure) throw error
     const check = failedCheck(error, signatureIssues)
     if (check !== undefined && !http.failure) throw new CliFailure(`${what}: not downloaded: ${check}; nothing written`, EXIT.UNAVAILABLE)
     throw driveFailure(error, http, `${what}: not downloaded`)
