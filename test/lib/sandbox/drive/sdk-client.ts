@@ -18,6 +18,7 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../../src/lib/sandbox/key-fixture.ts'
+import type {StoredSession} from '../../../../src/lib/session/store.ts'
 import type {Harness} from '../harness.ts'
 
 /** The SDK prefixes its base URL with https://; the adapter sends what it addresses there to the sandbox. */
@@ -105,8 +106,8 @@ export async function primaryAddressKey(): Promise<openpgp.PrivateKey> {
   return openpgp.decryptKey({passphrase: String(token.data), privateKey: await openpgp.readPrivateKey({armoredKey: primary.PrivateKey})})
 }
 
-export async function sdkClient(harness: Harness, addressKey: openpgp.PrivateKey): Promise<ProtonDriveClient> {
-  const session = await harness.login()
+/** A client on `session` (a login costs seconds of SRP: tests log in once and make as many clients as they need). */
+export function sdkClient(harness: Harness, session: Pick<StoredSession, 'AccessToken' | 'UID'>, addressKey: openpgp.PrivateKey): ProtonDriveClient {
   const {state} = harness.sandbox
   const [primary] = state.addresses
   const address: ProtonDriveAccountAddress = {addressId: String(primary.ID), email: String(primary.Email), keys: [{id: 'address-key', key: asSdk<PrivateKey>(addressKey)}], primaryKeyIndex: 0}

@@ -16,6 +16,7 @@ import {expect} from 'chai'
 import type * as openpgp from 'openpgp'
 
 import {DRIVE_FIXTURE} from '../../../../src/lib/sandbox/drive/drive-fixture.ts'
+import type {StoredSession} from '../../../../src/lib/session/store.ts'
 import {type Harness, startHarness} from '../harness.ts'
 import {primaryAddressKey, sdkClient} from './sdk-client.ts'
 
@@ -52,13 +53,15 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
   let harness: Harness
   let addressKey: openpgp.PrivateKey
   let client: ProtonDriveClient
+  let session: StoredSession
   let rootUid: string
   const uid = (linkId: string) => `${DRIVE_FIXTURE.volumeId}~${linkId}`
 
   before(async () => {
     harness = await startHarness()
     addressKey = await primaryAddressKey()
-    client = await sdkClient(harness, addressKey)
+    session = await harness.login()
+    client = sdkClient(harness, session, addressKey)
     rootUid = node(await client.getMyFilesRootFolder()).uid
   })
 
@@ -78,7 +81,7 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     expect(notes?.activeRevision?.claimedSize).to.equal(Buffer.byteLength(String(expected[NOTES].Content)))
   })
 
-  it('downloads the seeded files byte-identical: two blocks and one, the manifest verified', async () => {
+  it('downloads the seeded files byte-identical: three blocks and one, the manifest verified', async () => {
     expect((await download(client, uid(NOTES))).toString('utf8')).to.equal(expected[NOTES].Content)
     expect((await download(client, uid(RESUME))).toString('utf8')).to.equal(expected[RESUME].Content)
   })
@@ -170,13 +173,12 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
 
   it('gives a user without a volume a new one only through POST /drive/volumes', async () => {
     expect((await harness.call('POST', '/__sandbox/drive/reset', {body: {Volume: false}})).status).to.equal(200)
-    const session = await harness.login()
     const missing = await harness.call('GET', '/drive/v2/shares/my-files', {session})
     expect([missing.status, missing.json?.Code]).to.deep.equal([422, 2501])
     expect((await harness.call('GET', '/drive/volumes', {session})).json?.Volumes).to.have.length(1)
 
     // The SDK answers 2501 by creating the volume itself (shares/manager.ts), which the sandbox stores as sent.
-    const fresh = await sdkClient(harness, addressKey)
+    const fresh = sdkClient(harness, session, addressKey)
     const root = node(await fresh.getMyFilesRootFolder())
     expect(root.name).to.equal('root')
     expect(await children(fresh, root.uid)).to.deep.equal([])
