@@ -334,11 +334,31 @@ export class DriveStore {
     return block.data
   }
 
-  /** A test's control: change one byte of a stored block, so that its hash (and the manifest) no longer match. */
-  tamper(linkId: string, index = 1): void {
+  /**
+   * A test's control. `block`: change one byte of a stored block of the file's active revision, so that its hash
+   * (and the manifest) no longer match. `manifest` / `key`: put in place of the revision's manifest signature, or of
+   * the node passphrase's signature, another link's (a valid signature by the same key over other data).
+   */
+  tamper(linkId: string, part: 'block' | 'key' | 'manifest', index = 1): void {
     const link = this.link(linkId)
     const revision = this.activeRevision(link)
-    const data = revision?.blocks.get(index)?.data
+    const others = [...this.links.values()].filter((other) => other.LinkID !== linkId)
+    if (part === 'key') {
+      const other = others.find((candidate) => candidate.NodePassphraseSignature !== link.NodePassphraseSignature)
+      if (!other) throw notFound('No other signature to swap in')
+      link.NodePassphraseSignature = other.NodePassphraseSignature
+      return
+    }
+
+    if (!revision) throw notFound('The link has no active revision')
+    if (part === 'manifest') {
+      const other = others.map((candidate) => this.activeRevision(candidate)?.ManifestSignature).find((signature) => signature && signature !== revision.ManifestSignature)
+      if (!other) throw notFound('No other manifest signature to swap in')
+      revision.ManifestSignature = other
+      return
+    }
+
+    const data = revision.blocks.get(index)?.data
     if (!data || data.length === 0) throw notFound('No such stored block')
     data[data.length - 1] ^= 0xff
   }

@@ -157,18 +157,27 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     expect(harness.sandbox.state.drive.links.has(folder.uid.split('~')[1])).to.equal(false)
   })
 
-  it('refuses a tampered block: the download fails its integrity check', async () => {
-    const tamper = await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: NOTES, Index: 2}})
-    expect(tamper.status).to.equal(200)
-    let failure: unknown
-    try {
-      await download(client, uid(NOTES))
-    } catch (error) {
-      failure = error
+  it('refuses a tampered block, a manifest signed over other blocks, and flags a node key signed for another', async () => {
+    const failure = async (linkId: string) => {
+      try {
+        await download(sdkClient(harness, session, addressKey), uid(linkId))
+      } catch (error) {
+        return error as Error
+      }
+
+      throw new Error('the download succeeded')
     }
 
-    expect(failure).to.be.an('error')
-    expect(String((failure as Error).message)).to.match(/integrity/i)
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: RESUME, Part: 'manifest'}})).status).to.equal(200)
+    // The SDK's words (download/cryptoService.ts): the manifest check, then a block's own hash check.
+    expect((await failure(RESUME)).message).to.equal('Data integrity check failed')
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {Index: 2, LinkID: NOTES}})).status).to.equal(200)
+    expect((await failure(NOTES)).message).to.equal('Data integrity check of one part failed')
+
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: DOCUMENTS, Part: 'key'}})).status).to.equal(200)
+    const documents = node(await sdkClient(harness, session, addressKey).getNode(uid(DOCUMENTS)))
+    expect(documents.keyAuthor.ok).to.equal(false)
+    expect(documents.nameAuthor).to.deep.equal({ok: true, value: DRIVE_FIXTURE.email})
   })
 
   it('gives a user without a volume a new one only through POST /drive/volumes', async () => {
