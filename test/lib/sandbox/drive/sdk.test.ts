@@ -2,12 +2,12 @@
  * The sandbox's drive read and written by @protontech/drive-sdk itself (minimal adapters: sdk-client.ts): the
  * seeded tree (scripts/generate-sandbox-drive.js) decrypts and verifies, its files download byte-identical, an
  * upload round-trips with nothing in clear on the wire (the request recorder), GnuPG verifies the SDK's manifest
- * signature, folders are made, renamed, moved, trashed, restored and the trash emptied, a tampered block is refused,
+ * signature and reads the seed's share passphrase and a manifest, folders are made, renamed, moved, trashed, restored and the trash emptied, a tampered block is refused,
  * and a user without a volume gets one only through POST /drive/volumes.
  */
 import {spawnSync} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -57,15 +57,36 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
   let rootUid: string
   const uid = (linkId: string) => `${DRIVE_FIXTURE.volumeId}~${linkId}`
 
+  let gnupgHome: string
+  const gpg = (args: string[]) => {
+    const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', '--trust-model', 'always', ...args], {encoding: 'utf8', timeout: 30_000})
+    expect(result.error, `${GPG} could not run (install GnuPG: .ci/run does)`).to.equal(undefined)
+    return result
+  }
+
+  /** GnuPG's --verify of a manifest signature over the blocks' hashes (base64) concatenated in this order. */
+  const verifyManifest = (hashes: string[], signature: string) => {
+    writeFileSync(join(gnupgHome, 'manifest'), Buffer.concat(hashes.map((hash) => Buffer.from(hash, 'base64'))))
+    writeFileSync(join(gnupgHome, 'manifest.asc'), signature)
+    return gpg(['--verify', join(gnupgHome, 'manifest.asc'), join(gnupgHome, 'manifest')])
+  }
+
   before(async () => {
     harness = await startHarness()
     addressKey = await primaryAddressKey()
+    gnupgHome = mkdtempSync(join(tmpdir(), 'proton-cli-drive-gnupg-'))
+    writeFileSync(join(gnupgHome, 'key.asc'), addressKey.armor())
+    expect(gpg(['--import', join(gnupgHome, 'key.asc')]).status).to.equal(0)
     session = await harness.login()
     client = sdkClient(harness, session, addressKey)
     rootUid = node(await client.getMyFilesRootFolder()).uid
   })
 
-  after(() => harness.close())
+  after(async () => {
+    spawnSync('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], {timeout: 10_000})
+    rmSync(gnupgHome, {force: true, recursive: true})
+    await harness.close()
+  })
 
   it('lists the seeded tree with its names decrypted and every key and name signature valid', async () => {
     const top = await children(client, rootUid)
@@ -104,25 +125,24 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
 
     // GnuPG verifies the manifest signature the SDK made: the address key's, over the blocks' SHA-256 in order.
     const {drive} = harness.sandbox.state
-    const link = drive.link(uploaded.split('~')[1])
-    const revision = drive.activeRevision(link)
-    const blocks = [...(revision?.blocks.values() ?? [])].sort((a, b) => a.Index - b.Index)
-    const home = mkdtempSync(join(tmpdir(), 'proton-cli-drive-gnupg-'))
-    try {
-      writeFileSync(join(home, 'manifest'), Buffer.concat(blocks.map((block) => Buffer.from(block.Hash, 'base64'))))
-      writeFileSync(join(home, 'manifest.asc'), String(revision?.ManifestSignature))
-      writeFileSync(join(home, 'key.asc'), addressKey.toPublic().armor())
-      const gpg = (args: string[]) => spawnSync(GPG, ['--homedir', home, '--batch', '--no-tty', '--trust-model', 'always', ...args], {encoding: 'utf8', timeout: 30_000})
-      expect(gpg(['--import', join(home, 'key.asc')]).status).to.equal(0)
-      const verified = gpg(['--verify', join(home, 'manifest.asc'), join(home, 'manifest')])
-      expect(verified.status, verified.stderr).to.equal(0)
-      expect(verified.stderr).to.include(`<${DRIVE_FIXTURE.email}>`)
-      writeFileSync(join(home, 'manifest'), Buffer.concat(blocks.reverse().map((block) => Buffer.from(block.Hash, 'base64'))))
-      expect(gpg(['--verify', join(home, 'manifest.asc'), join(home, 'manifest')]).status).to.not.equal(0)
-    } finally {
-      spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'], {timeout: 10_000})
-      rmSync(home, {force: true, recursive: true})
-    }
+    const revision = drive.activeRevision(drive.link(uploaded.split('~')[1]))
+    const hashes = [...(revision?.blocks.values() ?? [])].sort((a, b) => a.Index - b.Index).map((block) => block.Hash)
+    expect(verifyManifest(hashes, String(revision?.ManifestSignature)).status).to.equal(0)
+    expect(verifyManifest(hashes.toReversed(), String(revision?.ManifestSignature)).status).to.not.equal(0)
+  })
+
+  it('GnuPG reads the seed: the share passphrase decrypts with the address key and its signature verifies, and so does a manifest', () => {
+    writeFileSync(join(gnupgHome, 'passphrase.asc'), DRIVE_FIXTURE.share.Passphrase)
+    writeFileSync(join(gnupgHome, 'passphrase.sig'), DRIVE_FIXTURE.share.PassphraseSignature)
+    const decrypted = gpg(['--decrypt', '--output', join(gnupgHome, 'passphrase'), join(gnupgHome, 'passphrase.asc')])
+    expect(decrypted.status, decrypted.stderr).to.equal(0)
+    expect(readFileSync(join(gnupgHome, 'passphrase'), 'utf8')).to.match(/^[A-Za-z0-9+/]{43}=$/)
+    const verified = gpg(['--verify', join(gnupgHome, 'passphrase.sig'), join(gnupgHome, 'passphrase')])
+    expect(verified.status, verified.stderr).to.equal(0)
+    expect(verified.stderr).to.include(`<${DRIVE_FIXTURE.email}>`)
+    const {Blocks, ManifestSignature} = DRIVE_FIXTURE.links[2].File.Revision
+    expect(verifyManifest(Blocks.map((block) => block.Hash), ManifestSignature).status).to.equal(0)
+    expect(verifyManifest(Blocks.slice(1).map((block) => block.Hash), ManifestSignature).status).to.not.equal(0)
   })
 
   it('makes, renames, moves, trashes, restores and deletes through the SDK, and refuses a name taken', async () => {
