@@ -129,6 +129,15 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     const hashes = [...(revision?.blocks.values() ?? [])].sort((a, b) => a.Index - b.Index).map((block) => block.Hash)
     expect(verifyManifest(hashes, String(revision?.ManifestSignature)).status).to.equal(0)
     expect(verifyManifest(hashes.toReversed(), String(revision?.ManifestSignature)).status).to.not.equal(0)
+
+    // A new revision of the same file: it becomes the active one, the first stays as obsolete.
+    const second = Buffer.from('second revision\n')
+    const uploader = await client.getFileRevisionUploader(uploaded, {expectedSize: second.length, mediaType: 'application/octet-stream'})
+    await (await uploader.uploadFromStream(new Blob([second]).stream(), [])).completion()
+    expect((await download(sdkClient(harness, session, addressKey), uploaded)).equals(second)).to.equal(true)
+    const states: string[] = []
+    for await (const found of client.iterateRevisions(uploaded)) states.push(found.state)
+    expect(states.sort()).to.deep.equal(['active', 'superseded'])
   })
 
   it('GnuPG reads the seed: the share passphrase decrypts with the address key and its signature verifies, and so does a manifest', () => {
