@@ -141,6 +141,30 @@ describe('sandbox drive routes', function () {
     expect((await put(block)).status).to.equal(422)
   })
 
+  it('refuses a folder moved into itself, a stale OriginalHash, the root trashed, and a restore onto a name taken', async () => {
+    const folder = {NodeHashKey: armor('MESSAGE'), NodeKey: armor('PRIVATE KEY BLOCK'), NodePassphrase: armor('MESSAGE'), NodePassphraseSignature: armor('SIGNATURE'), SignatureEmail: 'demo@proton.test'}
+    const make = async (parent: string, name: string) => (await call('POST', `${V2}/folders`, {...folder, Hash: hex(name), Name: armor('MESSAGE'), ParentLinkID: parent})).json.Folder.ID as string
+    const outer = await make(ROOT, 'outer')
+    const inner = await make(outer, 'inner')
+    const move = {Hash: hex('outer'), Name: armor('MESSAGE'), NodePassphrase: armor('MESSAGE'), OriginalHash: hex('outer'), ParentLinkID: inner}
+    refused(await call('PUT', `${V2}/links/${outer}/move`, move), 422, 2000)
+    refused(await call('PUT', `${V2}/links/${outer}/move`, {...move, OriginalHash: hex('stale'), ParentLinkID: DOCUMENTS}), 422, 2000)
+    refused(await call('PUT', `${V2}/links/${inner}/rename`, {Hash: hex('x'), Name: armor('MESSAGE'), NameSignatureEmail: 'demo@proton.test', OriginalHash: hex('stale')}), 422, 2000)
+
+    const trash = (await call('POST', `${V2}/trash_multiple`, {LinkIDs: [ROOT, outer]})).json
+    expect(trash.Code).to.equal(1001)
+    expect(trash.Responses.map((answer: Json) => [answer.LinkID, answer.Response.Code])).to.deep.equal([[ROOT, 2000], [outer, 1000]])
+    expect((await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/trash?Page=0`)).json.Trash[0].LinkIDs).to.deep.equal([outer])
+    expect((await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/trash?Page=1`)).json.Trash).to.deep.equal([])
+    refused(await call('GET', `${V2}/folders/${outer}/children`), 422, 2501)
+
+    await make(ROOT, 'outer')
+    const restore = (await call('PUT', `${V2}/trash/restore_multiple`, {LinkIDs: [outer]})).json
+    expect(restore.Responses[0].Response.Code).to.equal(2500)
+    expect((await call('DELETE', `/drive/volumes/${encodeURIComponent(VOLUME)}/trash`)).status).to.equal(200)
+    expect([harness.sandbox.state.drive.links.has(outer), harness.sandbox.state.drive.links.has(inner)]).to.deep.equal([false, false])
+  })
+
   it('refuses a storage body past one block and its envelope (413), and records nothing of the controls', async () => {
     const form = new FormData()
     form.append('Block', new Blob([Buffer.alloc(4 * 1024 * 1024 + 200 * 1024)]), 'blob')
