@@ -1,6 +1,6 @@
 /**
  * The drive answers' shapes, as @protontech/drive-sdk 0.9.9 reads them (src/internal/apiService/driveTypes.ts;
- * go-proton-api link_types.go, file_types.go): a share, a link with its folder or file part, a revision, and the
+ * go-proton-api link_types.go, link_file_types.go, link_folder_types.go): a share, a link with its folder or file part, a revision, and the
  * per-link batch answer.
  */
 import {CODE} from '../../contract/contract.ts'
