@@ -80,6 +80,8 @@ export function transferRoutes(store: DriveStore, owner: () => DriveOwner): Rout
     if (text(body, 'AddressID') !== owner().addressId) throw invalid('AddressID must be one of your addresses')
     const list = body.BlockList
     if (!Array.isArray(list) || list.length > 1000) throw invalid('BlockList must hold at most 1000 blocks')
+    // Thumbnails are not kept: a client that sends some is told so rather than given no links for them.
+    if (Array.isArray(body.ThumbnailList) && body.ThumbnailList.length > 0) throw invalid('The sandbox keeps no thumbnails: ThumbnailList must be empty')
     const url = storageUrl(request)
     const UploadLinks = list.map((item: unknown) => {
       const block = (item ?? {}) as JsonObject

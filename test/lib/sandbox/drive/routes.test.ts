@@ -44,6 +44,8 @@ describe('sandbox drive routes', function () {
     expect(json.Share).to.include({AddressID: primary.ID, CreatorEmail: 'demo@proton.test', Key: DRIVE_FIXTURE.share.Key, ShareID: DRIVE_FIXTURE.share.ShareID})
     expect(json.Link.Link).to.include({LinkID: ROOT, ParentLinkID: null, State: 1, Type: 1})
     expect(json.Link.Sharing).to.deep.equal({ShareID: DRIVE_FIXTURE.share.ShareID, ShareURLID: null})
+    const latest = (await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/events/latest`)).json.EventID
+    expect((await call('GET', `${V2}/events/${latest}`)).json).to.deep.include({EventID: latest, Events: [], More: false, Refresh: false})
     const volumes = (await call('GET', '/drive/volumes')).json.Volumes as Json[]
     expect(volumes.map((volume) => [volume.Type, volume.VolumeID === VOLUME])).to.deep.equal([[1, true], [2, false]])
   })
@@ -119,6 +121,7 @@ describe('sandbox drive routes', function () {
     const entry = {EncSignature: armor('MESSAGE'), Hash: createHash('sha256').update(block).digest('base64'), Index: 1, Size: block.length, Verifier: {Token: token}}
     const links = (await call('POST', '/drive/blocks', {...request, BlockList: [entry], ThumbnailList: []})).json.UploadLinks as Json[]
     expect(links.map((link) => [link.Index, link.BareURL])).to.deep.equal([[1, `${harness.sandbox.url}/storage/blocks`]])
+    refused(await call('POST', '/drive/blocks', {...request, BlockList: [entry], ThumbnailList: [{Hash: entry.Hash, Size: 10, Type: 1}]}), 422, 2000)
     refused(await call('PUT', revisionPath, {ManifestSignature: armor('SIGNATURE'), SignatureAddress: 'demo@proton.test'}), 422, 2000)
 
     const put = async (bytes: Buffer) => {
