@@ -24,7 +24,7 @@
  *   block (base64); the manifest signature a detached signature by the address key over the blocks' hashes
  *   concatenated in order; the revision's extended attributes ({Common: {ModificationTime, Size, BlockSizes,
  *   Digests: {SHA1}}}) encrypted to the node key, compressed, signed by the address key.
- * The file "notes.txt" is stored in two blocks (the SDK reads block pages in order), the other in one.
+ * The file "notes.txt" is stored in blocks of 32 bytes (three; the SDK reads them in order), the other in one.
  * IDs are fixed so that tests can name them; the address ID is the sandbox's own (state.ts gives it at start).
  */
 import {createHash, createHmac, randomBytes} from 'node:crypto'

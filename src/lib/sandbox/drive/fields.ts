@@ -7,7 +7,7 @@ import {invalid} from './store.ts'
 
 /** The largest text field accepted: a key, a passphrase, a name or extended attributes are a few KiB at most. */
 const MAX_FIELD_CHARS = 64 * 1024
-/** go-proton-api and the SDK send at most 100 link IDs a request (API_NODES_BATCH_SIZE). */
+/** The SDK sends at most 100 link IDs a request (nodes/apiService.ts API_NODES_BATCH_SIZE). */
 export const MAX_LINK_IDS = 100
 
 export function text(body: JsonObject, name: string): string {

@@ -4,7 +4,7 @@
  * and blocks are stored and served back; the checks are those the service can make without keys (lookup hashes
  * unique in a folder, the tree's shape, states, a block's SHA-256 and verifier token, sizes).
  *
- * States and types as go-proton-api link_types.go / revision_types.go and @protontech/drive-sdk
+ * States and types as go-proton-api link_types.go (LinkType, LinkState, RevisionState) and @protontech/drive-sdk
  * src/internal/nodes/apiService.ts read them: link Type 1 folder, 2 file; link State 0 draft, 1 active,
  * 2 trashed; revision State 0 draft, 1 active, 2 obsolete.
  */
@@ -21,7 +21,7 @@ export const LINK_STATE = {ACTIVE: 1, DRAFT: 0, TRASHED: 2} as const
 export const REVISION_STATE = {ACTIVE: 1, DRAFT: 0, OBSOLETE: 2} as const
 /** The SDK's verifier: VerificationCode XOR the first 32 bytes of the encrypted block (upload/cryptoService.ts verifyBlock). */
 const VERIFICATION_CODE_BYTES = 32
-/** go-proton-api's DefaultBlockSize is 4 MiB of content; its encryption adds a little. */
+/** The SDK cuts files in blocks of 4 MiB (upload/streamUploader.ts FILE_CHUNK_SIZE); encryption adds a little. */
 export const MAX_BLOCK_BYTES = 4 * 1024 * 1024 + 64 * 1024
 /** All blocks together, so a runaway upload cannot take the machine's memory. */
 export const MAX_STORED_BYTES = 2 * 1024 ** 3
@@ -334,11 +334,31 @@ export class DriveStore {
     return block.data
   }
 
-  /** A test's control: change one byte of a stored block, so that its hash (and the manifest) no longer match. */
-  tamper(linkId: string, index = 1): void {
+  /**
+   * A test's control. `block`: change one byte of a stored block of the file's active revision, so that its hash
+   * (and the manifest) no longer match. `manifest` / `key`: put in place of the revision's manifest signature, or of
+   * the node passphrase's signature, another link's (a valid signature by the same key over other data).
+   */
+  tamper(linkId: string, part: 'block' | 'key' | 'manifest', index = 1): void {
     const link = this.link(linkId)
     const revision = this.activeRevision(link)
-    const data = revision?.blocks.get(index)?.data
+    const others = [...this.links.values()].filter((other) => other.LinkID !== linkId)
+    if (part === 'key') {
+      const other = others.find((candidate) => candidate.NodePassphraseSignature !== link.NodePassphraseSignature)
+      if (!other) throw notFound('No other signature to swap in')
+      link.NodePassphraseSignature = other.NodePassphraseSignature
+      return
+    }
+
+    if (!revision) throw notFound('The link has no active revision')
+    if (part === 'manifest') {
+      const other = others.map((candidate) => this.activeRevision(candidate)?.ManifestSignature).find((signature) => signature && signature !== revision.ManifestSignature)
+      if (!other) throw notFound('No other manifest signature to swap in')
+      revision.ManifestSignature = other
+      return
+    }
+
+    const data = revision.blocks.get(index)?.data
     if (!data || data.length === 0) throw notFound('No such stored block')
     data[data.length - 1] ^= 0xff
   }

@@ -8,21 +8,23 @@ import {
   MemoryCache,
   type OpenPGPCryptoProxy,
   OpenPGPCryptoWithCryptoProxy,
-  type PrivateKey,
   type ProtonDriveAccountAddress,
   ProtonDriveClient,
-  type PublicKey,
-  type SessionKey,
 } from '@protontech/drive-sdk'
 import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../../src/lib/sandbox/key-fixture.ts'
+import type {StoredSession} from '../../../../src/lib/session/store.ts'
 import type {Harness} from '../harness.ts'
 
 /** The SDK prefixes its base URL with https://; the adapter sends what it addresses there to the sandbox. */
 const BASE_HOST = 'drive-api.sandbox.invalid'
 
+/** The SDK's opaque key and session key types (src/crypto/interface.ts), which its index does not export. */
+type PrivateKey = Awaited<ReturnType<OpenPGPCryptoProxy['importPrivateKey']>>
+type PublicKey = Parameters<OpenPGPCryptoProxy['generateSessionKey']>[0]['recipientKeys'][number]
+type SessionKey = Awaited<ReturnType<OpenPGPCryptoProxy['generateSessionKey']>>
 /** The SDK's VERIFICATION_STATUS (src/crypto/interface.ts), which its index exports as a type only. */
 const VERIFICATION_STATUS = {NOT_SIGNED: 0, SIGNED_AND_INVALID: 2, SIGNED_AND_VALID: 1} as const
 type Key = openpgp.PrivateKey | openpgp.PublicKey
@@ -75,8 +77,11 @@ const proxy: OpenPGPCryptoProxy = {
 
     return asSdk({message: await openpgp.encrypt({config, encryptionKeys: recipients, format: format as 'binary', message, sessionKey: session, signingKeys: signingKeys as unknown as openpgp.PrivateKey | undefined})})
   },
-  encryptSessionKey: async ({aeadAlgorithm, algorithm, data, encryptionKeys, passwords}) =>
-    openpgp.encryptSessionKey({aeadAlgorithm: aeadAlgorithm as openpgp.enums.aeadNames | undefined, algorithm, data, encryptionKeys: encryptionKeys === undefined ? undefined : keys([encryptionKeys].flat()), format: 'binary', passwords}),
+  async encryptSessionKey({encryptionKeys, passwords, ...sessionKey}) {
+    // The SDK's session keys are OpenPGP.js's, which this proxy made: {data, algorithm, aeadAlgorithm?}.
+    const {aeadAlgorithm, algorithm, data} = sessionKey as unknown as openpgp.SessionKey
+    return openpgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: encryptionKeys === undefined ? undefined : keys([encryptionKeys].flat()), format: 'binary', passwords})
+  },
   async exportPrivateKey({passphrase, privateKey}) {
     const key = privateKey as unknown as openpgp.PrivateKey
     return passphrase === null ? key.armor() : (await openpgp.encryptKey({passphrase, privateKey: key})).armor()
@@ -105,14 +110,14 @@ export async function primaryAddressKey(): Promise<openpgp.PrivateKey> {
   return openpgp.decryptKey({passphrase: String(token.data), privateKey: await openpgp.readPrivateKey({armoredKey: primary.PrivateKey})})
 }
 
-export async function sdkClient(harness: Harness, addressKey: openpgp.PrivateKey): Promise<ProtonDriveClient> {
-  const session = await harness.login()
+/** A client on `session` (a login costs seconds of SRP: tests log in once and make as many clients as they need). */
+export function sdkClient(harness: Harness, session: Pick<StoredSession, 'AccessToken' | 'UID'>, addressKey: openpgp.PrivateKey): ProtonDriveClient {
   const {state} = harness.sandbox
   const [primary] = state.addresses
   const address: ProtonDriveAccountAddress = {addressId: String(primary.ID), email: String(primary.Email), keys: [{id: 'address-key', key: asSdk<PrivateKey>(addressKey)}], primaryKeyIndex: 0}
   const publicKey = asSdk<PublicKey>(addressKey.toPublic())
   const silent = {debug() {}, error() {}, info() {}, warn() {}}
-  const send = (request: {headers: Headers; method: string; signal?: AbortSignal; url: string}, body?: BodyInit) => {
+  const send = (request: {headers: Headers; method: string; signal?: AbortSignal; url: string}, body?: RequestInit['body']) => {
     const headers = new Headers(request.headers)
     headers.set('authorization', `Bearer ${session.AccessToken}`)
     headers.set('x-pm-uid', session.UID)
@@ -132,7 +137,7 @@ export async function sdkClient(harness: Harness, addressKey: openpgp.PrivateKey
     cryptoCache: new MemoryCache(),
     entitiesCache: new MemoryCache(),
     httpClient: {
-      fetchBlob: (request) => send(request, request.body as BodyInit | undefined),
+      fetchBlob: (request) => send(request, request.body as RequestInit['body']),
       fetchJson: (request) => send(request, request.json === undefined ? undefined : JSON.stringify(request.json)),
     },
     openPGPCryptoModule: new OpenPGPCryptoWithCryptoProxy(proxy),

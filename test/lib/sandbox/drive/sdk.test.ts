@@ -2,12 +2,12 @@
  * The sandbox's drive read and written by @protontech/drive-sdk itself (minimal adapters: sdk-client.ts): the
  * seeded tree (scripts/generate-sandbox-drive.js) decrypts and verifies, its files download byte-identical, an
  * upload round-trips with nothing in clear on the wire (the request recorder), GnuPG verifies the SDK's manifest
- * signature, folders are made, renamed, moved, trashed, restored and the trash emptied, a tampered block is refused,
+ * signature and reads the seed's share passphrase and a manifest, folders are made, renamed, moved, trashed, restored and the trash emptied, a tampered block is refused,
  * and a user without a volume gets one only through POST /drive/volumes.
  */
 import {spawnSync} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -16,6 +16,7 @@ import {expect} from 'chai'
 import type * as openpgp from 'openpgp'
 
 import {DRIVE_FIXTURE} from '../../../../src/lib/sandbox/drive/drive-fixture.ts'
+import type {StoredSession} from '../../../../src/lib/session/store.ts'
 import {type Harness, startHarness} from '../harness.ts'
 import {primaryAddressKey, sdkClient} from './sdk-client.ts'
 
@@ -52,17 +53,40 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
   let harness: Harness
   let addressKey: openpgp.PrivateKey
   let client: ProtonDriveClient
+  let session: StoredSession
   let rootUid: string
   const uid = (linkId: string) => `${DRIVE_FIXTURE.volumeId}~${linkId}`
+
+  let gnupgHome: string
+  const gpg = (args: string[]) => {
+    const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', '--trust-model', 'always', ...args], {encoding: 'utf8', timeout: 30_000})
+    expect(result.error, `${GPG} could not run (install GnuPG: .ci/run does)`).to.equal(undefined)
+    return result
+  }
+
+  /** GnuPG's --verify of a manifest signature over the blocks' hashes (base64) concatenated in this order. */
+  const verifyManifest = (hashes: string[], signature: string) => {
+    writeFileSync(join(gnupgHome, 'manifest'), Buffer.concat(hashes.map((hash) => Buffer.from(hash, 'base64'))))
+    writeFileSync(join(gnupgHome, 'manifest.asc'), signature)
+    return gpg(['--verify', join(gnupgHome, 'manifest.asc'), join(gnupgHome, 'manifest')])
+  }
 
   before(async () => {
     harness = await startHarness()
     addressKey = await primaryAddressKey()
-    client = await sdkClient(harness, addressKey)
+    gnupgHome = mkdtempSync(join(tmpdir(), 'proton-cli-drive-gnupg-'))
+    writeFileSync(join(gnupgHome, 'key.asc'), addressKey.armor())
+    expect(gpg(['--import', join(gnupgHome, 'key.asc')]).status).to.equal(0)
+    session = await harness.login()
+    client = sdkClient(harness, session, addressKey)
     rootUid = node(await client.getMyFilesRootFolder()).uid
   })
 
-  after(() => harness.close())
+  after(async () => {
+    spawnSync('gpgconf', ['--homedir', gnupgHome, '--kill', 'gpg-agent'], {timeout: 10_000})
+    rmSync(gnupgHome, {force: true, recursive: true})
+    await harness.close()
+  })
 
   it('lists the seeded tree with its names decrypted and every key and name signature valid', async () => {
     const top = await children(client, rootUid)
@@ -78,7 +102,7 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     expect(notes?.activeRevision?.claimedSize).to.equal(Buffer.byteLength(String(expected[NOTES].Content)))
   })
 
-  it('downloads the seeded files byte-identical: two blocks and one, the manifest verified', async () => {
+  it('downloads the seeded files byte-identical: three blocks and one, the manifest verified', async () => {
     expect((await download(client, uid(NOTES))).toString('utf8')).to.equal(expected[NOTES].Content)
     expect((await download(client, uid(RESUME))).toString('utf8')).to.equal(expected[RESUME].Content)
   })
@@ -101,25 +125,33 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
 
     // GnuPG verifies the manifest signature the SDK made: the address key's, over the blocks' SHA-256 in order.
     const {drive} = harness.sandbox.state
-    const link = drive.link(uploaded.split('~')[1])
-    const revision = drive.activeRevision(link)
-    const blocks = [...(revision?.blocks.values() ?? [])].sort((a, b) => a.Index - b.Index)
-    const home = mkdtempSync(join(tmpdir(), 'proton-cli-drive-gnupg-'))
-    try {
-      writeFileSync(join(home, 'manifest'), Buffer.concat(blocks.map((block) => Buffer.from(block.Hash, 'base64'))))
-      writeFileSync(join(home, 'manifest.asc'), String(revision?.ManifestSignature))
-      writeFileSync(join(home, 'key.asc'), addressKey.toPublic().armor())
-      const gpg = (args: string[]) => spawnSync(GPG, ['--homedir', home, '--batch', '--no-tty', '--trust-model', 'always', ...args], {encoding: 'utf8', timeout: 30_000})
-      expect(gpg(['--import', join(home, 'key.asc')]).status).to.equal(0)
-      const verified = gpg(['--verify', join(home, 'manifest.asc'), join(home, 'manifest')])
-      expect(verified.status, verified.stderr).to.equal(0)
-      expect(verified.stderr).to.include(`<${DRIVE_FIXTURE.email}>`)
-      writeFileSync(join(home, 'manifest'), Buffer.concat(blocks.reverse().map((block) => Buffer.from(block.Hash, 'base64'))))
-      expect(gpg(['--verify', join(home, 'manifest.asc'), join(home, 'manifest')]).status).to.not.equal(0)
-    } finally {
-      spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'], {timeout: 10_000})
-      rmSync(home, {force: true, recursive: true})
-    }
+    const revision = drive.activeRevision(drive.link(uploaded.split('~')[1]))
+    const hashes = [...(revision?.blocks.values() ?? [])].sort((a, b) => a.Index - b.Index).map((block) => block.Hash)
+    expect(verifyManifest(hashes, String(revision?.ManifestSignature)).status).to.equal(0)
+    expect(verifyManifest(hashes.toReversed(), String(revision?.ManifestSignature)).status).to.not.equal(0)
+
+    // A new revision of the same file: it becomes the active one, the first stays as obsolete.
+    const second = Buffer.from('second revision\n')
+    const uploader = await client.getFileRevisionUploader(uploaded, {expectedSize: second.length, mediaType: 'application/octet-stream'})
+    await (await uploader.uploadFromStream(new Blob([second]).stream(), [])).completion()
+    expect((await download(sdkClient(harness, session, addressKey), uploaded)).equals(second)).to.equal(true)
+    const states: string[] = []
+    for await (const found of client.iterateRevisions(uploaded)) states.push(found.state)
+    expect(states.sort()).to.deep.equal(['active', 'superseded'])
+  })
+
+  it('GnuPG reads the seed: the share passphrase decrypts with the address key and its signature verifies, and so does a manifest', () => {
+    writeFileSync(join(gnupgHome, 'passphrase.asc'), DRIVE_FIXTURE.share.Passphrase)
+    writeFileSync(join(gnupgHome, 'passphrase.sig'), DRIVE_FIXTURE.share.PassphraseSignature)
+    const decrypted = gpg(['--decrypt', '--output', join(gnupgHome, 'passphrase'), join(gnupgHome, 'passphrase.asc')])
+    expect(decrypted.status, decrypted.stderr).to.equal(0)
+    expect(readFileSync(join(gnupgHome, 'passphrase'), 'utf8')).to.match(/^[A-Za-z0-9+/]{43}=$/)
+    const verified = gpg(['--verify', join(gnupgHome, 'passphrase.sig'), join(gnupgHome, 'passphrase')])
+    expect(verified.status, verified.stderr).to.equal(0)
+    expect(verified.stderr).to.include(`<${DRIVE_FIXTURE.email}>`)
+    const {Blocks, ManifestSignature} = DRIVE_FIXTURE.links[2].File.Revision
+    expect(verifyManifest(Blocks.map((block) => block.Hash), ManifestSignature).status).to.equal(0)
+    expect(verifyManifest(Blocks.slice(1).map((block) => block.Hash), ManifestSignature).status).to.not.equal(0)
   })
 
   it('makes, renames, moves, trashes, restores and deletes through the SDK, and refuses a name taken', async () => {
@@ -154,29 +186,37 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     expect(harness.sandbox.state.drive.links.has(folder.uid.split('~')[1])).to.equal(false)
   })
 
-  it('refuses a tampered block: the download fails its integrity check', async () => {
-    const tamper = await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: NOTES, Index: 2}})
-    expect(tamper.status).to.equal(200)
-    let failure: unknown
-    try {
-      await download(client, uid(NOTES))
-    } catch (error) {
-      failure = error
+  it('refuses a tampered block, a manifest signed over other blocks, and flags a node key signed for another', async () => {
+    const failure = async (linkId: string) => {
+      try {
+        await download(sdkClient(harness, session, addressKey), uid(linkId))
+      } catch (error) {
+        return error as Error
+      }
+
+      throw new Error('the download succeeded')
     }
 
-    expect(failure).to.be.an('error')
-    expect(String((failure as Error).message)).to.match(/integrity/i)
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: RESUME, Part: 'manifest'}})).status).to.equal(200)
+    // The SDK's words (download/cryptoService.ts): the manifest check, then a block's own hash check.
+    expect((await failure(RESUME)).message).to.equal('Data integrity check failed')
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {Index: 2, LinkID: NOTES}})).status).to.equal(200)
+    expect((await failure(NOTES)).message).to.equal('Data integrity check of one part failed')
+
+    expect((await harness.call('POST', '/__sandbox/drive/tamper', {body: {LinkID: DOCUMENTS, Part: 'key'}})).status).to.equal(200)
+    const documents = node(await sdkClient(harness, session, addressKey).getNode(uid(DOCUMENTS)))
+    expect(documents.keyAuthor.ok).to.equal(false)
+    expect(documents.nameAuthor).to.deep.equal({ok: true, value: DRIVE_FIXTURE.email})
   })
 
   it('gives a user without a volume a new one only through POST /drive/volumes', async () => {
     expect((await harness.call('POST', '/__sandbox/drive/reset', {body: {Volume: false}})).status).to.equal(200)
-    const session = await harness.login()
     const missing = await harness.call('GET', '/drive/v2/shares/my-files', {session})
     expect([missing.status, missing.json?.Code]).to.deep.equal([422, 2501])
     expect((await harness.call('GET', '/drive/volumes', {session})).json?.Volumes).to.have.length(1)
 
     // The SDK answers 2501 by creating the volume itself (shares/manager.ts), which the sandbox stores as sent.
-    const fresh = await sdkClient(harness, addressKey)
+    const fresh = sdkClient(harness, session, addressKey)
     const root = node(await fresh.getMyFilesRootFolder())
     expect(root.name).to.equal('root')
     expect(await children(fresh, root.uid)).to.deep.equal([])
