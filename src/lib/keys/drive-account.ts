@@ -4,8 +4,9 @@
  * from the session (account-keys.ts: the sealed passphrase, the user keys,
  * each address key through its Token), and the public keys of an address,
  * the account's own or published (GET /core/v4/keys/all, as mail does).
- * Addresses are unlocked when the SDK first asks for them: a listing
- * needs the primary one only.
+ * Addresses are unlocked when the SDK first asks for them (a listing
+ * needs the primary one only), and their signing packets when it first
+ * signs (keys/drive-crypto.ts unlockLater).
  */
 import type {ProtonDriveAccount, ProtonDriveAccountAddress} from '@protontech/drive-sdk'
 
@@ -14,8 +15,8 @@ import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 import {type AccountKeys, senderKeys} from './account-keys.ts'
-import {sdkPrivateKey, type SdkPublicKey, sdkPublicKey} from './drive-crypto.ts'
-import {type ApiKey, keyEntries, openpgp, unlockAddressKeys} from './keyring.ts'
+import {sdkPrivateKey, type SdkPublicKey, sdkPublicKey, unlockLater} from './drive-crypto.ts'
+import {addressKeySecret, type ApiKey, keyEntries, openpgp, unlockOne} from './keyring.ts'
 
 const isActive = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
 const isPrimary = (key: ApiKey) => key.Primary === 1 || key.Primary === true
@@ -38,15 +39,23 @@ export function driveAccount(invocation: Invocation, session: ActiveSession, acc
         const active = keyEntries(address.Keys).keys.filter((key) => isActive(key))
         const keys: ProtonDriveAccountAddress['keys'] = []
         let primaryKeyIndex = 0
-        // One key at a time, to keep each one's ID; whole (signing: the SDK signs names, keys and blocks with them).
+        // One key at a time, to keep each one's ID; its decrypting packets now, the signing ones when the SDK first
+        // signs with it (names, keys, blocks: drive-crypto.ts), as a listing never does.
+        const pgp = await openpgp()
+        const failures: string[] = []
         for (const key of active) {
-          const {keys: [one]} = await unlockAddressKeys([key], account.userKeys, account.passphrase, {signing: true})
-          if (!one) continue
-          if (isPrimary(key)) primaryKeyIndex = keys.length
-          keys.push({id: String(key.ID), key: sdkPrivateKey(one)})
+          try {
+            const secret = await addressKeySecret(pgp, key, account.userKeys, account.passphrase)
+            const one = await unlockOne(pgp, String(key.PrivateKey), secret)
+            unlockLater(one, secret)
+            if (isPrimary(key)) primaryKeyIndex = keys.length
+            keys.push({id: String(key.ID), key: sdkPrivateKey(one)})
+          } catch (error) {
+            failures.push(`${String(key.ID)}: ${error instanceof Error ? error.message : String(error)}`)
+          }
         }
 
-        if (keys.length === 0) throw new Error(`no key of address ${String(address.Email)} could be unlocked`)
+        if (keys.length === 0) throw new Error(`no key of address ${String(address.Email)} could be unlocked (${failures.join('; ')})`)
         return {addressId: id, email: String(address.Email), keys, primaryKeyIndex}
       })()
       unlocked.set(id, opened)

@@ -87,6 +87,11 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
  */
 const halfOpen = new WeakMap<PrivateKey, string>()
 
+/** A key unlocked for decryption only (unlockOne), whose other packets `passphrase` unlocks when it first signs. */
+export function unlockLater(key: PrivateKey, passphrase: string): void {
+  halfOpen.set(key, passphrase)
+}
+
 async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateKey[]> {
   for (const key of keys) {
     const passphrase = halfOpen.get(key)
@@ -176,7 +181,7 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
       if (passphrase === null) return own<SdkPrivateKey>(await pgp.readPrivateKey({armoredKey}))
       // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
       const key = await unlockOne(pgp, armoredKey, passphrase)
-      halfOpen.set(key, passphrase)
+      unlockLater(key, passphrase)
       return own<SdkPrivateKey>(key)
     },
 

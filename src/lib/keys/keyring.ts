@@ -205,13 +205,18 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
   return token.toString('utf8')
 }
 
+/** What unlocks an address key: its Token (decrypted, its signature checked), or, legacy, the key passphrase. */
+export async function addressKeySecret(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[], passphrase: string): Promise<string> {
+  return text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase
+}
+
 /**
  * The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. `signing`:
  * their signing packets too (a calendar's key setup and its events are signed by the address key), held in memory
  * only, as every unlocked key is. `deadline`: unlocking counts inside --timeout.
  */
 export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {}): Promise<Unlocked> {
-  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), {deadline, whole: signing})
+  return unlockEach('address key', keys, (pgp, key) => addressKeySecret(pgp, key, userKeys, passphrase), {deadline, whole: signing})
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'
