@@ -248,6 +248,8 @@ const COMMANDS = [
   {line: ['mail', 'labels', 'list'], path: '/mail/v4/labels'},
   {line: ['calendar', 'list'], path: '/calendar/v1'},
   {line: ['drive', 'volumes'], path: '/drive/volumes'},
+  // On @protontech/drive-sdk: the baseline fetches My Files' share; ours also unlocks the keys, decrypts the share, the root and each child's name and key (target at most 3x).
+  {label: 'proton drive ls <My Files, 2 nodes>', line: ['drive', 'ls'], path: '/drive/v2/shares/my-files'},
   // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, unlocks the keys (OpenPGP.js) and decrypts.
   {label: 'proton mail read <a 100 KB message>', line: ['mail', 'read', bigMessageId], path: `/mail/v4/messages/${encodeURIComponent(bigMessageId)}`},
   // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 3x).
@@ -295,10 +297,50 @@ const startRow = (name, baselinePath) => {
 
 for (const command of chosen) startRow(ours(command), command.path)
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
+
+/**
+ * drive upload and download of a random file on loopback (the sandbox keeps blocks in memory): MiB/s of the whole
+ * command, start-up, keys and commit included; median of 3 each.
+ */
+const THROUGHPUT = 'drive upload/download throughput'
+function driveThroughput(mib) {
+  const file = join(home, 'throughput.bin')
+  const chunk = Buffer.alloc(MiB_BYTES, 0)
+  writeFileSync(file, '')
+  for (let index = 0; index < mib; index++) writeFileSync(file, chunk.fill(index + 1), {flag: 'a'})
+  const upload = []
+  const download = []
+  for (let round = 0; round < 3; round++) {
+    const name = `throughput-${round}.bin`
+    const copy = join(home, name)
+    writeFileSync(copy, readFileSync(file))
+    upload.push(timeCommand([BIN, '--profile', 'sandbox', 'drive', 'upload', copy]))
+    download.push(timeCommand([BIN, '--profile', 'sandbox', 'drive', 'download', name, '--output-file', join(home, 'out.bin')]))
+  }
+
+  const rate = (times) => `${(mib / (median(times) / 1000)).toFixed(1)} MiB/s`
+  return [
+    `| proton drive upload <${mib} MiB> | ${rate(upload)} | ${ms(median(upload))} for the whole command, median of 3 |`,
+    `| proton drive download <${mib} MiB> | ${rate(download)} | ${ms(median(download))} for the whole command, median of 3 |`,
+  ]
+}
+
+function timeCommand(args) {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, args, {env})
+  if (result.status !== 0) throw new Error(`${args.slice(3).join(' ')}: ${result.stderr}`)
+  return performance.now() - started
+}
+
+const MiB_BYTES = 1024 ** 2
+const throughputRows = !ONLY || ONLY.test(THROUGHPUT) ? driveThroughput(32) : []
 if (ONLY) {
   console.log(['| command | ours | baseline | ratio |', '|---|---|---|---|', ...startRows].join('\n'))
+  if (throughputRows.length > 0) console.log(['', '| measure | median | note |', '|---|---|---|', ...throughputRows].join('\n'))
   process.exit(0)
 }
+
+rows.push(...throughputRows)
 
 const completion = completionTime()
 if (completion) row('completion of `proton api GET /mail/v4/<TAB>` (bash)', ms(completion.perCompletion), `${completion.candidates} candidates, mean of 200`)

@@ -55,7 +55,7 @@ describe('the repository on its own', () => {
         'dist/index.d.ts',
       ])
       expect(paths.filter((path) => path.startsWith('vendor/') || path.startsWith('test/') || path.startsWith('src/'))).to.deep.equal([])
-      expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).to.match(/^MIT License/)
+      expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).to.match(/^\s*GNU GENERAL PUBLIC LICENSE\s+Version 3/)
     } finally {
       rmSync(parent, {force: true, recursive: true})
     }

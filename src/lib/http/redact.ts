@@ -11,6 +11,8 @@ const SECRET_HEADERS = new Set([
   'cookie',
   'proxy-authorization',
   'x-pm-human-verification-token',
+  // Drive's storage token: it alone authorises reading or writing a file's blocks.
+  'pm-storage-token',
 ])
 
 export function redactHeader(name: string, value: string): string {

@@ -105,8 +105,14 @@ export interface UnlockDeadline {
  */
 export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
   const key = await pgp.readPrivateKey({armoredKey: armored})
-  // A key that signs too (calendar events, a calendar's passphrase): every packet unlocked, in memory only.
-  if (whole) return pgp.decryptKey({passphrase, privateKey: key})
+  // A key that signs too (calendar events, a calendar's passphrase, drive's node keys): every packet unlocked, in memory only.
+  if (whole) {
+    for (const packet of key.getKeys().map(({keyPacket}) => keyPacket)) {
+      if (packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket) checkS2k(packet)
+    }
+
+    return pgp.decryptKey({passphrase, privateKey: key})
+  }
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
   const packets = decrypting
@@ -128,6 +134,23 @@ export async function unlockOne(pgp: Openpgp, armored: string, passphrase: strin
   }
 
   return key
+}
+
+/**
+ * The packets unlockOne left locked (those that only sign or certify), unlocked now: a key first needed only to
+ * decrypt, then to sign (drive's node keys: keys/drive-crypto.ts).
+ */
+export async function unlockRest(pgp: Openpgp, key: PrivateKey, passphrase: string): Promise<void> {
+  const locked = key
+    .getKeys()
+    .map(({keyPacket}) => keyPacket)
+    .filter((packet): packet is SecretKeyPacket | SecretSubkeyPacket => packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket)
+    .filter((packet) => !packet.isDummy() && !packet.isDecrypted())
+  for (const packet of locked) checkS2k(packet)
+  for (const packet of locked) {
+    await packet.decrypt(passphrase)
+    await packet.validate()
+  }
 }
 
 function reason(error: unknown): string {
@@ -182,13 +205,18 @@ async function tokenOf(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[]): Promi
   return token.toString('utf8')
 }
 
+/** What unlocks an address key: its Token (decrypted, its signature checked), or, legacy, the key passphrase. */
+export async function addressKeySecret(pgp: Openpgp, key: ApiKey, userKeys: PrivateKey[], passphrase: string): Promise<string> {
+  return text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase
+}
+
 /**
  * The active address keys, each through its Token (signature checked) or, legacy, the key passphrase. `signing`:
  * their signing packets too (a calendar's key setup and its events are signed by the address key), held in memory
  * only, as every unlocked key is. `deadline`: unlocking counts inside --timeout.
  */
 export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {}): Promise<Unlocked> {
-  return unlockEach('address key', keys, (pgp, key) => (text(key.Token) && text(key.Signature) ? tokenOf(pgp, key, userKeys) : passphrase), {deadline, whole: signing})
+  return unlockEach('address key', keys, (pgp, key) => addressKeySecret(pgp, key, userKeys, passphrase), {deadline, whole: signing})
 }
 
 export type Verification = 'failed' | 'unsigned' | 'unverified' | 'verified'

@@ -68,7 +68,7 @@ export function writeJson(response: ServerResponse, status: number, value: unkno
 }
 
 export function envelope(error: SandboxError): JsonObject {
-  return {Code: error.code, Error: error.message}
+  return {Code: error.code, Error: error.message, ...(error.details ? {Details: error.details} : {})}
 }
 
 export function header(request: IncomingMessage, name: string): string | undefined {

@@ -9,6 +9,7 @@ import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
+import {driveRoutes} from './drive/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
@@ -117,7 +118,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     },
     {access: 'full', handle: () => ({...success, User: state.user}), method: 'GET', path: /^\/core\/v4\/users$/},
     {access: 'full', handle: () => ({...success, Addresses: state.addresses, Total: state.addresses.length}), method: 'GET', path: /^\/core\/v4\/addresses$/},
-    {access: 'full', handle: () => ({...success, Volumes: state.volumes}), method: 'GET', path: /^\/drive\/volumes$/},
     {access: 'full', handle: ({query}) => answerMessages(state.messages, messageQuery(queryFields(query))), method: 'GET', path: /^\/mail\/v4\/messages$/},
     {
       access: 'full',
@@ -176,5 +176,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     ...calendarEventRoutes(state),
     ...mailboxRoutes(state),
     ...contactRoutes(state.contacts),
+    ...driveRoutes(state.drive, () => state.driveOwner(), () => state.volumes),
   ]
 }

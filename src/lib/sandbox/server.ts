@@ -17,6 +17,8 @@ import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
 import {ATTACHMENT_MAX_BODY_BYTES, ATTACHMENTS_PATH, DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
+import {isDrivePath} from './drive/recorder.ts'
+import {STORAGE_MAX_BODY_BYTES, STORAGE_PATH} from './drive/transfers.ts'
 import {apiRoutes, RawAnswer, type Route, type RouteAnswer} from './routes.ts'
 import {SandboxState} from './state.ts'
 import {type LoggedRequest, SandboxStats} from './stats.ts'
@@ -124,8 +126,10 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       url = new URL('http://sandbox.invalid/')
     }
 
-    // An attachment's upload carries up to the account's MaxUpload (25 MiB) of data: its own bound.
-    const bodyLimit = url.pathname === ATTACHMENTS_PATH ? Math.max(maxBodyBytes, ATTACHMENT_MAX_BODY_BYTES) : maxBodyBytes
+    // An attachment's upload carries up to the account's MaxUpload (25 MiB) of data, a drive block up to 4 MiB and its
+    // encryption: their own bounds, above the API's.
+    const storage = url.pathname === STORAGE_PATH
+    const bodyLimit = url.pathname === ATTACHMENTS_PATH ? Math.max(maxBodyBytes, ATTACHMENT_MAX_BODY_BYTES) : storage ? Math.max(maxBodyBytes, STORAGE_MAX_BODY_BYTES) : maxBodyBytes
     const body = await readBody(request, bodyLimit)
     const entry: LoggedRequest = {Method: method, Path: url.pathname, Query: url.search.slice(1), Status: 0, Time: new Date(clock()).toISOString(), UID: header(request, HEADER.UID), AppVersion: header(request, HEADER.APP_VERSION)}
     let truncate = false
@@ -143,7 +147,9 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs).unref())
       if (plan.rule && answerFault(plan.rule, request, response, entry)) return
       truncate = plan.rule?.Kind === 'truncate'
-      if (!header(request, HEADER.APP_VERSION)) {
+      if (isDrivePath(url.pathname)) state.drive.requests.record(method, url.pathname, body.bytes)
+      // The storage server authenticates by its token alone (WebClients sends blocks without the app version).
+      if (!header(request, HEADER.APP_VERSION) && !storage) {
         throw new SandboxError(400, SANDBOX_CODE.APP_VERSION_MISSING, `The ${HEADER.APP_VERSION} header is required`)
       }
 

@@ -2,7 +2,8 @@
  * The sandbox account's data, in memory: the user, two addresses, seven
  * inbox messages, labels, folders (one nested) and a contact group, three
  * contacts (contacts/store.ts), one
- * calendar (its keys set up) and two drive volumes (regular and photos), with
+ * calendar (its keys set up) and two drive volumes (regular, its files in
+ * drive/store.ts, and photos), with
  * the contract's field names and enumerations and the official clients'
  * shapes (see labels.ts, calendars.ts, messages.ts).
  */
@@ -11,6 +12,7 @@ import {CALENDAR_FIXTURE} from './calendar/calendar-fixture.ts'
 import {EventStore} from './calendar/events.ts'
 import {CONTACT_FIXTURE} from './contacts/contact-fixture.ts'
 import {ContactStore} from './contacts/store.ts'
+import {type DriveOwner, DriveStore} from './drive/store.ts'
 import {newId} from './ids.ts'
 import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
@@ -57,7 +59,10 @@ export class SandboxState {
   readonly user: Row
   readonly addresses: Row[]
   readonly messages: Row[]
-  readonly volumes: Row[]
+  /** The volumes as seeded; GET /drive/volumes lists them through `volumes`. */
+  private readonly seededVolumes: Row[]
+  /** The regular volume's share, folders and files (drive/store.ts); none for a user who never opened Drive. */
+  readonly drive: DriveStore
   readonly labels = new LabelStore()
   readonly calendars = new CalendarStore()
   /** The address book (contacts/store.ts), seeded with contacts/contact-fixture.ts. */
@@ -114,7 +119,8 @@ export class SandboxState {
     )
     // WebClients interfaces/drive/volume.ts DriveVolume (CreateTime; go-proton-api volume_types.go calls it CreationTime):
     // State 1 active (3 locked), Type 1 regular, 2 photos.
-    this.volumes = [
+    this.drive = new DriveStore(() => Date.now(), () => this.driveOwner())
+    this.seededVolumes = [
       {Type: 1, UsedSpace: 1_048_576},
       {Type: 2, UsedSpace: 524_288},
     ].map(({Type, UsedSpace}) => {
@@ -255,6 +261,23 @@ export class SandboxState {
     const message = this.messages.find((candidate) => candidate.ID === id)
     if (!message) return undefined
     return {...message, ...(this.messageDetails.get(id) ?? {Attachments: [], Body: '', MIMEType: 'text/plain'})}
+  }
+
+  /** The regular volume (while there is one) with the drive's IDs, and the photos volume. */
+  get volumes(): Row[] {
+    const share = this.drive.share
+    return this.seededVolumes.flatMap((volume) => {
+      if (volume.Type !== 1) return [volume]
+      if (!share) return []
+      const {CreateTime, LinkID, ShareID, VolumeID} = share
+      return [{...volume, CreateTime, ID: VolumeID, ModifyTime: CreateTime, Share: {ID: ShareID, LinkID, ShareID}, VolumeID}]
+    })
+  }
+
+  /** The drive share's address (the primary) and the emails the account may sign with. */
+  driveOwner(): DriveOwner {
+    const [primary] = this.addresses
+    return {addressId: String(primary.ID), email: String(primary.Email), emails: new Set(this.addresses.map((address) => String(address.Email).toLowerCase()))}
   }
 
   get addressIds(): ReadonlySet<string> {

@@ -1,0 +1,18 @@
+import {Args} from '@oclif/core'
+
+import {driveMv} from '../../../lib/commands/drive-mv.ts'
+import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class DriveMv extends PlainAdapter<typeof DriveMv> {
+  static override summary = 'Move drive files and folders into a folder (the last argument).'
+
+  static override description = `${DRIVE_PATH_HELP} Every PATH and DEST is found first: one that is missing moves nothing (exit 3). Then a line on stderr for each node moved or not; the exit status is the gravest.`
+
+  static override examples = ['<%= config.bin %> <%= command.id %> notes.txt Documents', '<%= config.bin %> <%= command.id %> a.txt b.txt Archive/2025']
+
+  static override strict = false
+  static override args = {path: Args.string({description: 'Files or folders to move, then DEST, the folder to move them into', required: true})}
+
+  static override runs = driveMv
+}

@@ -1,0 +1,20 @@
+import {Args} from '@oclif/core'
+
+import {driveRename} from '../../../lib/commands/drive-rename.ts'
+import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class DriveRename extends PlainAdapter<typeof DriveRename> {
+  static override summary = 'Rename a drive file or folder in place.'
+
+  static override description = `${DRIVE_PATH_HELP} NEW_NAME is a name, not a path (see "drive mv" to move); a name taken in the folder is exit 4, nothing renamed.`
+
+  static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt notes-2026.txt']
+
+  static override args = {
+    path: Args.string({description: 'The file or folder under My Files, or a node UID', required: true}),
+    name: Args.string({description: 'Its new name', required: true}),
+  }
+
+  static override runs = driveRename
+}

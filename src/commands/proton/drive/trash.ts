@@ -1,0 +1,18 @@
+import {Args} from '@oclif/core'
+
+import {driveTrash} from '../../../lib/commands/drive-trash.ts'
+import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+
+export default class DriveTrash extends PlainAdapter<typeof DriveTrash> {
+  static override summary = 'Move drive files and folders to the trash (see "drive trash list", "restore", "empty").'
+
+  static override description = `${DRIVE_PATH_HELP} Every PATH is found first: one that is missing trashes nothing (exit 3). A line on stderr for each node trashed or not; the exit status is the gravest. A file named "list", "restore" or "empty" in My Files is given as "./list".`
+
+  static override examples = ['<%= config.bin %> <%= command.id %> Documents/old.txt']
+
+  static override strict = false
+  static override args = {path: Args.string({description: 'Files or folders under My Files, or node UIDs', required: true})}
+
+  static override runs = driveTrash
+}

@@ -1,0 +1,15 @@
+import {driveTrashEmpty} from '../../../../lib/commands/drive-trash.ts'
+import {CONFIRM_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+
+export default class DriveTrashEmpty extends PlainAdapter<typeof DriveTrashEmpty> {
+  static override summary = 'Delete everything in the drive trash for good.'
+
+  static override description = `${CONFIRM_HELP} Nothing can be restored afterwards.`
+
+  static override examples = ['<%= config.bin %> <%= command.id %> --yes']
+
+  static override flags = {yes: yesFlag}
+
+  static override runs = driveTrashEmpty
+}

@@ -1,0 +1,77 @@
+/**
+ * proton drive download PATH… [--dir D | --output-file F]: each file,
+ * decrypted and verified by the SDK into a temporary file, published only
+ * when every check passed (transfer.ts). Into --dir (default: the current
+ * directory) under its name made safe (files/download-directory.ts, as
+ * mail download does: one name, never a path, never over an existing file),
+ * the paths written on stdout; or, for one PATH, --output-file F, replaced
+ * atomically, "-" for standard output (made and checked in a private
+ * directory of the cache first, then copied out).
+ */
+import {createReadStream} from 'node:fs'
+import {rm} from 'node:fs/promises'
+import {join} from 'node:path'
+
+import {onDrive} from '../drive/client.ts'
+import {resolveNode} from '../drive/nodes.ts'
+import {downloadInto} from '../drive/transfer.ts'
+import {DownloadDirectory} from '../files/download-directory.ts'
+import {ensurePrivateDirectory} from '../files/private-directory.ts'
+import {shownName} from '../files/safe-name.ts'
+import {printable} from '../output/escape.ts'
+import {createOutputFile} from '../output/output-file.ts'
+import {writeSource} from '../output/output.ts'
+import {usageError} from '../runtime/errors.ts'
+import {interruptSignal} from '../runtime/interrupt.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export interface DriveDownloadOptions {
+  paths: readonly string[]
+  dir?: string
+  outputFile?: string
+}
+
+export const driveDownload = plainCommand<DriveDownloadOptions>({
+  options: (line) => ({dir: line.optionalString('dir'), outputFile: line.optionalString('output-file'), paths: line.line.argv}),
+  async run(invocation, {dir, outputFile, paths}) {
+    if (paths.length === 0) throw usageError('give at least one PATH to download')
+    if (dir !== undefined && outputFile !== undefined) throw usageError('give --dir or --output-file, not both')
+    if (outputFile !== undefined && paths.length > 1) throw usageError(`--output-file takes one file; ${paths.length} PATHs given (use --dir)`)
+    const toStdout = outputFile === '-'
+    const staging = toStdout ? join(invocation.context.cacheDir, 'spool', 'download') : undefined
+    if (staging) ensurePrivateDirectory(staging)
+    const target = outputFile === undefined || toStdout ? await DownloadDirectory.open(staging ?? dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`)) : undefined
+    if (target && target.swept.length > 0 && !toStdout) invocation.note(`Note: removed ${target.swept.length} temporary file(s) that an earlier run left in ${printable(target.path)}`)
+
+    await onDrive(invocation, async ({client, http}) => {
+      const nodes = []
+      for (const path of paths) nodes.push(await resolveNode(client, path))
+      for (const node of nodes) {
+        if (target === undefined) {
+          const file = await createOutputFile(outputFile as string)
+          await downloadInto(invocation, client, http, node, file)
+          await file.commit()
+          invocation.io.stdout.write(`${printable(outputFile as string)}\n`)
+          continue
+        }
+
+        const file = await target.create(node.name, (error) => usageError(`cannot write into ${printable(target.path)}: ${String((error as NodeJS.ErrnoException).code ?? error)}`))
+        await downloadInto(invocation, client, http, node, file)
+        const published = await target.publish(file, node.name)
+        if (toStdout) {
+          try {
+            await writeSource({chunks: () => createReadStream(published.path) as AsyncIterable<Buffer>, length: 0}, invocation.io.stdout, interruptSignal())
+          } finally {
+            await rm(published.path, {force: true})
+          }
+
+          continue
+        }
+
+        if (published.renamedTo !== undefined) invocation.note(`Note: the name ${shownName(node.name ?? '')} is not a safe file name; written as ${printable(published.renamedTo)}`)
+        if (published.taken !== undefined) invocation.note(`Note: ${printable(published.taken)} exists and was left as it is; written as ${printable(published.path)}`)
+        invocation.io.stdout.write(`${printable(published.path)}\n`)
+      }
+    })
+  },
+})

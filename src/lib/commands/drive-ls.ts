@@ -1,0 +1,19 @@
+/** proton drive ls [PATH]: the folder's children (or the file itself), decrypted by the SDK. */
+import {children, resolveNode} from '../drive/nodes.ts'
+import {onDrive} from '../drive/client.ts'
+import {printData, writeListing} from '../runtime/dedicated.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+import {nodeData, nodesListing, sortNodes} from '../output/views/drive-nodes.ts'
+import {tableStyle} from '../output/table-style.ts'
+
+export const driveLs = plainCommand<{path: string}>({
+  options: (line) => ({path: line.optionalArg('path') ?? ''}),
+  async run(invocation, {path}) {
+    const nodes = await onDrive(invocation, async ({client}) => {
+      const node = await resolveNode(client, path)
+      return sortNodes(node.kind === 'folder' ? (await children(client, node.uid)).filter((child) => !child.trashed) : [node])
+    })
+    if (invocation.flags.output !== 'text') return printData(invocation, nodes.map((node) => nodeData(node)), () => '')
+    writeListing(invocation, nodesListing(nodes, tableStyle(invocation.io)))
+  },
+})

@@ -1,0 +1,20 @@
+/** proton drive mv PATH… DEST: nodes into the folder DEST (every PATH found first: a missing one moves nothing). */
+import {onDrive} from '../drive/client.ts'
+import {resolveFolder, resolveNode, shown} from '../drive/nodes.ts'
+import {reportResults} from '../drive/results.ts'
+import {usageError} from '../runtime/errors.ts'
+import {plainCommand} from '../runtime/plain-command.ts'
+
+export const driveMv = plainCommand<{paths: readonly string[]}>({
+  options: (line) => ({paths: line.line.argv}),
+  async run(invocation, {paths}) {
+    if (paths.length < 2) throw usageError('give at least one PATH and the folder to move it to (DEST)')
+    const sources = paths.slice(0, -1)
+    await onDrive(invocation, async ({client, http}) => {
+      const destination = await resolveFolder(client, paths.at(-1) as string)
+      const nodes = []
+      for (const path of sources) nodes.push(await resolveNode(client, path))
+      await reportResults(invocation, http, nodes, client.moveNodes(nodes.map((node) => node.uid), destination.uid), `moved to ${shown(destination)}`)
+    })
+  },
+})

@@ -1,0 +1,112 @@
+/**
+ * A ProtonDriveClient of @protontech/drive-sdk for one run, every part it
+ * injects built on the project's own (the SDK's README and
+ * src/interface/index.ts ProtonDriveClientContructorParameters):
+ *
+ * - httpClient: DriveHttp (http.ts), over the project's client;
+ * - account: the session's addresses and unlocked keys (keys/drive-account.ts);
+ * - openPGPCryptoModule: the SDK's OpenPGPCryptoWithCryptoProxy over a proxy
+ *   on OpenPGP.js (keys/drive-crypto.ts);
+ * - caches: the SDK's MemoryCache, for this run only;
+ * - telemetry: a logger and a metrics sink that drop everything (the
+ *   SDK's default logs to the console);
+ * - srpModule: public links are not used, so it refuses.
+ *
+ * Before the SDK is asked anything, My Files is looked up (GET
+ * drive/v2/shares/my-files); when the account has none, the command ends
+ * with a line naming `drive init` rather than letting the SDK create it.
+ * The answer is handed to the SDK as its own first request.
+ */
+import type {ProtonDriveClient, ProtonDriveClientContructorParameters, ProtonDriveTelemetry} from '@protontech/drive-sdk'
+
+import {buildRequestUrl} from '../http/api-url.ts'
+import {readAnswer} from '../output/api-answer.ts'
+import {isRecord} from '../output/records.ts'
+import {commandLine} from '../runtime/command-names.ts'
+import {activeSession, settle} from '../runtime/dedicated.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
+import {driveAccount} from '../keys/drive-account.ts'
+import {driveCryptoProxy} from '../keys/drive-crypto.ts'
+import {driveFailure} from './failures.ts'
+import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'
+
+/** GET drive/v2/shares/my-files (SDK src/internal/shares/apiService.ts getMyFiles). */
+export const MY_FILES_PATH = '/drive/v2/shares/my-files'
+
+/** The service's Code for "not found" (SDK src/internal/apiService/errorCodes.ts NOT_EXISTS). */
+const NOT_FOUND_CODE = 2501
+
+export type DriveSdk = typeof import('@protontech/drive-sdk')
+
+export interface Drive {
+  client: ProtonDriveClient
+  http: DriveHttp
+  sdk: DriveSdk
+  /** False only for `drive init` on an account without My Files. */
+  myFilesExisted: boolean
+}
+
+const silent = {debug() {}, error() {}, info() {}, warn() {}}
+const telemetry: ProtonDriveTelemetry = {getLogger: () => silent, recordMetric() {}}
+
+const refusingSrp: ProtonDriveClientContructorParameters['srpModule'] = {
+  computeKeyPassword: () => Promise.reject(new Error('public links are not supported')),
+  getSrp: () => Promise.reject(new Error('public links are not supported')),
+  getSrpVerifier: () => Promise.reject(new Error('public links are not supported')),
+}
+
+/** The Code of an error answer's JSON, if it has one. */
+function codeOf(json: Buffer | undefined): unknown {
+  try {
+    const data: unknown = json && JSON.parse(json.toString('utf8'))
+    return isRecord(data) ? data.Code : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export interface OpenDriveOptions {
+  /** `drive init`: My Files may be missing, and the SDK may create it. */
+  init?: boolean
+}
+
+/** The run's client; ends the command when the session holds no keys or (unless init) My Files is missing. */
+export async function openDrive(invocation: Invocation, {init = false}: OpenDriveOptions = {}): Promise<Drive> {
+  const session = await activeSession(invocation)
+  const initCommand = commandLine(invocation.context.names, 'drive:init')
+  const [answers, myFiles, sdk] = await Promise.all([
+    fetchKeyAnswers(invocation),
+    invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, MY_FILES_PATH)}),
+    import('@protontech/drive-sdk'),
+  ])
+  const outcome = readAnswer(myFiles)
+  const missing = !outcome.ok && codeOf(outcome.failure.json) === NOT_FOUND_CODE
+  if (missing && !init) throw new DriveSetupMissing(`My Files is missing on this account (no drive volume): run "${initCommand}" to create it`, EXIT.NOT_FOUND)
+  if (!outcome.ok && !missing) invocation.exit((await settle(invocation, outcome)) as number)
+
+  const account = await unlockAccount(invocation, answers)
+  const http = new DriveHttp(invocation, session, {createVolume: init, initCommand, preset: outcome.ok ? {[MY_FILES_PATH]: myFiles} : {}})
+  const client = new sdk.ProtonDriveClient({
+    account: driveAccount(invocation, session, account),
+    config: {baseUrl: SDK_BASE_HOST},
+    cryptoCache: new sdk.MemoryCache(),
+    entitiesCache: new sdk.MemoryCache(),
+    httpClient: http,
+    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy()),
+    srpModule: refusingSrp,
+    telemetry,
+  })
+  return {client, http, myFilesExisted: !missing, sdk}
+}
+
+/** Open the run's drive and do `work` on it, whatever the SDK throws made one line and an exit status (failures.ts). */
+export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) => Promise<T>, options: OpenDriveOptions = {}): Promise<T> {
+  const drive = await openDrive(invocation, options)
+  try {
+    return await work(drive)
+  } catch (error) {
+    throw driveFailure(error, drive.http)
+  }
+}

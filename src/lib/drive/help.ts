@@ -1,0 +1,2 @@
+/** What the help of every drive command says about PATH and My Files. */
+export const DRIVE_PATH_HELP = `Built on Proton's official @protontech/drive-sdk: names, keys and blocks are encrypted on this machine, the service sees none of them in clear. PATH is a chain of decrypted names under My Files ("Documents/notes.txt"; "" or "/" is My Files itself), or a node UID (VOLUME~LINK, as --output json shows; a name of that shape is given as "./a~b"). Without My Files on the account every command says so and names "drive init", which creates it: none creates it unasked.`

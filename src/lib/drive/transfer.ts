@@ -1,0 +1,154 @@
+/**
+ * A file's content through the SDK, streamed: an upload reads the local
+ * file as a stream (the SDK cuts it into 4 MiB blocks, encrypts and signs
+ * each, src/internal/upload/streamUploader.ts); a download writes the
+ * decrypted blocks, as the SDK verifies them (each block's SHA-256 against
+ * the revision's list, then the manifest signature over all of them,
+ * src/internal/download/fileDownloader.ts), into a temporary file that is
+ * published only once every check passed. Memory stays flat: the SDK holds
+ * at most MAX_DOWNLOAD_BLOCK_SIZE (10) blocks in flight, whatever the size.
+ */
+import type {ProtonDriveClient} from '@protontech/drive-sdk'
+import {createReadStream} from 'node:fs'
+import {stat} from 'node:fs/promises'
+
+import type {AtomicFile} from '../files/atomic-file.ts'
+import {printable} from '../output/escape.ts'
+import {transferText} from '../output/progress.ts'
+import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {maxBytesOf, sizeText} from '../http/max-size.ts'
+import {EXIT} from '../runtime/exit-status.ts'
+import type {Invocation} from '../runtime/invocation.ts'
+import {driveFailure} from './failures.ts'
+import type {DriveHttp} from './http.ts'
+import {type NodeView, nodeView, shown} from './nodes.ts'
+
+/** Progress on a terminal only (Invocation.progress), by the bytes the SDK reports. */
+function progressOf(invocation: Invocation, what: string, total: number | undefined): {report: (bytes: number) => void; done: () => void} {
+  const progress = invocation.progress()
+  const started = Date.now()
+  return {
+    done: () => progress.clear(),
+    report: (bytes) => progress.update(`${what}: ${transferText(bytes, total, Date.now() - started)}`),
+  }
+}
+
+/** Which check a download failed, in words, from the SDK's error (src/internal/download/cryptoService.ts). */
+function failedCheck(error: unknown, signatureIssues: boolean): string | undefined {
+  const name = error instanceof Error ? error.name : ''
+  const message = error instanceof Error ? error.message : String(error)
+  if (signatureIssues) return `the manifest signature (over every block's hash) did not verify: ${message}`
+  if (/integrity check of one part/i.test(message)) return "a block's SHA-256 hash is not the one the revision lists (the block was changed)"
+  if (name === 'DecryptionError') return `a block did not decrypt: ${message}`
+  if (name === 'IntegrityError' || name === 'SignatureVerificationError') return `integrity check failed: ${message}`
+  return undefined
+}
+
+/**
+ * Download the file node into `file` (a temporary file): returns once all of it is written and verified; otherwise
+ * abandons the file and throws one line naming the check that failed.
+ */
+export async function downloadInto(invocation: Invocation, client: ProtonDriveClient, http: DriveHttp, node: NodeView, file: AtomicFile): Promise<void> {
+  const what = shown(node)
+  if (node.kind !== 'file') {
+    await file.abandon()
+    throw usageError(`${what} is a ${node.kind}, not a file: give its files`)
+  }
+
+  // --max-size bounds a file's plaintext as it bounds an attachment's: the claimed size first, then what arrives.
+  const maxBytes = maxBytesOf(invocation.flags['max-size'])
+  const tooLarge = () => unavailableError(`${what}: not downloaded: it is over --max-size (${sizeText(maxBytes)}); nothing written`)
+  if ((node.size ?? 0) > maxBytes) {
+    await file.abandon()
+    throw tooLarge()
+  }
+
+  let signatureIssues = false
+  const progress = progressOf(invocation, what, node.size)
+  try {
+    const downloader = await client.getFileDownloader(node.uid)
+    const sink = new WritableStream<Uint8Array>({
+      async write(chunk) {
+        if (file.length + chunk.length > maxBytes) throw tooLarge()
+        await file.write(chunk)
+      },
+    })
+    const controller = downloader.downloadToStream(sink, progress.report)
+    try {
+      await controller.completion()
+    } finally {
+      signatureIssues = controller.isDownloadCompleteWithSignatureIssues()
+    }
+
+    // The SDK may finish with the manifest unverified (its completion() then throws, but be explicit).
+    if (signatureIssues) throw new Error('signature issues')
+  } catch (error) {
+    await file.abandon()
+    if (error instanceof CliFailure) throw error
+    const check = failedCheck(error, signatureIssues)
+    if (check !== undefined && !http.failure) throw new CliFailure(`${what}: not downloaded: ${check}; nothing written`, EXIT.UNAVAILABLE)
+    throw driveFailure(error, http, `${what}: not downloaded`)
+  } finally {
+    progress.done()
+  }
+}
+
+/** A local file to upload: a regular file, its size. */
+export async function localFile(path: string): Promise<{size: number; modified: Date}> {
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw usageError(`${printable(path)}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? String(error))}`)
+  })
+  if (!found.isFile()) throw usageError(`${printable(path)} is not a regular file`)
+  return {modified: found.mtime, size: found.size}
+}
+
+/**
+ * Bytes the upload's source may be read ahead of what was sent: the SDK would read and encrypt up to fifteen 4 MiB
+ * blocks ahead (src/internal/upload/streamUploader.ts MAX_BUFFERED_BLOCKS); three keep a block encrypting while two
+ * are sent, and memory the same whatever the size.
+ */
+export const READ_AHEAD = 3 * 4 * 1024 ** 2
+
+/** The file as a web stream that waits, before each read, until less than READ_AHEAD of it is unsent. */
+function gatedSource(path: string, sent: () => number, changed: {wake?: () => void}): ReadableStream<Uint8Array> {
+  const reader = createReadStream(path, {highWaterMark: 1024 ** 2})[Symbol.asyncIterator]()
+  let read = 0
+  return new ReadableStream<Uint8Array>({
+    async cancel() {
+      await reader.return?.()
+    },
+    async pull(controller) {
+      while (read - sent() >= READ_AHEAD) await new Promise<void>((resolve) => (changed.wake = resolve))
+      const next = await reader.next()
+      if (next.done) return controller.close()
+      const chunk = next.value as Buffer
+      read += chunk.length
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length))
+    },
+  }, {highWaterMark: 0})
+}
+
+/** Upload the local file into the folder under `name`; the new node. */
+export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
+  const {modified, size} = await localFile(path)
+  const progress = progressOf(invocation, printable(name), size)
+  try {
+    const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
+    let sent = 0
+    const changed: {wake?: () => void} = {}
+    const stream = gatedSource(path, () => sent, changed)
+    const controller = await uploader.uploadFromStream(stream, [], (bytes) => {
+      sent = bytes
+      progress.report(bytes)
+      changed.wake?.()
+    })
+    const {nodeUid} = await controller.completion()
+    return nodeView(await client.getNode(nodeUid))
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NodeWithSameNameExistsValidationError') throw new CliFailure(`${printable(name)} exists already in that folder: nothing uploaded (rename or trash it first)`, EXIT.CONFLICT)
+    throw error
+  } finally {
+    progress.done()
+  }
+}
+

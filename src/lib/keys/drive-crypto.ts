@@ -1,0 +1,212 @@
+/**
+ * The "crypto proxy" @protontech/drive-sdk runs its OpenPGP work through
+ * (its OpenPGPCryptoWithCryptoProxy, src/crypto/openPGPCrypto.ts, declares
+ * the interface after WebClients packages/crypto/lib/proxy/proxy.ts), built
+ * on the OpenPGP.js the project already uses. Keys and session keys are
+ * OpenPGP.js objects; the SDK only passes them back. What pmcrypto adds over
+ * OpenPGP.js and the SDK relies on: a verification status rather than a
+ * promise per signature, and signature contexts (a critical notation
+ * context@proton.ch, WebClients packages/crypto/lib/proxy/proxy.ts
+ * signatureContext), checked on verification.
+ */
+import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
+import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
+
+import {openpgp, type Openpgp, unlockOne, unlockRest} from './keyring.ts'
+
+/** VERIFICATION_STATUS of the SDK (src/crypto/interface.ts), as numbers: the SDK's enum is not loaded for three values. */
+export const NOT_SIGNED = 0
+export const SIGNED_AND_VALID = 1
+export const SIGNED_AND_INVALID = 2
+
+/** The SDK's opaque key types (not exported by its index), as its proxy interface names them. */
+export type SdkPrivateKey = Awaited<ReturnType<OpenPGPCryptoProxy['importPrivateKey']>>
+export type SdkPublicKey = Parameters<OpenPGPCryptoProxy['generateSessionKey']>[0]['recipientKeys'][number]
+type SdkSessionKey = Awaited<ReturnType<OpenPGPCryptoProxy['generateSessionKey']>>
+
+const CONTEXT_NOTATION = 'context@proton.ch'
+
+type Keys<T> = T | T[] | undefined
+
+const asKeys = <T>(keys: Keys<unknown>): T[] => (keys === undefined ? [] : ((Array.isArray(keys) ? keys : [keys]) as T[]))
+const own = <T>(value: unknown): T => value as T
+
+async function readSignature(pgp: Openpgp, armored?: string, binary?: Uint8Array): Promise<Signature | undefined> {
+  if (armored !== undefined) return pgp.readSignature({armoredSignature: armored})
+  if (binary !== undefined) return pgp.readSignature({binarySignature: binary})
+  return undefined
+}
+
+async function readMessage(pgp: Openpgp, armored?: string, binary?: Uint8Array) {
+  if (armored !== undefined) return pgp.readMessage({armoredMessage: armored})
+  if (binary !== undefined) return pgp.readMessage({binaryMessage: binary})
+  throw new Error('no message to read')
+}
+
+/** pmcrypto's verification status: unsigned when nothing could be checked, valid when one signature is. */
+async function statusOf(signatures: ReadonlyArray<{verified: Promise<true>; signature: Promise<Signature>}>, checkable: boolean, context?: string): Promise<{status: number; errors?: Error[]}> {
+  if (!checkable || signatures.length === 0) return {status: NOT_SIGNED}
+  const errors: Error[] = []
+  for (const entry of signatures) {
+    try {
+      await entry.verified
+      if (context !== undefined) await checkContext(await entry.signature, context)
+      return {status: SIGNED_AND_VALID}
+    } catch (error) {
+      errors.push(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  return {errors, status: SIGNED_AND_INVALID}
+}
+
+async function checkContext(signature: Signature, context: string): Promise<void> {
+  const notations = signature.packets.flatMap((packet) => packet.rawNotations)
+  const found = notations.find(({name}) => name === CONTEXT_NOTATION)
+  if (!found || new TextDecoder().decode(found.value) !== context) throw new Error(`the signature's context is not ${context}`)
+}
+
+/** The context notation is critical: OpenPGP.js verifies such a signature only when told it knows the notation. */
+function contextConfig(pgp: Openpgp): Partial<Config> {
+  return {knownNotations: [...pgp.config.knownNotations, CONTEXT_NOTATION]}
+}
+
+type Notation = {critical: boolean; humanReadable: boolean; name: string; value: Uint8Array}
+
+async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, signingKeys: PrivateKey[], format: 'armored' | 'binary', signatureNotations: Notation[] = []): Promise<string | Uint8Array> {
+  return format === 'binary'
+    ? pgp.sign({detached: true, format, message, signatureNotations, signingKeys})
+    : pgp.sign({detached: true, message, signatureNotations, signingKeys})
+}
+
+/**
+ * Keys imported with only their decrypting packets unlocked, and their passphrase: a node key is mostly used to
+ * decrypt (a listing opens one per node), and each packet's S2K costs some 60 ms, so the signing packets are
+ * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
+ * (src/interface/index.ts CachedCryptoMaterial).
+ */
+const halfOpen = new WeakMap<PrivateKey, string>()
+
+/** A key unlocked for decryption only (unlockOne), whose other packets `passphrase` unlocks when it first signs. */
+export function unlockLater(key: PrivateKey, passphrase: string): void {
+  halfOpen.set(key, passphrase)
+}
+
+async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateKey[]> {
+  for (const key of keys) {
+    const passphrase = halfOpen.get(key)
+    if (passphrase === undefined) continue
+    await unlockRest(pgp, key, passphrase)
+    halfOpen.delete(key)
+  }
+
+  return keys
+}
+
+/** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
+export function driveCryptoProxy(): OpenPGPCryptoProxy {
+  return {
+    async decryptMessage(options) {
+      const pgp = await openpgp()
+      const verificationKeys = asKeys<Key>(options.verificationKeys)
+      const result = await pgp.decrypt({
+        config: contextConfig(pgp),
+        decryptionKeys: asKeys<PrivateKey>(options.decryptionKeys),
+        format: options.format === 'binary' ? 'binary' : 'utf8',
+        message: await readMessage(pgp, options.armoredMessage, options.binaryMessage),
+        passwords: options.passwords,
+        sessionKeys: own<SessionKey | undefined>(options.sessionKeys),
+        signature: await readSignature(pgp, options.armoredSignature, options.binarySignature),
+        verificationKeys,
+      })
+      const {errors, status} = await statusOf(result.signatures, verificationKeys.length > 0)
+      return own({data: result.data, verificationErrors: errors, verificationStatus: status})
+    },
+
+    async decryptSessionKey({armoredMessage, binaryMessage, decryptionKeys}) {
+      const pgp = await openpgp()
+      const message = await readMessage(pgp, armoredMessage, binaryMessage)
+      const [sessionKey] = await pgp.decryptSessionKeys({decryptionKeys: asKeys<PrivateKey>(decryptionKeys), message})
+      return own<SdkSessionKey | undefined>(sessionKey)
+    },
+
+    async encryptMessage(options) {
+      const pgp = await openpgp()
+      const format = options.format === 'binary' ? 'binary' : 'armored'
+      const message = await pgp.createMessage({binary: options.binaryData})
+      const signingKeys = await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys))
+      const encryptionKeys = asKeys<Key>(options.encryptionKeys)
+      const sessionKey = own<SessionKey | undefined>(options.sessionKey)
+      const config: Partial<Config> = options.compress ? {preferredCompressionAlgorithm: pgp.enums.compression.zlib} : {}
+      const encrypt = (withSigning: PrivateKey[]) =>
+        format === 'binary'
+          ? pgp.encrypt({config, encryptionKeys, format, message, sessionKey, signingKeys: withSigning})
+          : pgp.encrypt({config, encryptionKeys, message, sessionKey, signingKeys: withSigning})
+      if (options.detached) {
+        // pmcrypto's detached signature is over the plaintext and is not encrypted: the caller encrypts it if it must.
+        const signature = await detachedSignature(pgp, message, signingKeys, format)
+        return own({message: await encrypt([]), signature})
+      }
+
+      return own({message: await encrypt(signingKeys)})
+    },
+
+    async encryptSessionKey(options) {
+      const pgp = await openpgp()
+      const {aeadAlgorithm, algorithm, data} = own<SessionKey>(options)
+      return own<Uint8Array>(
+        await pgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: asKeys<Key>(options.encryptionKeys), format: 'binary', passwords: options.passwords}),
+      )
+    },
+
+    async exportPrivateKey({passphrase, privateKey}) {
+      const pgp = await openpgp()
+      const [key] = await fullyUnlocked(pgp, [own<PrivateKey>(privateKey)])
+      return passphrase === null ? key.armor() : (await pgp.encryptKey({passphrase, privateKey: key})).armor()
+    },
+
+    async generateKey({curve, type, userIDs}) {
+      const pgp = await openpgp()
+      const {privateKey} = await pgp.generateKey({curve, format: 'object', type, userIDs})
+      return own<SdkPrivateKey>(privateKey)
+    },
+
+    async generateSessionKey({recipientKeys}) {
+      const pgp = await openpgp()
+      return own<SdkSessionKey>(await pgp.generateSessionKey({encryptionKeys: asKeys<Key>(recipientKeys)}))
+    },
+
+    async importPrivateKey({armoredKey, passphrase}) {
+      const pgp = await openpgp()
+      if (passphrase === null) return own<SdkPrivateKey>(await pgp.readPrivateKey({armoredKey}))
+      // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
+      const key = await unlockOne(pgp, armoredKey, passphrase)
+      unlockLater(key, passphrase)
+      return own<SdkPrivateKey>(key)
+    },
+
+    async signMessage(options) {
+      const pgp = await openpgp()
+      const message = await pgp.createMessage({binary: options.binaryData})
+      const signatureNotations = options.signatureContext
+        ? [{critical: options.signatureContext.critical, humanReadable: true, name: CONTEXT_NOTATION, value: new TextEncoder().encode(options.signatureContext.value)}]
+        : []
+      const signed = await detachedSignature(pgp, message, await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys)), options.format === 'binary' ? 'binary' : 'armored', signatureNotations)
+      return own(signed)
+    },
+
+    async verifyMessage(options) {
+      const pgp = await openpgp()
+      const signature = await readSignature(pgp, options.armoredSignature, options.binarySignature)
+      if (!signature) return {verificationStatus: own(NOT_SIGNED)}
+      const verificationKeys = asKeys<Key>(options.verificationKeys)
+      const result = await pgp.verify({config: contextConfig(pgp), message: await pgp.createMessage({binary: options.binaryData}), signature, verificationKeys})
+      const {errors, status} = await statusOf(result.signatures, verificationKeys.length > 0, options.signatureContext?.value)
+      return {errors, verificationStatus: own(status)}
+    },
+  }
+}
+
+/** The SDK's opaque key types over OpenPGP.js's (for the account). */
+export const sdkPrivateKey = (key: PrivateKey): SdkPrivateKey => own(key)
+export const sdkPublicKey = (key: Key): SdkPublicKey => own(key)

@@ -1,0 +1,48 @@
+/**
+ * Drive nodes as a list (table-style.ts): name, kind, size, modified, UID;
+ * and as data for --output json / yaml. Names are the service's (decrypted):
+ * wholeCell escapes their control characters; one that did not decrypt shows
+ * as "(undecryptable)" with its UID.
+ */
+import type {NodeView} from '../../drive/nodes.ts'
+import {bytesText} from '../cells.ts'
+import {type Listing, type TableStyle, timeCell, wholeCell} from '../table-style.ts'
+
+const seconds = (date: Date | undefined) => (date === undefined ? undefined : Math.floor(date.getTime() / 1000))
+
+/** Folders first, then by name (code point order: the same on every machine). */
+export function sortNodes(nodes: readonly NodeView[]): NodeView[] {
+  const key = (node: NodeView) => `${node.kind === 'folder' ? 0 : 1}${node.name ?? ''}`
+  return [...nodes].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+}
+
+export function nodesListing(nodes: readonly NodeView[], style: TableStyle, {trash = false} = {}): Listing {
+  return {
+    giveFirst: [4],
+    header: ['NAME', 'KIND', 'SIZE', trash ? 'TRASHED' : 'MODIFIED', 'UID'],
+    keep: [3],
+    rows: nodes.map((node) => [
+      node.name === undefined ? '(undecryptable)' : wholeCell(node.name),
+      node.kind,
+      node.size === undefined ? '' : bytesText(node.size),
+      timeCell(style, seconds(trash ? node.trashed : node.modified)),
+      wholeCell(node.uid),
+    ]),
+  }
+}
+
+/** A node as --output json prints it. */
+export function nodeData(node: NodeView): Record<string, unknown> {
+  return {
+    kind: node.kind,
+    modified: node.modified.toISOString(),
+    name: node.name ?? null,
+    parentUid: node.parentUid ?? null,
+    problems: node.problems,
+    revisionUid: node.revisionUid ?? null,
+    signatures: node.signatures,
+    size: node.size ?? null,
+    trashed: node.trashed?.toISOString() ?? null,
+    uid: node.uid,
+  }
+}
