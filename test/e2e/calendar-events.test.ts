@@ -147,11 +147,14 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
 
   it('on a terminal: the list is a table under a header; --output ics has the service’s control characters escaped there, exact bytes piped', async () => {
     const calendarId = await seededCalendar()
-    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
+    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--description', 'a\rATTENDEE:mailto:x@evil.test\r\nb', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
     expect(made.status, made.stderr).to.equal(0)
     const id = out(made).trim()
     const piped = out(await proton(['calendar', 'events', 'get', id, '--output', 'ics']))
     expect(piped).to.include('\r\nSUMMARY:Evil\u001b[2J bell\u0007\r\n')
+    // A bare CR ends a line for a lenient reader (a property of the attacker's): written as an escaped line break.
+    expect(piped).to.include('\r\nDESCRIPTION:a\\nATTENDEE:mailto:x@evil.test\\nb\r\n')
+    expect(piped).not.to.match(/\r(?!\n)/)
     const env = baseEnv(suite.home.home, {TZ: 'UTC'})
     const shown = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'get', id, '--output', 'ics'], env)
     expect(shown.status).to.equal(0)

@@ -260,6 +260,18 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect((await requests()).filter(({Path}) => Path.startsWith('/contacts/'))).to.deep.equal([])
   })
 
+  it('contacts create: the confirmation escapes a bidi override in the name; a bare CR in a note never reaches the vCard', async () => {
+    const created = await proton(['contacts', 'create', '--name', 'Bidi\u202Egnp.exe', '--email', 'bidi@example.test', '--note', 'a\rEMAIL:x@evil.test'])
+    ok(created)
+    const id = out(created).trim()
+    expect(created.stderr).to.equal(`Created contact "Bidi\\u202egnp.exe" (${id}).\n`)
+    // A bare CR ends a line for a lenient vCard reader (a property of the attacker's): written as an escaped line break.
+    const vcf = out(await proton(['contacts', 'get', '--output', 'vcf', '--', id]))
+    expect(vcf).to.include('\r\nNOTE:a\\nEMAIL:x@evil.test\r\n')
+    expect(vcf).not.to.match(/\r(?!\n)/)
+    ok(await proton(['contacts', 'delete', '--yes', '--', id]))
+  })
+
   it('contacts delete ID… --yes: per-item results as the mail actions report them; without --yes and no terminal nothing is sent', async () => {
     const id = await idOf('dave@example.test')
     await clearStats()

@@ -4,7 +4,7 @@
  * inviter's) text is escaped before it reaches a terminal
  * (output/escape.ts); a part whose signature failed is flagged on the line.
  */
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine, withoutBareCr} from '../output/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
 import {instant, type Occurrence, occurrences, type Timing} from './recurrence.ts'
@@ -124,7 +124,7 @@ export function icsOf(events: readonly OpenedEvent[]): string {
   calendar.addPropertyWithValue('version', '2.0')
   calendar.addPropertyWithValue('prodid', '-//proton-cli//calendar events//EN')
   for (const event of events) calendar.addSubcomponent(new ICAL.Component(event.vevent.toJSON()))
-  return `${calendar.toString()}\r\n`
+  return `${withoutBareCr(calendar.toString())}\r\n`
 }
 
 /** Every field of one event, for calendar events get. */
