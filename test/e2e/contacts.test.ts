@@ -60,6 +60,15 @@ describe('proton contacts (built binary, sandbox)', function () {
     const table = await runInTerminal(['--profile', 'sandbox', 'contacts', 'list'], baseEnv(suite.home.home, {TZ: 'UTC'}), 15_000, 200)
     expect(table.output.split('\n')[0]).to.match(/^ID +NAME +E-MAIL ADDRESSES$/)
     expect(table.output).to.match(/\n\S{20,} +Alice Example +alice@example\.test, alice\.home@example\.test\n/)
+    // At 80 columns the table fits, the ID cut first; the next command takes the ID as shown.
+    const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+    const narrow = await runInTerminal(['--profile', 'sandbox', 'contacts', 'list'], env, 15_000, 80)
+    const lines = narrow.output.trimEnd().split('\n')
+    expect(lines.filter((line) => [...line].length > 80)).to.deep.equal([])
+    const shown = /^(\S+…) +Alice Example +/m.exec(narrow.output)?.[1] ?? ''
+    expect(shown).to.match(/^\S{6,}…$/)
+    const got = await proton(['contacts', 'get', '--output', 'json', '--', shown])
+    expect((JSON.parse(out(got)) as {Name: string}).Name).to.equal('Alice Example')
     const json = JSON.parse(out(await proton(['contacts', 'list', '--output', 'json']))) as {Code: number; Contacts: Array<{Name: string}>; Total: number}
     expect(json.Code).to.equal(1000)
     expect(json.Total).to.equal(3)

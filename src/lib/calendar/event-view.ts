@@ -61,9 +61,16 @@ export function rowCells({allDay, event, occurrence}: Row, zone: string): string
   return [dateText(start), span, flagged, text(event.vevent, 'location') || '-', event.calendar.name, String(event.raw.ID)].map((cell) => escapeLine(cell))
 }
 
-/** The occurrences as a list (table-style.ts): the date, the time and the event ID never cut; the summary and location give way. */
+/** The occurrences as a list (table-style.ts): the date and time never cut; the event ID gives way first (the next command makes it whole, last-listing.ts). */
 export function eventsListing(rows: readonly Row[], zone: string): Listing {
-  return {header: ['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'], keep: [0, 1, 5], rows: rows.map((row) => rowCells(row, zone))}
+  return {
+    header: ['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'],
+    giveFirst: [5],
+    keep: [0, 1],
+    kind: 'event',
+    ids: [...new Set(rows.map((row) => String(row.event.raw.ID)))],
+    rows: rows.map((row) => rowCells(row, zone)),
+  }
 }
 
 /** The stderr line for an event whose signature failed. */
