@@ -138,9 +138,16 @@ export async function showListing(invocation: Invocation, answer: Answer, view: 
  * name as given (or as the service stored it) and the service's ID, either of which may hold control characters.
  */
 export async function showCreated(invocation: Invocation, answer: Answer, id: (data: JsonValue | undefined) => string, confirmation: (id: string) => string): Promise<void> {
-  const created = id(answer.data)
-  await show(invocation, answer, () => created)
-  invocation.note(escapeLine(confirmation(created)))
+  let created: string | undefined
+  try {
+    created = id(answer.data)
+  } catch (error) {
+    // --output json|yaml shows the answer whatever its ID: that is where the error line sends the user.
+    if (invocation.flags.output === 'text') throw error
+  }
+
+  await show(invocation, answer, () => created ?? '')
+  if (created !== undefined) invocation.note(escapeLine(confirmation(created)))
 }
 
 /**
