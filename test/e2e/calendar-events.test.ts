@@ -147,11 +147,14 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
 
   it('on a terminal: the list is a table under a header; --output ics has the service’s control characters escaped there, exact bytes piped', async () => {
     const calendarId = await seededCalendar()
-    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
+    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--description', 'a\rATTENDEE:mailto:x@evil.test\r\nb', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
     expect(made.status, made.stderr).to.equal(0)
     const id = out(made).trim()
     const piped = out(await proton(['calendar', 'events', 'get', id, '--output', 'ics']))
     expect(piped).to.include('\r\nSUMMARY:Evil\u001b[2J bell\u0007\r\n')
+    // A bare CR ends a line for a lenient reader (a property of the attacker's): written as an escaped line break.
+    expect(piped).to.include('\r\nDESCRIPTION:a\\nATTENDEE:mailto:x@evil.test\\nb\r\n')
+    expect(piped).not.to.match(/\r(?!\n)/)
     const env = baseEnv(suite.home.home, {TZ: 'UTC'})
     const shown = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'get', id, '--output', 'ics'], env)
     expect(shown.status).to.equal(0)
@@ -161,6 +164,12 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     const lines = table.output.trimEnd().split('\n')
     expect(lines[0]).to.match(/^DATE {2,}TIME {2,}SUMMARY {2,}LOCATION {2,}CALENDAR {2,}ID$/)
     expect(lines[1]).to.match(new RegExp(`^2025-07-01 {2,}10:00–11:00 {2,}Evil\\\\x1b\\[2J bell\\\\x07 {2,}- {2,}My calendar {2,}${id}$`))
+    // At 80 columns the table fits, the ID cut first; get takes the ID as shown.
+    const narrow = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'list', '--start', '2025-07-01', '--end', '2025-07-02'], env, 15_000, 80)
+    expect(narrow.output.trimEnd().split('\n').filter((line) => [...line].length > 80)).to.deep.equal([])
+    const cut = /^2025-07-01 .* (\S+…)$/m.exec(narrow.output)?.[1] ?? ''
+    expect(id.startsWith(cut.slice(0, -1)) && cut.length < id.length).to.equal(true)
+    expect((JSON.parse(out(await proton(['calendar', 'events', 'get', '--output', 'json', '--', cut]))) as {ID: string}).ID).to.equal(id)
     await proton(['calendar', 'events', 'delete', id, '--calendar', calendarId, '--yes'])
   })
 

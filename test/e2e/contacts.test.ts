@@ -60,6 +60,15 @@ describe('proton contacts (built binary, sandbox)', function () {
     const table = await runInTerminal(['--profile', 'sandbox', 'contacts', 'list'], baseEnv(suite.home.home, {TZ: 'UTC'}), 15_000, 200)
     expect(table.output.split('\n')[0]).to.match(/^ID +NAME +E-MAIL ADDRESSES$/)
     expect(table.output).to.match(/\n\S{20,} +Alice Example +alice@example\.test, alice\.home@example\.test\n/)
+    // At 80 columns the table fits, the ID cut first; the next command takes the ID as shown.
+    const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+    const narrow = await runInTerminal(['--profile', 'sandbox', 'contacts', 'list'], env, 15_000, 80)
+    const lines = narrow.output.trimEnd().split('\n')
+    expect(lines.filter((line) => [...line].length > 80)).to.deep.equal([])
+    const shown = /^(\S+…) +Alice Example +/m.exec(narrow.output)?.[1] ?? ''
+    expect(shown).to.match(/^\S{6,}…$/)
+    const got = await proton(['contacts', 'get', '--output', 'json', '--', shown])
+    expect((JSON.parse(out(got)) as {Name: string}).Name).to.equal('Alice Example')
     const json = JSON.parse(out(await proton(['contacts', 'list', '--output', 'json']))) as {Code: number; Contacts: Array<{Name: string}>; Total: number}
     expect(json.Code).to.equal(1000)
     expect(json.Total).to.equal(3)
@@ -258,6 +267,18 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(missing.status).to.equal(1)
     expect(missing.stderr).to.match(/^Error: cannot read .*none\.vcf: /)
     expect((await requests()).filter(({Path}) => Path.startsWith('/contacts/'))).to.deep.equal([])
+  })
+
+  it('contacts create: the confirmation escapes a bidi override in the name; a bare CR in a note never reaches the vCard', async () => {
+    const created = await proton(['contacts', 'create', '--name', 'Bidi\u202Egnp.exe', '--email', 'bidi@example.test', '--note', 'a\rEMAIL:x@evil.test'])
+    ok(created)
+    const id = out(created).trim()
+    expect(created.stderr).to.equal(`Created contact "Bidi\\u202egnp.exe" (${id}).\n`)
+    // A bare CR ends a line for a lenient vCard reader (a property of the attacker's): written as an escaped line break.
+    const vcf = out(await proton(['contacts', 'get', '--output', 'vcf', '--', id]))
+    expect(vcf).to.include('\r\nNOTE:a\\nEMAIL:x@evil.test\r\n')
+    expect(vcf).not.to.match(/\r(?!\n)/)
+    ok(await proton(['contacts', 'delete', '--yes', '--', id]))
   })
 
   it('contacts delete ID… --yes: per-item results as the mail actions report them; without --yes and no terminal nothing is sent', async () => {

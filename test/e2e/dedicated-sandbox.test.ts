@@ -70,6 +70,14 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(out(await proton(['mail', 'labels', 'list']))).not.to.include(id)
   })
 
+  it('the confirmation of a create escapes what it repeats: control characters and bidi overrides never reach the terminal raw', async () => {
+    const created = await proton(['mail', 'labels', 'create', '--name', 'Ev\u001B[31mR\u001B]0;t\u0007\u202Egnp\tT', '--color', '#112233', '--type', 'folder'])
+    expect(created.status).to.equal(0)
+    const id = out(created).trim()
+    expect(created.stderr).to.equal(`Created folder "Ev\\x1b[31mR\\x1b]0;t\\x07\\u202egnp\\tT" (${id}).\n`)
+    expect((await proton(['mail', 'labels', 'delete', id, '--yes'])).status).to.equal(0)
+  })
+
   it('a duplicate name: exit 4, stdout empty in text mode, the 409 answer with --output json', async () => {
     const text = await proton(['mail', 'labels', 'create', '--name', 'Work', '--color', '#123456'])
     expect(text.status).to.equal(4)

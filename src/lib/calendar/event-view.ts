@@ -4,7 +4,7 @@
  * inviter's) text is escaped before it reaches a terminal
  * (output/escape.ts); a part whose signature failed is flagged on the line.
  */
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine, withoutBareCr} from '../output/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
 import {instant, type Occurrence, occurrences, type Timing} from './recurrence.ts'
@@ -61,9 +61,16 @@ export function rowCells({allDay, event, occurrence}: Row, zone: string): string
   return [dateText(start), span, flagged, text(event.vevent, 'location') || '-', event.calendar.name, String(event.raw.ID)].map((cell) => escapeLine(cell))
 }
 
-/** The occurrences as a list (table-style.ts): the date, the time and the event ID never cut; the summary and location give way. */
+/** The occurrences as a list (table-style.ts): the date and time never cut; the event ID gives way first (the next command makes it whole, last-listing.ts). */
 export function eventsListing(rows: readonly Row[], zone: string): Listing {
-  return {header: ['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'], keep: [0, 1, 5], rows: rows.map((row) => rowCells(row, zone))}
+  return {
+    header: ['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'],
+    giveFirst: [5],
+    keep: [0, 1],
+    kind: 'event',
+    ids: [...new Set(rows.map((row) => String(row.event.raw.ID)))],
+    rows: rows.map((row) => rowCells(row, zone)),
+  }
 }
 
 /** The stderr line for an event whose signature failed. */
@@ -124,7 +131,7 @@ export function icsOf(events: readonly OpenedEvent[]): string {
   calendar.addPropertyWithValue('version', '2.0')
   calendar.addPropertyWithValue('prodid', '-//proton-cli//calendar events//EN')
   for (const event of events) calendar.addSubcomponent(new ICAL.Component(event.vevent.toJSON()))
-  return `${calendar.toString()}\r\n`
+  return `${withoutBareCr(calendar.toString())}\r\n`
 }
 
 /** Every field of one event, for calendar events get. */

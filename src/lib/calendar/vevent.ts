@@ -12,6 +12,7 @@
  * attendees parts' properties together, the alarms from the personal one).
  */
 import ICAL from 'ical.js'
+import {withoutBareCr} from '../output/escape.ts'
 
 import type {Wall} from './zones.ts'
 
@@ -107,7 +108,7 @@ export function cardText(part: Component): string {
   calendar.addPropertyWithValue('version', '2.0')
   calendar.addPropertyWithValue('prodid', PRODID)
   calendar.addSubcomponent(part)
-  return calendar.toString()
+  return withoutBareCr(calendar.toString())
 }
 
 /** Whether a part holds more than uid and dtstamp (veventHelper.ts toResultOptimized). */

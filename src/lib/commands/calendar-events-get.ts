@@ -11,6 +11,7 @@ import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {zoneFlag} from '../calendar/window.ts'
 import {checkId} from '../request/input-checks.ts'
+import {wholeId} from '../files/last-listing.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {writeFileText} from '../output/output.ts'
@@ -26,10 +27,10 @@ export const calendarEventsGet = plainCommand<EventsGetOptions>({
   options: (line) => ({calendar: line.optionalString('calendar'), ids: line.line.argv, timezone: line.optionalString('timezone')}),
   async run(invocation, options) {
     const zone = zoneFlag(options.timezone, invocation.io.env)
-    for (const id of options.ids) checkId(id, 'an event ID')
+    const ids = options.ids.map((id) => wholeId(invocation.context.cacheDir, 'event', checkId(id, 'an event ID')))
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar)
     const found = []
-    for (const id of new Set(options.ids)) found.push(await findEvent(invocation, calendars, id))
+    for (const id of new Set(ids)) found.push(await findEvent(invocation, calendars, id))
     const {broken, events} = await openEvents(invocation, found, authorKeys)
     if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf(events))
     else if (events.length > 0) {

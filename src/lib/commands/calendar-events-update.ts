@@ -18,6 +18,7 @@ import {escapeLine} from '../output/escape.ts'
 import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {wholeId} from '../files/last-listing.ts'
 
 export interface EventsUpdateOptions extends EventFields {
   id: string
@@ -45,6 +46,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     timezone: line.optionalString('timezone'),
   }),
   async run(invocation, options) {
+    const id = wholeId(invocation.context.cacheDir, 'event', options.id)
     checkTexts(options)
     const rrule = checkRrule(options.rrule)
     if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')
@@ -54,12 +56,12 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     const newEnd = options.end === undefined ? undefined : whenOf(options.end, '--end', options.allDay, options.timezone)
 
     const {account, authorKeys, calendars} = await openCalendars(invocation, options.calendar)
-    const found = await findEvent(invocation, calendars, options.id)
+    const found = await findEvent(invocation, calendars, id)
     const {events} = await openEvents(invocation, [found], authorKeys)
     const [event] = events
     if (!event) invocation.exit(EXIT.UNAVAILABLE)
     const {calendar, vevent} = event
-    if (vevent.getAllProperties('attendee').length > 0) throw usageError(`event ${options.id} has attendees: this tool does not update invitations`)
+    if (vevent.getAllProperties('attendee').length > 0) throw usageError(`event ${id} has attendees: this tool does not update invitations`)
 
     // The times: those given, the other end kept (a new start alone keeps the duration).
     const timing = timingOf(vevent)
@@ -74,7 +76,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     })
     const packet = (value: unknown) => (typeof value === 'string' && value !== '' ? openSessionKey(value, calendar.keys) : undefined)
     const [shared, calendarSession] = await Promise.all([packet(found.event.SharedKeyPacket), packet(found.event.CalendarKeyPacket)])
-    if (!shared) throw new CliFailure(`event ${options.id}: it has no SharedKeyPacket to write it again with`, EXIT.UNAVAILABLE)
+    if (!shared) throw new CliFailure(`event ${id}: it has no SharedKeyPacket to write it again with`, EXIT.UNAVAILABLE)
 
     vevent.updatePropertyWithValue('dtstamp', utcNow(invocation.io.now().getTime()))
     vevent.updatePropertyWithValue('sequence', Number(text(vevent, 'sequence') ?? 0) + 1)
@@ -91,8 +93,8 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     for (const name of ['summary', 'location', 'description'] as const) if (options[name] !== undefined) setText(vevent, name, options[name])
 
     const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey})), IsOrganizer: found.event.IsOrganizer ?? 1}
-    await syncOne(invocation, calendar, {Event, ID: options.id}, `event ${options.id}`)
-    invocation.io.stdout.write(`${options.id}\n`)
-    invocation.note(`Updated event ${escapeLine(options.id)} ("${escapeLine(text(vevent, 'summary') ?? '')}").`)
+    await syncOne(invocation, calendar, {Event, ID: id}, `event ${id}`)
+    invocation.io.stdout.write(`${id}\n`)
+    invocation.note(`Updated event ${escapeLine(id)} ("${escapeLine(text(vevent, 'summary') ?? '')}").`)
   },
 })

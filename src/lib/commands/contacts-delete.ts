@@ -5,6 +5,7 @@
  */
 import {CONTACTS} from '../contacts/service.ts'
 import {checkId} from '../request/input-checks.ts'
+import {wholeId} from '../files/last-listing.ts'
 import {confirmDeletion} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {runBatch} from './message-batch.ts'
@@ -17,8 +18,9 @@ export interface ContactsDeleteOptions {
 
 export const contactsDelete = plainCommand<ContactsDeleteOptions>({
   options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: line.boolean('yes')}),
-  async run(invocation, {dryRun, ids, yes}) {
-    for (const id of ids) checkId(id, 'a contact ID')
+  async run(invocation, {dryRun, ids: given, yes}) {
+    for (const id of given) checkId(id, 'a contact ID')
+    const ids = given.map((id) => wholeId(invocation.context.cacheDir, 'contact', id))
     const action = {noun: 'contact', request: (chunk: string[]) => ({body: {IDs: chunk}, method: 'PUT', path: `${CONTACTS}/delete`}) as const, verb: 'Deleted'}
     if (!dryRun) await confirmDeletion('contact', ids, yes)
     await runBatch(invocation, [...new Set(ids)], action, {dryRun})

@@ -17,11 +17,13 @@ const emailsOf = (contact: JsonRecord) =>
     .map((email) => String(email.Email))
     .join(', ')
 
-/** The contacts as a list (table-style.ts); the IDs never cut, since "contacts get" takes them as shown. */
+/** The contacts as a list (table-style.ts); an ID cut to fit a terminal is made whole again by the next command (last-listing.ts). */
 export function contactsListing(contacts: readonly JsonRecord[]): Listing {
   return {
     header: ['ID', 'NAME', 'E-MAIL ADDRESSES'],
-    keep: [0],
+    giveFirst: [0],
+    kind: 'contact',
+    ids: contacts.map((contact) => String(contact.ID)),
     rows: contacts.map((contact) => [wholeCell(String(contact.ID)), wholeCell(String(contact.Name ?? '')), wholeCell(emailsOf(contact))]),
   }
 }

@@ -14,6 +14,7 @@ import {chunked, type Outcome, type Refusal, summary} from '../commands/message-
 import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
 import {sessionUserKeys} from '../keys/user-keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
+import {escapeLine} from '../output/escape.ts'
 import type {JsonValue} from '../output/json-value.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {attempt, printData, showDryRun} from '../runtime/dedicated.ts'
@@ -147,7 +148,7 @@ async function report(invocation: Invocation, outcomes: readonly Added[]): Promi
   const created = outcomes.filter((outcome) => outcome.id !== undefined)
   const document = {Code: 1001, Responses: outcomes.map(({index, response}) => ({Index: index, Response: response})), ...(interrupted ? {Interrupted: interrupted} : {})}
   await printData(invocation, document, () => created.map(({id}) => id).join('\n'))
-  for (const {id, name} of created) invocation.note(`Created contact ${JSON.stringify(name)} (${id}).`)
+  for (const {id, name} of created) invocation.note(escapeLine(`Created contact ${JSON.stringify(name)} (${id}).`))
   for (const {index, name, refusal} of refusals) invocation.note(`Error: contact ${index + 1} (${JSON.stringify(name)}): ${refusal?.cause}`)
   if (outcomes.length > 1) invocation.note(summary(outcomes.length, refusals.map(({index, refusal}) => ({...(refusal as Refusal), id: String(index)})), {noun: 'contact', verb: 'Added'}))
   if (interrupted) invocation.io.stderr.write(`Error: ${interruptionText()}\n`)

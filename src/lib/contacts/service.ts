@@ -7,6 +7,7 @@ import type {PrivateKey} from 'openpgp'
 import {type Card, openCards} from '../keys/contact-cards.ts'
 import {isRecord, type JsonRecord, listOf, recordOf} from '../output/records.ts'
 import {checkId} from '../request/input-checks.ts'
+import {wholeId} from '../files/last-listing.ts'
 import {idSegment} from '../request/path-segment.ts'
 import {attempt, call, settle} from '../runtime/dedicated.ts'
 import {unavailableError, usageError} from '../runtime/errors.ts'
@@ -86,7 +87,7 @@ export async function namedContacts(invocation: Invocation, idsOrEmails: readonl
   }
 
   const ids = new Set<string>()
-  for (const given of idsOrEmails) for (const id of given.includes('@') ? await contactIdsByEmail(invocation, given) : [given]) ids.add(id)
+  for (const given of idsOrEmails) for (const id of given.includes('@') ? await contactIdsByEmail(invocation, given) : [wholeId(invocation.context.cacheDir, 'contact', given)]) ids.add(id)
   const records: JsonRecord[] = []
   for (const id of ids) records.push(await contactRecord(invocation, id))
   return records

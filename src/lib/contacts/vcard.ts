@@ -5,6 +5,7 @@
  * written. A vCard is handled as jCard (RFC 7095): plain arrays, `[name, params, type, ...values]` per property.
  */
 import ICAL from 'ical.js'
+import {withoutBareCr} from '../output/escape.ts'
 
 export type Params = Record<string, string | string[]>
 /** One property in jCard form: name (lower case), parameters, value type, then its value(s). */
@@ -59,7 +60,7 @@ export function parseOneVcard(text: string): Property[] {
 export function printVcard(properties: readonly Property[]): string {
   const version: Property = ['version', {}, 'text', '4.0']
   const body = properties.filter(([name]) => name !== 'version')
-  return `${new ICAL.Component(['vcard', [version, ...body], []]).toString()}\r\n`
+  return `${withoutBareCr(new ICAL.Component(['vcard', [version, ...body], []]).toString())}\r\n`
 }
 
 /** A property's values as text (a structured value's components joined with `;`, a list's items with `,`). */

@@ -21,7 +21,7 @@ const MAX_BYTES = 9 * 1024 * 1024
 const BARE_STEM_MIN = 6
 
 /** What a listing lists; also the noun of an ID in messages ("message W0vah…: …"). */
-export type ListingKind = 'address' | 'attachment' | 'calendar' | 'filter' | 'label' | 'message' | 'volume'
+export type ListingKind = 'address' | 'attachment' | 'calendar' | 'contact' | 'event' | 'filter' | 'label' | 'message' | 'volume'
 
 const fileOf = (cacheDir: string, kind: ListingKind) => join(cacheDir, 'listing', kind)
 

@@ -134,3 +134,12 @@ export class JsonBytesEscaper {
     return rest
   }
 }
+
+/**
+ * iCalendar or vCard text as ical.js writes it, with no bare CR: it escapes a line break in a value (\n) and leaves
+ * a CR raw, which a lenient reader takes for the end of a content line (a value "x\rATTENDEE:…" would add a
+ * property). A CR before an escaped line break ("\r\n" in the value) is dropped; any other is written as one (\n).
+ */
+export function withoutBareCr(text: string): string {
+  return text.replaceAll(/\r(?=\\n)/g, '').replaceAll(/\r(?!\n)/g, String.raw`\n`)
+}

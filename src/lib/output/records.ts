@@ -23,9 +23,14 @@ export function recordOf(data: JsonValue | undefined, key: string): JsonRecord {
   return record
 }
 
-/** The string ID of the object under `key`: what a mutation prints. */
+/**
+ * The string ID of the object under `key`: what a mutation prints, alone on stdout, for `ID=$(…)` and the next
+ * command. The service's IDs are base64url; one with white space or a control or bidi character is refused rather
+ * than printed to a terminal.
+ */
 export function idOf(data: JsonValue | undefined, key: string): string {
   const id = recordOf(data, key).ID
   if (typeof id !== 'string' || id === '') throw unavailableError(`the answer carries no "${key}.ID" (see it with --output json)`)
+  if (/[\s\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(id)) throw unavailableError(`the answer's "${key}.ID" is not an ID: it holds white space or control characters (see it with --output json)`)
   return id
 }

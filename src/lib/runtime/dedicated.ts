@@ -16,7 +16,7 @@ import type {ExitStatus} from './exit-status.ts'
 import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
 import {describeRefusedRedirect} from '../output/api-error.ts'
-import {TextEscaper} from '../output/escape.ts'
+import {escapeLine, TextEscaper} from '../output/escape.ts'
 import {toYaml, writeJsonSource} from '../output/output.ts'
 import {bufferSource} from '../output/spool.ts'
 import {type Listing, listingTable, tableStyle, type TableStyle} from '../output/table-style.ts'
@@ -135,11 +135,21 @@ export async function showListing(invocation: Invocation, answer: Answer, view: 
   writeListing(invocation, view(answer.data, style), style)
 }
 
-/** A mutation's answer: its new ID alone on stdout in text mode, the confirmation on stderr. */
+/**
+ * A mutation's answer: its new ID alone on stdout in text mode, the confirmation on stderr, escaped: it repeats a
+ * name as given (or as the service stored it) and the service's ID, either of which may hold control characters.
+ */
 export async function showCreated(invocation: Invocation, answer: Answer, id: (data: JsonValue | undefined) => string, confirmation: (id: string) => string): Promise<void> {
-  const created = id(answer.data)
-  await show(invocation, answer, () => created)
-  invocation.note(confirmation(created))
+  let created: string | undefined
+  try {
+    created = id(answer.data)
+  } catch (error) {
+    // --output json|yaml shows the answer whatever its ID: that is where the error line sends the user.
+    if (invocation.flags.output === 'text') throw error
+  }
+
+  await show(invocation, answer, () => created ?? '')
+  if (created !== undefined) invocation.note(escapeLine(confirmation(created)))
 }
 
 /**

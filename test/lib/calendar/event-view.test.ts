@@ -23,6 +23,8 @@ describe('calendar event view: lines of occurrences', () => {
       ['2025-03-03', '09:00–10:00', 'Daily\\x1b[31m', '-', 'Cal\\x1b[2J', 'e1'],
     ])
     expect(eventsListing(rows, 'UTC').header).to.deep.equal(['DATE', 'TIME', 'SUMMARY', 'LOCATION', 'CALENDAR', 'ID'])
+    // Each event ID once, kept after a terminal's listing so that a cut one is made whole: repeated, every stem of it would begin two.
+    expect(eventsListing(rows, 'UTC')).to.deep.include({giveFirst: [5], ids: ['e1', 'e2'], keep: [0, 1], kind: 'event'})
   })
 
   it('an event whose signature failed is flagged before its summary, and the stderr line names the part', () => {

@@ -50,6 +50,13 @@ describe('records: the parts of an answer a table reads', () => {
     }
 
     expect(failure(() => idOf({Code: 1000}, 'Label')).message).to.equal('the answer carries no "Label" object (see it with --output json)')
+    // An ID that would drive a terminal (printed alone on stdout) or split a shell word is refused.
+    for (const ID of ['l\u001b]0;x\u0007', 'l\u009b1m', 'a b', 'l\n', 'evil\u202Egnp']) {
+      expect(failure(() => idOf({Label: {ID}}, 'Label'))).to.deep.equal({
+        message: 'the answer\'s "Label.ID" is not an ID: it holds white space or control characters (see it with --output json)',
+        status: EXIT.UNAVAILABLE,
+      })
+    }
   })
 
   // Through two views: what the commands show when the answer lacks what their table reads.

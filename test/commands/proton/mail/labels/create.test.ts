@@ -68,6 +68,15 @@ describe('proton mail labels (in-process, nock)', () => {
       expect(result).to.deep.equal({exit: 5, stderr: 'Error: the answer carries no "Label.ID" (see it with --output json)\n', stdout: ''})
     })
 
+    it('an ID holding an escape sequence: exit 5, nothing on stdout; --output json still prints the answer exactly', async () => {
+      const hostile = '{"Code":1000,"Label":{"ID":"x\\u001b]0;pwned\\u0007"}}'
+      nock(API).post('/api/core/v4/labels').twice().reply(200, hostile)
+      const result = await proton(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF'])
+      expect(result).to.deep.equal({exit: 5, stderr: 'Error: the answer\'s "Label.ID" is not an ID: it holds white space or control characters (see it with --output json)\n', stdout: ''})
+      const asJson = await proton(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--output', 'json'])
+      expect(asJson.stdout).to.equal(hostile)
+    })
+
     it('--dry-run prints method, URL and body and sends nothing (no network allowed)', async () => {
       const result = await proton(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--dry-run'])
       expect(result).to.deep.equal({
