@@ -326,7 +326,9 @@ describe('send, calendar create, contacts: what the official clients send (built
     expect(JSON.parse(put.body.toString('utf8'))).to.deep.equal({IDs: [id]})
     await expectStrictlyDescribed([...created.sent, ...deleted.sent])
   })
+})
 
+describe('the strict request check of these tests (test/helpers/strict-requests.ts)', () => {
   it('the strict check these tests use refuses what the shipped description does not declare', async () => {
     const request = (method: string, url: string, body?: unknown): Recorded => ({body: Buffer.from(body === undefined ? '' : JSON.stringify(body)), headers: body === undefined ? {} : {'content-type': 'application/json'}, method, url})
     await expectStrictlyDescribed([request('PUT', '/contacts/v4/contacts/delete', {IDs: ['a']})])
