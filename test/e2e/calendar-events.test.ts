@@ -237,7 +237,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       const created = await proton(['calendar', 'create', '--name', 'GnuPG checked', '--color', '#179FD9'])
       expect(created.status, created.stderr).to.equal(0)
       const id = out(created).trim()
-      const bootstrap = (await json(['api', 'GET', `/calendar/v1/${id}/bootstrap`])) as {Keys: Array<{PrivateKey: string; Flags: number}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${id}/bootstrap`])) as {Keys: Array<{PrivateKey: string; Flags: number}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
       const [member] = bootstrap.Passphrase.MemberPassphrases
       const armored = member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', '')
       const bytes = Buffer.from(armored, 'base64')
@@ -256,7 +256,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
 
     it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; update raises SEQUENCE; delete --yes removes it', async () => {
       const calendarId = await seededCalendar()
-      const bootstrap = (await json(['api', 'GET', `/calendar/v1/${calendarId}/bootstrap`])) as {Keys: Array<{PrivateKey: string}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${calendarId}/bootstrap`])) as {Keys: Array<{PrivateKey: string}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
       const [member] = bootstrap.Passphrase.MemberPassphrases
       const bytes = Buffer.from(member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', ''), 'base64')
       const passphrase = openPassphrase({DataPacket: '', KeyPacket: bytes.toString('base64')}, member.Signature)

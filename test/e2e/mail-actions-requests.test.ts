@@ -107,15 +107,15 @@ describe('mail actions, count and list filters: the requests sent (built binary,
     it('mail trash: PUT /mail/v4/messages/label {"LabelID":"3","IDs":[…]}; nothing on stdout, what was done on stderr', async () => {
       const {result, sent, stdout} = await run(['mail', 'trash', 'a', 'b'])
       expect([result.status, stdout, result.stderr]).to.deep.equal([0, '', 'Moved 2 messages to trash.\n'])
-      expectSent(sent, [label('3', ['a', 'b'])])
+      await expectSent(sent, [label('3', ['a', 'b'])])
     })
 
     it('IDs from standard input: "-" among the arguments, or none with input piped; one a line, blanks skipped, each once', async () => {
       const dash = await run(['mail', 'trash', 'first', '-', 'last'], 'a\n\n  b \r\na\nfirst\n')
       expect(dash.result.status, dash.result.stderr).to.equal(0)
-      expectSent(dash.sent, [label('3', ['first', 'a', 'b', 'last'])])
+      await expectSent(dash.sent, [label('3', ['first', 'a', 'b', 'last'])])
       const piped = await run(['mail', 'trash'], 'c\nd\n')
-      expectSent(piped.sent, [label('3', ['c', 'd'])])
+      await expectSent(piped.sent, [label('3', ['c', 'd'])])
     })
 
     it('IDs that cannot be IDs, or none at all: exit 1, nothing sent', async () => {
@@ -136,7 +136,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const ids = Array.from({length: 301}, (_, index) => `m${index}`)
       const {result, sent} = await run(['mail', 'mark', '--read', '-'], `${ids.join('\n')}\n`)
       expect([result.status, result.stderr]).to.deep.equal([0, 'Marked 301 messages read.\n'])
-      expectSent(sent, [
+      await expectSent(sent, [
         {body: {IDs: ids.slice(0, 150)}, method: 'PUT', url: '/mail/v4/messages/read'},
         {body: {IDs: ids.slice(150, 300)}, method: 'PUT', url: '/mail/v4/messages/read'},
         {body: {IDs: ids.slice(300)}, method: 'PUT', url: '/mail/v4/messages/read'},
@@ -152,18 +152,18 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       it(`mail move --to ${to}: LabelID ${id}, no lookup`, async () => {
         const {result, sent} = await run(['mail', 'move', 'a', '--to', to])
         expect([result.status, result.stderr]).to.deep.equal([0, `Moved 1 message to ${to.toLowerCase()}.\n`])
-        expectSent(sent, [label(id, ['a'])])
+        await expectSent(sent, [label(id, ['a'])])
       })
     }
 
     it('mail move --to a folder by path or name (any case): the folders looked up (Type=3), then its LabelID', async () => {
       const byPath = await run(['mail', 'move', 'a', 'b', '--to', 'Invoices/2024'])
       expect([byPath.result.status, byPath.result.stderr]).to.deep.equal([0, 'Moved 2 messages to Invoices/2024.\n'])
-      expectSent(byPath.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-2', ['a', 'b'])])
+      await expectSent(byPath.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-2', ['a', 'b'])])
       const byName = await run(['mail', 'move', 'a', '--to', 'invoices'])
-      expectSent(byName.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-1', ['a'])])
+      await expectSent(byName.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-1', ['a'])])
       const byId = await run(['mail', 'move', 'a', '--to', 'f-2'])
-      expectSent(byId.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-2', ['a'])])
+      await expectSent(byId.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}, label('f-2', ['a'])])
     })
 
     it('mail move --to what is no folder: exit 1, the message says why, no PUT sent', async () => {
@@ -172,7 +172,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
         1,
         'Error: --to "Work" names no folder (inbox, archive, spam, trash, or one of yours); see "mail labels list --type folder", or give an ID\n',
       ])
-      expectSent(label.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}])
+      await expectSent(label.sent, [{method: 'GET', url: '/core/v4/labels?Type=3'}])
       const starred = await run(['mail', 'move', 'a', '--to', 'starred'])
       expect([starred.result.status, starred.sent]).to.deep.equal([1, []])
     })
@@ -180,26 +180,26 @@ describe('mail actions, count and list filters: the requests sent (built binary,
     it('mail star / unstar: label / unlabel with LabelID 10', async () => {
       const star = await run(['mail', 'star', 'a'])
       expect([star.result.status, star.result.stderr]).to.deep.equal([0, 'Starred 1 message.\n'])
-      expectSent(star.sent, [label('10', ['a'])])
+      await expectSent(star.sent, [label('10', ['a'])])
       const unstar = await run(['mail', 'unstar', 'a', 'b'])
       expect([unstar.result.status, unstar.result.stderr]).to.deep.equal([0, 'Unstarred 2 messages.\n'])
-      expectSent(unstar.sent, [label('10', ['a', 'b'], 'unlabel')])
+      await expectSent(unstar.sent, [label('10', ['a', 'b'], 'unlabel')])
     })
 
     it('mail label --add / --remove NAME: the labels looked up (Type=1), then label / unlabel with its ID', async () => {
       const add = await run(['mail', 'label', 'a', '--add', 'Work'])
       expect([add.result.status, add.result.stderr]).to.deep.equal([0, 'Labelled 1 message with Work.\n'])
-      expectSent(add.sent, [{method: 'GET', url: '/core/v4/labels?Type=1'}, label('l-1', ['a'])])
+      await expectSent(add.sent, [{method: 'GET', url: '/core/v4/labels?Type=1'}, label('l-1', ['a'])])
       const remove = await run(['mail', 'label', 'a', '--remove', 'family'])
       expect([remove.result.status, remove.result.stderr]).to.deep.equal([0, 'Unlabelled 1 message (label Family removed).\n'])
-      expectSent(remove.sent, [{method: 'GET', url: '/core/v4/labels?Type=1'}, label('l-2', ['a'], 'unlabel')])
+      await expectSent(remove.sent, [{method: 'GET', url: '/core/v4/labels?Type=1'}, label('l-2', ['a'], 'unlabel')])
       const none = await run(['mail', 'label', 'a'])
       expect([none.result.status, none.result.stderr, none.sent]).to.deep.equal([1, 'Error: give --add NAME (label the messages) or --remove NAME (take the label off)\n', []])
     })
 
     it('mail mark --read / --unread: PUT …/read or …/unread {"IDs":[…]}; neither is a usage error', async () => {
-      expectSent((await run(['mail', 'mark', 'a', '--read'])).sent, [{body: {IDs: ['a']}, method: 'PUT', url: '/mail/v4/messages/read'}])
-      expectSent((await run(['mail', 'mark', '--unread', 'a', 'b'])).sent, [{body: {IDs: ['a', 'b']}, method: 'PUT', url: '/mail/v4/messages/unread'}])
+      await expectSent((await run(['mail', 'mark', 'a', '--read'])).sent, [{body: {IDs: ['a']}, method: 'PUT', url: '/mail/v4/messages/read'}])
+      await expectSent((await run(['mail', 'mark', '--unread', 'a', 'b'])).sent, [{body: {IDs: ['a', 'b']}, method: 'PUT', url: '/mail/v4/messages/unread'}])
       const neither = await run(['mail', 'mark', 'a'])
       expect([neither.result.status, neither.result.stderr, neither.sent]).to.deep.equal([1, 'Error: give --read or --unread\n', []])
     })
@@ -207,9 +207,9 @@ describe('mail actions, count and list filters: the requests sent (built binary,
     it('mail delete --yes (-y): PUT /mail/v4/messages/delete {"IDs":[…]}', async () => {
       const {result, sent} = await run(['mail', 'delete', 'a', 'b', '--yes'])
       expect([result.status, result.stderr]).to.deep.equal([0, 'Deleted 2 messages permanently.\n'])
-      expectSent(sent, [{body: {IDs: ['a', 'b']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
+      await expectSent(sent, [{body: {IDs: ['a', 'b']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
       const short = await run(['mail', 'delete', '-y', '-'], 'c\n')
-      expectSent(short.sent, [{body: {IDs: ['c']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
+      await expectSent(short.sent, [{body: {IDs: ['c']}, method: 'PUT', url: '/mail/v4/messages/delete'}])
     })
 
     it('mail delete without a terminal and without --yes: exit 1, nothing sent (IDs given or piped; a long list counted, not listed)', async () => {
@@ -238,7 +238,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
           'Error: message missing-2: Code 2501 NOT_FOUND_ERROR: Message does not exist\n' +
           'Moved 2 of 4 messages to trash; 2 refused.\n',
       )
-      expectSent(sent, [label('3', ['a', 'missing-1', 'b', 'missing-2'])])
+      await expectSent(sent, [label('3', ['a', 'missing-1', 'b', 'missing-2'])])
     })
 
     it('--output json: the results per ID in the service’s shape, every request’s together', async () => {
@@ -298,7 +298,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       ] as const) {
         const {result, sent, stdout} = await run([...args])
         expect(result.status, result.stderr).to.equal(0)
-        expectSent(sent, [{method: 'GET', url: `/core/v4/labels?Type=${lookup}`}])
+        await expectSent(sent, [{method: 'GET', url: `/core/v4/labels?Type=${lookup}`}])
         expect(stdout).to.match(new RegExp(`^PUT ${suite.server.url}/mail/v4/messages/${verb}\\n\\{\\n {2}"LabelID": "[^<"]+",\\n {2}"IDs": \\[\\n {4}"a"\\n {2}\\]\\n\\}\\n$`))
       }
 
@@ -314,7 +314,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
     it('text: GET /mail/v4/messages/count, then the names (Type=1, Type=3); one row each, mailboxes first', async () => {
       const {result, sent, stdout} = await run(['mail', 'count'])
       expect(result.status, result.stderr).to.equal(0)
-      expectSent(sent, [
+      await expectSent(sent, [
         {method: 'GET', url: '/mail/v4/messages/count'},
         {method: 'GET', url: '/core/v4/labels?Type=1'},
         {method: 'GET', url: '/core/v4/labels?Type=3'},
@@ -325,7 +325,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
     it('--output json: the count’s answer exactly as received, and no other request', async () => {
       const {result, sent, stdout} = await run(['mail', 'count', '--output', 'json'])
       expect(result.status).to.equal(0)
-      expectSent(sent, [{method: 'GET', url: '/mail/v4/messages/count'}])
+      await expectSent(sent, [{method: 'GET', url: '/mail/v4/messages/count'}])
       expect(JSON.parse(stdout).Counts).to.have.length(4)
     })
   })
@@ -335,7 +335,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       const args = ['--keyword', 'lunch', '--from', 'alex', '--to', 'me@proton.test', '--subject', 'Friday plans', '--after', '2025-01-01', '--before', '2025-02-01T12:00:00+01:00', '--unread', '--starred', '--has-attachments']
       const {result, sent} = await run(['mail', 'list', ...args])
       expect(result.status, result.stderr).to.equal(0)
-      expectSent(sent, [
+      await expectSent(sent, [
         {
           method: 'GET',
           url: '/mail/v4/messages?Page=0&PageSize=50&LabelID=0&Sort=Time&Desc=1&Begin=1735689600&End=1738407600&Keyword=lunch&Recipients=me%40proton.test&From=alex&Subject=Friday%20plans&Attachments=1&Starred=1&Unread=1',

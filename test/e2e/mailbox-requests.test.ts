@@ -14,6 +14,7 @@ import {join} from 'node:path'
 import {displayWidth} from '../../src/lib/output/width.ts'
 import {BIN, baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Handler, json, type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
+import {expectStrictlyDescribed} from '../helpers/strict-requests.ts'
 import {TOKENS} from '../helpers/session-files.ts'
 
 /** IDs as long as the service's (88 characters). */
@@ -68,11 +69,14 @@ describe('the mailbox commands send what the official clients send (built binary
   const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(args, {env: env(), input})
   const out = (result: RunResult) => result.stdout.toString('utf8')
 
-  // Whatever else a test checks: every request carried the session as the clients send it.
-  afterEach(() => {
+  // Whatever else a test checks: every request carried the session as the clients send it, and passes the request
+  // check of --strict against the shipped description.
+  afterEach(async () => {
     for (const {headers, method, url} of suite.server.requests) {
       expect([headers.authorization, headers['x-pm-uid'], headers['x-pm-appversion']], `${method} ${url}`).to.deep.equal([`Bearer ${TOKENS.AccessToken}`, TOKENS.UID, 'Other'])
     }
+
+    await expectStrictlyDescribed(suite.server.requests)
   })
 
   describe('reads', () => {

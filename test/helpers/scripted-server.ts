@@ -11,6 +11,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import {type AddressInfo, createServer as createNetServer, type Server as NetServer, type Socket} from 'node:net'
 
 import type {StoredSession} from '../../src/lib/session/store.ts'
+import {expectStrictlyDescribed} from './strict-requests.ts'
 import {type TempHome, tempHome, TOKENS} from './session-files.ts'
 
 export interface Recorded {
@@ -64,6 +65,25 @@ export async function startServer(handler: Handler = (_req, res) => res.end('{"C
     requests,
     url,
   }
+}
+
+/**
+ * A recording server in front of another (the sandbox): each request is recorded, bodies included, then forwarded
+ * to `target`, and its answer passed back. What a command sends to a service that really acts (keys, drafts,
+ * calendars) is then checked as what it sends to a scripted one.
+ */
+export async function startRecordingProxy(target: string, lifetimeMs = 60_000): Promise<ScriptedServer> {
+  return startServer((request, response) => {
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['connection', 'content-length', 'host', 'transfer-encoding'].includes(name))) as Record<string, string>
+    fetch(target + request.url, {body: request.body.length > 0 ? request.body : undefined, headers, method: request.method, redirect: 'manual'}).then(
+      async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer())
+        response.writeHead(answer.status, {'content-length': body.length, 'content-type': answer.headers.get('content-type') ?? 'application/json'})
+        response.end(body)
+      },
+      () => response.destroy(),
+    )
+  }, lifetimeMs)
 }
 
 /** Answer with a JSON text exactly as given, or with any other value as JSON.stringify writes it. */
@@ -156,9 +176,9 @@ export interface ExpectedRequest {
 /**
  * The requests sent are the ones expected, in order and whole (method, path and query, body bytes), each with
  * the headers the official clients send: the session (the test tokens), x-pm-appversion, no human verification,
- * and Content-Type only with a body.
+ * and Content-Type only with a body; and each passes the request check of --strict against the shipped description.
  */
-export function expectRequests(sent: Recorded[], expected: ExpectedRequest[], appVersion = 'Other'): void {
+export async function expectRequests(sent: Recorded[], expected: ExpectedRequest[], appVersion = 'Other'): Promise<void> {
   expect(sent.map(({method, url}) => `${method} ${url}`)).to.deep.equal(expected.map(({method, url}) => `${method} ${url}`))
   for (const [index, request] of sent.entries()) {
     const wanted = expected[index]
@@ -175,6 +195,8 @@ export function expectRequests(sent: Recorded[], expected: ExpectedRequest[], ap
       expect(request.body.toString('utf8'), what).to.equal(JSON.stringify(wanted.body))
     }
   }
+
+  await expectStrictlyDescribed(sent)
 }
 
 /**

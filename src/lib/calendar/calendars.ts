@@ -3,8 +3,9 @@
  * (GET /calendar/v1, each calendar's own member carrying its name and
  * address), one chosen by name or ID (--calendar), and its keys: the
  * member's passphrase and the calendar keys in one request,
- * GET /calendar/v1/{ID}/bootstrap (WebClients packages/shared/lib/api/
- * calendars.ts getFullCalendar; go-proton-api calendar.go
+ * GET /calendar/v2/{ID}/bootstrap (WebClients packages/shared/lib/api/
+ * calendars.ts getFullCalendar, which moved it from calendar/v1 to
+ * calendar/v2, as the shipped description has it; go-proton-api calendar.go
  * GetCalendarKeys, GetCalendarPassphrase), the passphrase opened with the
  * member's address keys and the keys unlocked with it
  * (keys/calendar-keys.ts).
@@ -59,7 +60,7 @@ export async function chooseCalendars(invocation: Invocation, choice?: string): 
 
 /** The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked. */
 export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: Promise<AccountKeys>): Promise<OpenCalendar> {
-  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v1/${idSegment(calendar.id)}/bootstrap`})).data
+  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(calendar.id)}/bootstrap`})).data
   const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
   const own = listOf(passphrase, 'MemberPassphrases').find((entry) => entry.MemberID === calendar.memberId)

@@ -127,7 +127,7 @@ export class CalendarStore {
     return passphrase
   }
 
-  /** GET /calendar/v1/{id}/bootstrap (WebClients api/calendars.ts getFullCalendar): Keys, Passphrase, Members, CalendarSettings. */
+  /** GET /calendar/v2/{id}/bootstrap, and the older /calendar/v1 one (WebClients api/calendars.ts getFullCalendar): Keys, Passphrase, Members, CalendarSettings. */
   bootstrap(id: string): Row {
     const record = this.record(id)
     return {

@@ -7,7 +7,8 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {decryptArmored, decryptAttachment, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import {TimeoutFailure} from '../../../src/lib/runtime/errors.ts'
+import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 
@@ -57,6 +58,31 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
     expect((await open(text('token.sig.asc'))).verification).to.equal('failed')
   })
 
+  it('an attachment without a signature is unsigned; with one but no sender key, unverified', async () => {
+    const verdict = async (check: {senderKeys?: string[]; signature?: string}) => {
+      const decryption = await decryptAttachment(fixture('attachment.keypackets'), keys, async () => {}, check)
+      await decryption.write(fixture('attachment.data'))
+      return decryption.end()
+    }
+
+    expect(await verdict({senderKeys: [alice]})).to.equal('unsigned')
+    expect(await verdict({signature: text('attachment.sig.asc')})).to.equal('unverified')
+  })
+
+  it('a tampered body fails as tampered, not as a body over --max-size', async () => {
+    const armored = text('inline-signed.asc')
+    const lines = armored.split('\n')
+    // A character in the middle of the base64 body changed: the ciphertext, not the armor's framing.
+    const at = Math.floor(lines.length / 2)
+    lines[at] = (lines[at][0] === 'A' ? 'B' : 'A') + lines[at].slice(1)
+    const failure = await decryptArmored(lines.join('\n'), keys, [alice], 1 << 20).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).to.be.instanceOf(Error)
+    expect(failure).not.to.be.instanceOf(PlaintextTooLarge)
+  })
+
   it('an address key locked by a token: the token decrypted with the user key, its signature checked, the key unlocked; a wrong signature refuses it', async () => {
     const user = await unlockUserKeys([{ID: 'u', PrivateKey: text('token-user.asc')}], 'user-passphrase')
     expect(user.failures).to.deep.equal([])
@@ -65,8 +91,25 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
     expect(unlocked.failures).to.deep.equal([])
     expect(unlocked.keys).to.have.length(1)
     expect(unlocked.keys[0].getUserIDs()).to.deep.equal(['address@example.test'])
+    expect(unlocked.tooCostly).to.equal(false)
     const forged = await unlockAddressKeys([{...address, Signature: text('attachment.sig.asc')}], user.keys, 'not the token')
     expect(forged.keys).to.have.length(0)
     expect(forged.failures).to.have.length(1)
+    // Refused for its signature, not for an Argon2 S2K: not "too costly".
+    expect(forged.tooCostly).to.equal(false)
+  })
+
+  it('which keys are tried: inactive ones and entries without a PrivateKey are skipped, not failures; past the deadline, none', async () => {
+    const userKey = text('token-user.asc')
+    const tried = await unlockUserKeys([{ID: 'off', Active: 0, PrivateKey: userKey}, {ID: 'empty'}, {ID: 'blank', PrivateKey: ''}, {Active: 1, ID: 'on', PrivateKey: userKey}], 'user-passphrase')
+    expect(tried.failures).to.deep.equal([])
+    expect(tried.keys).to.have.length(1)
+    expect((await unlockUserKeys([{Active: 0, ID: 'off', PrivateKey: userKey}], 'user-passphrase')).keys).to.deep.equal([])
+    const late = await unlockUserKeys([{ID: 'u', PrivateKey: userKey}], 'user-passphrase', {at: Date.now() - 1, timeoutSeconds: 3}).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(late).to.be.instanceOf(TimeoutFailure)
+    expect((late as Error).message).to.include('not done within 3 s')
   })
 })

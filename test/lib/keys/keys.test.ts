@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {createCipheriv, randomBytes} from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
@@ -30,6 +31,18 @@ describe('keys', function () {
     const flipped = Buffer.from(sealed.slice(3), 'base64')
     flipped[15] ^= 1
     expect(openPassphrase(`v1.${flipped.toString('base64')}`, key, 'uid-1')).to.equal(undefined)
+    // Only its own format: the same bytes under another version prefix do not open.
+    expect(openPassphrase(`v2.${sealed.slice(3)}`, key, 'uid-1')).to.equal(undefined)
+  })
+
+  it('opens a blob sealed by node:crypto directly in the documented format (v1. + base64 of IV, AES-256-GCM ciphertext, tag; the UID as associated data)', () => {
+    const key = newClientKey()
+    const iv = randomBytes(12)
+    const cipher = createCipheriv('aes-256-gcm', key, iv)
+    cipher.setAAD(Buffer.from('uid-ü', 'utf8'))
+    const blob = `v1.${Buffer.concat([iv, cipher.update(Buffer.from('pässphrase ✓', 'utf8')), cipher.final(), cipher.getAuthTag()]).toString('base64')}`
+    expect(openPassphrase(blob, key, 'uid-ü')).to.equal('pässphrase ✓')
+    expect(openPassphrase(blob, key, 'uid-u')).to.equal(undefined)
   })
 
   it('unlocks the sandbox fixture: the user key with the passphrase of "demo", the address keys through their signed tokens, then a body', async () => {

@@ -20,7 +20,7 @@ function syncContext(state: SandboxState, calendarId: string) {
 
 export function calendarEventRoutes(state: SandboxState): Route[] {
   return [
-    {access: 'full', handle: ({params}) => ({...success, ...state.calendars.bootstrap(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}/bootstrap$`)},
+    {access: 'full', handle: ({params}) => ({...success, ...state.calendars.bootstrap(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v[12]/${ID}/bootstrap$`)},
     {access: 'full', handle: ({params}) => ({...success, Passphrase: state.calendars.passphrase(params[0])}), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}/passphrase$`)},
     {access: 'full', handle: ({params, query}) => state.calendarEvents.query(state.calendars.get(params[0]).ID as string, query), method: 'GET', path: new RegExp(`^/calendar/v1/${ID}/events$`)},
     {

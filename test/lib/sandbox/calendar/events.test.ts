@@ -26,7 +26,7 @@ describe('sandbox: calendar events (queryEvents, getEvent, syncMultipleEvents)',
   after(() => harness.close())
 
   it('the bootstrap holds the key, the member passphrase and the member', async () => {
-    const bootstrap = (await call('GET', `/calendar/v1/${calendarId}/bootstrap`)).json!
+    const bootstrap = (await call('GET', `/calendar/v2/${calendarId}/bootstrap`)).json!
     expect(bootstrap).to.include.keys('Keys', 'Passphrase', 'Members', 'CalendarSettings')
     expect(((bootstrap.Passphrase as Json).MemberPassphrases as Json[])[0]).to.include({MemberID: memberId, Signature: CALENDAR_FIXTURE.keySetup.Signature})
   })

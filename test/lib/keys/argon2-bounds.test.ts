@@ -1,0 +1,38 @@
+/**
+ * The bound on an Argon2 S2K's cost (keyring.ts checkS2k): a key from the service asking for more memory or passes
+ * than allowed is refused before any is spent, with a line that says what it asked. The keys are made by OpenPGP.js
+ * in scripts/generate-argon2-fixtures.js (GnuPG 2.2 makes no v6 keys): what is checked here is the reading of the
+ * parameters, not the cryptography.
+ */
+import {expect} from 'chai'
+import {readFileSync} from 'node:fs'
+
+import {MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/argon2/${name}`, import.meta.url), 'utf8')
+
+describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon2-fixtures.js)', function () {
+  this.timeout(20_000)
+
+  it('a key within the bound (2^16 KiB, 3 passes) unlocks', async () => {
+    const unlocked = await unlockUserKeys([{ID: 'within', PrivateKey: fixture('within.asc')}], 'argon2-passphrase')
+    expect(unlocked.failures).to.deep.equal([])
+    expect(unlocked.keys).to.have.length(1)
+  })
+
+  it('a key asking for 1 GiB, or for 9 passes, is refused with what it asked; when every refusal is that, tooCostly', async () => {
+    const memory = await unlockUserKeys([{ID: 'memory', PrivateKey: fixture('memory.asc')}], 'argon2-passphrase')
+    expect(memory.keys).to.deep.equal([])
+    expect(memory.failures).to.deep.equal([
+      `user key memory: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the ${2 ** (MAX_ARGON2_MEMORY_EXPONENT - 10)} MiB and ${MAX_ARGON2_PASSES} passes allowed`,
+    ])
+    expect(memory.tooCostly).to.equal(true)
+    const passes = await unlockUserKeys([{ID: 'passes', PrivateKey: fixture('passes.asc')}], 'argon2-passphrase')
+    expect(passes.failures).to.deep.equal(['user key passes: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed'])
+    expect(passes.tooCostly).to.equal(true)
+    // One refused for its cost, one for its passphrase: not "too costly" as a whole.
+    const mixed = await unlockUserKeys([{ID: 'memory', PrivateKey: fixture('memory.asc')}, {ID: 'within', PrivateKey: fixture('within.asc')}], 'wrong')
+    expect(mixed.failures).to.have.length(2)
+    expect(mixed.tooCostly).to.equal(false)
+  })
+})
