@@ -35,7 +35,8 @@ function progressOf(invocation: Invocation, what: string, total: number | undefi
     done: () => progress.clear(),
     report(bytes) {
       pace(bytes)
-      progress.update(`${what}: ${transferText(bytes, total, Date.now() - started)}`)
+      // An upload's count is of encrypted bytes, a little over the file's size by the end: never shown past the total.
+      progress.update(`${what}: ${transferText(total === undefined ? bytes : Math.min(bytes, total), total, Date.now() - started)}`)
     },
   }
 }
@@ -71,7 +72,9 @@ export async function downloadInto(invocation: Invocation, client: ProtonDriveCl
   }
 
   let signatureIssues = false
-  const progress = progressOf(invocation, what, node.size)
+  // The SDK counts the encrypted bytes as its requests report them, which add up to neither size the node gives
+  // (claimed or stored): the count and rate alone, never "83 B of 67 B".
+  const progress = progressOf(invocation, what, undefined)
   try {
     const downloader = await client.getFileDownloader(node.uid)
     const sink = new WritableStream<Uint8Array>({

@@ -3,20 +3,25 @@
  * @protontech/drive-sdk list, show, make, rename, move, trash and restore; text and a large random file come back
  * byte-identical, under a non-ASCII name; the request recorder sees neither a file's content nor its name in clear;
  * a tampered block is refused with nothing left behind; a user without My Files is told to run drive init, and
- * nothing is created until they do; a 48 MiB transfer peaks where an 8 MiB one does.
+ * nothing is created until they do; a 48 MiB transfer peaks where an 8 MiB one does; progress on a terminal; a
+ * download interrupted by SIGINT leaves nothing behind.
  */
 import {expect} from 'chai'
 
+import {spawn} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {setTimeout as delay} from 'node:timers/promises'
 
 import {DRIVE_FIXTURE} from '../../../../src/lib/sandbox/drive/drive-fixture.ts'
-import {baseEnv, runBinary} from '../../../helpers/run-binary.ts'
+import {baseEnv, BIN, runBinary} from '../../../helpers/run-binary.ts'
 import {runMeasured} from '../../../helpers/run-measured.ts'
 import {sandboxFetch, sandboxForSuite} from '../../../helpers/sandbox-process.ts'
+import {runInTerminal} from '../../../helpers/terminal.ts'
 
 const MiB = 1024 ** 2
+const ESC = '\u001B'
 const [, , NOTES] = DRIVE_FIXTURE.links.map((link) => link.LinkID)
 const expected = DRIVE_FIXTURE.expected as Record<string, {Content?: string; Name: string}>
 
@@ -149,6 +154,36 @@ describe('drive commands (built binary, sandbox)', function () {
     // Holding the file would cost 40 MiB more at the very least (several times that with its copies).
     expect(upLarge.peakMiB - upSmall.peakMiB, 'upload').to.be.lessThan(32)
     expect(downLarge.peakMiB - downSmall.peakMiB, 'download').to.be.lessThan(32)
+  })
+
+  it('progress on a terminal, erased when done; SIGINT mid-download: "interrupted", ends by SIGINT, no file and no temporary left', async () => {
+    const shown = work('progress')
+    const onTerminal = await runInTerminal(['--profile', 'sandbox', 'drive', 'download', 'notes.txt', '--dir', shown], env())
+    expect(onTerminal.status, onTerminal.output).to.equal(0)
+    // The count (bytes and rate, no total: the SDK's count is of encrypted bytes), erased before the file's line.
+    expect(onTerminal.output).to.match(new RegExp(`^\\r${ESC}\\[Knotes\\.txt: \\d+ B\\b[^\\r]*\\r${ESC}\\[K${shown}/notes\\.txt\\n$`))
+    expect(onTerminal.output).to.not.include(' of ')
+    // Each block held 5 s by the sandbox: the download is in flight when the signal comes.
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({DelayMs: 5000, Kind: 'latency', Method: 'GET', Path: '/storage/blocks'}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(fault.status).to.equal(200)
+    const dir = work('interrupted')
+    try {
+      const child = spawn(process.execPath, [BIN, '--profile', 'sandbox', 'drive', 'download', 'notes.txt', '--dir', dir], {env: env(), stdio: ['ignore', 'pipe', 'pipe']})
+      let stderr = ''
+      let stdout = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (status, signal) => resolve([status, signal])))
+      // The temporary file is there once the transfer began (bounded wait, not a fixed sleep).
+      for (let turn = 0; turn < 500 && readdirSync(dir).length === 0; turn++) await delay(20)
+      expect(readdirSync(dir)).to.have.length(1)
+      child.kill('SIGINT')
+      // Ended by the signal itself, as every interrupted command ends (a shell shows 130).
+      expect([await ended, stdout, stderr]).to.deep.equal([[null, 'SIGINT'], '', 'Error: interrupted\n'])
+      expect(readdirSync(dir)).to.deep.equal([])
+    } finally {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    }
   })
 
   it('a tampered block is refused: the check is named, nothing is left in --dir, exit 5', async () => {
