@@ -15,7 +15,8 @@ import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 describe('mail read of a body that inflates past --max-size (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
+  // No --write-session: the suite logs in itself, so the sandbox's own login would be spent for nothing.
+  const suite = sandboxForSuite({args: ['--port', '0']})
   const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), timeoutMs: 30_000})
 
   async function addCompressed(bytes: number, MIMEType: string): Promise<string> {
