@@ -117,6 +117,9 @@ function hostEnv(home: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
+    // Node's compile cache for the host's own modules (a host start loads many; every test starts the host), kept
+    // beside the installs, owner-only: later starts and runs read the compiled code instead of compiling it again.
+    NODE_COMPILE_CACHE: privateDirectory(join(TEST_CACHE, 'compile-cache')),
   }
   const userNpmrc = process.env.npm_config_userconfig ?? join(homedir(), '.npmrc')
   if (existsSync(userNpmrc)) env.npm_config_userconfig = userNpmrc
