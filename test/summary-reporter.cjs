@@ -31,9 +31,10 @@ function recordTimes(runner, timesFile) {
   }
   const add = (runnable, into) => {
     const start = begun.get(runnable)
-    if (start === undefined) return
     begun.delete(runnable)
-    const ms = Date.now() - start
+    // In --parallel mode the events of a file arrive together once its worker is done: the duration the worker
+    // measured counts then (hooks are not reported there, so a file's total is its tests').
+    const ms = typeof runnable.duration === 'number' ? runnable.duration : start === undefined ? 0 : Date.now() - start
     const file = fileOf(runnable)
     perFile.set(file, (perFile.get(file) ?? 0) + ms)
     into.push({file, ms, title: runnable.fullTitle()})

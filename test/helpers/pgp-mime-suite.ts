@@ -36,9 +36,10 @@ export interface FixtureAttachment {
  * `auth login` in a before hook. `proton` runs the built binary as reader (TZ=UTC), message IDs after "--": a
  * base64url ID may begin with "-", which a parser would take for a flag.
  */
-export function readerSuite() {
+export function readerSuite(options: {timeoutMs?: number} = {}) {
   const suite = sandboxForSuite({args: ['--port', '0']})
-  const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input})
+  const proton = (args: string[], input?: string): Promise<RunResult> =>
+    runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input, timeoutMs: options.timeoutMs})
 
   /** POST /__sandbox/messages with this message; its ID. */
   async function addMessage(message: Record<string, unknown>): Promise<string> {
