@@ -15,17 +15,15 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {type FixtureAttachment, readerSuite} from '../helpers/pgp-mime-suite.ts'
+import {sandboxFetch} from '../helpers/sandbox-process.ts'
 
 /** The fixture attachment's plaintext (scripts/generate-sandbox-keys.js). */
 const INVOICE = 'Invoice 2025-03\nMail Plus, one month: 4.99 EUR\n'
 
 describe('mail attachments and mail download against the sandbox (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
-  // IDs go after "--": a base64url ID may begin with "-", which a parser would take for a flag.
-  const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input})
+  const {addFixtureMessage, proton, suite} = readerSuite()
   let invoiceId = ''
   let attachmentId = ''
   let plainId = ''
@@ -40,21 +38,11 @@ describe('mail attachments and mail download against the sandbox (built binary)'
    * A message (the fixture's first body) whose attachments are the fixture attachment under these names, Data and
    * Signature as given (default: none), from `sender` (default: one whose keys the sandbox does not know).
    */
-  async function addMessage(attachments: Array<{Name: string; Data?: string; Signature?: string}>, sender?: {Address: string; PublicKey?: string}): Promise<string> {
-    const body = {
-      Attachments: attachments.map(({Data, Name, Signature}) => ({Data: Data ?? KEY_FIXTURE.attachment.Data, KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', Name, Signature})),
-      Body: KEY_FIXTURE.bodies[0].Body,
-      Subject: 'Attachments',
-      ...(sender ? {Sender: {Name: 'Sender', ...sender}} : {}),
-    }
-    const response = await sandboxFetch(suite.sandbox, 'messages', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
+  function addMessage(attachments: FixtureAttachment[], sender?: {Address: string; PublicKey?: string}): Promise<string> {
+    return addFixtureMessage(attachments, {Subject: 'Attachments', ...(sender ? {Sender: {Name: 'Sender', ...sender}} : {})})
   }
 
   before(async () => {
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
     const list = JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {Messages: Array<{ID: string; Subject: string}>}
     invoiceId = list.Messages.find((message) => message.Subject === 'Your March invoice')?.ID ?? ''
     plainId = list.Messages.find((message) => message.Subject === 'Team lunch on Friday?')?.ID ?? ''

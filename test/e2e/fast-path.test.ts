@@ -78,7 +78,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['an expired access token: refreshed once, the request sent again (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], control: 'expire-tokens'}],
     ['a dedicated command with an expired access token (--verbose)', {args: ['drive', 'volumes', '--verbose'], control: 'expire-tokens'}],
     ['a 429 retried after its Retry-After (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], fault: {Count: 1, Kind: 'rate-limit', Path: '/core/v4/users', RetryAfter: 0}}],
-    ['a 503 retried, then given up (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users'}, status: 5}],
+    ['a 503 retried, then given up (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users', RetryAfter: 0}, status: 5}],
     ['a JSON answer cut halfway (exit 5)', {args: ['api', 'GET', '/core/v4/users'], fault: {Count: 1, Kind: 'truncate', Path: '/core/v4/users'}, status: 5}],
     ['a dropped connection (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'drop', Path: '/core/v4/users'}, status: 5}],
     ['no answer within --timeout (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--timeout', '1'], fault: {Count: 1, DelayMs: 3000, Kind: 'latency', Path: '/core/v4/users'}, status: 5}],

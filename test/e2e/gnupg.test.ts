@@ -17,16 +17,14 @@ import {join} from 'node:path'
 import {parseMimeBody} from '../../src/lib/keys/mime-body.ts'
 import {verifyDetached} from '../../src/lib/keys/mime-signature.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {readerSuite} from '../helpers/pgp-mime-suite.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
 const TEXT = 'Hello from GnuPG.\n\nGrüße, and a second paragraph.\n'
 
 describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
-  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'})})
+  const {addMessage: add, proton} = readerSuite()
   let gnupgHome = ''
   const gpg = (args: string[], input?: string) => {
     const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', ...args], {encoding: 'utf8', input, timeout: 30_000})
@@ -35,15 +33,8 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     return result.stdout
   }
 
-  async function addMessage(Body: string, Address: string, MIMEType = 'text/plain', PublicKey?: string): Promise<string> {
-    const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body, MIMEType, Sender: {Address, Name: 'GnuPG user', PublicKey}, Subject: 'From GnuPG'}),
-      headers: {'content-type': 'application/json'},
-      method: 'POST',
-    })
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
-  }
+  const addMessage = (Body: string, Address: string, MIMEType = 'text/plain', PublicKey?: string): Promise<string> =>
+    add({Body, MIMEType, Sender: {Address, Name: 'GnuPG user', PublicKey}, Subject: 'From GnuPG'})
 
   before(async () => {
     gnupgHome = mkdtempSync(join(tmpdir(), 'proton-cli-gnupg-'))
@@ -52,8 +43,6 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
     writeFileSync(join(gnupgHome, 'address.asc'), addressKey.toPublic().armor())
     gpg(['--import', join(gnupgHome, 'address.asc')])
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
   })
 
   after(() => {

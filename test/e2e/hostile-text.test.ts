@@ -17,9 +17,9 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 import {parse as parseYaml} from 'yaml'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {type FixtureAttachment, readerSuite} from '../helpers/pgp-mime-suite.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {tempHome, type TempHome, TOKENS} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
@@ -174,8 +174,7 @@ describe('hostile text: hints, IDs and standard input (built binary, a recording
 
 describe('hostile text from a sender and the service (built binary against the sandbox)', function () {
   this.timeout(120_000)
-  const suite = sandboxForSuite()
-  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'})})
+  const {addFixtureMessage, proton, suite} = readerSuite()
   let directories = 0
   const freshDir = () => {
     const path = join(suite.home.home, `downloads-${++directories}`)
@@ -183,22 +182,7 @@ describe('hostile text from a sender and the service (built binary against the s
     return path
   }
 
-  async function addMessage(attachments: Array<{ID?: string; Name: string; Signature?: string}>, extra: Record<string, unknown> = {}): Promise<string> {
-    const body = {
-      Attachments: attachments.map((attachment) => ({Data: KEY_FIXTURE.attachment.Data, KeyPackets: KEY_FIXTURE.attachment.KeyPackets, MIMEType: 'text/plain', ...attachment})),
-      Body: KEY_FIXTURE.bodies[0].Body,
-      Subject: 'Hostile',
-      ...extra,
-    }
-    const response = await sandboxFetch(suite.sandbox, 'messages', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
-  }
-
-  before(async () => {
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
-  })
+  const addMessage = (attachments: FixtureAttachment[], extra: Record<string, unknown> = {}): Promise<string> => addFixtureMessage(attachments, {Subject: 'Hostile', ...extra})
 
   it('mail read --output json and yaml: C1 and DEL escaped as C0 is, the value the same for a JSON or YAML reader', async () => {
     const subject = 'Invoice\u009b2J\u001b[8m\u007f\u0085 hidden'

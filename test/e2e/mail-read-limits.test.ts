@@ -10,13 +10,11 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {readerSuite} from '../helpers/pgp-mime-suite.ts'
 
 describe('mail read of a body that inflates past --max-size (built binary)', function () {
   this.timeout(60_000)
-  const suite = sandboxForSuite()
-  const proton = (args: string[]): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), timeoutMs: 30_000})
+  const {addMessage, proton} = readerSuite({timeoutMs: 30_000})
 
   async function addCompressed(bytes: number, MIMEType: string): Promise<string> {
     const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
@@ -26,19 +24,8 @@ describe('mail read of a body that inflates past --max-size (built binary)', fun
       format: 'armored',
       message: await openpgp.createMessage({binary: new Uint8Array(bytes).fill(65)}),
     })
-    const response = await sandboxFetch(suite.sandbox, 'messages', {
-      body: JSON.stringify({Body, MIMEType, Sender: {Address: 'bomb@example.test', Name: 'Bomb'}, Subject: 'inflates'}),
-      headers: {'content-type': 'application/json'},
-      method: 'POST',
-    })
-    expect(response.status).to.equal(200)
-    return ((await response.json()) as {Message: {ID: string}}).Message.ID
+    return addMessage({Body, MIMEType, Sender: {Address: 'bomb@example.test', Name: 'Bomb'}, Subject: 'inflates'})
   }
-
-  before(async () => {
-    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'reader'], {env: baseEnv(suite.home.home), input: 'demo\n'})
-    expect(login.status, login.stderr).to.equal(0)
-  })
 
   for (const MIMEType of ['text/plain', 'multipart/mixed']) {
     it(`a ${MIMEType} body of 256 MiB in a few KiB of mail: exit 5, one line, nothing on stdout`, async () => {

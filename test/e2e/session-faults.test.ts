@@ -100,7 +100,7 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
   describe('a refresh answered 409, 429 or 5xx is asked again, never taken for a refusal', () => {
     for (const fault of [
       {Kind: 'status', Status: 409, Body: {Code: 409, Error: 'Conflict'}},
-      {Kind: 'rate-limit', RetryAfter: 1},
+      {Kind: 'rate-limit', RetryAfter: 0},
       {Kind: 'unavailable', RetryAfter: 0},
       {Kind: 'status', Status: 500, Body: {Code: 500, Error: 'Internal'}},
       {Kind: 'html-502'},

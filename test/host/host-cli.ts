@@ -37,7 +37,7 @@ export const HOSTS: readonly HostSpec[] = [
   {
     autocomplete: 'oclif',
     binPath: 'node_modules/@salesforce/cli/bin/run.js',
-    env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
+    env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_LOG_FILE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
     name: 'sf',
     separator: ' ',
     spec: '@salesforce/cli@2.150.6',
@@ -117,6 +117,9 @@ function hostEnv(home: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
+    // Node's compile cache for the host's own modules (a host start loads many; every test starts the host), kept
+    // beside the installs, owner-only: later starts and runs read the compiled code instead of compiling it again.
+    NODE_COMPILE_CACHE: privateDirectory(join(TEST_CACHE, 'compile-cache')),
   }
   const userNpmrc = process.env.npm_config_userconfig ?? join(homedir(), '.npmrc')
   if (existsSync(userNpmrc)) env.npm_config_userconfig = userNpmrc

@@ -7,7 +7,8 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
@@ -34,12 +35,24 @@ function declaredCommands(): string[] {
   return Object.keys(manifest.commands).sort()
 }
 
+/** The plugin's and the sibling's tarballs, packed once for every host (the same bytes), in a directory of their own. */
+let packed: Promise<[string, string]> | undefined
+let packDirectory: string | undefined
+async function packBoth(env: NodeJS.ProcessEnv): Promise<[string, string]> {
+  packDirectory = mkdtempSync(join(tmpdir(), 'proton-cli-packed-'))
+  const plugin = await pack(REPO, packDirectory, env)
+  return [plugin, await packSibling(packDirectory, env)]
+}
+
+after(() => {
+  if (packDirectory) rmSync(packDirectory, {force: true, recursive: true})
+})
+
 for (const spec of HOSTS) {
   describe(`inside ${spec.name} (a real oclif CLI from npm, ${spec.spec}), installed from packed tarballs`, function () {
     this.timeout(90_000)
     let host: Host
     let sandbox: Running
-    let pluginTarball: string
     /** The plugins the host loads before ours is installed (name and root). */
     let ownPlugins: string[]
     /** The host's root help before ours is installed. */
@@ -53,9 +66,8 @@ for (const spec of HOSTS) {
       host = await createHost(spec)
       ownPlugins = await loadedPlugins(host)
       helpBefore = (await hostRun(host, ['--help'])).stdout
-      pluginTarball = await pack(REPO, host.root, host.env)
-      const siblingTarball = await packSibling(host.root, host.env)
-      for (const tarball of [pluginTarball, siblingTarball]) {
+      packed ??= packBoth(host.env)
+      for (const tarball of await packed) {
         const installed = await installPlugin(host, tarball)
         if (installed.status !== 0) throw new Error(`${spec.name} plugins install ${tarball}: ${installed.stdout}${installed.stderr}`)
       }

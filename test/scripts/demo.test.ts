@@ -1,14 +1,23 @@
-/** The README's main-job command, run exactly as written there: it shows what it claims. */
+/**
+ * The README's main-job command, run exactly as written there: it shows what it claims. It runs in a copy of the
+ * repository (node_modules linked): its build must not rebuild this checkout's dist/ under the files that run it.
+ */
 import {expect} from 'chai'
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process'
-import {fileURLToPath} from 'node:url'
+
+import {repositoryCopy} from '../helpers/repository-copy.ts'
 
 describe('npm run demo (the README’s main job)', function () {
   this.timeout(180_000)
   let result: SpawnSyncReturns<string>
 
   before(() => {
-    result = spawnSync('npm', ['run', 'demo'], {cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8', timeout: 170_000})
+    const copy = repositoryCopy({linkModules: true})
+    try {
+      result = spawnSync('npm', ['run', 'demo'], {cwd: copy.root, encoding: 'utf8', timeout: 170_000})
+    } finally {
+      copy.remove()
+    }
   })
 
   it('runs every usage form against the sandbox and exits 0', () => {

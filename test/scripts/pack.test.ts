@@ -5,33 +5,18 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {readdirSync, readFileSync} from 'node:fs'
 import {dirname, join, relative, resolve, sep} from 'node:path'
 
-
-const REPO = resolve(import.meta.dirname, '..', '..')
-
-/** The files git would give a fresh clone: tracked ones and new ones not ignored. */
-function repositoryFiles(): string[] {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO, encoding: 'utf8'})
-  if (listed.status !== 0) throw new Error(`git ls-files: ${listed.stderr}`)
-  return listed.stdout.split('\0').filter((file) => file !== '' && statSync(join(REPO, file), {throwIfNoEntry: false})?.isFile())
-}
+import {REPO, repositoryCopy, repositoryFiles} from '../helpers/repository-copy.ts'
 
 describe('the repository on its own', () => {
   it('a copy with nothing beside it packs dist/, both manifests and LICENSE (prepack builds)', function () {
     this.timeout(600_000)
     // Nothing beside the copy, and no node_modules above it to fall back on: a new
     // private (0700) directory of the OS's.
-    const parent = mkdtempSync(join(tmpdir(), 'proton-cli-fresh-'))
-    const copy = join(parent, 'repo')
+    const {parent, remove, root: copy} = repositoryCopy()
     try {
-      for (const file of repositoryFiles()) {
-        mkdirSync(dirname(join(copy, file)), {recursive: true})
-        cpSync(join(REPO, file), join(copy, file))
-      }
-
       const env = {...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`}
       const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {cwd: copy, encoding: 'utf8', env, timeout: 400_000})
       expect(install.status, install.stderr).to.equal(0)
@@ -57,7 +42,7 @@ describe('the repository on its own', () => {
       expect(paths.filter((path) => path.startsWith('vendor/') || path.startsWith('test/') || path.startsWith('src/'))).to.deep.equal([])
       expect(readFileSync(join(copy, 'LICENSE'), 'utf8')).to.match(/^\s*GNU GENERAL PUBLIC LICENSE\s+Version 3/)
     } finally {
-      rmSync(parent, {force: true, recursive: true})
+      remove()
     }
   })
 
