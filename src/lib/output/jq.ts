@@ -3,7 +3,7 @@
  * compiled to WebAssembly: the jq-wasm package, pinned to 3.0.0-jq-1.8.2,
  * whose input reading is linear; its npm default tag, 1.0.1, copies the
  * buffer once per byte and takes tens of seconds on a 0.7 MB answer). It is
- * loaded only when --jq is given, on a worker thread (jq-worker.ts). jq keeps a number as the service wrote
+ * loaded only when --jq is given. jq keeps a number as the service wrote
  * it (20-digit integers, 1.50) unless the filter computes with it.
  *
  * Output as gh prints its --jq results: a string raw, anything else as
@@ -17,11 +17,12 @@
 import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {escapeText} from './escape.ts'
-import {type EngineAnswer, JqWorker} from './jq-worker.ts'
 import {JSON_COLOURS} from './pretty-json.ts'
 
 /** The largest input --jq filters (jq-wasm's heap is 256 MiB; a 37 MB answer fits, a 75 MB one aborts). */
 export const JQ_INPUT_LIMIT = 32 * 1024 * 1024
+
+type Engine = import('jq-wasm').Jq
 
 /** A variable name jq accepts after `$`. */
 const NAME = /^[A-Za-z_]\w*$/
@@ -65,61 +66,62 @@ function tooLarge(bytes: number): CliFailure {
   )
 }
 
+/** Run the engine with the Emscripten runtime's own stderr lines ("Aborted()") kept off the user's stderr. */
+function quietly<T>(run: () => T): T {
+  const {error} = console
+  console.error = () => undefined
+  try {
+    return run()
+  } finally {
+    console.error = error
+  }
+}
+
 export class JqFilter {
-  private readonly engine: JqWorker
+  private readonly engine: Engine
   private readonly filter: string
-  private readonly compiled: Promise<EngineAnswer>
+  private readonly flags: string[]
   private checked = false
 
-  private constructor(engine: JqWorker, filter: string) {
+  private constructor(engine: Engine, filter: string, args: ReadonlyArray<[string, string]>) {
     this.engine = engine
     this.filter = filter
-    // Compiled at once (inside \`if false\`, so nothing runs): the check's answer, and the engine warm for the run.
-    this.compiled = engine.run('null', `${CHECK_PREFIX}${filter}${CHECK_SUFFIX}`)
-    this.compiled.catch(() => undefined)
+    this.flags = ['-c', ...args.flatMap(([name, value]) => ['--arg', name, value])]
+  }
+
+  /** Load jq (WebAssembly compiled off the main thread: the caller need not wait for it at once). */
+  static async load(filter: string, pairs: ReadonlyArray<[string, string]>): Promise<JqFilter> {
+    const {loadJq} = await import('jq-wasm')
+    return new JqFilter(await loadJq(), filter, pairs)
   }
 
   /**
-   * jq loading and the filter compiling on a worker thread (jq-worker.ts):
-   * the caller goes on with its work meanwhile. `compileCache` is Node's
-   * compile cache directory for jq-wasm's JavaScript, if there is one.
+   * Compile the filter without running it (inside `if false`): a broken one
+   * is a usage error (exit 1). Done before a request that changes anything
+   * is sent; a filter that only reads an answer is compiled as it runs.
    */
-  static load(filter: string, pairs: ReadonlyArray<[string, string]>, compileCache?: string): JqFilter {
-    const flags = ['-c', ...pairs.flatMap(([name, value]) => ['--arg', name, value])]
-    return new JqFilter(new JqWorker(flags, compileCache), filter)
-  }
-
-  /**
-   * The filter compiled without running it: a broken one is a usage error
-   * (exit 1). Awaited before a request that changes anything is sent; a
-   * filter that only reads an answer is checked as it runs.
-   */
-  async check(): Promise<void> {
+  check(): void {
     if (this.checked) return
-    const answer = await this.compiled
-    if (answer.crashed) throw new Error(`jq failed: ${answer.message}`)
-    if (answer.exitCode !== 0) throw usageError(`--jq: ${problemOf(answer.stderr, this.filter)}`)
+    const check = quietly(() => this.engine.raw('null', `${CHECK_PREFIX}${this.filter}${CHECK_SUFFIX}`, this.flags))
+    if (check.exitCode !== 0) throw usageError(`--jq: ${problemOf(check.stderr, this.filter)}`)
     this.checked = true
   }
 
   /** The results for this JSON text (one document or several in a row), one compact JSON text each. */
-  async run(input: string, bytes = Buffer.byteLength(input)): Promise<{results: string[]; warnings: string[]}> {
+  run(input: string, bytes = Buffer.byteLength(input)): {results: string[]; warnings: string[]} {
     if (bytes > JQ_INPUT_LIMIT) throw tooLarge(bytes)
-    const answer = await this.engine.run(input, this.filter)
-    // The heap ran out (Emscripten aborts with a RuntimeError): the engine is spent, and the answer too large for it.
-    if (answer.crashed) {
-      if (answer.name === 'RuntimeError' || /Aborted|out of memory/i.test(answer.message)) throw tooLarge(bytes)
-      throw new Error(`jq failed: ${answer.message}`)
+    let result
+    try {
+      result = quietly(() => this.engine.raw(input, this.filter, this.flags))
+    } catch (error) {
+      // The heap ran out (Emscripten aborts with a RuntimeError): the engine is spent, and the answer too large for it.
+      if (error instanceof Error && (error.name === 'RuntimeError' || /Aborted|out of memory/i.test(error.message))) throw tooLarge(bytes)
+      throw error
     }
 
-    const {exitCode, stderr, stdout} = answer
+    const {exitCode, stderr, stdout} = result
     if (exitCode !== 0) throw new CliFailure(`--jq: ${problemOf(stderr)}`, EXIT.USAGE)
     return {results: stdout === '' ? [] : stdout.split('\n'), warnings: stderr === '' ? [] : stderr.split('\n')}
-  }
-
-  /** Ends the engine's worker. */
-  close(): Promise<void> {
-    return this.engine.close()
   }
 }
 

@@ -5,8 +5,7 @@
  * to compile) for the commands that decrypt. Not Node's default, a
  * directory under the OS temporary directory that every local user can
  * write to: another user's files there would be run. A fast-path line that
- * loads neither does not pay for it; jq-wasm's (--jq) is compiled on jq's
- * worker thread, which is given the directory. NODE_DISABLE_COMPILE_CACHE=1 turns it
+ * loads neither does not pay for it. NODE_DISABLE_COMPILE_CACHE=1 turns it
  * off, as it does Node's own.
  */
 import {enableCompileCache} from 'node:module'
@@ -14,20 +13,13 @@ import {join} from 'node:path'
 
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 
-/** The cache's directory, made private if need be; undefined when turned off or impossible. */
-export function ownCompileCacheDirectory(cacheDir: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined
+export function enableOwnCompileCache(cacheDir: string, env: NodeJS.ProcessEnv): void {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return
   try {
     const directory = join(cacheDir, 'compile-cache')
     ensurePrivateDirectory(directory)
-    return directory
+    enableCompileCache?.(directory)
   } catch {
     // Without it, modules are compiled as usual.
-    return undefined
   }
-}
-
-export function enableOwnCompileCache(cacheDir: string, env: NodeJS.ProcessEnv): void {
-  const directory = ownCompileCacheDirectory(cacheDir, env)
-  if (directory !== undefined) enableCompileCache?.(directory)
 }

@@ -151,7 +151,7 @@ export class Invocation {
   }
 
   /** jq loading (from prepare), for --jq. */
-  private jq?: JqFilter
+  private jq?: Promise<JqFilter>
   /** True once the filter has been compiled or run. */
   private jqUsed = false
 
@@ -162,11 +162,10 @@ export class Invocation {
 
   /**
    * Before the command does anything: with --jq, its --jq-arg checked and
-   * jq loading and the filter compiling on a worker thread while the
-   * command reads its session and sends. The filter's check is awaited
-   * before any request that changes something (exchange), and otherwise as
-   * it runs, so a broken one is refused (exit 1) before anything
-   * irreversible happens.
+   * jq loading, its WebAssembly compiled off the main thread while the
+   * command reads its session and sends. The filter is compiled before any
+   * request that changes something (exchange), and otherwise as it runs, so
+   * a broken one is refused (exit 1) before anything irreversible happens.
    */
   async prepare(): Promise<void> {
     const {jq: filter} = this.flags
@@ -174,19 +173,21 @@ export class Invocation {
     const {JqFilter, jqArg} = await import('../output/jq.ts')
     const pairs = (this.flags['jq-arg'] ?? []).map((text) => jqArg(text))
     // jq-wasm's JavaScript (130 KB) compiled once, then from Node's compile cache in the user's cache directory.
-    const {ownCompileCacheDirectory} = await import('./compile-cache.ts')
-    this.jq = JqFilter.load(filter, pairs, ownCompileCacheDirectory(this.context.cacheDir, this.io.env))
+    const {enableOwnCompileCache} = await import('./compile-cache.ts')
+    enableOwnCompileCache(this.context.cacheDir, this.io.env)
+    this.jq = JqFilter.load(filter, pairs)
+    // Awaited where it is used; a failure to load is reported there.
+    this.jq.catch(() => undefined)
   }
 
   /**
-   * With --jq, the filter's compile check (once): before a request that
-   * changes something, before a dry run prints, and at the end of a command
-   * nothing was printed through, so a broken filter always exits 1 with
-   * nothing on stdout.
+   * With --jq, compile the filter now (once): before a request that changes
+   * something, before a dry run prints, and at the end of a command nothing
+   * was printed through, so a broken filter always exits 1 with nothing on stdout.
    */
   async checkFilter(): Promise<void> {
     if (!this.jq || this.jqUsed) return
-    await this.jq.check()
+    ;(await this.jq).check()
     this.jqUsed = true
   }
 
@@ -203,14 +204,14 @@ export class Invocation {
    */
   async printFiltered(documents: ReadonlyArray<ByteSource | Uint8Array | string>): Promise<void> {
     const {JQ_INPUT_LIMIT, formatResults} = await import('../output/jq.ts')
-    const {jq} = this
-    if (!jq) throw new Error('internal: --jq output before the filter was prepared')
+    if (!this.jq) throw new Error('internal: --jq output before the filter was prepared')
+    const jq = await this.jq
     this.jqUsed = true
     const sizes = documents.map((document) => (typeof document === 'string' ? Buffer.byteLength(document) : document.length))
     const bytes = sizes.reduce((sum, size) => sum + size + 1, 0)
     // Over the limit, run() refuses it without the bytes being read into memory.
     const texts = bytes > JQ_INPUT_LIMIT ? [] : await Promise.all(documents.map(async (document) => (typeof document === 'string' ? document : Buffer.from(document instanceof Uint8Array ? document : await readAll(document)).toString('utf8'))))
-    const {results, warnings} = await jq.run(texts.join('\n'), bytes)
+    const {results, warnings} = jq.run(texts.join('\n'), bytes)
     const {env, stderr, stdout} = this.io
     for (const line of warnings) stderr.write(`${escapeLine(line)}\n`)
     const terminal = Boolean(stdout.isTTY)
