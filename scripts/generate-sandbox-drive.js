@@ -30,16 +30,11 @@
 import {createHash, createHmac, randomBytes} from 'node:crypto'
 import {writeFileSync} from 'node:fs'
 
-import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-const {KEY_FIXTURE} = await import(new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url).href)
+import {sandboxAddressKey} from './sandbox-address-key.js'
 
-const hash = bcrypt.hashSync(KEY_FIXTURE.password, `$2y$10$${bcrypt.encodeBase64(Buffer.from(KEY_FIXTURE.keySalt, 'base64'), 16)}`)
-const userKey = await openpgp.decryptKey({passphrase: hash.slice(-31), privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})})
-const [primary] = KEY_FIXTURE.addressKeys
-const token = await openpgp.decrypt({decryptionKeys: userKey, message: await openpgp.readMessage({armoredMessage: primary.Token})})
-const addressKey = await openpgp.decryptKey({passphrase: token.data, privateKey: await openpgp.readPrivateKey({armoredKey: primary.PrivateKey})})
+const addressKey = await sandboxAddressKey()
 const email = addressKey.users[0].userID.email
 
 const SEED_TIME = 1_735_689_600 // 2025-01-01T00:00:00Z, as state.ts seeds

@@ -3,7 +3,7 @@
  * where the service wants armor (it parses PGP messages, signatures and keys before it stores them).
  */
 import type {JsonObject} from '../validation.ts'
-import {invalid} from './store.ts'
+import {type DriveOwner, type DriveStore, invalid, type Link} from './store.ts'
 
 /** The largest text field accepted: a key, a passphrase, a name or extended attributes are a few KiB at most. */
 const MAX_FIELD_CHARS = 64 * 1024
@@ -63,4 +63,18 @@ export function ownEmail(body: JsonObject, name: string, emails: ReadonlySet<str
 
 export function optionalOwnEmail(body: JsonObject, name: string, emails: ReadonlySet<string>): string | null {
   return body[name] === undefined || body[name] === null ? null : ownEmail(body, name, emails)
+}
+
+/**
+ * What a request for a new node (a folder, a file's draft) names: its body, the parent folder on the user's
+ * volume, a lookup hash free in that folder (else Code 2500), and the signer, one of the user's own addresses.
+ */
+export function newChild(store: DriveStore, owner: () => DriveOwner, volumeId: string, json: () => JsonObject, signerField: string): {body: JsonObject; parent: Link; hash: string; email: string} {
+  store.volume(volumeId)
+  const body = json()
+  const {emails} = owner()
+  const parent = store.folder(text(body, 'ParentLinkID'))
+  const hash = lookupHash(body, 'Hash')
+  store.checkNameFree(parent.LinkID, hash)
+  return {body, email: ownEmail(body, signerField, emails), hash, parent}
 }

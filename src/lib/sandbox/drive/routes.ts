@@ -10,7 +10,7 @@ import {SandboxError} from '../api-error.ts'
 import type {Route, RouteRequest} from '../routes.ts'
 import type {JsonObject} from '../validation.ts'
 import {linkDetails, page, perLink, shareFields, success} from './answers.ts'
-import {armored, linkIds, lookupHash, optionalArmored, optionalOwnEmail, optionalText, ownEmail, text} from './fields.ts'
+import {armored, linkIds, lookupHash, newChild, optionalArmored, optionalOwnEmail, optionalText, ownEmail, text} from './fields.ts'
 import {type DriveOwner, type DriveStore, invalid, LINK_STATE, LINK_TYPE, type Link, notFound, REVISION_STATE, type Share} from './store.ts'
 import {transferRoutes} from './transfers.ts'
 
@@ -28,13 +28,7 @@ export function driveRoutes(store: DriveStore, owner: () => DriveOwner, volumes:
   const volume = (volumeId: string) => store.volume(volumeId)
   const volumeRow = (share: Share) => volumes().find((row) => row.VolumeID === share.VolumeID) ?? {Share: {LinkID: share.LinkID, ShareID: share.ShareID}, VolumeID: share.VolumeID}
   const createFolder = ({params: [volumeId], ...request}: RouteRequest): JsonObject => {
-    volume(volumeId)
-    const body = request.json()
-    const {emails} = owner()
-    const parent = store.folder(text(body, 'ParentLinkID'))
-    const hash = lookupHash(body, 'Hash')
-    store.checkNameFree(parent.LinkID, hash)
-    const email = ownEmail(body, 'SignatureEmail', emails)
+    const {body, email, hash, parent} = newChild(store, owner, volumeId, () => request.json(), 'SignatureEmail')
     const link = store.addLink({
       ContentKeyPacket: null,
       ContentKeyPacketSignature: null,

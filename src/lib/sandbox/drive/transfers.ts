@@ -10,7 +10,7 @@ import {SandboxError} from '../api-error.ts'
 import {RawAnswer, type Route, type RouteRequest} from '../routes.ts'
 import {formParts} from '../send/multipart.ts'
 import type {JsonObject} from '../validation.ts'
-import {linkIds, armored, base64, lookupHash, optionalArmored, optionalText, ownEmail, text} from './fields.ts'
+import {linkIds, armored, base64, newChild, optionalArmored, optionalText, ownEmail, text} from './fields.ts'
 import {page, perLink, revisionFields, success} from './answers.ts'
 import {type Block, type DriveOwner, type DriveStore, invalid, LINK_STATE, LINK_TYPE, MAX_BLOCK_BYTES, REVISION_STATE} from './store.ts'
 
@@ -35,13 +35,7 @@ export function transferRoutes(store: DriveStore, owner: () => DriveOwner): Rout
   const storageUrl = (request: RouteRequest) => `http://${String(request.headers.host)}${STORAGE_PATH}`
 
   const createDraft = ({params: [volumeId], ...request}: RouteRequest): JsonObject => {
-    volume(volumeId)
-    const body = request.json()
-    const {emails} = owner()
-    const parent = store.folder(text(body, 'ParentLinkID'))
-    const hash = lookupHash(body, 'Hash')
-    store.checkNameFree(parent.LinkID, hash)
-    const email = ownEmail(body, 'SignatureAddress', emails)
+    const {body, email, hash, parent} = newChild(store, owner, volumeId, () => request.json(), 'SignatureAddress')
     const link = store.addLink({
       ContentKeyPacket: base64(body, 'ContentKeyPacket'),
       ContentKeyPacketSignature: optionalArmored(body, 'ContentKeyPacketSignature', 'SIGNATURE'),
