@@ -95,6 +95,11 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(shown[0]).to.match(/^METHOD +PATH +SUMMARY$/)
     expect(shown.every((line) => line.length <= 60)).to.equal(true)
     expect(shown.some((line) => /^POST +\/mail\/v4\/labels +\S/.test(line))).to.equal(true)
+    // Every operation on an 80-column terminal: no line wider, a path wider than what is left cut with "…".
+    const all = (await runInTerminal(['api', 'endpoints'], baseEnv(suite.home.home), 15_000, 80)).output.trimEnd().split('\n')
+    expect(all.length).to.be.greaterThan(known.size)
+    expect(all.filter((line) => line.length > 80)).to.deep.equal([])
+    expect(all.some((line) => /^[A-Z]+ +\/\S*… /.test(line))).to.equal(true)
   })
 
   it('api endpoints filters by path prefix, by concrete path, by text and by --method', async () => {

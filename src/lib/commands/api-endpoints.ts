@@ -29,7 +29,8 @@ export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
     }
 
     const [header, ...rows] = tableRows(listed)
-    // METHOD and PATH never cut: they are what a request needs; the summary gives way.
-    writeListing(invocation, {header, keep: [0, 1], rows: rows.map((row) => row.map((cell) => wholeCell(cell)))})
+    // The summary gives way first, METHOD never; a path is cut only when it alone is wider than what is left (the
+    // longest are 86 columns): the table fits any terminal, and a pipe or --output json has every path whole.
+    writeListing(invocation, {giveFirst: [2], header, keep: [0], rows: rows.map((row) => row.map((cell) => wholeCell(cell)))})
   },
 })

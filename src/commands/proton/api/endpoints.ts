@@ -11,7 +11,7 @@ export default class Endpoints extends PlainAdapter<typeof Endpoints> {
 
 The description is the one "${commandLineInHelp('api:spec:update')}" stored, else the published one shipped with the package; the built-in operations (the documented endpoints) are always part of it.
 
-Text: method, path template, summary. On a terminal a table under a header, fitted to its width (the terminal's, else $COLUMNS, else 80), the method and path never cut; piped or redirected, whole values, tab-separated, one row per line, no header (as gh prints its lists).`
+Text: method, path template, summary. On a terminal a table under a header, fitted to its width (the terminal's, else $COLUMNS, else 80), the summary cut first, the method never, a path only when it alone is wider than what is left; piped or redirected, whole values, tab-separated, one row per line, no header (as gh prints its lists).`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> /mail/v4/',
