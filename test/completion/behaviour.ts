@@ -322,8 +322,8 @@ export function describeCompletion(shell: Shell): void {
         it('completes both forms: `tool ` offers proton, our top-level topics and commands, and the host’s', () => {
           const results = tab(shell, home, profile, ['tool ', 'tool drive ', 'tool mail li', 'tool auth '])
           expect(sorted(results, 'tool ')).to.include.members(['account', 'api', 'auth', 'autocomplete', 'calendar', 'drive', 'help', 'mail', 'proton', 'sandbox'])
-          // The host's drive status beside our drive volumes; auth: the host's logout, our login, list, status and token.
-          expect(sorted(results, 'tool drive ')).to.deep.equal(['status', 'volumes'])
+          // The host's drive status beside our drive commands; auth: the host's logout, our login, list, status and token.
+          expect(sorted(results, 'tool drive ')).to.deep.equal(['download', 'info', 'init', 'ls', 'mkdir', 'mv', 'rename', 'status', 'trash', 'upload', 'volumes'])
           expect(lineAfter(results, 'tool mail li')).to.equal('tool mail list ')
           expect(sorted(results, 'tool auth ')).to.deep.equal(['list', 'login', 'logout', 'status', 'token'])
         })

@@ -99,7 +99,7 @@ describe('api spec update (built binary)', () => {
       text = SMALL_DESCRIPTION.replace('List Widgets', 'List All Widgets')
       const third = await run(['api', 'spec', 'update', '--output', 'json'])
       expect(JSON.parse(third.stdout.toString())).to.include({changed: true, etag: '"v2"'})
-      expect((await run(['api', 'endpoints', 'all widgets'])).stdout.toString()).to.match(/^GET +\/core\/v4\/widgets +List All Widgets$/m)
+      expect((await run(['api', 'endpoints', 'all widgets'])).stdout.toString()).to.match(/^GET\t\/core\/v4\/widgets\tList All Widgets$/m)
     })
 
     it('fails with the mapped exit status and keeps the stored description when the server fails', async () => {
