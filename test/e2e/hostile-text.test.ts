@@ -146,7 +146,6 @@ describe('hostile text: hints, IDs and standard input (built binary, a recording
         ['x%5Cy', 'it is percent-encoded'],
         ['id\u001b[2J', 'it holds a control character'],
         ['id\u009b2J', 'it holds a control character'],
-        ['evil\u202Efdp', 'it holds a bidirectional formatting character'],
         ['', 'must not be empty'],
       ].entries()) {
         // Each through another command: the check is one function, and every command goes through it.
@@ -155,7 +154,6 @@ describe('hostile text: hints, IDs and standard input (built binary, a recording
         expect(result.status, `${command.join(' ')} ${JSON.stringify(id)}`).to.equal(1)
         expect(result.stderr).to.include(why)
         expect(result.stderr).to.not.match(TERMINAL_CONTROLS)
-        expect(result.stderr).to.not.match(/[\u202A-\u202E\u2066-\u2069]/)
         expect(result.stderr.split('\n')).to.have.length(2)
       }
 

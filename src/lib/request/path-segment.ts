@@ -8,8 +8,7 @@
  * Before that, pathId refuses what is no ID at all: the URL parser resolves
  * "." and ".." (`calendar delete ..` would send DELETE /calendar/), a
  * separator or a percent-encoded one (%2F, %5C, %2E …) reads as a path to
- * some servers and proxies, and a control or bidirectional formatting
- * character is no ID either.
+ * some servers and proxies, and a control character is no ID either.
  */
 import {escapeLine} from '../output/escape.ts'
 import {usageError} from '../runtime/errors.ts'
@@ -21,8 +20,6 @@ export function idSegment(id: string): string {
 /** What is no ID, and why. */
 const NOT_IDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\p{Cc}/u, 'it holds a control character'],
-  // Never in the service's IDs, and echoed on a terminal ("Deleted filter X.") it would reorder what follows.
-  [/[\u202A-\u202E\u2066-\u2069]/u, 'it holds a bidirectional formatting character'],
   [/^\.{1,2}$/, '"." and ".." name a directory, not an item'],
   [/[/\\]/, 'it holds a path separator'],
   [/%[0-9A-Fa-f]{2}/, 'it is percent-encoded (give the ID as the service writes it)'],

@@ -40,8 +40,6 @@ describe('pathId: one check for every ID put in a path', () => {
       ['a\u001b[2J', String.raw`"a\x1b[2J" is refused: it holds a control character`],
       ['a\u009b2J', String.raw`"a\u009b2J" is refused: it holds a control character`],
       ['a\nb', String.raw`"a\nb" is refused: it holds a control character`],
-      ['evil\u202Efdp', String.raw`"evil\u202efdp" is refused: it holds a bidirectional formatting character`],
-      ['a\u2066b', String.raw`"a\u2066b" is refused: it holds a bidirectional formatting character`],
       ['', 'must not be empty'],
       ['  ', 'must not be empty'],
     ]) {
