@@ -160,6 +160,13 @@ describe('hostile text: hints, IDs and standard input (built binary, a recording
       expect(suite.server.requests).to.deep.equal([])
     })
 
+    it('an ID with a bidirectional override is echoed with it as "?" (it would reorder the line on a terminal)', async () => {
+      const result = await proton(['mail', 'filters', 'disable', '--', 'evil\u202Efdp'])
+      expect(result.status, result.stderr).to.equal(0)
+      expect(result.stderr).to.include('filter evil?fdp.')
+      expect(result.stderr).to.not.match(/[\u202A-\u202E\u2066-\u2069]/)
+    })
+
     it('an ID that is one, = padding and all, still goes as one segment', async () => {
       const id = `${'Zz9_-'.repeat(17)}abc==`
       const result = await proton(['mail', 'filters', 'disable', '--', id])

@@ -8,6 +8,7 @@
  * the ID whose request was in flight said to be perhaps done, perhaps not.
  * The exit status is the gravest of all (exit-status.ts gravest).
  */
+import {printable} from '../output/escape.ts'
 import {CommandExit, type Invocation} from './invocation.ts'
 import {CliFailure, describeFailure, usageError} from './errors.ts'
 import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
@@ -105,7 +106,7 @@ export async function eachId(invocation: Invocation, ids: readonly string[], act
       invocation.exit(interruptedBefore(invocation, ids.slice(index)))
     }
 
-    const subject = `${action.noun} ${id}`
+    const subject = `${action.noun} ${printable(id)}`
     if (several) progress.update(`${index} of ${ids.length} done`)
     if (several && output === 'yaml') stdout.write('---\n')
     if (array) stdout.write(index === 0 ? '[' : ',')
@@ -161,7 +162,8 @@ export function perIdCommand({confirm = false, done, noun, request: requestFor}:
       for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)
-      await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${id}.`, noun, request})
+      // The ID as typed (or read from standard input) is echoed: bidirectional overrides shown as "?" (printable).
+      await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${printable(id)}.`, noun, request})
     },
   })
 }
