@@ -119,7 +119,7 @@ describe('keys/calendar-keys against GnuPG', function () {
     const good = memberPassphrase('secret', 'address@test.invalid', 'address@test.invalid')
     const binary = gpg(['--dearmor'], good.Signature).stdout
     binary[binary.length - 5] ^= 0x01
-    await refused({...good, Signature: gpg(['--enarmor'], binary).stdout.toString().replace('ARMORED FILE', 'SIGNATURE')})
+    await refused({...good, Signature: gpg(['--enarmor'], binary).stdout.toString().replaceAll('ARMORED FILE', 'SIGNATURE')})
     // A signature over other text by the right key.
     await refused({...good, Signature: memberPassphrase('another secret', 'address@test.invalid', 'address@test.invalid').Signature})
     await refused(memberPassphrase('secret', 'other@test.invalid', 'address@test.invalid'))
