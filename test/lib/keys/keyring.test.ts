@@ -6,27 +6,27 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {type PrivateKey, readPrivateKey} from 'openpgp'
 
-import {decryptArmored, decryptAttachment} from '../../../src/lib/keys/keyring.ts'
+import {decryptArmored, decryptAttachment, unlockAddressKeys} from '../../../src/lib/keys/keyring.ts'
 
 describe('keyring against GnuPG: verdicts on bodies and attachments signed by several keys', function () {
   this.timeout(30_000)
   let home: string
   let recipient: PrivateKey
   let alice: string
-  const gpg = (args: string[], input?: Buffer | string) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', ...args], {input})
+  const gpg = (args: string[], input?: Buffer | string, passphrase = '') => {
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', ...args], {input})
     return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
   }
 
   const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
-  const makeKey = (email: string) => {
-    expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
+  const makeKey = (email: string, passphrase = '') => {
+    expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never'], undefined, passphrase).status).to.equal(0)
+    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never'], undefined, passphrase).status).to.equal(0)
   }
 
   const signers = (...emails: string[]) => emails.flatMap((email) => ['--local-user', email])
@@ -53,7 +53,10 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
 
   before(async () => {
     home = mkdtempSync(join(tmpdir(), 'keyring-gpg-'))
+    // A small S2K count: GnuPG's calibrated one costs OpenPGP.js a second per unlock.
+    writeFileSync(join(home, 'gpg-agent.conf'), 's2k-count 65536\n')
     for (const email of ['me@test.invalid', 'alice@test.invalid', 'mallory@test.invalid']) makeKey(email)
+    makeKey('legacy@test.invalid', 'key passphrase')
     recipient = await readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'me@test.invalid']).stdout.toString()})
     alice = gpg(['--armor', '--export', 'alice@test.invalid']).stdout.toString()
   })
@@ -88,5 +91,13 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
       (error: unknown) => error,
     )
     expect(failure).to.be.instanceOf(Error)
+  })
+
+  it('unlockAddressKeys: a legacy address key (no Token: locked by the key passphrase itself) unlocks with it; a Token without Signature does not make it a token key', async () => {
+    const legacy = gpg(['--armor', '--export-secret-keys', 'legacy@test.invalid'], undefined, 'key passphrase').stdout.toString()
+    const unlocked = await unlockAddressKeys([{ID: 'a', PrivateKey: legacy}], [recipient], 'key passphrase')
+    expect(unlocked.keys.map((key) => key.getFingerprint().toUpperCase())).to.deep.equal([fingerprint('legacy@test.invalid')])
+    expect((await unlockAddressKeys([{ID: 'a', PrivateKey: legacy, Token: 'a token'}], [recipient], 'key passphrase')).keys).to.have.length(1)
+    expect((await unlockAddressKeys([{ID: 'a', PrivateKey: legacy}], [recipient], 'wrong')).keys).to.have.length(0)
   })
 })
