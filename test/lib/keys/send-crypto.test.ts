@@ -90,7 +90,10 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
     recipient = await readKey({armoredKey: gpg(['--armor', '--export', 'recipient@test.invalid']).stdout.toString()})
   })
 
-  after(() => rmSync(home, {force: true, recursive: true}))
+  after(() => {
+    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
+    rmSync(home, {force: true, recursive: true})
+  })
 
   it('encryptBody: GnuPG decrypts the armored body, finds the sender’s good signature inside and the same session key; key packet + data packet are the message', async () => {
     const body = await encryptBody('Héllo from the tool ✓\n', sender)
