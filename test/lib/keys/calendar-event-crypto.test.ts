@@ -6,9 +6,13 @@
  * text-mode signature accepted, tampered data and signatures refused.
  */
 import {expect} from 'chai'
-import type {PrivateKey, PublicKey} from 'openpgp'
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {type PrivateKey, type PublicKey, readKey, readPrivateKey} from 'openpgp'
 
-import {CARD, openCard, openSessionKey, verifyCard} from '../../../src/lib/keys/calendar-event-crypto.ts'
+import {CARD, encryptCard, newSessionKey, openCard, openSessionKey, signCard, verifyCard} from '../../../src/lib/keys/calendar-event-crypto.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../../../src/lib/keys/calendar-keys.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
@@ -77,5 +81,144 @@ describe('calendar event cryptography (fixtures made by OpenPGP.js in a separate
     let failure: unknown
     await openCard({...event.SharedEventContent[1], Data: data.toString('base64'), Type: CARD.ENCRYPTED_AND_SIGNED}, key, authorKeys).catch((error: unknown) => (failure = error))
     expect(failure).to.be.instanceOf(Error)
+  })
+})
+
+describe('calendar event cryptography against GnuPG: parts GnuPG makes are opened, parts the tool makes GnuPG reads', function () {
+  this.timeout(30_000)
+  let home: string
+  let author: PrivateKey
+  let calendar: PrivateKey
+  const gpg = (args: string[], input?: Buffer | string) => {
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', '--status-fd', '2', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
+    return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
+  }
+
+  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const makeKey = (email: string, preferences: string[] = []) => {
+    expect(gpg([...preferences, '--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
+    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
+  }
+
+  const file = (name: string, data: Uint8Array | string) => {
+    const path = join(home, name)
+    writeFileSync(path, data)
+    return path
+  }
+
+  /** A detached armored signature by GnuPG (binary, or text with --textmode). */
+  const sign = (text: string, options: string[] = ['--local-user', 'author@test.invalid']) => gpg(['--armor', ...options, '--detach-sign', '--output', '-'], text).stdout.toString()
+  /** GnuPG's message to the calendar key split where its data packet begins (one PKESK, old-format header), and its session key. */
+  const encrypted = (text: string) => {
+    const bytes = gpg(['--recipient', 'calendar@test.invalid', '--compress-algo', 'none', '--encrypt', '--output', '-'], text).stdout
+    expect(bytes[0] & 0xc0).to.equal(0x80)
+    const lengthOctets = [1, 2, 4][bytes[0] & 0x03]
+    const end = 1 + lengthOctets + bytes.readUIntBE(1, lengthOctets)
+    const [, algo, hex] = /SESSION_KEY (\d+):([\dA-F]+)/.exec(gpg(['--show-session-key', '--decrypt'], bytes).stderr) ?? []
+    expect(algo).to.equal('9')
+    return {dataPacket: bytes.subarray(end).toString('base64'), keyPacket: bytes.subarray(0, end).toString('base64'), sessionKey: {algorithm: 'aes256' as const, data: Buffer.from(hex, 'hex')}}
+  }
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'calendar-event-gpg-'))
+    makeKey('author@test.invalid')
+    makeKey('calendar@test.invalid')
+    makeKey('other@test.invalid')
+    makeKey('aes128@test.invalid', ['--default-preference-list', 'AES128 SHA256 Uncompressed'])
+    author = await readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'author@test.invalid']).stdout.toString()})
+    calendar = await readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'calendar@test.invalid']).stdout.toString()})
+  })
+
+  after(() => {
+    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
+    rmSync(home, {force: true, recursive: true})
+  })
+
+  it('openSessionKey: GnuPG’s key packet opens with the calendar key to GnuPG’s session key; with other keys it is refused', async () => {
+    const {keyPacket, sessionKey} = encrypted('x')
+    const opened = await openSessionKey(keyPacket, [calendar])
+    expect(opened.algorithm).to.equal('aes256')
+    expect(Buffer.from(opened.data).equals(sessionKey.data)).to.equal(true)
+    const failure = await openSessionKey(keyPacket, [author]).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).to.be.instanceOf(Error)
+  })
+
+  it('openCard: GnuPG’s encrypted and signed part decrypted and verified, encrypted only unverified, signed only verified, clear text as is', async () => {
+    const text = 'BEGIN:VEVENT\r\nSUMMARY:Réunion ✓\r\nEND:VEVENT\r\n'
+    const {dataPacket, keyPacket} = encrypted(text)
+    const sessionKey = await openSessionKey(keyPacket, [calendar])
+    const keys = [author.toPublic()]
+    expect(await openCard({Data: dataPacket, Signature: sign(text), Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'verified'})
+    expect(await openCard({Data: dataPacket, Signature: sign(text, ['--local-user', 'other@test.invalid']), Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'failed'})
+    expect(await openCard({Data: dataPacket, Signature: null, Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'failed'})
+    expect(await openCard({Data: dataPacket, Signature: sign(text), Type: CARD.ENCRYPTED}, sessionKey, keys)).to.deep.equal({text, verification: 'unverified'})
+    expect(await openCard({Data: text, Signature: sign(text), Type: CARD.SIGNED}, undefined, keys)).to.deep.equal({text, verification: 'verified'})
+    expect(await openCard({Data: text, Signature: sign('other'), Type: CARD.SIGNED}, undefined, keys)).to.deep.equal({text, verification: 'failed'})
+    expect(await openCard({Data: text, Signature: sign('other'), Type: CARD.CLEAR_TEXT}, undefined, keys)).to.deep.equal({text, verification: 'unverified'})
+    const refused = async (card: {Data: string; Type: number}, key: typeof sessionKey | undefined) =>
+      openCard(card, key, keys).then(
+        () => undefined,
+        (error: unknown) => (error as Error).message,
+      )
+    expect(await refused({Data: text, Type: 4}, sessionKey)).to.equal('unknown part Type 4')
+    expect(await refused({Data: dataPacket, Type: CARD.ENCRYPTED}, undefined)).to.equal('an encrypted part, but no key packet to open it')
+    const tampered = Buffer.from(dataPacket, 'base64')
+    tampered[tampered.length - 30] ^= 0x01
+    expect(await refused({Data: tampered.toString('base64'), Type: CARD.ENCRYPTED}, sessionKey)).to.be.a('string')
+  })
+
+  it('verifyCard: GnuPG’s text signatures (the legacy cards): over bare LF or spaces before CRLF, checked again as text with trailing blanks stripped; not otherwise', async () => {
+    const keys = [author.toPublic()]
+    const textSign = (text: string) => sign(text, ['--local-user', 'author@test.invalid', '--textmode'])
+    expect(await verifyCard('A\nB\n', textSign('A\nB\n'), keys)).to.equal('verified')
+    expect(await verifyCard('A \r\nB\t\r\n', textSign('A\r\nB\r\n'), keys)).to.equal('verified')
+    expect(await verifyCard('A\t\nB  ', textSign('A\nB'), keys)).to.equal('verified')
+    expect(await verifyCard('A\nB\n', textSign('A\nC\n'), keys)).to.equal('failed')
+    // Blanks stripped only where a legacy card could have them: not at the end of a text without line ends.
+    expect(await verifyCard('no line end ', textSign('no line end'), keys)).to.equal('failed')
+    expect(await verifyCard('A\r\nB ', textSign('A\r\nB'), keys)).to.equal('failed')
+    expect(await verifyCard('A\nB\n', 'not a signature', keys)).to.equal('failed')
+    expect(await verifyCard('A\nB\n', textSign('A\nB\n'), [])).to.equal('unverified')
+    expect(await verifyCard('A\nB\n', '', keys)).to.equal('failed')
+  })
+
+  it('verifyCard: one signature of two by a key held is enough (GnuPG signing with two keys)', async () => {
+    const both = sign('card', ['--local-user', 'other@test.invalid', '--local-user', 'author@test.invalid'])
+    expect(await verifyCard('card', both, [author.toPublic()])).to.equal('verified')
+    expect(await verifyCard('card', both, [calendar.toPublic()])).to.equal('failed')
+  })
+
+  it('newSessionKey: in the cipher the calendar key prefers (AES-128 in GnuPG’s preferences), as GnuPG reads the key packet', async () => {
+    const {keyPacket, sessionKey} = await newSessionKey(await readKey({armoredKey: gpg(['--armor', '--export', 'aes128@test.invalid']).stdout.toString()}))
+    expect(sessionKey.algorithm).to.equal('aes128')
+    const card = await encryptCard('x', author, sessionKey)
+    const decrypted = gpg(['--show-session-key', '--decrypt'], Buffer.concat([Buffer.from(keyPacket, 'base64'), Buffer.from(card.Data, 'base64')]))
+    expect(decrypted.status, decrypted.stderr).to.equal(0)
+    // 7 is AES-128 (RFC 4880 9.2).
+    expect(decrypted.stderr).to.include(`SESSION_KEY 7:${Buffer.from(sessionKey.data).toString('hex').toUpperCase()}`)
+  })
+
+  it('newSessionKey + encryptCard + signCard: GnuPG decrypts the part with the calendar key and verifies the author’s binary signature; a tampered one fails', async () => {
+    const text = 'BEGIN:VEVENT\r\nDESCRIPTION:café\r\nEND:VEVENT\r\n'
+    const {keyPacket, sessionKey} = await newSessionKey(calendar.toPublic())
+    expect(sessionKey.algorithm).to.equal('aes256')
+    const card = await encryptCard(text, author, sessionKey)
+    const decrypted = gpg(['--show-session-key', '--decrypt'], Buffer.concat([Buffer.from(keyPacket, 'base64'), Buffer.from(card.Data, 'base64')]))
+    expect(decrypted.status, decrypted.stderr).to.equal(0)
+    expect(decrypted.stdout.toString('utf8')).to.equal(text)
+    expect(decrypted.stderr).to.include(`SESSION_KEY 9:${Buffer.from(sessionKey.data).toString('hex').toUpperCase()}`)
+    // No signature inside: it goes apart.
+    expect(decrypted.stderr).to.not.include('SIG')
+    const data = file('card', Buffer.from(text, 'utf8'))
+    const verified = gpg(['--verify', file('card.asc', card.Signature), data])
+    expect(verified.status, verified.stderr).to.equal(0)
+    expect(verified.stderr).to.match(new RegExp(`VALIDSIG ${fingerprint('author@test.invalid')} `))
+    expect(gpg(['--list-packets', join(home, 'card.asc')]).stdout.toString()).to.match(/sigclass 0x00/)
+    const lone = await signCard('clear part', author)
+    expect(gpg(['--verify', file('clear.asc', lone), file('clear', 'clear part')]).status).to.equal(0)
+    expect(gpg(['--verify', join(home, 'clear.asc'), file('other', 'clear part!')]).stderr).to.include('BADSIG')
   })
 })

@@ -4,9 +4,13 @@
  * reads the cards the built tool creates in test/e2e/contacts.test.ts.
  */
 import {expect} from 'chai'
+import {spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
-import {CARD_TYPE, makeCard, openCard, openCards} from '../../../src/lib/keys/contact-cards.ts'
+import {CARD_TYPE, makeCard, MAX_CARD_BYTES, openCard, openCards} from '../../../src/lib/keys/contact-cards.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {CONTACT_FIXTURE} from '../../../src/lib/sandbox/contacts/contact-fixture.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
@@ -71,5 +75,91 @@ describe('keys/contact-cards: opening and making contact cards with the user key
     const {data} = await openpgp.decrypt({decryptionKeys: userKey, format: 'binary', message: await openpgp.readMessage({armoredMessage: both.Data})})
     expect(Buffer.from(data).toString('utf8')).to.equal(text)
     expect(await makeCard(CARD_TYPE.CLEAR_TEXT, text, userKey)).to.deep.equal({Data: text, Signature: null, Type: 0})
+  })
+})
+
+describe('keys/contact-cards against GnuPG: cards GnuPG encrypts and signs (text signatures, as the web client makes them)', function () {
+  this.timeout(30_000)
+  let home: string
+  let user: openpgp.PrivateKey
+  const gpg = (args: string[], input?: Buffer | string) => {
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', ...args], {input, maxBuffer: 64 << 20})
+    return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
+  }
+
+  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const makeKey = (email: string) => {
+    expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
+    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
+  }
+
+  /** A detached text signature by GnuPG (`--textmode`: line ends made CRLF before hashing). */
+  const sign = (text: string, signers = ['user@test.invalid']) => gpg(['--armor', '--textmode', ...signers.flatMap((signer) => ['--local-user', signer]), '--detach-sign', '--output', '-'], text).stdout.toString()
+  const encrypt = (data: Buffer | string, compress = 'none') => gpg(['--armor', '--compress-algo', compress, '--recipient', 'user@test.invalid', '--encrypt', '--output', '-'], data).stdout.toString()
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'contact-cards-gpg-'))
+    makeKey('user@test.invalid')
+    makeKey('other@test.invalid')
+    user = await openpgp.readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'user@test.invalid']).stdout.toString()})
+  })
+
+  after(() => {
+    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
+    rmSync(home, {force: true, recursive: true})
+  })
+
+  it('signed and encrypted+signed cards from GnuPG verified; trailing blanks of each line (LF, CRLF, end of text) ignored as pmcrypto does', async () => {
+    const card = 'BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n'
+    expect(await openCard({Data: card, Signature: sign(card), Type: 2}, [user])).to.deep.equal({data: card, signature: 'verified', type: 2})
+    expect(await openCard({Data: encrypt(card), Signature: sign(card), Type: 3}, [user])).to.deep.equal({data: card, signature: 'verified', type: 3})
+    expect(await openCard({Data: encrypt(card), Signature: null, Type: 1}, [user])).to.deep.equal({data: card, signature: 'none', type: 1})
+    for (const [given, signedOver] of [
+      ['FN:A  \nNOTE:b\n', 'FN:A\nNOTE:b\n'],
+      ['FN:A\t \r\nNOTE:b\r\n', 'FN:A\r\nNOTE:b\r\n'],
+      ['FN:A\r\nNOTE:b \t', 'FN:A\r\nNOTE:b'],
+    ]) {
+      expect(await openCard({Data: given, Signature: sign(signedOver), Type: 2}, [user]), JSON.stringify(given)).to.deep.equal({data: given, signature: 'verified', type: 2})
+    }
+
+    // Blanks inside a line count.
+    expect((await openCard({Data: 'FN:A B\n', Signature: sign('FN:AB\n'), Type: 2}, [user])).signature).to.equal('failed')
+  })
+
+  it('one signature of two by a user key is enough; a card signed by another key, a tampered signature, an empty one: failed, each with its problem', async () => {
+    const card = 'FN:Two\r\n'
+    expect((await openCard({Data: card, Signature: sign(card, ['other@test.invalid', 'user@test.invalid']), Type: 2}, [user])).signature).to.equal('verified')
+    expect(await openCard({Data: card, Signature: sign(card, ['other@test.invalid']), Type: 2}, [user])).to.deep.equal({data: card, problem: 'the signature does not match the user keys', signature: 'failed', type: 2})
+    const binary = gpg(['--dearmor'], sign(card)).stdout
+    binary[binary.length - 5] ^= 0x01
+    const tampered = gpg(['--enarmor'], binary).stdout.toString().replaceAll('ARMORED FILE', 'SIGNATURE')
+    expect(await openCard({Data: card, Signature: tampered.replace(/\n=.{4}\n/, '\n'), Type: 2}, [user])).to.deep.equal({data: card, problem: 'the signature does not match the user keys', signature: 'failed', type: 2})
+    expect(await openCard({Data: card, Signature: '', Type: 2}, [user])).to.deep.equal({data: card, problem: 'its Signature is missing', signature: 'failed', type: 2})
+    const unreadable = await openCard({Data: card, Signature: 'garbage', Type: 2}, [user])
+    expect(unreadable).to.include({data: card, signature: 'failed', type: 2})
+    expect(unreadable.problem).to.match(/^the signature cannot be read: \S/)
+    const undecryptable = await openCard({Data: 'not armored', Signature: null, Type: 1}, [user])
+    expect(undecryptable).to.include({signature: 'none', type: 1})
+    expect(undecryptable.problem).to.match(/^cannot decrypt it: \S/)
+  })
+
+  it('Types that are not 0-3 and Data that is not text: a problem, never decrypted', async () => {
+    for (const Type of [-1, 1.5, 4, Number.NaN]) {
+      expect(await openCard({Data: encrypt('x'), Signature: null, Type}, [user])).to.deep.equal({problem: `a card of unknown Type ${JSON.stringify(Type)}`, signature: 'none', type: Type})
+    }
+
+    expect(await openCard({Data: 5 as unknown as string, Signature: null, Type: 0}, [user])).to.deep.equal({problem: 'a card of unknown Type 0', signature: 'none', type: 0})
+  })
+
+  it('a card of exactly MAX_CARD_BYTES opens; one byte more is refused, uncompressed by the size check, compressed while inflating', async () => {
+    const exact = await openCard({Data: encrypt(Buffer.alloc(MAX_CARD_BYTES, 0x41)), Signature: null, Type: 1}, [user])
+    expect(exact.data).to.have.length(MAX_CARD_BYTES)
+    expect(await openCard({Data: encrypt(Buffer.alloc(MAX_CARD_BYTES + 1, 0x41)), Signature: null, Type: 1}, [user])).to.deep.equal({
+      problem: `cannot decrypt it: its plaintext is over ${MAX_CARD_BYTES} bytes`,
+      signature: 'none',
+      type: 1,
+    })
+    const inflated = await openCard({Data: encrypt(Buffer.alloc(MAX_CARD_BYTES + 1, 0x41), 'zlib'), Signature: null, Type: 1}, [user])
+    expect(inflated.problem).to.match(/^cannot decrypt it: .*decompressed/)
   })
 })

@@ -43,6 +43,11 @@ describe('keys', function () {
     const blob = `v1.${Buffer.concat([iv, cipher.update(Buffer.from('pässphrase ✓', 'utf8')), cipher.final(), cipher.getAuthTag()]).toString('base64')}`
     expect(openPassphrase(blob, key, 'uid-ü')).to.equal('pässphrase ✓')
     expect(openPassphrase(blob, key, 'uid-u')).to.equal(undefined)
+    // The shortest blob there is (IV and tag only, nothing sealed) opens too.
+    const empty = createCipheriv('aes-256-gcm', key, iv)
+    empty.setAAD(Buffer.from('uid-ü', 'utf8'))
+    empty.final()
+    expect(openPassphrase(`v1.${Buffer.concat([iv, empty.getAuthTag()]).toString('base64')}`, key, 'uid-ü')).to.equal('')
   })
 
   it('unlocks the sandbox fixture: the user key with the passphrase of "demo", the address keys through their signed tokens, then a body', async () => {
