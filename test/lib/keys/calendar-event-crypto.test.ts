@@ -6,10 +6,6 @@
  * text-mode signature accepted, tampered data and signatures refused.
  */
 import {expect} from 'chai'
-import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {type PrivateKey, type PublicKey, readKey, readPrivateKey} from 'openpgp'
 
 import {CARD, encryptCard, newSessionKey, openCard, openSessionKey, signCard, verifyCard} from '../../../src/lib/keys/calendar-event-crypto.ts'
@@ -18,6 +14,7 @@ import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 import {CALENDAR_FIXTURE} from '../../../src/lib/sandbox/calendar/calendar-fixture.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('calendar event cryptography (fixtures made by OpenPGP.js in a separate script)', function () {
   this.timeout(30_000)
@@ -86,25 +83,10 @@ describe('calendar event cryptography (fixtures made by OpenPGP.js in a separate
 
 describe('calendar event cryptography against GnuPG: parts GnuPG makes are opened, parts the tool makes GnuPG reads', function () {
   this.timeout(30_000)
-  let home: string
   let author: PrivateKey
   let calendar: PrivateKey
-  const gpg = (args: string[], input?: Buffer | string) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', '--status-fd', '2', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
-    return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
-  }
-
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
-  const makeKey = (email: string, preferences: string[] = []) => {
-    expect(gpg([...preferences, '--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
-  }
-
-  const file = (name: string, data: Uint8Array | string) => {
-    const path = join(home, name)
-    writeFileSync(path, data)
-    return path
-  }
+  const gnupg = gnupgHome('calendar-event-gpg-')
+  const {file, fingerprint, gpg, makeKey} = gnupg
 
   /** A detached armored signature by GnuPG (binary, or text with --textmode). */
   const sign = (text: string, options: string[] = ['--local-user', 'author@test.invalid']) => gpg(['--armor', ...options, '--detach-sign', '--output', '-'], text).stdout.toString()
@@ -120,7 +102,7 @@ describe('calendar event cryptography against GnuPG: parts GnuPG makes are opene
   }
 
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'calendar-event-gpg-'))
+    gnupg.open()
     makeKey('author@test.invalid')
     makeKey('calendar@test.invalid')
     makeKey('other@test.invalid')
@@ -129,10 +111,7 @@ describe('calendar event cryptography against GnuPG: parts GnuPG makes are opene
     calendar = await readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'calendar@test.invalid']).stdout.toString()})
   })
 
-  after(() => {
-    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
-    rmSync(home, {force: true, recursive: true})
-  })
+  after(() => gnupg.close())
 
   it('openSessionKey: GnuPG’s key packet opens with the calendar key to GnuPG’s session key; with other keys it is refused', async () => {
     const {keyPacket, sessionKey} = encrypted('x')
@@ -216,9 +195,9 @@ describe('calendar event cryptography against GnuPG: parts GnuPG makes are opene
     const verified = gpg(['--verify', file('card.asc', card.Signature), data])
     expect(verified.status, verified.stderr).to.equal(0)
     expect(verified.stderr).to.match(new RegExp(`VALIDSIG ${fingerprint('author@test.invalid')} `))
-    expect(gpg(['--list-packets', join(home, 'card.asc')]).stdout.toString()).to.match(/sigclass 0x00/)
+    expect(gpg(['--list-packets', gnupg.path('card.asc')]).stdout.toString()).to.match(/sigclass 0x00/)
     const lone = await signCard('clear part', author)
     expect(gpg(['--verify', file('clear.asc', lone), file('clear', 'clear part')]).status).to.equal(0)
-    expect(gpg(['--verify', join(home, 'clear.asc'), file('other', 'clear part!')]).stderr).to.include('BADSIG')
+    expect(gpg(['--verify', gnupg.path('clear.asc'), file('other', 'clear part!')]).stderr).to.include('BADSIG')
   })
 })

@@ -4,16 +4,13 @@
  * reads the cards the built tool creates in test/e2e/contacts.test.ts.
  */
 import {expect} from 'chai'
-import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {CARD_TYPE, makeCard, MAX_CARD_BYTES, openCard, openCards} from '../../../src/lib/keys/contact-cards.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {CONTACT_FIXTURE} from '../../../src/lib/sandbox/contacts/contact-fixture.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('keys/contact-cards: opening and making contact cards with the user keys', () => {
   let userKey: openpgp.PrivateKey
@@ -80,34 +77,22 @@ describe('keys/contact-cards: opening and making contact cards with the user key
 
 describe('keys/contact-cards against GnuPG: cards GnuPG encrypts and signs (text signatures, as the web client makes them)', function () {
   this.timeout(30_000)
-  let home: string
   let user: openpgp.PrivateKey
-  const gpg = (args: string[], input?: Buffer | string) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', ...args], {input, maxBuffer: 64 << 20})
-    return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
-  }
-
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
-  const makeKey = (email: string) => {
-    expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
-  }
+  const gnupg = gnupgHome('contact-cards-gpg-')
+  const {gpg, makeKey} = gnupg
 
   /** A detached text signature by GnuPG (`--textmode`: line ends made CRLF before hashing). */
   const sign = (text: string, signers = ['user@test.invalid']) => gpg(['--armor', '--textmode', ...signers.flatMap((signer) => ['--local-user', signer]), '--detach-sign', '--output', '-'], text).stdout.toString()
   const encrypt = (data: Buffer | string, compress = 'none') => gpg(['--armor', '--compress-algo', compress, '--recipient', 'user@test.invalid', '--encrypt', '--output', '-'], data).stdout.toString()
 
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'contact-cards-gpg-'))
+    gnupg.open()
     makeKey('user@test.invalid')
     makeKey('other@test.invalid')
     user = await openpgp.readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'user@test.invalid']).stdout.toString()})
   })
 
-  after(() => {
-    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
-    rmSync(home, {force: true, recursive: true})
-  })
+  after(() => gnupg.close())
 
   it('signed and encrypted+signed cards from GnuPG verified; trailing blanks of each line (LF, CRLF, end of text) ignored as pmcrypto does', async () => {
     const card = 'BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n'

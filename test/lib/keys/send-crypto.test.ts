@@ -1,11 +1,12 @@
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {type PrivateKey, type PublicKey, readKey, readPrivateKey} from 'openpgp'
 
 import {attachmentKey, encryptAttachmentStream, encryptBody, encryptSessionKeyTo, packetLength, readPublicKey, type SessionKey, signDetachedStream} from '../../../src/lib/keys/send-crypto.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('keys/send-crypto packetLength: where the key packet OpenPGP.js writes first ends (RFC 4880 4.2)', () => {
   it('new format: one-, two- and five-octet lengths, header included; undefined until the length is in', () => {
@@ -43,25 +44,10 @@ describe('keys/send-crypto packetLength: where the key packet OpenPGP.js writes 
 
 describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decrypts and verifies', function () {
   this.timeout(30_000)
-  let home: string
   let sender: PrivateKey
   let recipient: PublicKey
-  const gpg = (args: string[], input?: Buffer | string | Uint8Array) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', '--status-fd', '2', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
-    return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
-  }
-
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
-  const makeKey = (email: string, preferences: string[] = []) => {
-    expect(gpg([...preferences, '--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never']).status).to.equal(0)
-  }
-
-  const file = (name: string, data: Uint8Array | string) => {
-    const path = join(home, name)
-    writeFileSync(path, data)
-    return path
-  }
+  const gnupg = gnupgHome('send-crypto-gpg-')
+  const {file, fingerprint, gpg, makeKey} = gnupg
 
   const streamOf = (...chunks: string[]) =>
     new ReadableStream<Uint8Array>({
@@ -82,7 +68,7 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
 
   // Keys made by GnuPG (no passphrase): the sender's secret half read by OpenPGP.js, the recipient's public half.
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'send-crypto-gpg-'))
+    gnupg.open()
     makeKey('sender@test.invalid')
     makeKey('recipient@test.invalid')
     makeKey('aes128@test.invalid', ['--default-preference-list', 'AES128 SHA256 Uncompressed'])
@@ -90,10 +76,7 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
     recipient = await readKey({armoredKey: gpg(['--armor', '--export', 'recipient@test.invalid']).stdout.toString()})
   })
 
-  after(() => {
-    spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])
-    rmSync(home, {force: true, recursive: true})
-  })
+  after(() => gnupg.close())
 
   it('encryptBody: GnuPG decrypts the armored body, finds the sender’s good signature inside and the same session key; key packet + data packet are the message', async () => {
     const body = await encryptBody('Héllo from the tool ✓\n', sender)
@@ -194,8 +177,8 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
     expect(good.stderr).to.match(new RegExp(`VALIDSIG ${fingerprint('sender@test.invalid')} `))
     // A binary signature (type 0x00), not a text one.
     expect(good.stderr).to.match(/SIG_ID \S+ \d{4}-\d\d-\d\d/)
-    expect(gpg(['--list-packets', join(home, 'signed.sig')]).stdout.toString()).to.match(/sigclass 0x00/)
-    const other = gpg(['--verify', join(home, 'signed.sig'), file('other.bin', chunks.join('') + '!')])
+    expect(gpg(['--list-packets', gnupg.path('signed.sig')]).stdout.toString()).to.match(/sigclass 0x00/)
+    const other = gpg(['--verify', gnupg.path('signed.sig'), file('other.bin', chunks.join('') + '!')])
     expect(other.status).to.not.equal(0)
     expect(other.stderr).to.include('BADSIG')
     const tampered = Buffer.from(signature)
