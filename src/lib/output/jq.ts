@@ -17,12 +17,11 @@
 import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {escapeText} from './escape.ts'
+import {type JqEngine, loadJqEngine} from './jq-engine.ts'
 import {JSON_COLOURS} from './pretty-json.ts'
 
 /** The largest input --jq filters (jq-wasm's heap is 256 MiB; a 37 MB answer fits, a 75 MB one aborts). */
 export const JQ_INPUT_LIMIT = 32 * 1024 * 1024
-
-type Engine = import('jq-wasm').Jq
 
 /** A variable name jq accepts after `$`. */
 const NAME = /^[A-Za-z_]\w*$/
@@ -78,12 +77,12 @@ function quietly<T>(run: () => T): T {
 }
 
 export class JqFilter {
-  private readonly engine: Engine
+  private readonly engine: JqEngine
   private readonly filter: string
   private readonly flags: string[]
   private checked = false
 
-  private constructor(engine: Engine, filter: string, args: ReadonlyArray<[string, string]>) {
+  private constructor(engine: JqEngine, filter: string, args: ReadonlyArray<[string, string]>) {
     this.engine = engine
     this.filter = filter
     this.flags = ['-c', ...args.flatMap(([name, value]) => ['--arg', name, value])]
@@ -91,8 +90,7 @@ export class JqFilter {
 
   /** Load jq (WebAssembly compiled off the main thread: the caller need not wait for it at once). */
   static async load(filter: string, pairs: ReadonlyArray<[string, string]>): Promise<JqFilter> {
-    const {loadJq} = await import('jq-wasm')
-    return new JqFilter(await loadJq(), filter, pairs)
+    return new JqFilter(await loadJqEngine(), filter, pairs)
   }
 
   /**
