@@ -17,13 +17,20 @@
  *   only postpones it: two filters run in one process spent one.)
  * - the event loop held open while it compiles: a compile in progress holds
  *   no handle of its own, and without one a line that awaits nothing else
- *   could end, exit 0 and print nothing, before jq ran.
+ *   could end, exit 0 and print nothing, before jq ran;
+ * - its random bytes from the kernel: jq asks for a few on its first run
+ *   (Emscripten's random_get calls the global crypto.getRandomValues), and
+ *   Node's global crypto is webcrypto, whose first use loads OpenSSL's
+ *   binding and some forty modules, some 15 ms of CPU (2 busy cores). While
+ *   jq runs (synchronously) that global is one reading /dev/urandom, the
+ *   generator OpenSSL's own is seeded from; Windows has none and keeps Node's.
  */
-import {readFileSync} from 'node:fs'
+import {closeSync, openSync, readFileSync, readSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {setFlagsFromString} from 'node:v8'
 
-export type JqEngine = import('jq-wasm').Jq
+/** What --jq uses of jq-wasm's handle. */
+export type JqEngine = Pick<import('jq-wasm').Jq, 'raw' | 'version'>
 type WasmModule = NonNullable<import('jq-wasm').JqLoadOptions['wasmModule']>
 /** The one part of the WebAssembly global used here (TypeScript declares it only in its DOM library, which this project leaves out). */
 declare const WebAssembly: {compile(bytes: Uint8Array): Promise<WasmModule>}
@@ -40,11 +47,39 @@ function compileJq(): Promise<WasmModule> {
   return WebAssembly.compile(bytes).finally(() => clearTimeout(hold))
 }
 
+/** crypto.getRandomValues from the kernel's generator. */
+function kernelRandom<View extends Uint8Array>(view: View): View {
+  const fd = openSync('/dev/urandom', 'r')
+  try {
+    for (let filled = 0; filled < view.length; ) filled += readSync(fd, view, filled, view.length - filled, null)
+  } finally {
+    closeSync(fd)
+  }
+
+  return view
+}
+
+/** `run` with the global crypto reading /dev/urandom, Node's put back after. */
+function withKernelRandom<T>(run: () => T): T {
+  const nodes = Object.getOwnPropertyDescriptor(globalThis, 'crypto')
+  if (process.platform === 'win32' || !nodes?.configurable) return run()
+  Object.defineProperty(globalThis, 'crypto', {configurable: true, value: {getRandomValues: kernelRandom}})
+  try {
+    return run()
+  } finally {
+    Object.defineProperty(globalThis, 'crypto', nodes)
+  }
+}
+
 /** jq, compiled and instantiated; the compile starts before this returns. */
 export async function loadJqEngine(): Promise<JqEngine> {
   const compiled = compileJq()
   // Awaited below, once the glue is loaded; a failure is reported there.
   compiled.catch(() => undefined)
   const {loadJq} = await import('jq-wasm')
-  return loadJq({wasmModule: await compiled})
+  const engine = await loadJq({wasmModule: await compiled})
+  return {
+    raw: (input, filter, flags) => withKernelRandom(() => engine.raw(input, filter, flags)),
+    version: engine.version,
+  }
 }
