@@ -14,7 +14,7 @@
  *   compiled), Liftoff's code is the only code: it filtered a 20 MiB answer
  *   no slower. (--liftoff-only says the same on Node's command line, but set
  *   once V8 runs it does not set the flags it implies; a large tiering budget
- *   only postpones it: two filters run in one process spent one.)
+ *   only postpones it: two filters run in one process spent one);
  * - the event loop held open while it compiles: a compile in progress holds
  *   no handle of its own, and without one a line that awaits nothing else
  *   could end, exit 0 and print nothing, before jq ran;
