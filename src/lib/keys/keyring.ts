@@ -15,6 +15,7 @@
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
 import {TimeoutFailure} from '../runtime/errors.ts'
+import {streamIteratedS2k} from './iterated-s2k.ts'
 import {PushedStream} from './pushed-stream.ts'
 
 export interface ApiKey {
@@ -30,7 +31,11 @@ export type Openpgp = typeof import('openpgp')
 
 let loaded: Promise<Openpgp> | undefined
 export function openpgp(): Promise<Openpgp> {
-  loaded ??= import('openpgp')
+  // Every S2K of the run hashed as a stream rather than from a 16 MiB buffer (iterated-s2k.ts).
+  loaded ??= import('openpgp').then((pgp) => {
+    streamIteratedS2k(pgp)
+    return pgp
+  })
   return loaded
 }
 
