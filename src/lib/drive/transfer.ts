@@ -139,10 +139,30 @@ function gatedSource(path: string, sent: () => number, changed: {wake?: () => vo
   }, {highWaterMark: 0})
 }
 
+/**
+ * When one block fails, the SDK ends the upload and leaves the promises of the blocks it had started unawaited
+ * (src/internal/upload/streamUploader.ts: each block's upload promise, behind finally(), is awaited only on the way
+ * to success): unhandled, their rejections would end the process with a stack trace before the upload's own error is
+ * reported. They are held while an upload runs: dropped once it failed (its error is the one reported, and its other
+ * blocks may still reject as the command ends), thrown once it succeeded (then they were no block's).
+ */
+function holdAbandonedBlocks(): (failed: boolean) => void {
+  const held: unknown[] = []
+  const hold = (reason: unknown) => held.push(reason)
+  process.on('unhandledRejection', hold)
+  return (failed) => {
+    if (failed) return
+    process.off('unhandledRejection', hold)
+    if (held.length > 0) throw held[0]
+  }
+}
+
 /** Upload the local file into the folder under `name`; the new node. */
 export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
   const {modified, size} = await localFile(path)
   const progress = progressOf(invocation, printable(name), size)
+  const settle = holdAbandonedBlocks()
+  let failed = true
   try {
     const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
     let sent = 0
@@ -154,12 +174,14 @@ export async function upload(invocation: Invocation, client: ProtonDriveClient, 
       changed.wake?.()
     })
     const {nodeUid} = await controller.completion()
+    failed = false
     return nodeView(await client.getNode(nodeUid))
   } catch (error) {
     if (error instanceof Error && error.name === 'NodeWithSameNameExistsValidationError') throw new CliFailure(`${printable(name)} exists already in that folder: nothing uploaded (rename or trash it first)`, EXIT.CONFLICT)
     throw error
   } finally {
     progress.done()
+    settle(failed)
   }
 }
 

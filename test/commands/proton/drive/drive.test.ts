@@ -187,6 +187,21 @@ describe('drive commands (built binary, sandbox)', function () {
     }
   })
 
+  it('a block the service refuses mid-upload: the refusal in one line, not a crash on the blocks still in flight', async () => {
+    // Every block after the first answered 422 (as a full quota is): the SDK abandons the blocks it had started.
+    const rule = {After: 1, Body: {Code: 200001, Error: 'Storage quota exceeded'}, Count: 0, Kind: 'status', Method: 'POST', Path: '/storage/blocks', Status: 422}
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(fault.status).to.equal(200)
+    try {
+      const file = join(work('refused'), 'refused.bin')
+      writeFileSync(file, randomBytes(16 * MiB))
+      const {status, stderr, stdout} = await run(['drive', 'upload', file])
+      expect([status, stderr, stdout.toString()]).to.deep.equal([1, 'Error: Storage quota exceeded\n', ''])
+    } finally {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    }
+  })
+
   it('a tampered block is refused: the check is named, nothing is left in --dir, exit 5', async () => {
     const tampered = await sandboxFetch(suite.sandbox, 'drive/tamper', {body: JSON.stringify({LinkID: NOTES}), headers: {'content-type': 'application/json'}, method: 'POST'})
     expect(tampered.status).to.equal(200)
