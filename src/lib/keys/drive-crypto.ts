@@ -82,7 +82,7 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
 
 /**
  * Keys imported with only their decrypting packets unlocked, and their passphrase: a node key is mostly used to
- * decrypt (a listing opens one per node), and each packet's S2K costs some 60 ms, so the signing packets are
+ * decrypt (a listing opens one per node), and each packet's S2K costs some 15-20 ms, so the signing packets are
  * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
  * (src/interface/index.ts CachedCryptoMaterial).
  */

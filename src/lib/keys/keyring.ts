@@ -105,7 +105,7 @@ export interface UnlockDeadline {
 /**
  * Only the key packets that decrypt are unlocked (the encryption subkey, or a primary key that encrypts, as legacy
  * RSA keys do), each checked against its public half as OpenPGP.js's decryptKey checks a whole key: every unlock is
- * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
+ * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 15-20 ms: iterated-s2k.ts), and
  * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
  */
 export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {
