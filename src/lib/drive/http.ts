@@ -24,7 +24,9 @@ import type {ProtonDriveHTTPClient, ProtonDriveHTTPClientBlobRequest, ProtonDriv
 
 import {buildRequestUrl, isLoopbackHost} from '../http/api-url.ts'
 import {type ApiRequest, collectBody, createTransport, type Received, sendTo} from '../http/client.ts'
+import {collect} from '../runtime/collect-garbage.ts'
 import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {formBody} from './form-body.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
@@ -147,12 +149,18 @@ export class DriveHttp implements ProtonDriveHTTPClient {
       const headers: Record<string, string> = {...passed(request.headers)}
       const token = request.headers.get('pm-storage-token')
       if (token !== null) headers['pm-storage-token'] = token
-      let body: Buffer | undefined
-      if (request.body !== undefined && request.body !== null) {
-        // The SDK posts a block as multipart form data (field Block): encoded here by the platform's own Request.
-        const encoded = new Request(url, {body: request.body as RequestInit['body'], method: 'POST'})
-        body = Buffer.from(await encoded.arrayBuffer())
-        headers['content-type'] = encoded.headers.get('content-type') ?? 'application/octet-stream'
+      let body: ApiRequest['body']
+      if (request.body instanceof FormData) {
+        // The SDK posts a block as multipart form data (field Block): streamed from the block's Blob (form-body.ts).
+        const form = formBody(request.body)
+        body = form.open
+        headers['content-type'] = form.contentType
+        headers['content-length'] = String(form.length)
+        // The copies made of the block so far (encrypted, verified, hashed) freed before it is sent (collect-garbage.ts).
+        collect()
+      } else if (request.body !== undefined && request.body !== null) {
+        // Any other body the SDK's type allows (it sends none): as the platform encodes it.
+        body = Buffer.from(await new Response(request.body).arrayBuffer())
       }
 
       const transport = this.invocation.transport(this.session)
@@ -161,7 +169,7 @@ export class DriveHttp implements ProtonDriveHTTPClient {
       const response = await sendTo(client, sent, collectBody, {...transport, maxBytes: BLOCK_BOUND, maxBytesName: `a block's bound (${BLOCK_BOUND / 1024 ** 2} MiB)`})
       // The block's own size (not the form's framing): the SDK adds these up into the file's progress.
       const block = request.body instanceof FormData ? request.body.get('Block') : null
-      if (body && response.statusCode < 300) request.onProgress?.(block instanceof Blob ? block.size : body.length)
+      if (block instanceof Blob && response.statusCode < 300) request.onProgress?.(block.size)
       return asResponse(response)
     })
   }

@@ -115,7 +115,8 @@ export async function localFile(path: string): Promise<{size: number; modified: 
 /**
  * Bytes the upload's source may be read ahead of what was sent: the SDK would read and encrypt up to fifteen 4 MiB
  * blocks ahead (src/internal/upload/streamUploader.ts MAX_BUFFERED_BLOCKS); two keep a block encrypting while one
- * is sent. Measured (peak RSS, sandbox on loopback): 8 MiB 172 MiB, 1 GiB 207 MiB (three ahead: 192 and 215 MiB).
+ * is sent. Measured (peak RSS, sandbox on loopback, with a collection after each block's encryption, verification
+ * and before its send: drive-crypto.ts, http.ts): 256 MiB 156 MiB, 512 MiB 162 MiB, 1 GiB 167 MiB.
  */
 export const READ_AHEAD = 2 * 4 * 1024 ** 2
 
@@ -138,10 +139,30 @@ function gatedSource(path: string, sent: () => number, changed: {wake?: () => vo
   }, {highWaterMark: 0})
 }
 
+/**
+ * When one block fails, the SDK ends the upload and leaves the promises of the blocks it had started unawaited
+ * (src/internal/upload/streamUploader.ts: each block's upload promise, behind finally(), is awaited only on the way
+ * to success): unhandled, their rejections would end the process with a stack trace before the upload's own error is
+ * reported. They are held while an upload runs: dropped once it failed (its error is the one reported, and its other
+ * blocks may still reject as the command ends), thrown once it succeeded (then they were no block's).
+ */
+function holdAbandonedBlocks(): (failed: boolean) => void {
+  const held: unknown[] = []
+  const hold = (reason: unknown) => held.push(reason)
+  process.on('unhandledRejection', hold)
+  return (failed) => {
+    if (failed) return
+    process.off('unhandledRejection', hold)
+    if (held.length > 0) throw held[0]
+  }
+}
+
 /** Upload the local file into the folder under `name`; the new node. */
 export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
   const {modified, size} = await localFile(path)
   const progress = progressOf(invocation, printable(name), size)
+  const settle = holdAbandonedBlocks()
+  let failed = true
   try {
     const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
     let sent = 0
@@ -153,12 +174,14 @@ export async function upload(invocation: Invocation, client: ProtonDriveClient, 
       changed.wake?.()
     })
     const {nodeUid} = await controller.completion()
+    failed = false
     return nodeView(await client.getNode(nodeUid))
   } catch (error) {
     if (error instanceof Error && error.name === 'NodeWithSameNameExistsValidationError') throw new CliFailure(`${printable(name)} exists already in that folder: nothing uploaded (rename or trash it first)`, EXIT.CONFLICT)
     throw error
   } finally {
     progress.done()
+    settle(failed)
   }
 }
 

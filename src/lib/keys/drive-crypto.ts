@@ -12,6 +12,7 @@
 import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
 import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
 
+import {collectAfterBlock} from '../runtime/collect-garbage.ts'
 import {openpgp, type Openpgp, unlockOne, unlockRest} from './keyring.ts'
 
 /** VERIFICATION_STATUS of the SDK (src/crypto/interface.ts), as numbers: the SDK's enum is not loaded for three values. */
@@ -81,7 +82,7 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
 
 /**
  * Keys imported with only their decrypting packets unlocked, and their passphrase: a node key is mostly used to
- * decrypt (a listing opens one per node), and each packet's S2K costs some 60 ms, so the signing packets are
+ * decrypt (a listing opens one per node), and each packet's S2K costs some 15-20 ms, so the signing packets are
  * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
  * (src/interface/index.ts CachedCryptoMaterial).
  */
@@ -120,6 +121,8 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
         verificationKeys,
       })
       const {errors, status} = await statusOf(result.signatures, verificationKeys.length > 0)
+      // A block's decryption leaves several 4 MiB copies behind (collect-garbage.ts).
+      collectAfterBlock(options.binaryMessage?.length ?? 0)
       return own({data: result.data, verificationErrors: errors, verificationStatus: status})
     },
 
@@ -145,7 +148,10 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
       if (options.detached) {
         // pmcrypto's detached signature is over the plaintext and is not encrypted: the caller encrypts it if it must.
         const signature = await detachedSignature(pgp, message, signingKeys, format)
-        return own({message: await encrypt([]), signature})
+        const encrypted = await encrypt([])
+        // A block's encryption leaves several 4 MiB copies behind (collect-garbage.ts).
+        collectAfterBlock(options.binaryData.length)
+        return own({message: encrypted, signature})
       }
 
       return own({message: await encrypt(signingKeys)})

@@ -15,6 +15,7 @@
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
 import {TimeoutFailure} from '../runtime/errors.ts'
+import {streamIteratedS2k} from './iterated-s2k.ts'
 import {PushedStream} from './pushed-stream.ts'
 
 export interface ApiKey {
@@ -30,7 +31,11 @@ export type Openpgp = typeof import('openpgp')
 
 let loaded: Promise<Openpgp> | undefined
 export function openpgp(): Promise<Openpgp> {
-  loaded ??= import('openpgp')
+  // Every S2K of the run hashed as a stream rather than from a 16 MiB buffer (iterated-s2k.ts).
+  loaded ??= import('openpgp').then((pgp) => {
+    streamIteratedS2k(pgp)
+    return pgp
+  })
   return loaded
 }
 
@@ -100,7 +105,7 @@ export interface UnlockDeadline {
 /**
  * Only the key packets that decrypt are unlocked (the encryption subkey, or a primary key that encrypts, as legacy
  * RSA keys do), each checked against its public half as OpenPGP.js's decryptKey checks a whole key: every unlock is
- * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 30 ms with its allocation), and
+ * an iterated S2K (16 MiB of SHA-256 for a key made as Proton makes them, some 15-20 ms: iterated-s2k.ts), and
  * nothing this tool does signs or certifies. A key without such a packet is unlocked whole.
  */
 export async function unlockOne(pgp: Openpgp, armored: string, passphrase: string, whole = false): Promise<PrivateKey> {

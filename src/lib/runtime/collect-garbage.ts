@@ -13,7 +13,7 @@ import {runInNewContext} from 'node:vm'
 
 let collector: (() => void) | undefined
 
-function collect(): void {
+export function collect(): void {
   if (collector === undefined) {
     try {
       setFlagsFromString('--expose-gc')
@@ -35,4 +35,12 @@ export function garbagePacer(everyBytes: number): (bytes: number) => void {
     next = bytes + everyBytes
     collect()
   }
+}
+
+/** Bytes from which one piece of work (a block's encryption, its decryption) is worth a collection after it. */
+const BLOCK_SIZED = 1024 ** 2
+
+/** A collection after work on `bytes` of data when they are a block's worth: its copies freed before the next. */
+export function collectAfterBlock(bytes: number): void {
+  if (bytes >= BLOCK_SIZED) collect()
 }

@@ -1,0 +1,67 @@
+/**
+ * The iterated and salted S2K (RFC 4880 3.7.1.3: salt and passphrase
+ * repeated up to the count, hashed; a second hash over one zero octet and
+ * the same, and so on, when the key needs more bytes than a digest) hashed
+ * as a stream. OpenPGP.js (src/type/s2k/generic.js produceKey) builds the
+ * whole repeated input first: 16 MiB for every key as OpenPGP.js and Proton
+ * lock them (count byte 224), once per unlock and per key locked. A drive
+ * listing unlocks one key per node: those 16 MiB buffers made `drive ls`
+ * peak at 160 MiB and took half its time in allocating them. Here a 64 KiB
+ * window of the repeated input is hashed again and again instead; the
+ * bytes hashed are the same.
+ */
+import {createHash} from 'node:crypto'
+
+import type {Openpgp} from './keyring.ts'
+
+/** OpenPGP's hash identifiers (RFC 4880 9.4) that Node hashes; others are left to OpenPGP.js. */
+const HASHES: Record<number, string> = {2: 'sha1', 8: 'sha256', 9: 'sha384', 10: 'sha512', 11: 'sha224'}
+
+const WINDOW = 64 * 1024
+
+/** The key of `length` bytes that the iterated S2K derives from `passphrase` (RFC 4880 3.7.1.3). */
+export function iteratedS2k(hash: string, salt: Uint8Array, passphrase: Uint8Array, count: number, length: number): Uint8Array {
+  const unit = Buffer.concat([salt, passphrase])
+  // The whole input is hashed even when the count is smaller (RFC 4880 3.7.1.3).
+  const total = Math.max(count, unit.length)
+  const window = Buffer.alloc(Math.max(1, Math.floor(WINDOW / unit.length)) * unit.length)
+  for (let offset = 0; offset < window.length; offset += unit.length) unit.copy(window, offset)
+  const digests: Buffer[] = []
+  let derived = 0
+  for (let zeros = 0; derived < length; zeros++) {
+    const digest = createHash(hash).update(Buffer.alloc(zeros))
+    let left = total
+    for (; left >= window.length; left -= window.length) digest.update(window)
+    digest.update(window.subarray(0, left))
+    const bytes = digest.digest()
+    digests.push(bytes)
+    derived += bytes.length
+  }
+
+  return new Uint8Array(Buffer.concat(digests).subarray(0, length))
+}
+
+interface GenericS2k {
+  type: string
+  algorithm: number
+  salt: Uint8Array | null
+  getCount(): number
+  produceKey(passphrase: string, length: number, config?: unknown): Promise<Uint8Array>
+}
+
+/**
+ * OpenPGP.js's S2K class (not exported) made to derive iterated keys with iteratedS2k: its prototype is reached
+ * through a symmetric-key packet read from a fixed S2K specifier (version 4, AES-256, iterated, SHA-256, a salt, a
+ * count). Every unlock and every key locked by OpenPGP.js then goes through it.
+ */
+export function streamIteratedS2k(pgp: Openpgp): void {
+  const probe = new pgp.SymEncryptedSessionKeyPacket()
+  probe.read(new Uint8Array([4, 9, 3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224]))
+  const prototype = Object.getPrototypeOf((probe as unknown as {s2k: GenericS2k}).s2k) as GenericS2k
+  const produceKey = prototype.produceKey
+  prototype.produceKey = async function (this: GenericS2k, passphrase, length, config) {
+    const hash = HASHES[this.algorithm]
+    if (this.type !== 'iterated' || hash === undefined || this.salt === null) return produceKey.call(this, passphrase, length, config)
+    return iteratedS2k(hash, this.salt, new TextEncoder().encode(passphrase), this.getCount(), length)
+  }
+}
