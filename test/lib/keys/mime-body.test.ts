@@ -303,6 +303,10 @@ describe('parseMimeBody: the edges of what it takes apart', () => {
     // A blank before the colon, a repeated header (the first counts), a part of headers only: read as postal-mime reads them.
     expect(parsed.attachments.map(({MIMEType}) => MIMEType)).to.deep.equal(['application/pdf', 'text/plain', 'application/octet-stream', 'application/zip', 'application/pdf'])
     expect(parsed.damage).to.deep.equal(['its base64 body holds "!" on line 3', 'its base64 body holds "?" on line 1', undefined, 'its base64 body holds "*" on line 1', undefined])
+    // Blanks after a delimiter between two typed parts; a headers-only part whose last header is its Content-Type.
+    const typed = crlf(['Content-Type: multipart/mixed; boundary=a', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a \t', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Transfer-Encoding: base64', 'Content-Type: image/png', '--a--', ''])
+    const read = await parseMimeBody(Buffer.from(typed))
+    expect([read.attachments.map(({MIMEType}) => MIMEType), read.damage]).to.deep.equal([['application/pdf', 'image/png'], ['its base64 body holds "!" on line 1', undefined]])
     // A multipart nested in one of the same boundary: the walk ends at the inner closing delimiter and finds two of
     // the three attachments postal-mime finds; nothing is marked rather than the wrong parts.
     const same = crlf(['Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a', 'Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', '', 'QUJD', '--a--', '--a', 'Content-Type: image/gif', 'Content-Transfer-Encoding: base64', '', 'QU?D', '--a--', ''])
