@@ -302,15 +302,12 @@ function walkTree(text: string): RawLeaf[] | undefined {
  * attachments postal-mime found, of the same types in the same order; a tree it does not follow as postal-mime does
  * (a nested message/rfc822 part, a boundary nested in another's) marks none.
  */
-function damagedParts(walked: RawLeaf[] | undefined, types: readonly string[], signed: boolean): Array<Damage | undefined> {
+function damagedParts(walked: RawLeaf[] | undefined, types: readonly string[]): Array<Damage | undefined> {
   const none = types.map(() => undefined)
+  // A multipart/signed's signature is never among them: the tree walked is the signed entity alone (parseMimeBody).
   const leaves = walked?.filter((leaf) => leaf.attachment)
-  if (leaves === undefined) return none
-  // The signature of a multipart/signed is not among the attachments (see parseMimeBody).
-  const signature = signed ? leaves.findIndex((leaf) => leaf.type === 'application/pgp-signature') : -1
-  const kept = signature < 0 ? leaves : leaves.filter((_, index) => index !== signature)
-  if (kept.length !== types.length || kept.some((leaf, index) => leaf.type !== types[index])) return none
-  return kept.map((leaf) => leaf.damage)
+  if (leaves === undefined || leaves.length !== types.length || leaves.some((leaf, index) => leaf.type !== types[index])) return none
+  return leaves.map((leaf) => leaf.damage)
 }
 
 const isHeaderPart = (attachment: Attachment) => !attachment.filename && attachment.mimeType === 'text/rfc822-headers' && bytesOf(attachment.content).byteLength <= MAX_HEADER_PART
@@ -380,7 +377,7 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   }
 
   const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
-  const damage = damagedParts(walked, attachments.map(({MIMEType}) => MIMEType), false)
+  const damage = damagedParts(walked, attachments.map(({MIMEType}) => MIMEType))
   const subject = headerSubject ?? (topSubject || undefined)
   if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`

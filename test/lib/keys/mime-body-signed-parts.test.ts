@@ -33,6 +33,8 @@ describe('PGP/MIME: what a multipart/signed’s signature covers', () => {
       const parsed = await parseMimeBody(signed(...parts))
       const injected = (parsed.text ?? '').includes('Injected') || parsed.attachments.some(({Name}) => Name === 'invoice.pdf.exe')
       expect(parsed.signed !== undefined && injected, 'injected content beside a signature over the entity alone').to.equal(false)
+      // Not two parts: nothing is taken as signed.
+      expect(parsed.signed).to.equal(undefined)
     })
   }
 })

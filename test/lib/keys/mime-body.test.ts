@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {MAX_MIME_BYTES, MAX_MIME_LINES, MAX_MIME_PARTS, MimeBodyError, MimeBoundError, parseContentType, parseMimeBody} from '../../../src/lib/keys/mime-body.ts'
+import {isMimeMessage, MAX_MIME_BYTES, MAX_MIME_LINES, MAX_MIME_PARTS, MimeBodyError, MimeBoundError, parseContentType, parseMimeBody} from '../../../src/lib/keys/mime-body.ts'
 
 const crlf = (lines: string[]) => lines.join('\r\n')
 const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64')
@@ -222,5 +222,128 @@ describe('parseMimeBody: forwarded messages', () => {
       const error = await refusal(mixed(['Content-Type: text/plain\r\n\r\nhi', inner]))
       expect(error).to.be.instanceOf(MimeBoundError).with.property('message', `its MIME tree has more than the ${MAX_MIME_PARTS} parts this tool takes apart`)
     })
+  })
+})
+
+describe('parseMimeBody: the edges of what it takes apart', () => {
+  it('a message is PGP/MIME when its MIMEType is multipart/*, in any case', () => {
+    const kinds = ['multipart/mixed', 'Multipart/Signed', 'text/plain', 'text/multipart/', '', undefined, 7]
+    expect(kinds.map((MIMEType) => isMimeMessage({MIMEType}))).to.deep.equal([true, true, false, false, false, false, false])
+  })
+
+  const message = async (body: string | Buffer, options?: Parameters<typeof parseMimeBody>[1]) => parseMimeBody(Buffer.from(body), options).then(() => 'accepted', (error: Error) => `${error.constructor.name}: ${error.message}`)
+
+  it('reads parameters with blanks around them, a name without a value, an escaped quote before a semicolon, a lone or unclosed quote', () => {
+    const read = (value: string) => {
+      const {params, type} = parseContentType(value)
+      return [type, Object.fromEntries(params)]
+    }
+
+    expect(read(' Text/Plain ; charset = "utf-8" ; flowed;=orphan')).to.deep.equal(['text/plain', {charset: 'utf-8'}])
+    expect(read('multipart/mixed; boundary="a\\";b"; c=d')).to.deep.equal(['multipart/mixed', {boundary: 'a";b', c: 'd'}])
+    expect(read('text/plain; a="; b="x')).to.deep.equal(['text/plain', {a: '"; b="x'}])
+    expect(read('text/plain; a="x')).to.deep.equal(['text/plain', {a: '"x'}])
+    expect(read('text/plain; a="')).to.deep.equal(['text/plain', {a: '"'}])
+    expect(read('text/plain; a=x"')).to.deep.equal(['text/plain', {a: 'x"'}])
+    expect(read('text/plain; b=""')).to.deep.equal(['text/plain', {b: ''}])
+    // A backslash that ends the value escapes nothing.
+    expect(read('text/plain; a="x\\')).to.deep.equal(['text/plain', {a: '"x\\'}])
+  })
+
+  it('refuses a Content-Type that is not one type/subtype, quoting at most 60 characters of it; a boundary only in the header block never occurs', async () => {
+    expect(await message('Content-Type: bad text/plain\r\n\r\nhi\r\n')).to.equal('MimeBodyError: the decrypted body is not MIME (Content-Type "bad text/plain")')
+    expect(await message('Content-Type: text/plain bad\r\n\r\nhi\r\n')).to.equal('MimeBodyError: the decrypted body is not MIME (Content-Type "text/plain bad")')
+    const long = `x/${'y'.repeat(100)} z`
+    expect(await message(`Content-Type: ${long}\r\n\r\nhi\r\n`)).to.equal(`MimeBodyError: the decrypted body is not MIME (Content-Type "${long.slice(0, 60)}")`)
+    expect(await message('Content-Type: multipart/mixed; boundary=b\r\nX-Note: --b\r\n\r\nno parts\r\n')).to.equal(
+      'MimeBodyError: the decrypted body is not valid MIME (its multipart/mixed boundary never occurs)',
+    )
+  })
+
+  it('says how many attachments a tree without text holds; leaves out what it does not have', async () => {
+    const two = crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: image/png', '', 'one', '--b', 'Content-Type: image/png', '', 'two', '--b--', ''])
+    expect(await message(two)).to.equal('MimeBodyError: its MIME tree has no text part (only 2 attachments)')
+    const textOnly = await parseMimeBody(Buffer.from(crlf(['Content-Type: text/plain', '', 'just text', ''])))
+    expect(Object.keys(textOnly).sort()).to.deep.equal(['attachments', 'contents', 'damage', 'text'])
+    const htmlOnly = await parseMimeBody(Buffer.from(crlf(['Content-Type: text/html', 'Subject: s', '', '<p>html</p>', ''])))
+    expect(Object.keys(htmlOnly).sort()).to.deep.equal(['attachments', 'contents', 'damage', 'html', 'subject'])
+  })
+
+  it('counts lines to the bound exactly (a last line without a line feed counts), and bytes', async () => {
+    // No header block: refused as not MIME once the bounds let it through, before anything is parsed.
+    const lines = (count: number) => `${'x\n'.repeat(count - 1)}x`
+    expect(await message(lines(MAX_MIME_LINES))).to.equal('MimeBodyError: the decrypted body is not MIME (no header block)')
+    expect(await message(lines(MAX_MIME_LINES + 1))).to.equal(`MimeBoundError: its MIME body has ${MAX_MIME_LINES + 1} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
+    expect(await message(`${'x\n'.repeat(MAX_MIME_LINES)}`)).to.equal('MimeBodyError: the decrypted body is not MIME (no header block)')
+    expect(await message(Buffer.alloc(MAX_MIME_BYTES, 'x'))).to.equal('MimeBodyError: the decrypted body is not MIME (no header block)')
+  })
+
+  it('the memory-hole header part: 1024 bytes at most; one without a From names no subject', async () => {
+    const withHeaderPart = (lines: string[]) =>
+      crlf(['Content-Type: multipart/mixed; boundary=o', 'Subject: top', '', '--o', 'Content-Type: text/plain', '', 'hi', '--o', 'Content-Type: text/rfc822-headers', '', ...lines, '--o--', ''])
+    // The part's content as postal-mime gives it: its lines joined, with a line feed after each.
+    const sized = (size: number) => {
+      const lines = ['From: <sam@example.test>', 'Subject: hidden', 'X-Pad: ']
+      lines[2] += 'p'.repeat(size - Buffer.byteLength(`${lines.join('\n')}\n`))
+      return lines
+    }
+
+    const exact = await parseMimeBody(Buffer.from(withHeaderPart(sized(1024))), {sender: 'sam@example.test'})
+    expect([exact.contents[0].byteLength, exact.subject, exact.attachments[0].Name]).to.deep.equal([1024, 'hidden', 'Encrypted Headers.txt'])
+    const over = await parseMimeBody(Buffer.from(withHeaderPart(sized(1025))), {sender: 'sam@example.test'})
+    expect([over.contents[0].byteLength, over.subject]).to.deep.equal([1025, 'top'])
+    const noFrom = await parseMimeBody(Buffer.from(withHeaderPart(['Subject: hidden', ''])), {sender: 'sam@example.test'})
+    expect(noFrom.subject).to.equal('top')
+  })
+
+  it('marks damage in a tree with LF line ends, folded headers, blanks after a delimiter, an untyped text part; a base64 text attachment too, never a 7bit one', async () => {
+    const lf = ['Content-Type: multipart/mixed;', ' boundary="a"', 'Subject: LF only', '', '--a', '', 'untyped text', '--a  ', 'Content-Type: application/pdf;', ' name=x.pdf', 'Content-Transfer-Encoding:', ' base64', '', 'QUJD', 'QUJD', 'QU!D', '--a', 'Content-Type: text/plain', 'Content-Disposition: attachment; filename="notes.txt"', 'Content-Transfer-Encoding: base64', '', 'QU?D', '--a', 'Content-Type: application/octet-stream', '', 'Hello!', '--a', 'Content-Type : application/zip', 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', '', 'QU*D', '--a', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '--a--', ''].join('\n')
+    const parsed = await parseMimeBody(Buffer.from(lf))
+    expect(parsed.text).to.equal('untyped text\n')
+    // A blank before the colon, a repeated header (the first counts), a part of headers only: read as postal-mime reads them.
+    expect(parsed.attachments.map(({MIMEType}) => MIMEType)).to.deep.equal(['application/pdf', 'text/plain', 'application/octet-stream', 'application/zip', 'application/pdf'])
+    expect(parsed.damage).to.deep.equal(['its base64 body holds "!" on line 3', 'its base64 body holds "?" on line 1', undefined, 'its base64 body holds "*" on line 1', undefined])
+    // Blanks after a delimiter between two typed parts; a headers-only part whose last header is its Content-Type.
+    const typed = crlf(['Content-Type: multipart/mixed; boundary=a', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a \t', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Transfer-Encoding: base64', 'Content-Type: image/png', '--a--', ''])
+    const read = await parseMimeBody(Buffer.from(typed))
+    expect([read.attachments.map(({MIMEType}) => MIMEType), read.damage]).to.deep.equal([['application/pdf', 'image/png'], ['its base64 body holds "!" on line 1', undefined]])
+    // A multipart nested in one of the same boundary: the walk ends at the inner closing delimiter and finds two of
+    // the three attachments postal-mime finds; nothing is marked rather than the wrong parts.
+    const same = crlf(['Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a', 'Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', '', 'QUJD', '--a--', '--a', 'Content-Type: image/gif', 'Content-Transfer-Encoding: base64', '', 'QU?D', '--a--', ''])
+    const misread = await parseMimeBody(Buffer.from(same))
+    expect([misread.attachments.map(({MIMEType}) => MIMEType), misread.damage]).to.deep.equal([['application/pdf', 'image/png', 'image/gif'], [undefined, undefined, undefined]])
+  })
+})
+
+describe('parseMimeBody: which multipart/signed is signed', () => {
+  const signature = ['Content-Type: application/pgp-signature', '', '-----BEGIN PGP SIGNATURE-----', '', 'AAAA', '-----END PGP SIGNATURE-----']
+  const body = (lines: string[], {close = true, contentType = 'multipart/signed; protocol="application/pgp-signature"; boundary=s', end = '\r\n', trailing = ''} = {}) =>
+    Buffer.from([`Content-Type: ${contentType}`, '', `--s${trailing}`, 'Content-Type: text/plain', '', 'signed caf\u00e9', `--s${trailing}`, ...lines, ...(close ? [`--s--${trailing}`] : []), ''].join(end), 'latin1')
+  const signedData = async (bytes: Buffer) => {
+    const {signed} = await parseMimeBody(bytes)
+    return signed && Buffer.from(signed.data).toString('latin1')
+  }
+
+  it('with LF line ends and blanks after the delimiters: the entity with CRLF, its bytes as they were', async () => {
+    const entity = 'Content-Type: text/plain\r\n\r\nsigned caf\u00e9'
+    expect(await signedData(body(signature))).to.equal(entity)
+    expect(await signedData(body(signature, {end: '\n', trailing: ' \t'}))).to.equal(entity)
+    expect(await signedData(body(['Content-Type:application/pgp-signature', '', 'sig']))).to.equal(entity)
+  })
+
+  it('an epilogue after the closing delimiter is not read, a delimiter in it neither', async () => {
+    expect(await signedData(Buffer.concat([body(signature), Buffer.from('--s\r\nContent-Type: text/plain\r\n\r\nepilogue\r\n')]))).to.equal('Content-Type: text/plain\r\n\r\nsigned caf\u00e9')
+  })
+
+  it('not without a closing delimiter, a second part that is not an application/pgp-signature (or has no header block), or another protocol', async () => {
+    expect(await signedData(body(signature, {close: false}))).to.equal(undefined)
+    expect(await signedData(body(['Content-Type: application/pgp-signature']))).to.equal(undefined)
+    expect(await signedData(body(['Content-Type: application/pgp-signature', 'Content-Description: no body']))).to.equal(undefined)
+    expect(await signedData(body(['Content-Type: text/plain', '', 'Content-Type: application/pgp-signature']))).to.equal(undefined)
+    expect(await signedData(body(['X-Content-Type: application/pgp-signature', 'Content-Type: text/plain', '', 'sig']))).to.equal(undefined)
+    expect(await signedData(body(['', 'Content-Type: application/pgp-signature']))).to.equal(undefined)
+    for (const contentType of ['multipart/signed; protocol="application/pkcs7-signature"; boundary=s', 'multipart/signed; boundary=s', 'multipart/mixed; protocol="application/pgp-signature"; boundary=s']) {
+      expect(await signedData(body(signature, {contentType})), contentType).to.equal(undefined)
+    }
   })
 })

@@ -1,11 +1,13 @@
 /**
- * The package's shape; what its packets hold is decrypted and verified by GnuPG in test/e2e/mail-send.test.ts.
+ * The package's shape; what an internal recipient's key packets hold GnuPG decrypts (the recipient's key made by
+ * GnuPG), as it does end to end in test/e2e/mail-send.test.ts.
  */
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {buildPackage} from '../../../src/lib/send/packages.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('send/packages: one package for all recipients', () => {
   const bodyKey = {algorithm: 'aes256' as const, data: new Uint8Array(32).fill(7)}
@@ -40,4 +42,46 @@ describe('send/packages: one package for all recipients', () => {
       )
     }
   })
+
+  describe('the key packets, opened by GnuPG', () => {
+    const gnupg = gnupgHome('send-packages-gpg-')
+    before(() => {
+      gnupg.open()
+      gnupg.makeKey('recipient@test.invalid')
+      gnupg.makeKey('cc@test.invalid')
+    })
+
+    after(() => gnupg.close())
+
+    /** A data packet encrypted with `sessionKey` (OpenPGP.js writes the key packet first, new-format, short). */
+    const dataPacket = async (text: string, sessionKey: typeof bodyKey) => {
+      const encryptionKeys = await openpgp.readKey({armoredKey: gnupg.gpg(['--armor', '--export', 'recipient@test.invalid']).stdout.toString()})
+      const message = (await openpgp.encrypt({encryptionKeys, format: 'binary', message: await openpgp.createMessage({text}), sessionKey})) as Uint8Array
+      expect(message[0] & 0x3f).to.equal(1)
+      return message.subarray(2 + message[1])
+    }
+
+    it("each internal recipient's body and attachment key packets hold the session keys, for their key only", async () => {
+      // The key ID of the recipient's cv25519 subkey: what GnuPG says a key packet is encrypted to.
+      const encryptionSubkey = (email: string) => gnupg.gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^sub:(?:[^:]*:){3}([\dA-F]{16}):/m)?.[1]
+      const published = (email: string) => gnupg.gpg(['--armor', '--export', email]).stdout.toString()
+      const otherKey = {algorithm: 'aes256' as const, data: new Uint8Array(32).fill(11)}
+      const pack = await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [{id: 'att1', sessionKey: attachmentKey}, {id: 'att2', sessionKey: otherKey}], [
+        {email: 'recipient@test.invalid', kind: 'internal', publicKey: published('recipient@test.invalid')},
+        {email: 'cc@test.invalid', kind: 'internal', publicKey: published('cc@test.invalid')},
+      ])
+      const [body, first, second] = await Promise.all([dataPacket('the body', bodyKey), dataPacket('attachment 1', attachmentKey), dataPacket('attachment 2', otherKey)])
+      for (const email of ['recipient@test.invalid', 'cc@test.invalid']) {
+        const {AttachmentKeyPackets = {}, BodyKeyPacket = ''} = pack.Addresses[email]
+        const opened = [[BodyKeyPacket, body], [AttachmentKeyPackets.att1, first], [AttachmentKeyPackets.att2, second]].map(([keyPacket, data]) => {
+          const read = gnupg.gpg(['--decrypt'], Buffer.concat([Buffer.from(keyPacket as string, 'base64'), data as Uint8Array]))
+          expect(read.status, read.stderr).to.equal(0)
+          expect(read.stderr).to.include(`ENC_TO ${encryptionSubkey(email)}`)
+          return read.stdout.toString()
+        })
+        expect(opened, email).to.deep.equal(['the body', 'attachment 1', 'attachment 2'])
+      }
+    })
+  })
 })
+

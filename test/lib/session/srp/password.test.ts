@@ -16,5 +16,10 @@ describe('SRP', () => {
       const salt = bcryptSalt(Buffer.from('Jl54BOeNTVl8Ng==', 'base64'))
       expect(salt).to.match(/^[./A-Za-z0-9]{22}$/)
     })
+
+    it('refuses a salt under 10 bytes (with "proton", bcrypt reads 16)', () => {
+      expect(bcryptSalt(Buffer.alloc(10))).to.have.length(22)
+      expect(() => bcryptSalt(Buffer.alloc(9))).to.throw(RangeError, 'the SRP salt is 9 bytes; bcrypt needs at least 10')
+    })
   })
 })

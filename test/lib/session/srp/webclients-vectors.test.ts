@@ -26,12 +26,17 @@ const fakeRandom = (size: number): Buffer => Buffer.from(vectors.fakeRandom, 'ba
 const b64 = (value: string): Buffer => Buffer.from(value, 'base64')
 
 describe('SRP and key passwords against the web client\'s known answers', () => {
-  let modulus: Buffer
-  before(async () => {
-    modulus = await verifySignedModulus(vectors.signedModulus)
+  // Checked by the first test that uses it, not in a before hook: a hook's code is outside every test for Stryker's
+  // perTest coverage (its mutants would be static, each restarting the runner). Forgotten after the suite: the
+  // runner keeps the test files loaded between mutants, and a value kept from an earlier run would hide a mutant.
+  let checked: Promise<Buffer> | undefined
+  const signedModulus = () => (checked ??= verifySignedModulus(vectors.signedModulus))
+  after(() => {
+    checked = undefined
   })
 
-  it('computes the client ephemeral, the client proof and the expected server proof of its fixed randomness', () => {
+  it('computes the client ephemeral, the client proof and the expected server proof of its fixed randomness', async () => {
+    const modulus = await signedModulus()
     const {auth} = vectors
     const hashed = hashPassword(auth.password, b64(auth.Salt), modulus)
     const proof = clientProof(srpGroup(modulus), hashed, b64(auth.ServerEphemeral), fakeRandom)
@@ -40,7 +45,8 @@ describe('SRP and key passwords against the web client\'s known answers', () => 
     expect(proof.expectedServerProof.toString('base64')).to.equal(auth.expectedServerProof)
   })
 
-  it('accepts the web client\'s proof when our server holds the same verifier, and answers with the proof it expects', () => {
+  it('accepts the web client\'s proof when our server holds the same verifier, and answers with the proof it expects', async () => {
+    const modulus = await signedModulus()
     // Our server with the web client's verifier for "123" under the vector's salt; the web client's own client
     // computation (pinned above) then has to pass our server's check, whatever our server drew.
     const {auth} = vectors
@@ -53,7 +59,8 @@ describe('SRP and key passwords against the web client\'s known answers', () => 
     expect(server.verify(wrong.clientEphemeral, wrong.clientProof)).to.equal(undefined)
   })
 
-  it('computes the web client\'s verifier for a new password', () => {
+  it('computes the web client\'s verifier for a new password', async () => {
+    const modulus = await signedModulus()
     const {verifier} = vectors
     expect(fakeRandom(10).toString('base64')).to.equal(verifier.salt)
     expect(computeVerifier(verifier.password, b64(verifier.salt), modulus).toString('base64')).to.equal(verifier.verifier)
