@@ -6,6 +6,7 @@
  */
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
+import type {PrivateKey} from 'openpgp'
 
 import {TimeoutFailure} from '../../../src/lib/runtime/errors.ts'
 import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
@@ -17,17 +18,19 @@ const text = (name: string) => fixture(name).toString('utf8')
 
 describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)', function () {
   this.timeout(20_000)
-  let keys: Awaited<ReturnType<typeof unlockAddressKeys>>['keys']
   const alice = text('alice.pub.asc')
-
-  before(async () => {
+  // Unlocked inside each test that needs them, not once in a `before` hook: Stryker's perTest coverage then counts
+  // the unlocking for every test that relies on it, and a mutant of it meets them all (docs/testing.md).
+  const addressKeys = async (): Promise<PrivateKey[]> => {
     const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
     const user = await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)
-    keys = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
+    const keys = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
     expect(keys).to.have.length(1)
-  })
+    return keys
+  }
 
   it('an inline-signed body from alice: decrypted, verified with her published key; unverified without it', async () => {
+    const keys = await addressKeys()
     const armored = text('inline-signed.asc')
     const checked = await decryptArmored(armored, keys, [alice])
     expect(checked.data.toString('utf8')).to.equal('Hello from alice, signed inline by GnuPG.\n')
@@ -36,12 +39,14 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('an impostor-signed body (mallory’s key named alice@example.test): FAILED against alice’s published key', async () => {
+    const keys = await addressKeys()
     const checked = await decryptArmored(text('impostor-signed.asc'), keys, [alice])
     expect(checked.data.toString('utf8')).to.equal('Please wire the money today. -- alice\n')
     expect(checked.verification).to.equal('failed')
   })
 
   it('an attachment as KeyPackets plus data packet, with alice’s detached signature: verified; other bytes signed: failed', async () => {
+    const keys = await addressKeys()
     const plaintext = fixture('attachment.txt')
     const open = async (signature: string) => {
       const out: Buffer[] = []
@@ -59,6 +64,7 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('an attachment without a signature is unsigned; with one but no sender key, unverified', async () => {
+    const keys = await addressKeys()
     const verdict = async (check: {senderKeys?: string[]; signature?: string}) => {
       const decryption = await decryptAttachment(fixture('attachment.keypackets'), keys, async () => {}, check)
       await decryption.write(fixture('attachment.data'))
@@ -70,6 +76,7 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('a tampered body fails as tampered, not as a body over --max-size', async () => {
+    const keys = await addressKeys()
     const armored = text('inline-signed.asc')
     const lines = armored.split('\n')
     // A character in the middle of the base64 body changed: the ciphertext, not the armor's framing.
