@@ -24,12 +24,12 @@ describe('account-keys: the account’s keys from the session, the user and the 
   const clientKey = newClientKey()
   const userKey = {Active: 1, ID: 'uk', Primary: 1, PrivateKey: KEY_FIXTURE.userKey}
   const addressKey = {Active: 1, ID: 'ak', ...KEY_FIXTURE.addressKeys[0]}
-  const addresses = [{Email: 'Demo@Proton.Test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}]}]
+  const addresses = [{Email: 'Demo@Proton.Test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}, {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature}]}]
   const answer = (data: unknown) => ({body: Buffer.from(JSON.stringify(data)), data}) as KeyAnswers['user']
   const answers = (over: {addresses?: unknown; user?: unknown} = {}): KeyAnswers => ({
-    addresses: answer(over.addresses ?? {Addresses: addresses, Code: 1000}),
+    addresses: answer('addresses' in over ? over.addresses : {Addresses: addresses, Code: 1000}),
     localKey: answer({ClientKey: clientKey.toString('base64'), Code: 1000}),
-    user: answer(over.user ?? {Code: 1000, User: {ID: 'u', Keys: [userKey]}}),
+    user: answer('user' in over ? over.user : {Code: 1000, User: {ID: 'u', Keys: [userKey]}}),
   })
   const withSession = () => suite.home.writeSession(suite.server.url, 'default', {KeyPassphrase: sealPassphrase(PASSPHRASE, clientKey, TOKENS.UID)})
   const failure = (promise: Promise<unknown>) =>
@@ -79,13 +79,13 @@ describe('account-keys: the account’s keys from the session, the user and the 
     await withSession()
     const account = await unlockAccount(testRun(suite.home, {env: ENV}).invocation, answers())
     expect(await failure(account.addressKeys('nope'))).to.equal("address nope is not one of this account's")
-    expect(await failure(account.addressKeys('a2'))).to.match(/^no key of address broken@proton\.test could be unlocked \(address key ak: .+\)$/)
+    expect(await failure(account.addressKeys('a2'))).to.match(/^no key of address broken@proton\.test could be unlocked \(address key ak: .+; address key ak2: .+\)$/)
   })
 
   it('unlockAccount: a passphrase that opens no user key, answers that are not records: refused, saying to log in again', async () => {
     await withSession()
     const refused = 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again'
-    for (const user of [{Code: 1000, User: {Keys: [{...userKey, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}]}}, {Code: 1000, User: 'x'}, []]) {
+    for (const user of [{Code: 1000, User: {Keys: [{...userKey, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}]}}, {Code: 1000, User: 'x'}, [], null]) {
       expect(await failure(unlockAccount(testRun(suite.home, {env: ENV}).invocation, answers({user})))).to.equal(refused)
     }
 
@@ -94,9 +94,9 @@ describe('account-keys: the account’s keys from the session, the user and the 
     expect((await unlockAccount(testRun(suite.home, {env: ENV}).invocation, answers({addresses: 7}))).addresses).to.deep.equal([])
   })
 
-  it('ownPublicKeys: the public halves of an address’s keys by its email, in any case; another email, none', async () => {
+  it('ownPublicKeys: the public halves of an address’s keys by its email, in any case, past addresses without an Email and entries without a PrivateKey; another email, none', async () => {
     await withSession()
-    const account = await unlockAccount(testRun(suite.home, {env: ENV}).invocation, answers())
+    const account = await unlockAccount(testRun(suite.home, {env: ENV}).invocation, answers({addresses: {Addresses: [{Email: 7, ID: 'a0', Keys: []}, {Email: 'Demo@Proton.Test', ID: 'a1', Keys: [{ID: 'none'}, addressKey]}], Code: 1000}}))
     const own = await account.ownPublicKeys('demo@PROTON.test')
     expect(own.map((key) => [key.isPrivate(), key.getFingerprint()])).to.deep.equal([[false, (await openpgp.readKey({armoredKey: addressKey.PrivateKey})).getFingerprint()]])
     expect(await account.ownPublicKeys('other@proton.test')).to.deep.equal([])
@@ -111,6 +111,9 @@ describe('account-keys: the account’s keys from the session, the user and the 
     expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/core/v4/keys/all?Email=sam%40example.test'])
     expect(run.stderr()).to.equal('Note: skipped 1 malformed entry of the published keys of sam@example.test (not a key object)\n')
     suite.server.handle(jsonAnswers(() => [200, {Address: {Keys: 'x'}, Code: 1000, Unverified: {Keys: [{PublicKey: 'W'}]}}]))
+    expect(await senderKeys(run.invocation, session, 'sam@example.test')).to.deep.equal(['W'])
+    // An external sender: no Address at all, its WKD keys only.
+    suite.server.handle(jsonAnswers(() => [200, {Code: 1000, Unverified: {Keys: [{PublicKey: 'W'}]}}]))
     expect(await senderKeys(run.invocation, session, 'sam@example.test')).to.deep.equal(['W'])
     suite.server.handle(jsonAnswers(() => [200, {Address: {Keys: [{PublicKey: 'A'}]}, Code: 1000}]))
     expect(await senderKeys(run.invocation, session, 'sam@example.test')).to.deep.equal(['A'])

@@ -32,12 +32,12 @@ describe('user-keys: the session’s user keys, unlocked with the sealed key pas
   const otherKey = {Active: 1, ID: 'other', Primary: 0, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}
 
   /** The session file holding the passphrase sealed for this session, and a service answering the local key and the user. */
-  const serve = async (keys: unknown[], {sealed = sealPassphrase(PASSPHRASE, clientKey, TOKENS.UID), localKey = clientKey.toString('base64'), users = 200} = {}) => {
+  const serve = async (keys: unknown[], {sealed = sealPassphrase(PASSPHRASE, clientKey, TOKENS.UID), localKey = clientKey.toString('base64') as unknown, users = 200, user = undefined as unknown} = {}) => {
     await suite.home.writeSession(suite.server.url, 'default', {KeyPassphrase: sealed})
     suite.server.handle(
       jsonAnswers(({url}: Recorded) => {
         if (url === '/auth/v4/sessions/local/key') return [200, {ClientKey: localKey, Code: 1000}]
-        if (url === '/core/v4/users') return users === 200 ? [200, {Code: 1000, User: {ID: 'u', Keys: keys}}] : [users, {Code: 2000, Error: 'refused'}]
+        if (url === '/core/v4/users') return users === 200 ? [200, user ?? {Code: 1000, User: {ID: 'u', Keys: keys}}] : [users, {Code: 2000, Error: 'refused'}]
         return [404, {Code: 2000}]
       }),
     )
@@ -85,8 +85,14 @@ describe('user-keys: the session’s user keys, unlocked with the sealed key pas
     await serve([userKey], {localKey: newClientKey().toString('base64')})
     expect(await refusal()).to.deep.equal({message: `the session's local key does not open the stored key passphrase (profile default): run "proton auth login" again`, status: 2})
     // No ClientKey in the answer: the same refusal, nothing unlocked.
-    await serve([userKey], {localKey: ''})
-    expect((await refusal()).message).to.match(/^the session's local key does not open/)
+    for (const localKey of ['', 7, null]) {
+      await serve([userKey], {localKey})
+      expect((await refusal()).message).to.match(/^the session's local key does not open/)
+    }
+
+    // A user answer that is not a record (null): no keys, the same refusal as a passphrase that opens none.
+    await serve([userKey], {user: 'null'})
+    expect((await refusal()).message).to.match(/^the stored key passphrase no longer unlocks the user keys/)
   })
 
   it('a failed request ends the command with its status; a session without a sealed passphrase, or from the environment, sends nothing', async () => {
