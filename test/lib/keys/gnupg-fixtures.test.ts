@@ -112,6 +112,8 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
     expect(tried.failures).to.deep.equal([])
     expect(tried.keys).to.have.length(2)
     expect((await unlockUserKeys([{Active: 0, ID: 'off', PrivateKey: userKey}], 'user-passphrase')).keys).to.deep.equal([])
+    // A deadline still ahead: the key is tried and opens.
+    expect((await unlockUserKeys([{ID: 'u', PrivateKey: userKey}], 'user-passphrase', {at: Date.now() + 60_000, timeoutSeconds: 60})).keys).to.have.length(1)
     const late = await unlockUserKeys([{ID: 'u', PrivateKey: userKey}], 'user-passphrase', {at: Date.now() - 1, timeoutSeconds: 3}).then(
       () => undefined,
       (error: unknown) => error,

@@ -86,6 +86,14 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     expect((await open(text, {signature: sign('alice@test.invalid')})).verification).to.equal('unverified')
   })
 
+  it('decryptAttachment: abort() stops it: the decryption and every later write fail with the reason given', async () => {
+    const {data, keyPackets} = attachment('cut short\n'.repeat(100))
+    const decryption = await decryptAttachment(keyPackets, [recipient], async () => {})
+    await decryption.abort(new Error('the answer was cut'))
+    expect(await decryption.write(data).then(() => 'written', (error: Error) => error.message)).to.equal('the answer was cut')
+    expect(await decryption.end().then(() => 'ended', (error: Error) => error.message)).to.equal('the answer was cut')
+  })
+
   it('decryptAttachment: a tampered data packet makes end() reject', async () => {
     const failure = await open('do not change\n'.repeat(10), {}, true).then(
       () => undefined,

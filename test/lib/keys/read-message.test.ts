@@ -36,12 +36,15 @@ describe('read-message: a message’s body opened with its address’s keys, its
     messages?: Record<string, JsonRecord>
     userKeys?: unknown[]
     addresses?: unknown[]
+    /** Bodies sent as they are (JSON text) for these paths. */
+    raw?: Record<string, string>
   }
 
-  const serve = async ({messages = {m1: welcome, m2: lunch}, userKeys = [userKey], addresses = [{Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]}]}: Service = {}) => {
+  const serve = async ({messages = {m1: welcome, m2: lunch}, userKeys = [userKey], addresses = [{Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]}], raw = {}}: Service = {}) => {
     await suite.home.writeSession(suite.server.url, 'default', {KeyPassphrase: sealPassphrase(PASSPHRASE, clientKey, TOKENS.UID)})
     suite.server.handle(
       jsonAnswers(({url}: Recorded) => {
+        if (url in raw) return [200, raw[url]]
         if (url === '/auth/v4/sessions/local/key') return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
         if (url === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'u', Keys: userKeys}}]
         if (url === '/core/v4/addresses') return [200, {Addresses: addresses, Code: 1000}]
@@ -92,6 +95,8 @@ describe('read-message: a message’s body opened with its address’s keys, its
     await serve({addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [7, addressKey]}], userKeys: [null, userKey]})
     const run = testRun(suite.home, {env: ENV})
     expect((await openMessage(run.invocation, 'm1')).verification).to.equal('verified')
+    // A second message of the same address: its keys are not unlocked (nor noted) again.
+    expect((await openMessage(run.invocation, 'm2')).verification).to.equal('unsigned')
     expect(run.stderr()).to.equal('Note: skipped 1 malformed entry of User.Keys (not a key object)\nNote: skipped 1 malformed entry of the keys of address demo@proton.test (not a key object)\n')
   })
 
@@ -100,27 +105,34 @@ describe('read-message: a message’s body opened with its address’s keys, its
     const at = Math.floor(tampered.length / 2)
     tampered[at] = (tampered[at][0] === 'A' ? 'B' : 'A') + tampered[at].slice(1)
     await serve({
-      addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}]}],
-      messages: {m1: welcome, m3: {...welcome, AddressID: 'elsewhere'}, m4: {...welcome, AddressID: 'a2'}, m5: {...welcome, Body: ''}, m6: {...welcome, Body: tampered.join('\n')}},
+      addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}, {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature}]}],
+      messages: {m1: welcome, m3: {...welcome, AddressID: 'elsewhere'}, m4: {...welcome, AddressID: 'a2'}, m5: {...welcome, Body: ''}, m6: {...welcome, Body: tampered.join('\n')}, m8: {...welcome, Body: 7 as unknown as string}},
     })
     const open = (id: string) => refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, id))
     expect(await open('m3')).to.deep.equal({message: "message m3: its address elsewhere is not one of this account's", status: 1})
-    expect(await open('m4')).to.satisfy(({message, status}: {message: string; status: number}) => status === 1 && /^message m4: no key of its address broken@proton\.test could be unlocked \(address key ak: .+\)$/.test(message))
+    expect(await open('m4')).to.satisfy(({message, status}: {message: string; status: number}) => status === 1 && /^message m4: no key of its address broken@proton\.test could be unlocked \(address key ak: .+; address key ak2: .+\)$/.test(message))
     expect(await open('m5')).to.deep.equal({message: 'message m5: the answer carries no Body', status: 1})
+    expect(await open('m8')).to.deep.equal({message: 'message m8: the answer carries no Body', status: 1})
     const m6 = await open('m6')
     expect(m6?.status).to.equal(1)
     expect(m6?.message).to.match(/^message m6: cannot decrypt its body: \S/)
     const run = testRun(suite.home, {env: ENV})
     expect(await exitOf(openMessage(run.invocation, 'm7'))).to.equal(3)
-    expect(run.stderr()).to.include('Message does not exist')
+    expect(run.stderr()).to.match(/message m7.*Message does not exist/)
   })
 
   it('user keys the passphrase does not open: refused, saying to log in again; keys refused only for their Argon2 cost: a bound, exit 5', async () => {
     await serve({userKeys: [{...userKey, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}]})
     expect(await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))).to.deep.equal({message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again', status: 2})
-    await serve({userKeys: [{ID: 'costly', PrivateKey: argon2('memory.asc')}]})
+    await serve({userKeys: [{ID: 'costly', PrivateKey: argon2('memory.asc')}, {ID: 'slow', PrivateKey: argon2('passes.asc')}]})
     const costly = await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))
-    expect(costly).to.deep.equal({message: 'no user key could be unlocked (user key costly: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and 8 passes allowed)', status: 5})
+    expect(costly).to.deep.equal({
+      message: 'no user key could be unlocked (user key costly: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and 8 passes allowed; user key slow: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed)',
+      status: 5,
+    })
+    // One address key opens, another is refused for its cost: the message opens.
+    await serve({addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [{ID: 'costly', PrivateKey: argon2('passes.asc')}, addressKey]}]})
+    expect((await openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1')).verification).to.equal('verified')
     // A legacy address key (no Token: the key passphrase itself) asking too much: the message named, exit 5.
     await serve({addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [{ID: 'costly', PrivateKey: argon2('passes.asc')}]}]})
     expect(await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))).to.deep.equal({
@@ -129,10 +141,24 @@ describe('read-message: a message’s body opened with its address’s keys, its
     })
   })
 
+  it('answers that are not records (a null message, user or address list, Addresses not a list): refused with their lines, not a TypeError', async () => {
+    const answering = async (raw: Record<string, string>) => {
+      await serve({raw})
+      return refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))
+    }
+
+    expect(await answering({'/mail/v4/messages/m1': 'null'})).to.deep.equal({message: "message m1: its address undefined is not one of this account's", status: 1})
+    expect(await answering({'/core/v4/users': 'null'})).to.deep.equal({message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again', status: 2})
+    for (const addresses of ['null', '{"Code":1000,"Addresses":"a1"}']) {
+      expect(await answering({'/core/v4/addresses': addresses})).to.deep.equal({message: "message m1: its address a1 is not one of this account's", status: 1})
+    }
+  })
+
   it('decryptBody: a body over the bound is stopped, exit 5, nothing printed', async () => {
     await serve()
     const withKeys = await messageWithKeys(testRun(suite.home, {env: ENV}).invocation, 'm1')
     expect(withKeys.bound.bytes).to.equal(64 * 1024 * 1024)
+    expect((await messageWithKeys(testRun(suite.home, {env: ENV, flags: {'max-size': '1MiB'}}).invocation, 'm1')).bound.bytes).to.equal(1024 * 1024)
     expect(await refusal(decryptBody({...withKeys, bound: {bytes: 16, name: '--max-size (16 B)'}}))).to.deep.equal({message: 'message m1: its decrypted body is over --max-size (16 B): stopped decrypting it; nothing printed', status: 5})
   })
 
@@ -145,6 +171,17 @@ describe('read-message: a message’s body opened with its address’s keys, its
     expect(tree.parsed.signed).to.equal(undefined)
     expect((await openTree({...opened, verification: 'unsigned'}, fail)).verification).to.equal('unsigned')
     expect(await refusal(openTree({...opened, body: Buffer.from('no header block')}, fail))).to.deep.equal({message: 'message m: the decrypted body is not MIME (no header block)', status: 1})
+    // A tree without a text part: refused unless asked not to (mail attachments, mail download).
+    const attachmentOnly = {...opened, body: Buffer.from('Content-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="a.bin"\r\n\r\nxyz\r\n')}
+    expect((await refusal(openTree(attachmentOnly, fail)))?.message).to.match(/^message m: its MIME tree has no text part/)
+    expect((await openTree(attachmentOnly, fail, {requireText: false})).parsed.text).to.equal(undefined)
+    // A memory-hole subject is taken when its From is the message's sender, in any case; else not.
+    const hidden = Buffer.from(['Content-Type: multipart/mixed; boundary=o', 'Subject: outer', '', '--o', 'Content-Type: text/plain', '', 'text', '--o', 'Content-Type: text/rfc822-headers', '', 'From: <sam@example.test>', 'Subject: the hidden one', '', '--o--', ''].join('\r\n'))
+    expect((await openTree({...opened, body: hidden, message: {Sender: {Address: 'Sam@Example.test'}}}, fail)).parsed.subject).to.equal('the hidden one')
+    for (const Sender of [{Address: 'eve@example.test'}, {Address: 7}, 'sam@example.test', undefined]) {
+      expect((await openTree({...opened, body: hidden, message: {Sender}}, fail)).parsed.subject).to.equal('outer')
+    }
+
     const huge = await refusal(openTree({...opened, body: Buffer.from('Content-Type: text/plain\r\n\r\n' + 'x\n'.repeat(100_001))}, fail))
     expect(huge?.status).to.equal(5)
     expect(huge?.message).to.match(/^message m: its MIME body has \d+ lines, more than the 100000 this tool takes apart$/)
