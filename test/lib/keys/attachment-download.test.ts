@@ -102,8 +102,8 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
     const over = await download(answer(DATA), {options: {flags: {'max-size': '16B'}}})
     expect(over.files).to.deep.equal([])
     expect(over.outcome).to.have.property('status', 5)
-    expect((over.outcome as {message: string}).message).to.match(/^message M1: attachment A1 \(invoice\.txt\): .*--max-size.*nothing (printed|written)/)
-    expect((over.outcome as {message: string}).message).to.not.match(/; nothing written; nothing written$/)
+    // The transport's line says "nothing printed" already: nothing is added to it.
+    expect((over.outcome as {message: string}).message).to.match(/^message M1: attachment A1 \(invoice\.txt\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(16 bytes\): its Content-Length is \d+ bytes, not read; nothing printed or saved$/)
   })
 
   it('an error answer: its Error and exit status, naming the attachment; another status without a body: its HTTP status, naming the message', async () => {
@@ -111,5 +111,49 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
     // A status neither 200 nor an error (a 204 with no body): the message and the status named.
     const empty = await download((_request, response) => response.writeHead(204).end())
     expect(empty).to.deep.equal({files: [], outcome: {message: 'message M1: attachment A1 (invoice.txt): HTTP 204', status: 1}})
+  })
+
+  it('on a terminal, a progress line: the bytes of the announced total, a rate, the attachment; erased once done; without a length, no total', async () => {
+    const onTerminal = async (handler: Handler) => {
+      suite.server.handle(handler)
+      const run = testRun(suite.home)
+      ;(run.invocation.io.stderr as {isTTY?: boolean}).isTTY = true
+      const {invocation} = run
+      const source: AttachmentSource = {fail: (cause) => new CliFailure(cause, 1), invocation, keys: await addressKeys(), maxBytes: 1 << 20, messageId: 'M1', senderKeys: [], session: await invocation.session()}
+      const {file} = await downloadAttachment(source, {aid: 'A1', create: () => AtomicFile.create(join(dir, 'invoice.txt')), keyPackets: KEY_PACKETS, what: 'attachment A1 (invoice.txt)'})
+      await file.abandon()
+      return run.stderr()
+    }
+
+    const shown = await onTerminal(answer(DATA))
+    expect(shown).to.match(new RegExp(`^\\r\\u001B\\[K${DATA.length} B of ${DATA.length} B(, \\d+(\\.\\d)? [KM]?i?B/s)?: attachment A1 \\(invoice\\.txt\\)\\r\\u001B\\[K$`))
+    // The rate is the bytes over the time since the answer began (not since 1970).
+    expect(shown).to.not.include(', 0 B/s')
+    const chunked = await onTerminal((_request, response) => {
+      response.writeHead(200, {'content-type': 'application/octet-stream'})
+      response.end(DATA)
+    })
+    expect(chunked).to.match(new RegExp(`^\\r\\u001B\\[K${DATA.length} B(, [^:]+)?: attachment`))
+  })
+
+  it('an answer cut short, KeyPackets that open nothing: refused naming the attachment, the temporary file removed', async () => {
+    const cut = await download((_request, response) => {
+      response.writeHead(200, {'content-length': DATA.length * 10, 'content-type': 'application/octet-stream'})
+      response.write(DATA.subarray(0, 40), () => response.destroy())
+    })
+    expect(cut.files).to.deep.equal([])
+    expect((cut.outcome as {message: string}).message).to.match(/^message M1: attachment A1 \(invoice\.txt\): .+; nothing written$/)
+    expect((cut.outcome as {message: string}).message).to.not.match(/nothing written.*nothing written/)
+    const wrongKeyPackets = Buffer.from(KEY_PACKETS)
+    wrongKeyPackets[wrongKeyPackets.length - 3] ^= 0x01
+    suite.server.handle(answer(DATA))
+    const {invocation} = testRun(suite.home)
+    const source: AttachmentSource = {fail: (cause) => new CliFailure(`message M1: ${cause}`, 1), invocation, keys: await addressKeys(), maxBytes: 1 << 20, messageId: 'M1', senderKeys: [], session: await invocation.session()}
+    const refused = await downloadAttachment(source, {aid: 'A1', create: () => AtomicFile.create(join(dir, 'x.txt')), keyPackets: wrongKeyPackets, what: 'attachment A1 (x)'}).then(
+      () => '',
+      (error: Error) => error.message,
+    )
+    expect(refused).to.match(/^message M1: attachment A1 \(x\): cannot decrypt it: .+; nothing written$/)
+    expect(readdirSync(dir)).to.deep.equal([])
   })
 })
