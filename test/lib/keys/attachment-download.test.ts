@@ -40,7 +40,7 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
   }
 
   /** The attachment A1 downloaded (signature null: none listed) with the service answering `handler`; what came back or the failure, and the folder's files. */
-  const download = async (handler: Handler, {maxBytes = 1 << 20, senderKeys = [KEY_FIXTURE.attachmentSigner.PublicKey], signature = KEY_FIXTURE.attachment.Signature as string | null, options = {} as TestRunOptions} = {}) => {
+  const download = async (handler: Handler, {maxBytes = 1 << 20, senderKeys = [KEY_FIXTURE.attachmentSigner.PublicKey as string], signature = KEY_FIXTURE.attachment.Signature as string | null, options = {} as TestRunOptions} = {}) => {
     suite.server.handle(handler)
     const {invocation} = testRun(suite.home, options)
     const source: AttachmentSource = {

@@ -178,7 +178,7 @@ describe('read-message: a message’s body opened with its address’s keys, its
     // A memory-hole subject is taken when its From is the message's sender, in any case; else not.
     const hidden = Buffer.from(['Content-Type: multipart/mixed; boundary=o', 'Subject: outer', '', '--o', 'Content-Type: text/plain', '', 'text', '--o', 'Content-Type: text/rfc822-headers', '', 'From: <sam@example.test>', 'Subject: the hidden one', '', '--o--', ''].join('\r\n'))
     expect((await openTree({...opened, body: hidden, message: {Sender: {Address: 'Sam@Example.test'}}}, fail)).parsed.subject).to.equal('the hidden one')
-    for (const Sender of [{Address: 'eve@example.test'}, {Address: 7}, 'sam@example.test', undefined]) {
+    for (const Sender of [{Address: 'eve@example.test'}, {Address: 7}, 'sam@example.test', null]) {
       expect((await openTree({...opened, body: hidden, message: {Sender}}, fail)).parsed.subject).to.equal('outer')
     }
 
