@@ -119,6 +119,10 @@ describe('read-message: a message’s body opened with its address’s keys, its
     const run = testRun(suite.home, {env: ENV})
     expect(await exitOf(openMessage(run.invocation, 'm7'))).to.equal(3)
     expect(run.stderr()).to.match(/message m7.*Message does not exist/)
+    // An ID that cannot go into the path: refused as the message ID, before anything is sent for it.
+    const dotted = await open('..')
+    expect(dotted?.status).to.equal(1)
+    expect(dotted?.message).to.match(/^the message ID /)
   })
 
   it('user keys the passphrase does not open: refused, saying to log in again; keys refused only for their Argon2 cost: a bound, exit 5', async () => {
