@@ -60,6 +60,12 @@ describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon
       (error: unknown) => error,
     )
     expect(refused).to.be.instanceOf(Argon2TooCostly)
+    // The primary (signing) packet alone asking 9 passes: refused too, when the key is unlocked whole.
+    const primaryOnly = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
+    Object.assign((primaryOnly.keyPacket as unknown as {s2k: object}).s2k, {t: 9})
+    expect((await unlockAddressKeys([{ID: 'primary', PrivateKey: primaryOnly.armor()}], [], 'argon2-passphrase', {signing: true})).failures).to.deep.equal([
+      'address key primary: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed',
+    ])
     const within = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
     within.subkeys = []
     expect((await unlockOne(openpgp, within.armor(), 'argon2-passphrase')).isDecrypted()).to.equal(true)
