@@ -108,6 +108,10 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
 
   it('an error answer: its Error and exit status, naming the attachment; another status without a body: its HTTP status, naming the message', async () => {
     expect(await download(json(404, {Code: 2501, Error: 'Attachment does not exist'}))).to.deep.equal({files: [], outcome: {message: 'attachment A1 (invoice.txt): HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Attachment does not exist', status: 3}})
+    // A human verification asked for (Code 9001): its bytes go to the verification check, which refuses it without a terminal (exit 2).
+    const challenge = await download(json(422, {Code: 9001, Details: {HumanVerificationMethods: ['captcha'], HumanVerificationToken: 'hv-token'}, Error: 'Human verification required'}))
+    expect(challenge.files).to.deep.equal([])
+    expect(challenge.outcome).to.have.property('status', 2)
     // A status neither 200 nor an error (a 204 with no body): the message and the status named.
     const empty = await download((_request, response) => response.writeHead(204).end())
     expect(empty).to.deep.equal({files: [], outcome: {message: 'message M1: attachment A1 (invoice.txt): HTTP 204', status: 1}})
