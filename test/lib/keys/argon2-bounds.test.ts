@@ -7,7 +7,9 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import * as openpgp from 'openpgp'
+
+import {Argon2TooCostly, MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockAddressKeys, unlockOne, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/argon2/${name}`, import.meta.url), 'utf8')
 
@@ -34,5 +36,38 @@ describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon
     const mixed = await unlockUserKeys([{ID: 'memory', PrivateKey: fixture('memory.asc')}, {ID: 'within', PrivateKey: fixture('within.asc')}], 'wrong')
     expect(mixed.failures).to.have.length(2)
     expect(mixed.tooCostly).to.equal(false)
+  })
+
+  it('a key asking exactly the bound’s 8 passes is tried, not refused for its cost (the packets are not re-encrypted: the passphrase then fails)', async () => {
+    const key = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
+    for (const {keyPacket} of key.getKeys()) Object.assign((keyPacket as unknown as {s2k: object}).s2k, {t: MAX_ARGON2_PASSES})
+    const unlocked = await unlockUserKeys([{ID: 'eight', PrivateKey: key.armor()}], 'argon2-passphrase')
+    expect(unlocked.keys).to.deep.equal([])
+    expect(unlocked.failures).to.have.length(1)
+    expect(unlocked.failures[0]).to.not.include('Argon2 S2K asks')
+    expect(unlocked.tooCostly).to.equal(false)
+  })
+
+  it('the bound holds however the key is unlocked: whole (a signing address key), or a key with no packet that decrypts', async () => {
+    const whole = await unlockAddressKeys([{ID: 'memory', PrivateKey: fixture('memory.asc')}], [], 'argon2-passphrase', {signing: true})
+    expect(whole.failures).to.deep.equal(['address key memory: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and 8 passes allowed'])
+    expect(whole.tooCostly).to.equal(true)
+    // The primary key alone (it signs, nothing decrypts): unlocked whole, after the same check.
+    const signOnly = await openpgp.readPrivateKey({armoredKey: fixture('memory.asc')})
+    signOnly.subkeys = []
+    const refused = await unlockOne(openpgp, signOnly.armor(), 'argon2-passphrase').then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).to.be.instanceOf(Argon2TooCostly)
+    // The primary (signing) packet alone asking 9 passes: refused too, when the key is unlocked whole.
+    const primaryOnly = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
+    Object.assign((primaryOnly.keyPacket as unknown as {s2k: object}).s2k, {t: 9})
+    expect((await unlockAddressKeys([{ID: 'primary', PrivateKey: primaryOnly.armor()}], [], 'argon2-passphrase', {signing: true})).failures).to.deep.equal([
+      'address key primary: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed',
+    ])
+    const within = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
+    within.subkeys = []
+    expect((await unlockOne(openpgp, within.armor(), 'argon2-passphrase')).isDecrypted()).to.equal(true)
   })
 })

@@ -6,6 +6,7 @@
  */
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
+import type {PrivateKey} from 'openpgp'
 
 import {TimeoutFailure} from '../../../src/lib/runtime/errors.ts'
 import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
@@ -17,17 +18,19 @@ const text = (name: string) => fixture(name).toString('utf8')
 
 describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)', function () {
   this.timeout(20_000)
-  let keys: Awaited<ReturnType<typeof unlockAddressKeys>>['keys']
   const alice = text('alice.pub.asc')
-
-  before(async () => {
+  // Unlocked inside each test that needs them, not once in a `before` hook: Stryker's perTest coverage then counts
+  // the unlocking for every test that relies on it, and a mutant of it meets them all (docs/testing.md).
+  const addressKeys = async (): Promise<PrivateKey[]> => {
     const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
     const user = await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], passphrase)
-    keys = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
+    const keys = (await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], user.keys, passphrase)).keys
     expect(keys).to.have.length(1)
-  })
+    return keys
+  }
 
   it('an inline-signed body from alice: decrypted, verified with her published key; unverified without it', async () => {
+    const keys = await addressKeys()
     const armored = text('inline-signed.asc')
     const checked = await decryptArmored(armored, keys, [alice])
     expect(checked.data.toString('utf8')).to.equal('Hello from alice, signed inline by GnuPG.\n')
@@ -36,12 +39,14 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('an impostor-signed body (mallory’s key named alice@example.test): FAILED against alice’s published key', async () => {
+    const keys = await addressKeys()
     const checked = await decryptArmored(text('impostor-signed.asc'), keys, [alice])
     expect(checked.data.toString('utf8')).to.equal('Please wire the money today. -- alice\n')
     expect(checked.verification).to.equal('failed')
   })
 
   it('an attachment as KeyPackets plus data packet, with alice’s detached signature: verified; other bytes signed: failed', async () => {
+    const keys = await addressKeys()
     const plaintext = fixture('attachment.txt')
     const open = async (signature: string) => {
       const out: Buffer[] = []
@@ -59,6 +64,7 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('an attachment without a signature is unsigned; with one but no sender key, unverified', async () => {
+    const keys = await addressKeys()
     const verdict = async (check: {senderKeys?: string[]; signature?: string}) => {
       const decryption = await decryptAttachment(fixture('attachment.keypackets'), keys, async () => {}, check)
       await decryption.write(fixture('attachment.data'))
@@ -70,6 +76,7 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
   })
 
   it('a tampered body fails as tampered, not as a body over --max-size', async () => {
+    const keys = await addressKeys()
     const armored = text('inline-signed.asc')
     const lines = armored.split('\n')
     // A character in the middle of the base64 body changed: the ciphertext, not the armor's framing.
@@ -101,10 +108,12 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
 
   it('which keys are tried: inactive ones and entries without a PrivateKey are skipped, not failures; past the deadline, none', async () => {
     const userKey = text('token-user.asc')
-    const tried = await unlockUserKeys([{ID: 'off', Active: 0, PrivateKey: userKey}, {ID: 'empty'}, {ID: 'blank', PrivateKey: ''}, {Active: 1, ID: 'on', PrivateKey: userKey}], 'user-passphrase')
+    const tried = await unlockUserKeys([{ID: 'off', Active: 0, PrivateKey: userKey}, {ID: 'empty'}, {ID: 'blank', PrivateKey: ''}, {ID: 'number', PrivateKey: 7}, {Active: 1, ID: 'on', PrivateKey: userKey}, {Active: true, ID: 'true', PrivateKey: userKey}], 'user-passphrase')
     expect(tried.failures).to.deep.equal([])
-    expect(tried.keys).to.have.length(1)
+    expect(tried.keys).to.have.length(2)
     expect((await unlockUserKeys([{Active: 0, ID: 'off', PrivateKey: userKey}], 'user-passphrase')).keys).to.deep.equal([])
+    // A deadline still ahead: the key is tried and opens.
+    expect((await unlockUserKeys([{ID: 'u', PrivateKey: userKey}], 'user-passphrase', {at: Date.now() + 60_000, timeoutSeconds: 60})).keys).to.have.length(1)
     const late = await unlockUserKeys([{ID: 'u', PrivateKey: userKey}], 'user-passphrase', {at: Date.now() - 1, timeoutSeconds: 3}).then(
       () => undefined,
       (error: unknown) => error,

@@ -9,9 +9,10 @@ import {spawnSync} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import * as openpgp from 'openpgp'
 import {type PrivateKey, readPrivateKey} from 'openpgp'
 
-import {decryptArmored, decryptAttachment, unlockAddressKeys} from '../../../src/lib/keys/keyring.ts'
+import {decryptArmored, decryptAttachment, unlockAddressKeys, unlockOne, unlockRest, unlockSigningKey} from '../../../src/lib/keys/keyring.ts'
 
 describe('keyring against GnuPG: verdicts on bodies and attachments signed by several keys', function () {
   this.timeout(30_000)
@@ -85,6 +86,14 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     expect((await open(text, {signature: sign('alice@test.invalid')})).verification).to.equal('unverified')
   })
 
+  it('decryptAttachment: abort() stops it: the decryption and every later write fail with the reason given', async () => {
+    const {data, keyPackets} = attachment('cut short\n'.repeat(100))
+    const decryption = await decryptAttachment(keyPackets, [recipient], async () => {})
+    await decryption.abort(new Error('the answer was cut'))
+    expect(await decryption.write(data).then(() => 'written', (error: Error) => error.message)).to.equal('the answer was cut')
+    expect(await decryption.end().then(() => 'ended', (error: Error) => error.message)).to.equal('the answer was cut')
+  })
+
   it('decryptAttachment: a tampered data packet makes end() reject', async () => {
     const failure = await open('do not change\n'.repeat(10), {}, true).then(
       () => undefined,
@@ -99,5 +108,46 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     expect(unlocked.keys.map((key) => key.getFingerprint().toUpperCase())).to.deep.equal([fingerprint('legacy@test.invalid')])
     expect((await unlockAddressKeys([{ID: 'a', PrivateKey: legacy, Token: 'a token'}], [recipient], 'key passphrase')).keys).to.have.length(1)
     expect((await unlockAddressKeys([{ID: 'a', PrivateKey: legacy}], [recipient], 'wrong')).keys).to.have.length(0)
+  })
+
+  it('unlockOne leaves the signing packet locked, unlockRest then opens it: what it signs GnuPG verifies; whole: every packet at once; a wrong passphrase opens nothing', async () => {
+    const legacy = gpg(['--armor', '--export-secret-keys', 'legacy@test.invalid'], undefined, 'key passphrase').stdout.toString()
+    const locked = (key: PrivateKey) => key.getKeys().map(({keyPacket}) => (keyPacket as openpgp.SecretKeyPacket).isDecrypted())
+    const key = await unlockOne(openpgp, legacy, 'key passphrase')
+    // The primary key signs and certifies only: left locked; the encryption subkey opened.
+    expect(locked(key)).to.deep.equal([false, true])
+    await unlockRest(openpgp, key, 'key passphrase')
+    expect(locked(key)).to.deep.equal([true, true])
+    const signed = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: Buffer.from('signed after unlockRest\n')}), signingKeys: key})
+    const signature = join(home, 'unlock-rest.asc')
+    const data = join(home, 'unlock-rest.txt')
+    writeFileSync(signature, signed)
+    writeFileSync(data, 'signed after unlockRest\n')
+    const check = gpg(['--status-fd', '1', '--verify', signature, data])
+    expect(check.status, check.stderr).to.equal(0)
+    expect(check.stdout.toString()).to.include(`[GNUPG:] VALIDSIG ${fingerprint('legacy@test.invalid')}`)
+    expect(locked(await unlockOne(openpgp, legacy, 'key passphrase', true))).to.deep.equal([true, true])
+    const again = await unlockOne(openpgp, legacy, 'key passphrase')
+    const refused = await unlockRest(openpgp, again, 'wrong').then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).to.be.instanceOf(Error)
+    expect(locked(again)).to.deep.equal([false, true])
+    expect(await unlockOne(openpgp, legacy, 'wrong').then(() => 'opened', () => 'refused')).to.equal('refused')
+  })
+
+  it('unlockSigningKey: the whole key, which signs what GnuPG verifies; an entry without PrivateKey refused by its ID', async () => {
+    const legacy = gpg(['--armor', '--export-secret-keys', 'legacy@test.invalid'], undefined, 'key passphrase').stdout.toString()
+    const key = await unlockSigningKey({ID: 'k', PrivateKey: legacy}, 'key passphrase')
+    expect(key.isDecrypted()).to.equal(true)
+    expect(key.keyPacket.isDecrypted()).to.equal(true)
+    const signed = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: Buffer.from('a card\n')}), signingKeys: key})
+    writeFileSync(join(home, 'card.asc'), signed)
+    writeFileSync(join(home, 'card.txt'), 'a card\n')
+    expect(gpg(['--verify', join(home, 'card.asc'), join(home, 'card.txt')]).status).to.equal(0)
+    for (const PrivateKey of [undefined, '', 7]) {
+      expect(await unlockSigningKey({ID: 'k9', PrivateKey}, 'key passphrase').then(() => '', (error: unknown) => (error as Error).message)).to.equal('user key k9 has no PrivateKey')
+    }
   })
 })

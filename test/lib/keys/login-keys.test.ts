@@ -18,6 +18,7 @@ describe('login-keys: key lists with malformed entries', function () {
     expect(entries).to.deep.equal({keys: [key, key], malformed: 4})
     expect(malformedNote(entries, 'User.Keys')).to.equal('Note: skipped 4 malformed entries of User.Keys (not a key object)')
     expect(malformedNote(keyEntries([key]), 'User.Keys')).to.equal(undefined)
+    expect(malformedNote(keyEntries([key, null]), 'User.Keys')).to.equal('Note: skipped 1 malformed entry of User.Keys (not a key object)')
     expect(keyEntries(null)).to.deep.equal({keys: [], malformed: 0})
   })
 

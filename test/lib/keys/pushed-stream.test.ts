@@ -35,4 +35,22 @@ describe('PushedStream', () => {
     expect(await reader.read().then(() => 'read', (error: Error) => error.message)).to.equal('tampered')
     expect(await pushed.write(bytes('y')).then(() => 'written', (error: Error) => error.message)).to.equal('tampered')
   })
+
+  it('a reader that asks before the write gets it at once; the next write waits for the next ask', async () => {
+    const pushed = new PushedStream(bytes('first'))
+    const reader = pushed.stream.getReader()
+    expect(text((await reader.read()).value)).to.equal('first')
+    // Asked before anything was written: the write goes straight through.
+    const asked = reader.read()
+    await new Promise((resolve) => setImmediate(resolve))
+    await pushed.write(bytes('second'))
+    expect(text((await asked).value)).to.equal('second')
+    let written = false
+    const write = pushed.write(bytes('third')).then(() => (written = true))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(written).to.equal(false)
+    const next = reader.read()
+    await write
+    expect(text((await next).value)).to.equal('third')
+  })
 })
