@@ -116,7 +116,7 @@ export async function unlockOne(pgp: Openpgp, armored: string, passphrase: strin
       if (packet instanceof pgp.SecretKeyPacket || packet instanceof pgp.SecretSubkeyPacket) checkS2k(packet)
     }
 
-    return pgp.decryptKey({passphrase, privateKey: key})
+    return pgp.decryptKey({config: UNLOCK_CONFIG, passphrase, privateKey: key})
   }
   // null: any time, as OpenPGP.js picks decryption keys for a message (an old message needs its old subkey).
   const decrypting = await key.getDecryptionKeys(undefined, null).catch(() => [])
@@ -195,7 +195,8 @@ export async function unlockSigningKey(key: ApiKey, passphrase: string): Promise
   const pgp = await openpgp()
   const armored = text(key.PrivateKey)
   if (!armored) throw new Error(`user key ${String(key.ID)} has no PrivateKey`)
-  return pgp.decryptKey({passphrase, privateKey: await pgp.readPrivateKey({armoredKey: armored})})
+  // Whole, through unlockOne: the same Argon2 bound as every other unlock (a primary packet asking 1 GiB is refused).
+  return unlockOne(pgp, armored, passphrase, true)
 }
 
 /** An address key's passphrase: its Token, decrypted with the user keys and its detached Signature verified by them. */

@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs'
 
 import * as openpgp from 'openpgp'
 
-import {Argon2TooCostly, MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockAddressKeys, unlockOne, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import {Argon2TooCostly, MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockAddressKeys, unlockOne, unlockSigningKey, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/argon2/${name}`, import.meta.url), 'utf8')
 
@@ -69,5 +69,20 @@ describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon
     const within = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
     within.subkeys = []
     expect((await unlockOne(openpgp, within.armor(), 'argon2-passphrase')).isDecrypted()).to.equal(true)
+  })
+
+  it('the user key a send signs with (unlockSigningKey): a primary packet asking 1 GiB or 9 passes is refused before any is spent, its subkey within the bound', async () => {
+    for (const [asked, s2k] of [['1 GiB of memory and 3 passes', {encodedM: 20}], ['64 MiB of memory and 9 passes', {t: 9}]] as const) {
+      const key = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
+      Object.assign((key.keyPacket as unknown as {s2k: object}).s2k, s2k)
+      const refused = await unlockSigningKey({ID: 'primary', PrivateKey: key.armor()}, 'argon2-passphrase').then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      )
+      expect(refused).to.be.instanceOf(Argon2TooCostly)
+      expect(refused?.message).to.equal(`its Argon2 S2K asks for ${asked}, more than the 256 MiB and 8 passes allowed`)
+    }
+
+    expect((await unlockSigningKey({ID: 'within', PrivateKey: fixture('within.asc')}, 'argon2-passphrase')).isDecrypted()).to.equal(true)
   })
 })
