@@ -31,11 +31,10 @@ const group = (property: Property) => (typeof property[1].group === 'string' ? p
 
 /** A KEY's value: a data: URI (vCard 4, as the web client writes it) or the bare base64 (vCard 3, ENCODING=b). */
 async function keyOf(value: string): Promise<PublicKey | undefined> {
-  const base64 = value.includes(',') ? value.slice(value.indexOf(',') + 1) : value
-  const bytes = Buffer.from(base64, 'base64')
-  if (bytes.length === 0) return undefined
+  const base64 = value.slice(value.indexOf(',') + 1) // no comma: indexOf is -1, the whole value
   const pgp = await openpgp()
-  return pgp.readKey({binaryKey: bytes}).catch(() => undefined)
+  // Not a key (no bytes either): left out.
+  return pgp.readKey({binaryKey: Buffer.from(base64, 'base64')}).catch(() => undefined)
 }
 
 /** The pins of `email` in a contact's signed card; undefined when the card does not hold the address. */

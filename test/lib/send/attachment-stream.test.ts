@@ -1,5 +1,6 @@
 import {expect} from 'chai'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import * as openpgp from 'openpgp'
@@ -7,7 +8,7 @@ import * as openpgp from 'openpgp'
 import {attachmentKey} from '../../../src/lib/keys/send-crypto.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {encryptedFile, signFile} from '../../../src/lib/send/attachment-stream.ts'
+import {encryptedFile, fileStream, signFile} from '../../../src/lib/send/attachment-stream.ts'
 
 describe('send/attachment-stream: an attachment signed, then encrypted as it is read (GnuPG checks the uploads: test/e2e/mail-send.test.ts)', () => {
   const work = mkdtempSync(join(tmpdir(), 'proton-cli-attachment-stream-'))
@@ -50,5 +51,23 @@ describe('send/attachment-stream: an attachment signed, then encrypted as it is 
     }
 
     expect(String(failure)).to.match(/file\.bin: the file changed while it was being sent; nothing was sent/)
+  })
+
+  it('a stream given up closes its file, read from or not (the descriptors this process holds on it, from /proc/self/fd)', async () => {
+    writeFileSync(path, Buffer.alloc(200_000, 1))
+    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path
+      } catch {
+        return false
+      }
+    }).length
+    const untouched = fileStream(path, createHash('sha256'))
+    await untouched.cancel()
+    const reader = fileStream(path, createHash('sha256')).getReader()
+    expect((await reader.read()).value?.length).to.equal(64 * 1024)
+    expect(open()).to.equal(1)
+    await reader.cancel()
+    expect(open()).to.equal(0)
   })
 })

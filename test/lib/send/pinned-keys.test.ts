@@ -3,8 +3,9 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {pinnedInCard, withPins} from '../../../src/lib/send/pinned-keys.ts'
+import {pinnedInCard, signedCard, withPins} from '../../../src/lib/send/pinned-keys.ts'
 import type {Recipient} from '../../../src/lib/send/recipients.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 /** The committed fixture's keys: the user key signs the cards; the sandbox sender's and an address's public keys are pinned. */
 describe('send/pinned-keys: keys pinned in a contact, and what they make of a recipient (cards signed here by OpenPGP.js)', () => {
@@ -35,10 +36,35 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect(await pinnedInCard('nobody@example.test', await card(['ITEM1.EMAIL:pat@example.test']), [userKey])).to.equal(undefined)
   })
 
-  it('a card changed after it was signed is not verified; a KEY that is not a key is left out', async () => {
+  it('a card changed after it was signed is not verified; a KEY that is not a key (or empty) is left out', async () => {
     expect((await pinnedInCard('pat@example.test', await card(['ITEM1.EMAIL:pat@example.test', `ITEM1.KEY:${uri(sender)}`], true), [userKey]))?.verified).to.equal(false)
-    const pinned = await pinnedInCard('pat@example.test', await card(['ITEM1.EMAIL:pat@example.test', 'ITEM1.KEY:data:application/pgp-keys;base64,AAAA']), [userKey])
-    expect(pinned?.keys).to.deep.equal([])
+    const pinned = await pinnedInCard('pat@example.test', await card(['ITEM1.EMAIL:pat@example.test', 'ITEM1.KEY:data:application/pgp-keys;base64,AAAA', 'ITEM1.KEY:data:application/pgp-keys;base64,', `ITEM1.KEY:${uri(sender)}`]), [userKey])
+    expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
+  })
+
+  it('a vCard 3 KEY in bare base64 is read; X-PM-SIGN true in any case is read; an empty flag is unsaid; a key in another field of the group is no pin', async () => {
+    const pinned = await pinnedInCard('pat@example.test', await card([
+      'ITEM1.EMAIL:pat@example.test', `ITEM1.KEY;ENCODING=b:${Buffer.from(sender.write()).toString('base64')}`, 'ITEM1.X-PM-SIGN:True', 'ITEM1.X-PM-ENCRYPT:',
+      `ITEM1.NOTE:${uri(address)}`,
+    ]), [userKey])
+    expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
+    expect(pinned).to.include({encrypt: undefined, sign: true, verified: true})
+  })
+
+  it('the address is an EMAIL’s (not another field’s, blanks around it ignored), and without a group it has no pins (as the web client reads it)', async () => {
+    const elsewhere = await pinnedInCard('pat@example.test', await card(['NOTE:pat@example.test', 'ITEM1.EMAIL: pat@example.test ', `ITEM1.KEY:${uri(sender)}`]), [userKey])
+    expect(elsewhere?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
+    const ungrouped = await pinnedInCard('pat@example.test', await card(['EMAIL:pat@example.test', `KEY:${uri(sender)}`, 'X-PM-SIGN:true']), [userKey])
+    expect(ungrouped).to.deep.equal({encrypt: undefined, keys: [], scheme: undefined, sign: undefined, verified: true})
+  })
+
+  it('a card that cannot be read (unknown Type, signed text that is no vCard): nothing trusted; the signed card is the Type 2 one', async () => {
+    expect(await pinnedInCard('pat@example.test', {Data: 'BEGIN:VCARD', Signature: null, Type: 9}, [userKey])).to.deep.equal({keys: [], verified: false})
+    const Signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: 'not a card'}), signingKeys: userKey})
+    expect(await pinnedInCard('pat@example.test', {Data: 'not a card', Signature, Type: 2}, [userKey])).to.deep.equal({keys: [], verified: false})
+    const signed = {Data: 'x', Signature, Type: 2}
+    expect(signedCard([{Data: 'y', Signature: null, Type: 0}, signed, {Data: 'z', Signature, Type: 3}])).to.equal(signed)
+    expect(signedCard([{Data: 'y', Signature: null, Type: 0}])).to.equal(undefined)
   })
 
   it('internal: the pinned key that is one of the service’s is used; pins none of which is: refused; no pinned key: as it was', async () => {
@@ -50,6 +76,9 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect(refused).to.include({kind: 'refused'})
     expect(refused.reason).to.match(/not one of its keys on the service/)
     expect(await withPins(internal, {keys: [], sign: true, verified: true})).to.deep.equal(internal)
+    const unreadableFirst = await withPins({...internal, candidates: ['not a key', address.armor()]}, {keys: [address], verified: true})
+    expect(unreadableFirst).to.include({kind: 'internal', pinned: true})
+    expect((await withPins({...internal, candidates: undefined}, {keys: [address], verified: true})).kind).to.equal('refused')
   })
 
   it('external without keys: a pinned key (encryption on or unsaid) or X-PM-SIGN true makes it external with keys; both off leave it clear', async () => {
@@ -58,6 +87,9 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect(await withPins(clear, {keys: [], sign: true, verified: true})).to.include({kind: 'external-keys'})
     expect(await withPins(clear, {encrypt: false, keys: [sender], verified: true})).to.deep.equal(clear)
     expect(await withPins(clear, undefined)).to.deep.equal(clear)
+    expect(await withPins(clear, {keys: [], verified: true})).to.deep.equal(clear)
+    const withKeys: Recipient = {email: 'pat@example.test', kind: 'external-keys'}
+    expect(await withPins(withKeys, {keys: [sender], sign: true, verified: true})).to.deep.equal(withKeys)
   })
 
   it('a contact whose signature does not hold: refused, whatever its kind', async () => {
@@ -66,5 +98,42 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
       expect(result.kind).to.equal('refused')
       expect(result.reason).to.match(/signature of its contact's card does not hold/)
     }
+
+    const refused: Recipient = {email: 'pat@example.test', kind: 'refused', reason: 'no such address'}
+    expect(await withPins(refused, {keys: [], verified: false})).to.deep.equal(refused)
+  })
+})
+
+describe('send/pinned-keys: cards signed by GnuPG (ed25519/cv25519 keys, as Proton makes them)', () => {
+  const gnupg = gnupgHome('pinned-keys-gpg-')
+  const {gpg, makeKey} = gnupg
+  let user: openpgp.PrivateKey
+  const contactKey = () => gpg(['--export', 'pat@example.test']).stdout.toString('base64')
+  const card = (data: string, signer = 'user@test.invalid') => ({Data: data, Signature: gpg(['--armor', '--textmode', '--local-user', signer, '--detach-sign', '--output', '-'], data).stdout.toString(), Type: 2})
+  const vcard = () => ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Pat', 'ITEM1.EMAIL:pat@example.test', `ITEM1.KEY:data:application/pgp-keys;base64,${contactKey()}`, 'END:VCARD', ''].join('\r\n')
+
+  before(async () => {
+    gnupg.open()
+    for (const email of ['user@test.invalid', 'mallory@test.invalid', 'pat@example.test']) makeKey(email)
+    user = await openpgp.readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'user@test.invalid']).stdout.toString()})
+  })
+  after(() => gnupg.close())
+
+  it('a card GnuPG signed with the user key: verified, its pinned key is the one GnuPG exported, and it makes a clear recipient PGP', async () => {
+    const pinned = await pinnedInCard('pat@example.test', card(vcard()), [user])
+    expect(pinned?.verified).to.equal(true)
+    expect(pinned?.keys.map((key) => key.getFingerprint().toUpperCase())).to.deep.equal([gnupg.fingerprint('pat@example.test')])
+    expect(await withPins({email: 'pat@example.test', kind: 'external-clear'}, pinned)).to.include({kind: 'external-keys', pinned: true})
+  })
+
+  it('a card signed by another key (a forged contact), or its signature tampered: not verified, and the recipient refused', async () => {
+    const forged = await pinnedInCard('pat@example.test', card(vcard(), 'mallory@test.invalid'), [user])
+    expect(forged?.verified).to.equal(false)
+    const signed = card(vcard())
+    const binary = gpg(['--dearmor'], signed.Signature).stdout
+    binary[binary.length - 5] ^= 1
+    const tampered = await pinnedInCard('pat@example.test', {...signed, Signature: gpg(['--enarmor'], binary).stdout.toString().replaceAll('ARMORED FILE', 'SIGNATURE')}, [user])
+    expect(tampered?.verified).to.equal(false)
+    for (const pinned of [forged, tampered]) expect(await withPins({email: 'pat@example.test', kind: 'external-clear'}, pinned)).to.include({kind: 'refused'})
   })
 })
