@@ -8,22 +8,18 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {fetchKeyAnswers, type KeyAnswers, senderKeys, unlockAccount} from '../../../src/lib/keys/account-keys.ts'
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
+import {FIXTURE_ADDRESS_KEY as addressKey, FIXTURE_PASSPHRASE as PASSPHRASE, FIXTURE_USER_KEY as userKey, NO_COMPILE_CACHE as ENV} from '../../helpers/fixture-account.ts'
 import {TOKENS} from '../../helpers/session-files.ts'
 
-const ENV = {NODE_DISABLE_COMPILE_CACHE: '1'}
-const PASSPHRASE = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
 
 describe('account-keys: the account’s keys from the session, the user and the addresses', function () {
   this.timeout(20_000)
   const suite = plainCommandSuite()
   const clientKey = newClientKey()
-  const userKey = {Active: 1, ID: 'uk', Primary: 1, PrivateKey: KEY_FIXTURE.userKey}
-  const addressKey = {Active: 1, ID: 'ak', ...KEY_FIXTURE.addressKeys[0]}
   const addresses = [{Email: 'Demo@Proton.Test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}, {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature}]}]
   const answer = (data: unknown) => ({body: Buffer.from(JSON.stringify(data)), data}) as KeyAnswers['user']
   const answers = (over: {addresses?: unknown; user?: unknown} = {}): KeyAnswers => ({

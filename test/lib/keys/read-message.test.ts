@@ -8,7 +8,6 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {decryptBody, messageWithKeys, openMessage, openTree} from '../../../src/lib/keys/read-message.ts'
 import type {JsonRecord} from '../../../src/lib/output/records.ts'
@@ -17,18 +16,15 @@ import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
+import {FIXTURE_ADDRESS_KEY as addressKey, FIXTURE_PASSPHRASE as PASSPHRASE, FIXTURE_USER_KEY as userKey, NO_COMPILE_CACHE as ENV} from '../../helpers/fixture-account.ts'
 import {TOKENS} from '../../helpers/session-files.ts'
 
-const ENV = {NODE_DISABLE_COMPILE_CACHE: '1'}
-const PASSPHRASE = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
 const argon2 = (name: string) => readFileSync(new URL(`../../fixtures/argon2/${name}`, import.meta.url), 'utf8')
 
 describe('read-message: a message’s body opened with its address’s keys, its signature checked', function () {
   this.timeout(20_000)
   const suite = plainCommandSuite()
   const clientKey = newClientKey()
-  const userKey = {Active: 1, ID: 'uk', Primary: 1, PrivateKey: KEY_FIXTURE.userKey}
-  const addressKey = {Active: 1, ID: 'ak', ...KEY_FIXTURE.addressKeys[0]}
   const welcome = {AddressID: 'a1', Body: KEY_FIXTURE.bodies[0].Body, ID: 'm1', Sender: {Address: 'sandbox@proton.test'}}
   const lunch = {AddressID: 'a1', Body: KEY_FIXTURE.bodies[2].Body, ID: 'm2', Sender: {Address: 'alex@proton.test'}}
 

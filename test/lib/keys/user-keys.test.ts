@@ -8,17 +8,14 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
 import {keyList, sealedPassphrase, sessionUserKeys, sessionWithKeys} from '../../../src/lib/keys/user-keys.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
+import {FIXTURE_PASSPHRASE as PASSPHRASE, FIXTURE_USER_KEY as userKey, NO_COMPILE_CACHE as ENV} from '../../helpers/fixture-account.ts'
 import {TOKENS} from '../../helpers/session-files.ts'
 
-/** No compile cache enabled in the test's own process (sessionUserKeys enables it for a run). */
-const ENV = {NODE_DISABLE_COMPILE_CACHE: '1'}
-const PASSPHRASE = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
 
 /** The fingerprint a session's unlocked key has, from the armored key itself. */
 const fingerprintOf = async (armoredKey: string) => (await openpgp.readKey({armoredKey})).getFingerprint()
@@ -27,7 +24,6 @@ describe('user-keys: the session’s user keys, unlocked with the sealed key pas
   this.timeout(20_000)
   const suite = plainCommandSuite()
   const clientKey = newClientKey()
-  const userKey = {Active: 1, ID: 'uk', Primary: 1, PrivateKey: KEY_FIXTURE.userKey}
   // An address key: the key passphrase does not open it (its Token does).
   const otherKey = {Active: 1, ID: 'other', Primary: 0, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}
 
