@@ -253,9 +253,9 @@ try {
 
 console.log(failures === 0 ? `\nAll ${checks} calls behaved as documented.` : `\n${failures} problem(s) in ${checks} calls.`)
 console.log(`
-Start the sandbox yourself, from this checkout (once installed or linked, "proton" instead of "npm exec -- proton"):
-  npm exec -- proton sandbox --write-session          # in a terminal of its own: prints its URL, writes the profile "sandbox"; Ctrl-C stops it
-  npm exec -- proton --profile sandbox mail list      # in another terminal
-  npm exec -- proton --profile sandbox api GET /core/v4/users
+Start the sandbox yourself, from this checkout (once installed or linked, "proton" instead of "bin/proton-dev"):
+  bin/proton-dev sandbox --write-session          # in a terminal of its own: prints its URL, writes the profile "sandbox"; Ctrl-C stops it
+  bin/proton-dev --profile sandbox mail list      # in another terminal
+  bin/proton-dev --profile sandbox api GET /core/v4/users
 More in README.md ("Quick start on the sandbox") and docs/sandbox.md.`)
 process.exit(failures === 0 ? 0 : 1)

@@ -23,7 +23,7 @@ describe('README.md', () => {
   it('has the sections a newcomer looks for', () => {
     const headings = [...README.matchAll(/^##+ (.+)$/gm)].map(([, heading]) => heading)
     expect(headings).to.include.members(['Install', 'From a checkout', 'From a packed tarball', 'Quick start on the sandbox', 'Common tasks', 'Exit statuses', 'Security', 'Testing', 'Documentation'])
-    expect(README).to.include('npm exec -- proton')
+    expect(README).to.include('bin/proton-dev')
     expect(README).to.include('npm link')
     expect(README).to.include('npm install -g ./proton-cli-plugin-api-0.1.0.tgz')
     expect(README).to.include('](docs/bounds.md)')

@@ -4,10 +4,9 @@
  * bytes, stderr and the exit status.
  */
 import {expect} from 'chai'
-import {execFile, spawn} from 'node:child_process'
+import {spawn} from 'node:child_process'
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {promisify} from 'node:util'
 
 import {freePort} from '../helpers/free-port.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
@@ -318,13 +317,5 @@ describe('bin/run.js api (child process)', function () {
     child.stdout.once('data', () => child.stdout.destroy())
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expect(status).to.equal(3)
-  })
-
-  it('runs through npm exec as "proton"', async () => {
-    const {stdout} = await promisify(execFile)('npm', ['exec', '--offline', '--', 'proton', 'api', '--help'], {
-      cwd: join(BIN, '..', '..'),
-      env: baseEnv(suite.home.home),
-    })
-    expect(stdout).to.include('$ proton api GET /mail/v4/messages --query Page=0 --query PageSize=25')
   })
 })

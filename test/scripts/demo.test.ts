@@ -48,7 +48,7 @@ describe('npm run demo (the README’s main job)', function () {
   it('ends by saying how to start the sandbox yourself', () => {
     const ending = result.stdout.slice(result.stdout.lastIndexOf('behaved as documented.'))
     expect(ending).to.match(/Start the sandbox yourself/)
-    expect(ending).to.match(/^ {2}npm exec -- proton sandbox --write-session +# .*Ctrl-C stops it$/m)
-    expect(ending).to.match(/^ {2}npm exec -- proton --profile sandbox mail list +# in another terminal$/m)
+    expect(ending).to.match(/^ {2}bin\/proton-dev sandbox --write-session +# .*Ctrl-C stops it$/m)
+    expect(ending).to.match(/^ {2}bin\/proton-dev --profile sandbox mail list +# in another terminal$/m)
   })
 })
