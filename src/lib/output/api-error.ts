@@ -44,6 +44,19 @@ export function describeNotJson(statusCode: number, statusMessage: string, conte
   return `${statusText(statusCode, statusMessage)}: the answer is not JSON (${escapeLine(String(contentType ?? 'no content type'))}, ${length} bytes)`
 }
 
+/**
+ * What a body that is not JSON looks like, for the one line a dedicated
+ * command prints instead of it: an intermediary's page, JSON cut short (a
+ * cut answer may hold anything, an armored key block among it), or text.
+ */
+export function bodyShape(body: Buffer): string {
+  const start = body.subarray(0, 512).toString('latin1').trimStart()
+  if (/^<(?:!doctype\s+html|html|head|body|h\d|title|center|p)\b/i.test(start)) return 'an HTML page'
+  if (start.startsWith('<')) return 'markup'
+  if (start.startsWith('{') || start.startsWith('[')) return 'JSON cut short'
+  return 'text'
+}
+
 /** A redirect to another origin, answered instead of followed: Location is the service's text. */
 export function describeRefusedRedirect(statusCode: number, location: string): string {
   return `HTTP ${statusCode}: redirect to ${escapeLine(location)} not followed (credentials stay with the session's origin)`

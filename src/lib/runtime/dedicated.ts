@@ -15,7 +15,7 @@ import {dryRunEntries, dryRunText, type PlannedRequest} from '../request/dry-run
 import type {ExitStatus} from './exit-status.ts'
 import type {Invocation} from './invocation.ts'
 import type {JsonValue} from '../output/json-value.ts'
-import {describeRefusedRedirect} from '../output/api-error.ts'
+import {bodyShape, describeRefusedRedirect} from '../output/api-error.ts'
 import {escapeLine, TextEscaper} from '../output/escape.ts'
 import {toYaml, writeJsonSource} from '../output/output.ts'
 import {bufferSource} from '../output/spool.ts'
@@ -80,15 +80,24 @@ export async function settle(invocation: Invocation, outcome: Outcome, subject?:
   return outcome.answer
 }
 
+/**
+ * A failure in one line on stderr. A body that is not JSON (an
+ * intermediary's page, an answer cut short) is described, not printed: it
+ * may be pages long, and a cut answer may hold anything (an armored private
+ * key of `account show`'s); --verbose prints it before the line, escaped.
+ */
 async function report(invocation: Invocation, failure: Failure, subject?: string): Promise<void> {
   const {stderr, stdout} = invocation.io
   const message = subject === undefined ? failure.message : `${subject}: ${failure.message}`
   if (failure.notJson) {
-    // The service's text on a terminal: its control characters escaped.
-    const escaper = new TextEscaper()
-    stderr.write(escaper.write(failure.notJson) + escaper.end())
-    if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
-    stderr.write(`Error: ${message}\n`)
+    if (invocation.flags.verbose) {
+      // The service's text on a terminal: its control characters escaped.
+      const escaper = new TextEscaper()
+      stderr.write(escaper.write(failure.notJson) + escaper.end())
+      if (failure.notJson.at(-1) !== 0x0a) stderr.write('\n')
+    }
+
+    stderr.write(`Error: ${message}: ${bodyShape(failure.notJson)}${invocation.flags.verbose ? '' : ' (--verbose prints it)'}\n`)
     return
   }
 

@@ -1,7 +1,7 @@
 /** The one stderr line that explains an API error, a body that is not JSON, or a refused redirect. */
 import {expect} from 'chai'
 
-import {codeText, describeApiError, describeNotJson, describeRefusedRedirect, errorText, statusText} from '../../../src/lib/output/api-error.ts'
+import {bodyShape, codeText, describeApiError, describeNotJson, describeRefusedRedirect, errorText, statusText} from '../../../src/lib/output/api-error.ts'
 
 describe('api-error: the error line', () => {
   it('names a Code the contract or the service’s codes name, and leaves an unknown one a number', () => {
@@ -36,5 +36,14 @@ describe('api-error: the error line', () => {
     expect(describeNotJson(502, 'Bad Gateway', 'text/html', 20)).to.equal('HTTP 502 Bad Gateway: the answer is not JSON (text/html, 20 bytes)')
     expect(describeNotJson(200, 'OK', undefined, 0)).to.equal('HTTP 200 OK: the answer is not JSON (no content type, 0 bytes)')
     expect(describeRefusedRedirect(302, 'https://evil.example/\u001B]8;;x')).to.equal(String.raw`HTTP 302: redirect to https://evil.example/\x1b]8;;x not followed (credentials stay with the session's origin)`)
+  })
+
+  it('says what a body that is not JSON looks like: a page, other markup, JSON cut short, or text', () => {
+    expect(bodyShape(Buffer.from('\r\n<!DOCTYPE html><html>…'))).to.equal('an HTML page')
+    expect(bodyShape(Buffer.from('<html>\r\n<head><title>502 Bad Gateway</title>'))).to.equal('an HTML page')
+    expect(bodyShape(Buffer.from('<?xml version="1.0"?><Error/>'))).to.equal('markup')
+    expect(bodyShape(Buffer.from('  {"Code":1000,"User":{"Keys":[{"PrivateKey":"-----BEGIN'))).to.equal('JSON cut short')
+    expect(bodyShape(Buffer.from('[1,2'))).to.equal('JSON cut short')
+    expect(bodyShape(Buffer.from('upstream connect error'))).to.equal('text')
   })
 })

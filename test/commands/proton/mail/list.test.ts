@@ -161,12 +161,12 @@ describe('proton mail list (in-process, nock)', () => {
     }
   })
 
-  it('a body that is not JSON goes to stderr with exit 5', async () => {
+  it('a body that is not JSON is described in one line on stderr, exit 5', async () => {
     messages({Page: '0', PageSize: '50'}).reply(502, '<h1>Bad Gateway</h1>', {'content-type': 'text/html'})
     const result = await proton(['mail', 'list', '--retries', '0'])
     expect(result.exit).to.equal(5)
     expect(result.stdout).to.equal('')
-    expect(result.stderr).to.equal('<h1>Bad Gateway</h1>\nError: HTTP 502 Bad Gateway: the answer is not JSON (text/html, 20 bytes)\n')
+    expect(result.stderr).to.equal('Error: HTTP 502 Bad Gateway: the answer is not JSON (text/html, 20 bytes): an HTML page (--verbose prints it)\n')
   })
 
   it('a success without a Messages list cannot be a table: exit 5, pointing at --output json', async () => {
