@@ -118,10 +118,20 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       await expectSent(piped.sent, [label('3', ['c', 'd'])])
     })
 
-    it('IDs that cannot be IDs, or none at all: exit 1, nothing sent', async () => {
+    it('an empty pipe is nothing to do: exit 0, a note on stderr, nothing sent (a nightly … | proton mail trash - on a quiet day)', async () => {
+      for (const [args, input] of [
+        [['mail', 'trash'], ''],
+        [['mail', 'trash', '-'], '\n\n'],
+        [['mail', 'move', '--to', 'archive', '-'], ''],
+      ] as const) {
+        const {result, sent} = await run([...args], input)
+        expect([result.status, result.stdout.length, result.stderr], args.join(' ')).to.deep.equal([0, 0, 'Nothing to do: standard input held no message IDs.\n'])
+        expect(sent, args.join(' ')).to.deep.equal([])
+      }
+    })
+
+    it('IDs that cannot be IDs: exit 1, nothing sent', async () => {
       for (const [args, input, stderr] of [
-        [['mail', 'trash'], '', 'Error: no message IDs: none given as arguments, and standard input held none\n'],
-        [['mail', 'trash', '-'], '\n\n', 'Error: no message IDs: standard input ("-") held none\n'],
         [['mail', 'star', '-'], 'ID  TIME  FROM\n', 'Error: line 1 of standard input is not a message ID: "ID TIME FROM" (one ID per line)\n'],
         [['mail', 'star', 'a b'], '', 'Error: "a b" is not a message ID (IDs hold no spaces or control characters)\n'],
         [['mail', 'star', '-', '-'], 'a\n', 'Error: the ID "-": standard input was already read by the ID "-"; it can be read once\n'],

@@ -9,9 +9,9 @@ import {chooseCalendars} from '../calendar/calendars.ts'
 import {syncOne} from '../calendar/write-event.ts'
 import {escapeLine} from '../output/escape.ts'
 import {checkId} from '../request/input-checks.ts'
-import {wholeId} from '../files/last-listing.ts'
 import {confirmDeletion} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idsOf, readOneId} from './given-ids.ts'
 
 export interface EventsDeleteOptions {
   id: string
@@ -22,7 +22,7 @@ export interface EventsDeleteOptions {
 export const calendarEventsDelete = plainCommand<EventsDeleteOptions>({
   options: (line) => ({calendar: line.optionalString('calendar'), id: line.arg('id'), yes: line.boolean('yes')}),
   async run(invocation, {calendar: choice, id: given, yes}) {
-    const id = wholeId(invocation.context.cacheDir, 'event', checkId(given, 'ID'))
+    const id = await readOneId(invocation, given, idsOf('event'), (text) => checkId(text, 'ID'))
     await confirmDeletion('event', [id], yes)
     // Deleting needs no keys: the calendar and its member are enough.
     const refs = await chooseCalendars(invocation, choice)

@@ -11,11 +11,11 @@ import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {zoneFlag} from '../calendar/window.ts'
 import {checkId} from '../request/input-checks.ts'
-import {wholeId} from '../files/last-listing.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {writeFileText} from '../output/output.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idsOf, readIds} from './given-ids.ts'
 
 export interface EventsGetOptions {
   ids: readonly string[]
@@ -27,15 +27,17 @@ export const calendarEventsGet = plainCommand<EventsGetOptions>({
   options: (line) => ({calendar: line.optionalString('calendar'), ids: line.line.argv, timezone: line.optionalString('timezone')}),
   async run(invocation, options) {
     const zone = zoneFlag(options.timezone, invocation.io.env)
-    const ids = options.ids.map((id) => wholeId(invocation.context.cacheDir, 'event', checkId(id, 'an event ID')))
+    // "-" reads IDs from standard input, one a line; a cut one is made whole.
+    const ids = await readIds(invocation, options.ids, idsOf('event', true))
+    for (const id of ids) checkId(id, 'an event ID')
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar)
     const found = []
-    for (const id of new Set(ids)) found.push(await findEvent(invocation, calendars, id))
+    for (const id of ids) found.push(await findEvent(invocation, calendars, id))
     const {broken, events} = await openEvents(invocation, found, authorKeys)
     if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf(events))
     else if (events.length > 0) {
       const fields = events.map((event) => eventJson(event))
-      await printData(invocation, options.ids.length === 1 ? fields[0] : fields, () => events.map((event) => eventText(event, zone)).join('\n\n'))
+      await printData(invocation, ids.length === 1 ? fields[0] : fields, () => events.map((event) => eventText(event, zone)).join('\n\n'))
     }
 
     if (broken > 0 || events.length === 0) invocation.exit(EXIT.UNAVAILABLE)

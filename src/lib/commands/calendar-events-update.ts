@@ -18,7 +18,8 @@ import {escapeLine} from '../output/escape.ts'
 import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {wholeId} from '../files/last-listing.ts'
+import {checkId} from '../request/input-checks.ts'
+import {idsOf, readOneId} from './given-ids.ts'
 
 export interface EventsUpdateOptions extends EventFields {
   id: string
@@ -46,7 +47,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     timezone: line.optionalString('timezone'),
   }),
   async run(invocation, options) {
-    const id = wholeId(invocation.context.cacheDir, 'event', options.id)
+    const id = await readOneId(invocation, options.id, idsOf('event'), (text) => checkId(text, 'ID'))
     checkTexts(options)
     const rrule = checkRrule(options.rrule)
     if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')

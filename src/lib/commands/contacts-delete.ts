@@ -5,9 +5,9 @@
  */
 import {CONTACTS} from '../contacts/service.ts'
 import {checkId} from '../request/input-checks.ts'
-import {wholeId} from '../files/last-listing.ts'
 import {confirmDeletion} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {idsOf, readIds} from './given-ids.ts'
 import {runBatch} from './message-batch.ts'
 
 export interface ContactsDeleteOptions {
@@ -19,10 +19,11 @@ export interface ContactsDeleteOptions {
 export const contactsDelete = plainCommand<ContactsDeleteOptions>({
   options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: line.boolean('yes')}),
   async run(invocation, {dryRun, ids: given, yes}) {
-    for (const id of given) checkId(id, 'a contact ID')
-    const ids = given.map((id) => wholeId(invocation.context.cacheDir, 'contact', id))
+    // "-" reads IDs from standard input (it was sent as the ID "-"); a cut one is made whole.
+    const ids = await readIds(invocation, given, idsOf('contact', true))
+    for (const id of ids) checkId(id, 'a contact ID')
     const action = {noun: 'contact', request: (chunk: string[]) => ({body: {IDs: chunk}, method: 'PUT', path: `${CONTACTS}/delete`}) as const, verb: 'Deleted'}
     if (!dryRun) await confirmDeletion('contact', ids, yes)
-    await runBatch(invocation, [...new Set(ids)], action, {dryRun})
+    await runBatch(invocation, ids, action, {dryRun})
   },
 })

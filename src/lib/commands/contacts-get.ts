@@ -12,6 +12,7 @@ import {cardWarnings, groupNames, mergedContact, namedContacts} from '../contact
 import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
 import {writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/dedicated.ts'
+import {readIds} from './given-ids.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
@@ -21,7 +22,9 @@ export interface ContactsGetOptions {
 
 export const contactsGet = plainCommand<ContactsGetOptions>({
   options: (line) => ({contacts: line.line.argv}),
-  async run(invocation, {contacts}) {
+  async run(invocation, {contacts: given}) {
+    // "-": IDs or addresses from standard input, one a line (namedContacts makes a cut ID whole).
+    const contacts = await readIds(invocation, given, {anyText: true, noun: 'contact'})
     await sessionWithKeys(invocation)
     const [records, {keys}] = await Promise.all([namedContacts(invocation, contacts), sessionUserKeys(invocation)])
     const shown = await Promise.all(

@@ -24,6 +24,7 @@ import {writeSource} from '../output/output.ts'
 import {usageError} from '../runtime/errors.ts'
 import {interruptSignal} from '../runtime/interrupt.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {DRIVE_PATHS, readIds} from './given-ids.ts'
 
 export interface DriveDownloadOptions {
   paths: readonly string[]
@@ -33,8 +34,10 @@ export interface DriveDownloadOptions {
 
 export const driveDownload = plainCommand<DriveDownloadOptions>({
   options: (line) => ({dir: line.optionalString('dir'), outputFile: line.optionalString('output-file'), paths: line.line.argv}),
-  async run(invocation, {dir, outputFile, paths}) {
-    if (paths.length === 0) throw usageError('give at least one PATH to download')
+  async run(invocation, {dir, outputFile, paths: given}) {
+    if (given.length === 0) throw usageError('give at least one PATH to download')
+    // "-" reads paths from standard input, one a line.
+    const paths = await readIds(invocation, given, DRIVE_PATHS)
     if (dir !== undefined && outputFile !== undefined) throw usageError('give --dir or --output-file, not both')
     if (outputFile !== undefined && paths.length > 1) throw usageError(`--output-file takes one file; ${paths.length} PATHs given (use --dir)`)
     const toStdout = outputFile === '-'

@@ -6,10 +6,13 @@ import {printable} from '../output/escape.ts'
 import {nodeData} from '../output/views/drive-nodes.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {DRIVE_PATHS, readOneId} from './given-ids.ts'
 
 export const driveInfo = plainCommand<{path: string}>({
   options: (line) => ({path: line.arg('path')}),
-  async run(invocation, {path}) {
+  async run(invocation, {path: given}) {
+    // "-": the path (or UID) on standard input.
+    const path = await readOneId(invocation, given, DRIVE_PATHS, () => undefined)
     const node = await onDrive(invocation, ({client}) => resolveNode(client, path))
     await printData(invocation, nodeData(node), () =>
       [

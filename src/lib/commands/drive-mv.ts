@@ -4,12 +4,14 @@ import {resolveFolder, resolveNode, shown} from '../drive/nodes.ts'
 import {reportResults} from '../drive/results.ts'
 import {usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {DRIVE_PATHS, readIds} from './given-ids.ts'
 
 export const driveMv = plainCommand<{paths: readonly string[]}>({
   options: (line) => ({paths: line.line.argv}),
   async run(invocation, {paths}) {
     if (paths.length < 2) throw usageError('give at least one PATH and the folder to move it to (DEST)')
-    const sources = paths.slice(0, -1)
+    // "-" among the sources reads paths from standard input, one a line.
+    const sources = await readIds(invocation, paths.slice(0, -1), DRIVE_PATHS)
     await onDrive(invocation, async ({client, http}) => {
       const destination = await resolveFolder(client, paths.at(-1) as string)
       const nodes = []

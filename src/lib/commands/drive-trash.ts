@@ -16,6 +16,7 @@ import {printData, writeListing} from '../runtime/dedicated.ts'
 import {usageError} from '../runtime/errors.ts'
 import {confirmWhat} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {DRIVE_PATHS, readIds} from './given-ids.ts'
 
 const atLeastOne = (paths: readonly string[], verb: string) => {
   if (paths.length === 0) throw usageError(`give at least one PATH to ${verb}`)
@@ -39,8 +40,10 @@ function trashedNode(nodes: readonly NodeView[], given: string): NodeView {
 
 export const driveTrash = plainCommand<{paths: readonly string[]}>({
   options: (line) => ({paths: line.line.argv}),
-  async run(invocation, {paths}) {
-    atLeastOne(paths, 'move to the trash')
+  async run(invocation, {paths: given}) {
+    atLeastOne(given, 'move to the trash')
+    // "-" reads paths from standard input, one a line.
+    const paths = await readIds(invocation, given, DRIVE_PATHS)
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
       for (const path of paths) nodes.push(await resolveNode(client, path))
@@ -60,8 +63,9 @@ export const driveTrashList = plainCommand<Record<string, never>>({
 
 export const driveTrashRestore = plainCommand<{paths: readonly string[]}>({
   options: (line) => ({paths: line.line.argv}),
-  async run(invocation, {paths}) {
-    atLeastOne(paths, 'restore')
+  async run(invocation, {paths: given}) {
+    atLeastOne(given, 'restore')
+    const paths = await readIds(invocation, given, DRIVE_PATHS)
     await onDrive(invocation, async ({client, http}) => {
       const inTrash = await trashed(client)
       const nodes = paths.map((path) => trashedNode(inTrash, path))

@@ -14,7 +14,7 @@
  * - delete: PUT /mail/v4/messages/delete {"IDs"} (DeleteMessage;
  *   deleteMessages), permanent, so confirmed first.
  *
- * IDs come from the arguments or standard input (message-ids.ts) and go at
+ * IDs come from the arguments or standard input (given-ids.ts) and go at
  * most 150 a request, answered per item (message-batch.ts).
  */
 import {MAILBOX_LABEL_IDS} from '../contract/contract.ts'
@@ -29,7 +29,7 @@ import {confirmDeletion} from '../runtime/per-id.ts'
 import {canLookUp} from '../runtime/dedicated.ts'
 import {type LabelLookup, plannedLookup, resolveLabel} from './label-lookup.ts'
 import {type BatchAction, runBatch} from './message-batch.ts'
-import {messageIds} from './message-ids.ts'
+import {readIds} from './given-ids.ts'
 
 const MESSAGES = '/mail/v4/messages'
 
@@ -93,7 +93,7 @@ async function labelFor(invocation: Invocation, choice: LabelChoice, lookup: Lab
 export const mailTrash = plainCommand<IdsOptions>({
   options: idsOptions,
   async run(invocation, {argv, dryRun}) {
-    const ids = await messageIds(invocation, argv)
+    const ids = await readIds(invocation, argv)
     await runBatch(invocation, ids, {after: ' to trash', request: labelling('label', TRASH_LABEL_ID), verb: 'Moved'}, {dryRun})
   },
 })
@@ -102,7 +102,7 @@ export const mailMove = plainCommand<IdsOptions & {to: string}>({
   options: (line) => ({...idsOptions(line), to: line.string('to')}),
   async run(invocation, {argv, dryRun, to}) {
     const choice = parseFolderChoice(to)
-    const ids = await messageIds(invocation, argv)
+    const ids = await readIds(invocation, argv)
     const folder = await labelFor(invocation, choice, FOLDER_LOOKUP, dryRun)
     const where = 'id' in choice && choice.id !== to ? to.toLowerCase() : folder.name
     await runBatch(invocation, ids, {after: ` to ${where}`, request: labelling('label', folder.id), verb: 'Moved'}, {dryRun, lookups: folder.lookups})
@@ -112,14 +112,14 @@ export const mailMove = plainCommand<IdsOptions & {to: string}>({
 export const mailStar = plainCommand<IdsOptions>({
   options: idsOptions,
   async run(invocation, {argv, dryRun}) {
-    await runBatch(invocation, await messageIds(invocation, argv), {request: labelling('label', STARRED_LABEL_ID), verb: 'Starred'}, {dryRun})
+    await runBatch(invocation, await readIds(invocation, argv), {request: labelling('label', STARRED_LABEL_ID), verb: 'Starred'}, {dryRun})
   },
 })
 
 export const mailUnstar = plainCommand<IdsOptions>({
   options: idsOptions,
   async run(invocation, {argv, dryRun}) {
-    await runBatch(invocation, await messageIds(invocation, argv), {request: labelling('unlabel', STARRED_LABEL_ID), verb: 'Unstarred'}, {dryRun})
+    await runBatch(invocation, await readIds(invocation, argv), {request: labelling('unlabel', STARRED_LABEL_ID), verb: 'Unstarred'}, {dryRun})
   },
 })
 
@@ -131,7 +131,7 @@ export const mailLabel = plainCommand<IdsOptions & {add?: string; remove?: strin
     const name = add ?? remove
     if (name === undefined) throw usageError('give --add NAME (label the messages) or --remove NAME (take the label off)')
     const choice = parseLabelChoice(name, flag)
-    const ids = await messageIds(invocation, argv)
+    const ids = await readIds(invocation, argv)
     const label = await labelFor(invocation, choice, labelLookup(flag), dryRun)
     const action: BatchAction =
       add === undefined
@@ -145,7 +145,7 @@ export const mailMark = plainCommand<IdsOptions & {read: boolean; unread: boolea
   options: (line) => ({...idsOptions(line), read: line.boolean('read'), unread: line.boolean('unread')}),
   async run(invocation, {argv, dryRun, read, unread}) {
     if (read === unread) throw usageError(read ? 'give --read or --unread, not both' : 'give --read or --unread')
-    const ids = await messageIds(invocation, argv)
+    const ids = await readIds(invocation, argv)
     await runBatch(invocation, ids, {after: read ? ' read' : ' unread', request: byIds(read ? 'read' : 'unread'), verb: 'Marked'}, {dryRun})
   },
 })
@@ -153,7 +153,7 @@ export const mailMark = plainCommand<IdsOptions & {read: boolean; unread: boolea
 export const mailDelete = plainCommand<IdsOptions & {yes: boolean}>({
   options: (line) => ({...idsOptions(line), yes: line.boolean('yes')}),
   async run(invocation, {argv, dryRun, yes}) {
-    const ids = await messageIds(invocation, argv)
+    const ids = await readIds(invocation, argv)
     // Permanent: confirmed first, as the other deletions are (per-id.ts); --dry-run neither asks nor sends.
     if (!dryRun) await confirmDeletion('message', ids, yes, ' permanently')
     await runBatch(invocation, ids, {after: ' permanently', request: byIds('delete'), verb: 'Deleted'}, {dryRun})

@@ -11,7 +11,7 @@
  * ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
  */
 import {byteSize} from '../output/byte-size.ts'
-import {oneId} from './message-ids.ts'
+import {readOneId} from './given-ids.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {call, printData, writeListing} from '../runtime/dedicated.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
@@ -52,7 +52,7 @@ export function attachmentsListing(id: string, attachments: readonly JsonRecord[
 export const mailAttachments = plainCommand<MailAttachmentsOptions>({
   options: (line) => ({id: line.arg('id')}),
   async run(invocation, {id: given}) {
-    const id = await oneId(invocation, given)
+    const id = await readOneId(invocation, given)
     const {attachments: listed, message} = await messageAttachments(invocation, id)
     const attachments: JsonRecord[] = [...listed]
     if (isMimeMessage(message)) {

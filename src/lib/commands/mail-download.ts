@@ -45,7 +45,7 @@ import {Writable} from 'node:stream'
 
 import {wholeId} from '../files/last-listing.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
-import {oneId} from './message-ids.ts'
+import {readOneId} from './given-ids.ts'
 import type {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory, type Published} from '../files/download-directory.ts'
 import {shownName, visibleName} from '../files/safe-name.ts'
@@ -187,7 +187,7 @@ export const mailDownload = plainCommand<MailDownloadOptions>({
     if (to !== undefined && to !== '-') throw usageError(`unexpected argument ${JSON.stringify(to)}: the only one after the message ID is "-" (standard output)`)
     const toStdout = to === '-'
     if (toStdout && dir !== undefined) throw usageError('"-" writes to standard output: leave out --dir')
-    const id = await oneId(invocation, given)
+    const id = await readOneId(invocation, given)
     pathId(id, 'the message ID')
     const attachment = givenAttachment === undefined ? undefined : wholeId(invocation.context.cacheDir, 'attachment', givenAttachment)
     if (attachment !== undefined) pathId(attachment, '--attachment')

@@ -22,7 +22,7 @@ import {usageError} from '../runtime/errors.ts'
 import {valueOfName} from '../output/decode.ts'
 import {printable} from '../output/escape.ts'
 import {findLabel, type LabelLookup} from './label-lookup.ts'
-import {messageIds} from './message-ids.ts'
+import {idsOf, readIds} from './given-ids.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
 
 const FOLDER = valueOfName(LABEL_TYPE, 'MESSAGE_FOLDER')
@@ -105,7 +105,7 @@ const request = (id: string): PlannedRequest => ({method: 'DELETE', path: `${LAB
 export const mailLabelsDelete = plainCommand<{dryRun: boolean; names: readonly string[]; yes: boolean}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), names: line.line.argv, yes: line.boolean('yes')}),
   async run(invocation, {dryRun, names, yes}) {
-    const given = await messageIds(invocation, names, 'label', {anyText: true})
+    const given = await readIds(invocation, names, idsOf('label', true))
     for (const each of given) refuseNoName(each)
     // A dry run looks the names up too (GET requests only), when there is a session to ask with.
     const lookUp = !dryRun || (await canLookUp(invocation))

@@ -15,7 +15,7 @@
  * terminal as such.
  */
 import {byteSize} from '../output/byte-size.ts'
-import {messageIds, oneId} from './message-ids.ts'
+import {readIds} from './given-ids.ts'
 import {localIsoDateTime} from '../output/dates.ts'
 import {escapeText, printable} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -140,8 +140,8 @@ async function printText(invocation: Invocation, id: string, {message, view}: {m
 export const mailRead = plainCommand<MailReadOptions>({
   options: (line) => ({html: line.boolean('html'), ids: line.line.argv}),
   async run(invocation, {html, ids: given}) {
-    // One ID as before ("-": one line of standard input); several: each made whole, once each.
-    const ids = given.length === 1 ? [await oneId(invocation, given[0])] : await messageIds(invocation, given)
+    // "-" reads IDs from standard input, one a line, as many as it holds; each made whole, once each.
+    const ids = await readIds(invocation, given)
     for (const id of ids) pathId(id, 'the message ID')
     const read: Array<{id: string; message: JsonRecord; view: MessageView}> = []
     for (const id of ids) read.push({id, ...(await readOne(invocation, id, html))})

@@ -8,7 +8,7 @@ import {Args, Flags} from '@oclif/core'
 
 /** Any number of IDs (the commands are not strict); `what`: "Calendar", "Filter", … */
 export function idArgs(what: string) {
-  return {id: Args.string({description: `${what} ID; several may follow`, required: true})}
+  return {id: Args.string({description: `${what} ID; several may follow; "-" reads them from standard input, one per line`, required: true})}
 }
 
 /** What a deletion needs to go ahead without a terminal (per-id.ts confirmDeletion). */

@@ -19,7 +19,7 @@ import {attempt, settle, show, showDryRun} from './dedicated.ts'
 import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
 import type {ListingKind} from '../files/last-listing.ts'
-import {messageIds} from '../commands/message-ids.ts'
+import {idsOf, readIds} from '../commands/given-ids.ts'
 
 export interface PerId {
   /** What an ID names, for messages: "calendar", "filter". */
@@ -151,14 +151,14 @@ export interface PerIdSpec {
   confirm?: boolean
 }
 
-/** The plain function of such a command: IDs read (message-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
+/** The plain function of such a command: IDs read (given-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
 export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
   const request = (id: string) => requestFor(pathId(id, `a ${noun} ID`))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
     async run(invocation, {dryRun, ids: given, yes}) {
       // "-" reads IDs from standard input, one per line; an ID cut in a table is made whole.
-      const ids = await messageIds(invocation, given, noun, {anyText: true})
+      const ids = await readIds(invocation, given, idsOf(noun, true))
       for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)

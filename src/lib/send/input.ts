@@ -47,10 +47,14 @@ export interface BodySource {
   stdin: NodeJS.ReadableStream & {isTTY?: boolean}
 }
 
-/** The body: --body, --body-file, else standard input when it is not a terminal; never two of them. */
+/**
+ * The body: --body, --body-file (`-`: standard input, as everywhere; a file of that name is `./-`), else standard
+ * input when it is not a terminal; never two of them.
+ */
 export async function readBody({body, bodyFile, stdin}: BodySource): Promise<string> {
   if (body !== undefined && bodyFile !== undefined) throw usageError('--body and --body-file: give one of them')
   if (body !== undefined) return body
+  if (bodyFile === '-') return (await readAll(stdin)).toString('utf8')
   if (bodyFile !== undefined) {
     try {
       return await readFile(bodyFile, 'utf8')

@@ -23,7 +23,7 @@ A card whose signature does not hold is still shown, each of its fields marked "
   ]
 
   static override args = {
-    contact: Args.string({description: 'Contact ID, or one of its e-mail addresses; several may follow', required: true}),
+    contact: Args.string({description: 'Contact ID, or one of its e-mail addresses; several may follow; "-" reads them from standard input, one per line', required: true}),
   }
 
   static override baseFlags = PlainAdapter.withFormats(['vcf'], 'Output format (vcf: the merged contacts as vCard 4.0).')

@@ -14,7 +14,7 @@ Into --dir (default: the current directory; created 0700 when missing) the names
   static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt', '<%= config.bin %> <%= command.id %> Documents/a.pdf Documents/b.pdf --dir ~/Downloads', '<%= config.bin %> <%= command.id %> notes.txt --output-file - | less']
 
   static override strict = false
-  static override args = {path: Args.string({description: 'Files under My Files, or node UIDs', required: true})}
+  static override args = {path: Args.string({description: 'Files under My Files, or node UIDs; "-" reads them from standard input, one per line', required: true})}
 
   static override flags = {
     dir: Flags.string({exclusive: ['output-file'], helpValue: 'DIR', summary: 'The directory to write into (default: the current directory).'}),

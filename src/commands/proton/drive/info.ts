@@ -11,7 +11,7 @@ export default class DriveInfo extends PlainAdapter<typeof DriveInfo> {
 
   static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt', "<%= config.bin %> <%= command.id %> Documents/notes.txt --output json | jq .signatures"]
 
-  static override args = {path: Args.string({description: 'A file or folder under My Files, or a node UID', required: true})}
+  static override args = {path: Args.string({description: 'A file or folder under My Files, or a node UID; "-" reads it from standard input', required: true})}
 
   static override runs = driveInfo
 }

@@ -12,7 +12,7 @@ export default class DriveMv extends PlainAdapter<typeof DriveMv> {
   static override examples = ['<%= config.bin %> <%= command.id %> notes.txt Documents', '<%= config.bin %> <%= command.id %> a.txt b.txt Archive/2025']
 
   static override strict = false
-  static override args = {path: Args.string({description: 'Files or folders to move, then DEST, the folder to move them into', required: true})}
+  static override args = {path: Args.string({description: 'Files or folders to move ("-" reads them from standard input, one per line), then DEST, the folder to move them into', required: true})}
 
   static override runs = driveMv
 }

@@ -12,7 +12,7 @@ export default class DriveRename extends PlainAdapter<typeof DriveRename> {
   static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt notes-2026.txt']
 
   static override args = {
-    path: Args.string({description: 'The file or folder under My Files, or a node UID', required: true}),
+    path: Args.string({description: 'The file or folder under My Files, or a node UID; "-" reads it from standard input', required: true}),
     name: Args.string({description: 'Its new name', required: true}),
   }
 

@@ -12,7 +12,7 @@ export default class DriveTrash extends PlainAdapter<typeof DriveTrash> {
   static override examples = ['<%= config.bin %> <%= command.id %> Documents/old.txt']
 
   static override strict = false
-  static override args = {path: Args.string({description: 'Files or folders under My Files, or node UIDs', required: true})}
+  static override args = {path: Args.string({description: 'Files or folders under My Files, or node UIDs; "-" reads them from standard input, one per line', required: true})}
 
   static override runs = driveTrash
 }

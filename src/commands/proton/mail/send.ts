@@ -10,7 +10,7 @@ export default class MailSend extends PlainAdapter<typeof MailSend> {
 
 Then the draft is created (POST /mail/v4/messages, its body encrypted to and signed by the sending address's key), each --attach file signed, then encrypted as it is uploaded to it (POST /mail/v4/attachments; streamed, never whole in memory; read again from its start if the upload is retried), and the message sent (POST /mail/v4/messages/<id> with one package for all recipients). Bcc recipients are not shown to the others.
 
-The body is --body, or the file --body-file, or else standard input when it is not a terminal; text/plain unless --html. --from picks the sending address (default: the primary one); one that is disabled or cannot send is refused.
+The body is --body, or the file --body-file ("-" reads standard input), or else standard input when it is not a terminal; text/plain unless --html. --from picks the sending address (default: the primary one); one that is disabled or cannot send is refused.
 
 Never twice: the send itself is never retried, not even after a 429 or 503. If its answer is lost (timeout, reset connection) or is a failure, the service is asked whether the message went out, and the command says which (exit 0 if it was, 5 if not or if the service cannot say). A send the service refuses deletes the draft. Ctrl-C before the send leaves the draft in Drafts and sends nothing; during the send it says the message may have been sent.
 
@@ -29,7 +29,7 @@ Checked before anything is created (exit 1): every address well formed, at least
     attach: Flags.string({helpValue: 'FILE', multiple: true, multipleNonGreedy: true, summary: 'Attach this file (repeatable).'}),
     bcc: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: 'Blind copy to this address (repeatable).'}),
     body: Flags.string({helpValue: 'TEXT', summary: 'The body.'}),
-    'body-file': Flags.string({helpValue: 'PATH', summary: 'Read the body from this file.'}),
+    'body-file': Flags.string({helpValue: 'PATH', summary: 'Read the body from this file ("-": standard input).'}),
     cc: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: 'Copy to this address (repeatable).'}),
     'dry-run': Flags.boolean({summary: 'Print the sender, recipients with their kinds, subject and sizes; create nothing.'}),
     from: Flags.string({helpValue: 'ADDRESS', summary: 'Send from this address of yours (default: the primary one).'}),

@@ -12,7 +12,7 @@ export default class CalendarEventsDelete extends PlainAdapter<typeof CalendarEv
   static override examples = ['<%= config.bin %> <%= command.id %> <event_id> --yes', '<%= config.bin %> <%= command.id %> <event_id> --calendar Work --yes']
 
   static override args = {
-    id: Args.string({description: 'The event ID (see "calendar events list")', required: true}),
+    id: Args.string({description: 'The event ID (see "calendar events list"); "-" reads it from standard input', required: true}),
   }
 
   static override flags = {

@@ -18,7 +18,7 @@ Text: ID, calendar, UID, summary, start and end (in --timezone, with the event's
   ]
 
   static override args = {
-    id: Args.string({description: 'The event ID (see "calendar events list"); several may follow', required: true}),
+    id: Args.string({description: 'The event ID (see "calendar events list"); several may follow; "-" reads them from standard input, one per line', required: true}),
   }
 
   static override strict = false

@@ -22,7 +22,7 @@ Checked before anything is written, as for "calendar events create"; at least on
   ]
 
   static override args = {
-    id: Args.string({description: 'The event ID (see "calendar events list")', required: true}),
+    id: Args.string({description: 'The event ID (see "calendar events list"); "-" reads it from standard input', required: true}),
   }
 
   static override flags = {

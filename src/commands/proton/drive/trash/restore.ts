@@ -11,7 +11,7 @@ export default class DriveTrashRestore extends PlainAdapter<typeof DriveTrashRes
   static override examples = ['<%= config.bin %> <%= command.id %> old.txt']
 
   static override strict = false
-  static override args = {path: Args.string({description: 'Trashed nodes: names or UIDs', required: true})}
+  static override args = {path: Args.string({description: 'Trashed nodes: names or UIDs; "-" reads them from standard input, one per line', required: true})}
 
   static override runs = driveTrashRestore
 }
