@@ -10,14 +10,14 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
 import {CALENDAR_FIXTURE} from '../../src/lib/sandbox/calendar/calendar-fixture.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
@@ -122,7 +122,8 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     const holiday = rows.find((row) => row.Summary === 'Company holiday')!
     const result = await proton(['calendar', 'events', 'get', holiday.ID])
     expect(result.status, result.stderr).to.equal(0)
-    expect(out(result)).to.match(/\nSummary: +Company holiday\nStart: +2025-03-20 \(all day\)\nEnd: +2025-03-21 \(all day\)\n/)
+    // One meaning of --end for a whole day everywhere users look: its last day (the ics keeps the exclusive DTEND).
+    expect(out(result)).to.match(/\nSummary: +Company holiday\nStart: +2025-03-20 \(all day\)\nEnd: +2025-03-20 \(all day\)\n/)
     expect(out(result)).to.match(/\nSignature: +verified\n$/)
   })
 
@@ -184,13 +185,12 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     expect(quiet.stderr).to.include('signature FAILED')
   })
 
-  it('bad input is refused before anything is written: an unknown calendar, an end before its start, a time without a zone, an RRULE that does not parse, an unknown zone', async () => {
+  it('bad input is refused before anything is written: an unknown calendar, an end before its start, an RRULE that does not parse, an unknown zone', async () => {
     await resetLog()
     const base = ['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'X']
     const cases: Array<[string[], RegExp]> = [
       [['calendar', 'events', 'create', '--calendar', 'Nope', '--summary', 'X', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z'], /^Error: --calendar "Nope": no calendar has that ID or name/],
       [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], /^Error: --end is before --start\n$/],
-      [[...base, '--start', '2025-03-01T10:00', '--end', '2025-03-01T11:00'], /^Error: --start "2025-03-01T10:00" has no zone: add --timezone ZONE, or end it with Z or ±HH:MM\n$/],
       [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z', '--rrule', 'FREQ=FORTNIGHTLY'], /^Error: --rrule "FREQ=FORTNIGHTLY" is not an RRULE/],
       [[...base, '--start', '2025-03-01T10:00', '--end', '2025-03-01T11:00', '--timezone', 'Mars/Olympus'], /^Error: --timezone "Mars\/Olympus" is not a time zone/],
       [['calendar', 'events', 'list', '--start', '2025-03-01T10:00'], /^Error: --start "2025-03-01T10:00" has a time but no zone/],
@@ -204,6 +204,89 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     }
 
     expect((await requests()).filter(({Method}) => Method !== 'GET')).to.deep.equal([])
+  })
+
+  describe('as a new user pastes the examples (issue 39)', () => {
+    const created = async (args: string[], zone = 'UTC') => {
+      const result = await proton(['calendar', 'events', 'create', ...args], zone)
+      expect(result.status, result.stderr).to.equal(0)
+      return {id: out(result).trim(), stderr: result.stderr}
+    }
+
+    it('every calendar line of the README runs as pasted against the sandbox (bash, exit 0)', () => {
+      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+      const lines = [...readme.matchAll(/^ {4}(proton calendar .*)$/gm)].map(([, line]) => line)
+      expect(lines.length).to.be.at.least(3)
+      for (const line of lines) {
+        const script = `proton() { "$NODE" "$BIN" --profile sandbox "$@"; }\n${line}\n`
+        const result = spawnSync('bash', ['-c', script], {encoding: 'utf8', env: {...baseEnv(suite.home.home, {TZ: 'Europe/Zurich'}), BIN, NODE: process.execPath}, timeout: 60_000})
+        expect(result.status, `${line}: ${result.stderr}`).to.equal(0)
+        expect(result.stderr, line).not.to.match(/^Error/m)
+      }
+    })
+
+    it('the README’s create, as pasted: the sandbox has a calendar Work, and a time without a zone is in the system’s zone (TZ); --timezone overrides', async () => {
+      const {id} = await created(['--calendar', 'Work', '--summary', 'Review', '--start', '2026-12-02T10:00', '--end', '2026-12-02T11:00'], 'Europe/Zurich')
+      expect(await json(['calendar', 'events', 'get', id])).to.deep.include({Calendar: 'Work', Start: {DateTime: '2026-12-02T10:00:00', Timezone: 'Europe/Zurich'}})
+      const listed = out(await proton(['calendar', 'events', 'list', '--start', '2026-12-02', '--end', '2026-12-03'], 'Europe/Zurich'))
+      expect(listed).to.include(`2026-12-02\t10:00–11:00\tReview\t-\tWork\t${id}\n`)
+      const other = await created(['--calendar', 'work', '--summary', 'Call', '--start', '2026-12-03T10:00', '--end', '2026-12-03T10:30', '--timezone', 'America/New_York'], 'Europe/Zurich')
+      expect((await json(['calendar', 'events', 'get', other.id])).Start).to.deep.equal({DateTime: '2026-12-03T10:00:00', Timezone: 'America/New_York'})
+    })
+
+    it('--rrule whose days miss the start (a Tuesday for MO,WE): the series begins on the rule’s first date, as Proton’s clients read it, with a warning; COUNT=6 gives six', async () => {
+      const {id, stderr} = await created(['--calendar', 'Work', '--summary', 'Gym', '--start', '2026-12-01T07:00', '--end', '2026-12-01T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6'], 'Europe/Zurich')
+      expect(stderr).to.match(/^Warning: --start 2026-12-01 07:00 \(a Tuesday\) is not a date of the rule FREQ=WEEKLY;COUNT=6;BYDAY=MO,WE: the event begins on its first, 2026-12-02 07:00 \(a Wednesday\), as Proton's clients read the rule\nCreated event /)
+      const shown = await json(['calendar', 'events', 'get', id])
+      expect([shown.Start, shown.End]).to.deep.equal([{DateTime: '2026-12-02T07:00:00', Timezone: 'Europe/Zurich'}, {DateTime: '2026-12-02T08:00:00', Timezone: 'Europe/Zurich'}])
+      const days = out(await proton(['calendar', 'events', 'list', '--calendar', 'Work', '--start', '2026-11-30', '--end', '2027-01-31'], 'Europe/Zurich'))
+        .split('\n')
+        .filter((line) => line.includes('\tGym\t'))
+        .map((line) => line.split('\t')[0])
+      expect(days).to.deep.equal(['2026-12-02', '2026-12-07', '2026-12-09', '2026-12-14', '2026-12-16', '2026-12-21'])
+      const matching = await created(['--calendar', 'Work', '--summary', 'Swim', '--start', '2026-12-07T07:00', '--end', '2026-12-07T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=2'], 'Europe/Zurich')
+      expect(matching.stderr).not.to.include('Warning')
+    })
+
+    it('all day: --end is the last day in what users type and see (get, json); only the ics has the exclusive DTEND', async () => {
+      const {id} = await created(['--calendar', 'Work', '--summary', 'Holidays', '--all-day', '--start', '2026-12-24', '--end', '2026-12-26'])
+      expect(out(await proton(['calendar', 'events', 'get', id]))).to.match(/\nStart: +2026-12-24 \(all day\)\nEnd: +2026-12-26 \(all day\)\n/)
+      const shown = await json(['calendar', 'events', 'get', id])
+      expect([shown.Start, shown.End]).to.deep.equal([{Date: '2026-12-24'}, {Date: '2026-12-26'}])
+      expect(out(await proton(['calendar', 'events', 'get', id, '--output', 'ics']))).to.include('DTEND;VALUE=DATE:20261227\r\n')
+      const one = await created(['--calendar', 'Work', '--summary', 'One day', '--all-day', '--start', '2026-12-31', '--end', '2026-12-31'])
+      expect((await json(['calendar', 'events', 'get', one.id])).End).to.deep.equal({Date: '2026-12-31'})
+    })
+
+    it('--dry-run on events create, update and delete: the PUT printed, nothing written', async () => {
+      const {id} = await created(['--calendar', 'Work', '--summary', 'Kept', '--start', '2026-12-10T10:00Z', '--end', '2026-12-10T11:00Z'])
+      const workId = ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find((calendar) => calendar.Members[0].Name === 'Work')!.ID
+      for (const args of [
+        ['create', '--calendar', 'Work', '--summary', 'Never', '--start', '2026-12-11T10:00Z', '--end', '2026-12-11T11:00Z'],
+        ['update', id, '--summary', 'Changed'],
+        ['delete', id],
+      ]) {
+        await resetLog()
+        const dry = await proton(['calendar', 'events', ...args, '--dry-run'])
+        expect([dry.status, dry.stderr], args.join(' ')).to.deep.equal([0, 'Dry run: the request was not sent.\n'])
+        expect(out(dry).startsWith(`PUT ${suite.sandbox.url}/calendar/v1/${workId}/events/sync\n{\n  "MemberID": `), `${args.join(' ')}: ${out(dry).slice(0, 200)}`).to.equal(true)
+        expect((await requests()).filter(({Method}) => Method !== 'GET'), args.join(' ')).to.deep.equal([])
+      }
+
+      expect(await json(['calendar', 'events', 'get', id])).to.deep.include({Sequence: 0, Summary: 'Kept'})
+      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'Work', '--start', '2026-12-11', '--end', '2026-12-12']))).not.to.include('Never')
+    })
+
+    it('calendar delete takes the calendar’s name, as --calendar does (it sent the name as an ID: 404)', async () => {
+      const made = await proton(['calendar', 'create', '--name', 'Short Trip', '--color', '#179FD9'])
+      expect(made.status, made.stderr).to.equal(0)
+      const id = out(made).trim()
+      const dry = await proton(['calendar', 'delete', 'short trip', '--dry-run'])
+      expect([dry.status, out(dry)]).to.deep.equal([0, `DELETE ${suite.sandbox.url}/calendar/v1/${id}\n`])
+      const deleted = await proton(['calendar', 'delete', 'Short Trip', '--yes'])
+      expect([deleted.status, out(deleted), deleted.stderr]).to.deep.equal([0, `${id}\n`, `Deleted calendar ${id}.\n`])
+      expect(out(await proton(['calendar', 'list']))).not.to.include('Short Trip')
+    })
   })
 
   describe('what the tool writes, read by GnuPG', () => {

@@ -185,7 +185,7 @@ describe('daily use (built binary, sandbox)', function () {
       expect(statSync(names).mode & 0o777).to.equal(0o700)
       expect(readFileSync(join(names, 'labels'), 'utf8')).to.equal('Family\nWork\n')
       expect(readFileSync(join(names, 'folders'), 'utf8')).to.equal('Invoices\nInvoices/2024\n')
-      expect(readFileSync(join(names, 'calendars'), 'utf8')).to.equal('My calendar\n')
+      expect(readFileSync(join(names, 'calendars'), 'utf8')).to.equal('My calendar\nWork\n')
       for (const kind of ['labels', 'folders', 'calendars']) expect(statSync(join(names, kind)).mode & 0o777, kind).to.equal(0o600)
     })
   })

@@ -45,6 +45,9 @@ interface Sent {
 const sent = (requests: Recorded[]): Sent[] =>
   requests.map(({body, headers, method, url}) => ({body: body.toString('utf8'), method, url, ...(headers['content-type'] ? {type: headers['content-type']} : {})}))
 
+/** The calendars calendar delete looks names up in: c1 and c2== by ID, Holidays by name. */
+const CALENDARS = JSON.stringify({Code: 1000, Calendars: ['c1', 'c2==', 'h9'].map((ID, index) => ({ID, Members: [{AddressID: 'a1', Email: 'demo@proton.test', ID: `m${index}`, Name: ID === 'h9' ? 'Holidays' : `Calendar ${index}`}]}))})
+
 /** The pretend service: what the mailbox commands ask for, by method and path. */
 const mailbox: Handler = (request, response) => {
   const {method, url} = request
@@ -53,6 +56,7 @@ const mailbox: Handler = (request, response) => {
   if (route === 'GET /core/v4/settings') return json(200, USER_SETTINGS)(request, response)
   if (route === 'GET /mail/v4/settings') return json(200, MAIL_SETTINGS)(request, response)
   if (route === 'GET /mail/v4/filters') return json(200, FILTERS)(request, response)
+  if (route === 'GET /calendar/v1') return json(200, CALENDARS)(request, response)
   if (route === 'POST /mail/v4/filters') return json(200, {Code: 1000, Filter: {ID: NEW_FILTER, Status: 1, ...JSON.parse(request.body.toString())}})(request, response)
   if (/\/gone(\/|$)/.test(url)) return NOT_FOUND(url.startsWith('/calendar') ? 'Calendar' : 'Filter')(request, response)
   if (url.includes('/cut-off')) return response.destroy()
@@ -225,6 +229,7 @@ describe('the mailbox commands send what the official clients send (built binary
     it('--yes: DELETE /calendar/v1/{ID} for each; every error names its ID and the cause; exit non-zero', async () => {
       const result = await proton(['calendar', 'delete', 'c1', 'gone', 'c2==', '--yes'])
       expect(sent(suite.server.requests)).to.deep.equal([
+        {body: '', method: 'GET', url: '/calendar/v1'},
         {body: '', method: 'DELETE', url: '/calendar/v1/c1'},
         {body: '', method: 'DELETE', url: '/calendar/v1/gone'},
         {body: '', method: 'DELETE', url: '/calendar/v1/c2=='},
@@ -241,7 +246,7 @@ describe('the mailbox commands send what the official clients send (built binary
 
     it('a connection cut (no answer): that ID and the cause named, the rest not attempted and named, exit 5', async () => {
       const result = await proton(['calendar', 'delete', 'c1', 'cut-off', 'c2', 'c3', '--yes', '--retries', '0'])
-      expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/calendar/v1/c1', '/calendar/v1/cut-off'])
+      expect(suite.server.requests.map(({url}) => url)).to.deep.equal(['/calendar/v1', '/calendar/v1/c1', '/calendar/v1/cut-off'])
       expect(result.status).to.equal(5)
       expect(result.stderr).to.match(/^Deleted calendar c1\.\nError: calendar cut-off: \S.*\nNot attempted: c2, c3\n$/)
     })
@@ -251,7 +256,16 @@ describe('the mailbox commands send what the official clients send (built binary
       expect([refused.status, refused.stderr]).to.deep.equal([1, 'Error: refusing to delete calendar c1 without confirmation: standard input is not a terminal (add --yes)\n'])
       const empty = await proton(['calendar', 'delete', 'c1', '', '--yes'])
       expect([empty.status, empty.stderr]).to.deep.equal([1, 'Error: a calendar ID must not be empty\n'])
-      expect(suite.server.requests).to.deep.equal([])
+      expect(suite.server.requests.filter(({method}) => method !== 'GET')).to.deep.equal([])
+    })
+
+    it('a calendar named by its name, ignoring case, as --calendar takes it: looked up, then deleted by its ID', async () => {
+      const result = await proton(['calendar', 'delete', 'holidays', '--yes'])
+      expect(sent(suite.server.requests)).to.deep.equal([
+        {body: '', method: 'GET', url: '/calendar/v1'},
+        {body: '', method: 'DELETE', url: '/calendar/v1/h9'},
+      ])
+      expect([result.status, out(result), result.stderr]).to.deep.equal([0, 'h9\n', 'Deleted calendar h9.\n'])
     })
   })
 
@@ -272,7 +286,8 @@ describe('the mailbox commands send what the official clients send (built binary
 
       const asJson = await proton(['calendar', 'delete', 'c1', '--dry-run', '--output', 'json'])
       expect(JSON.parse(out(asJson))).to.deep.equal([{Method: 'DELETE', URL: `${base}/calendar/v1/c1`}])
-      expect(suite.server.requests).to.deep.equal([])
+      // calendar delete looks names up (GET); nothing else is sent.
+      expect(suite.server.requests.filter(({method}) => method !== 'GET')).to.deep.equal([])
     })
   })
 
@@ -307,7 +322,10 @@ describe('the mailbox commands send what the official clients send (built binary
       expect(screen).to.include('Delete calendar c1? [y/N] y\n')
       expect(screen).to.include('Deleted calendar c1.')
       expect(status).to.equal(0)
-      expect(sent(suite.server.requests)).to.deep.equal([{body: '', method: 'DELETE', url: '/calendar/v1/c1'}])
+      expect(sent(suite.server.requests)).to.deep.equal([
+        {body: '', method: 'GET', url: '/calendar/v1'},
+        {body: '', method: 'DELETE', url: '/calendar/v1/c1'},
+      ])
     })
 
     it('anything else sends nothing and exits 1', async () => {

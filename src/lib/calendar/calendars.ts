@@ -46,16 +46,35 @@ function refOf(calendar: JsonRecord): CalendarRef {
   return {addressId: string(member.AddressID), email: string(member.Email), id: string(calendar.ID), memberId: string(member.ID), name: string(member.Name ?? calendar.Name)}
 }
 
+/** The calendars `choice` names: the one of that ID, else those of that name, ignoring case. */
+function named(all: readonly CalendarRef[], choice: string): CalendarRef[] {
+  const byId = all.filter((calendar) => calendar.id === choice)
+  return byId.length > 0 ? byId : all.filter((calendar) => calendar.name.toLowerCase() === choice.toLowerCase())
+}
+
+const listCalendars = async (invocation: Invocation) => listOf((await call(invocation, {method: 'GET', path: '/calendar/v1'})).data, 'Calendars').map(refOf)
+
 /** GET /calendar/v1: every calendar of the user, or the one `choice` names (its ID, else its name, ignoring case). */
 export async function chooseCalendars(invocation: Invocation, choice?: string): Promise<CalendarRef[]> {
-  const all = listOf((await call(invocation, {method: 'GET', path: '/calendar/v1'})).data, 'Calendars').map(refOf)
+  const all = await listCalendars(invocation)
   if (choice === undefined) return all
-  const byId = all.filter((calendar) => calendar.id === choice)
-  if (byId.length > 0) return byId
-  const byName = all.filter((calendar) => calendar.name.toLowerCase() === choice.toLowerCase())
-  if (byName.length === 1) return byName
-  if (byName.length > 1) throw usageError(`--calendar "${choice}" names ${byName.length} calendars: give its ID (${byName.map(({id}) => id).join(', ')})`)
+  const found = named(all, choice)
+  if (found.length === 1) return found
+  if (found.length > 1) throw usageError(`--calendar "${choice}" names ${found.length} calendars: give its ID (${found.map(({id}) => id).join(', ')})`)
   throw usageError(`--calendar "${choice}": no calendar has that ID or name (see "calendar list")`)
+}
+
+/**
+ * The calendar IDs for what was given in their place, as --calendar takes it (an ID, else a name ignoring case),
+ * looked up with GET /calendar/v1; one that names no calendar is kept as given, for the service to answer for.
+ */
+export async function calendarIds(invocation: Invocation, given: readonly string[]): Promise<string[]> {
+  const all = await listCalendars(invocation)
+  return given.map((choice) => {
+    const found = named(all, choice)
+    if (found.length > 1) throw usageError(`"${choice}" names ${found.length} calendars: give its ID (${found.map(({id}) => id).join(', ')})`)
+    return found[0]?.id ?? choice
+  })
 }
 
 /** The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked. */

@@ -89,6 +89,18 @@ function whenJson(when: When | undefined): Record<string, unknown> | null {
   return when.allDay ? {Date: date} : {DateTime: `${date}T${pad(hour)}:${pad(minute)}:${pad(second)}`, Timezone: when.zone ?? null}
 }
 
+/**
+ * The end as users type and see it: for a whole-day event its last day (DTEND is exclusive, the day after: RFC 5545
+ * 3.6.1; the web client shows it so too, packages/shared/lib/calendar/recurrence/recurring.ts "Non-inclusive end"),
+ * never before its first; a time as it is. Only --output ics carries DTEND itself.
+ */
+function shownEnd({end, start}: ReturnType<typeof timingOf>): When | undefined {
+  if (!end || !start.allDay || !end.allDay) return end
+  const last = new Date(Date.UTC(end.wall.year, end.wall.month - 1, end.wall.day - 1))
+  const wall = {day: last.getUTCDate(), hour: 0, minute: 0, month: last.getUTCMonth() + 1, second: 0, year: last.getUTCFullYear()}
+  return Date.UTC(wall.year, wall.month - 1, wall.day) < Date.UTC(start.wall.year, start.wall.month - 1, start.wall.day) ? start : {...end, wall}
+}
+
 /** The decrypted fields of an event, as --output json prints them. */
 export function eventJson(event: OpenedEvent): Record<string, unknown> {
   const {vevent} = event
@@ -103,7 +115,7 @@ export function eventJson(event: OpenedEvent): Record<string, unknown> {
     Location: text(vevent, 'location') ?? '',
     Description: text(vevent, 'description') ?? '',
     Start: whenJson(timing.start),
-    End: whenJson(timing.end),
+    End: whenJson(shownEnd(timing)),
     AllDay: timing.start.allDay,
     RRule: timing.rrule ?? null,
     Exdates: timing.exdates.map(whenJson),
@@ -153,7 +165,7 @@ export function eventText(event: OpenedEvent, zone: string): string {
     ['UID', String(fields.UID ?? '-')],
     ['Summary', String(fields.Summary) || '-'],
     ['Start', at(timing.start)],
-    ['End', at(timing.end)],
+    ['End', at(shownEnd(timing))],
     ['Location', String(fields.Location) || '-'],
     ['Description', String(fields.Description) || '-'],
     ['Organizer', String(fields.Organizer ?? '-')],

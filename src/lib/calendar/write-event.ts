@@ -20,7 +20,8 @@ import type {PrivateKey, SessionKey} from 'openpgp'
 
 import {encryptCard, newSessionKey, signCard} from '../keys/calendar-event-crypto.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
-import {call} from '../runtime/dedicated.ts'
+import type {PlannedRequest} from '../request/dry-run.ts'
+import {call, showDryRun} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -94,9 +95,20 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
   }
 }
 
-/** PUT /calendar/v1/{ID}/events/sync with one item; its own Response's failure ends the command with one line. */
-export async function syncOne(invocation: Invocation, calendar: CalendarRef, item: JsonRecord, what: string): Promise<JsonRecord> {
-  const answer = await call(invocation, {body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`})
+/** The request that writes one item: PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [item]}. */
+export const syncRequest = (calendar: CalendarRef, item: JsonRecord): PlannedRequest => ({body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`})
+
+/**
+ * Send syncRequest; its own Response's failure ends the command with one line. With `dryRun` the request is
+ * printed (showDryRun) instead, and nothing is sent: undefined.
+ */
+export async function syncOne(invocation: Invocation, calendar: CalendarRef, item: JsonRecord, what: string, dryRun = false): Promise<JsonRecord | undefined> {
+  if (dryRun) {
+    await showDryRun(invocation, [syncRequest(calendar, item)])
+    return undefined
+  }
+
+  const answer = await call(invocation, syncRequest(calendar, item))
   const response = listOf(answer.data, 'Responses')[0]?.Response
   if (!isRecord(response)) throw new CliFailure(`${what}: the answer carries no Responses`, EXIT.UNAVAILABLE)
   if (response.Code !== 1000) {

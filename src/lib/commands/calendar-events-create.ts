@@ -3,11 +3,13 @@
  * web client writes one (calendar/write-event.ts), sent with
  * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{Overwrite: 0,
  * Event}]}; prints the new event's ID. Every flag is checked before
- * anything is sent.
+ * anything is sent; --dry-run prints the PUT (the event encrypted and
+ * signed as it would go) and sends it not.
  */
-import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, whenOf} from '../calendar/event-input.ts'
+import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {ICAL, setText, setWhen} from '../calendar/vevent.ts'
+import {zoneFlag} from '../calendar/window.ts'
 import {eventPayload, newUid, syncOne, utcNow} from '../calendar/write-event.ts'
 import {escapeLine} from '../output/escape.ts'
 import {isRecord} from '../output/records.ts'
@@ -19,6 +21,7 @@ export interface EventsCreateOptions extends EventFields {
   summary: string
   start: string
   end: string
+  dryRun: boolean
 }
 
 export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
@@ -26,6 +29,7 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     allDay: line.boolean('all-day'),
     calendar: line.string('calendar'),
     description: line.optionalString('description'),
+    dryRun: line.boolean('dry-run'),
     end: line.string('end'),
     location: line.optionalString('location'),
     rrule: line.optionalString('rrule'),
@@ -35,11 +39,15 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
   }),
   async run(invocation, options) {
     checkTexts(options)
-    const start = whenOf(options.start, '--start', options.allDay, options.timezone)
-    const last = whenOf(options.end, '--end', options.allDay, options.timezone)
-    checkOrder(start, last)
+    const systemZone = zoneFlag(undefined, invocation.io.env)
+    const given = whenOf(options.start, '--start', options.allDay, options.timezone, systemZone)
+    const last = whenOf(options.end, '--end', options.allDay, options.timezone, systemZone)
+    // An all-day --end is the last day (one day: the same date); DTEND is the day after (exclusive, RFC 5545).
+    const givenEnd = options.allDay ? nextDay(last) : last
+    checkOrder(given, givenEnd)
     const rrule = checkRrule(options.rrule)
     if (rrule?.toLowerCase() === 'none') throw usageError('--rrule none removes a rule: give one, or leave --rrule out')
+    const {end, start} = rrule ? startOnRule(given, givenEnd, rrule, (line) => invocation.io.stderr.write(`${escapeLine(line)}\n`)) : {end: givenEnd, start: given}
 
     const {account, calendars} = await openCalendars(invocation, options.calendar)
     const [calendar] = calendars
@@ -52,7 +60,7 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     vevent.addPropertyWithValue('dtstamp', now)
     vevent.addPropertyWithValue('created', now.clone())
     setWhen(vevent, 'dtstart', start)
-    setWhen(vevent, 'dtend', options.allDay ? nextDay(last) : last)
+    setWhen(vevent, 'dtend', end)
     if (rrule) vevent.addPropertyWithValue('rrule', ICAL.Recur.fromString(rrule))
     vevent.addPropertyWithValue('sequence', 0)
     setText(vevent, 'summary', options.summary)
@@ -60,7 +68,8 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     setText(vevent, 'description', options.description)
 
     const Event = await eventPayload(vevent, {calendar, signingKey})
-    const response = await syncOne(invocation, calendar, {Event, Overwrite: 0}, `calendar "${calendar.name}"`)
+    const response = await syncOne(invocation, calendar, {Event, Overwrite: 0}, `calendar "${calendar.name}"`, options.dryRun)
+    if (!response) return
     const id = isRecord(response.Event) ? String(response.Event.ID) : ''
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Created event "${escapeLine(options.summary)}" (${escapeLine(id)}) in calendar "${escapeLine(calendar.name)}".`)

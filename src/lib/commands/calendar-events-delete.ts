@@ -3,6 +3,7 @@
  * terminal), PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID}]}
  * (WebClients getSyncMultipleEventsPayload.ts, a delete operation), the
  * event's calendar found first (--calendar, else each calendar in turn).
+ * --dry-run finds it (GET requests) and prints the PUT, sending it not.
  */
 import {findEvent} from '../calendar/find-event.ts'
 import {chooseCalendars} from '../calendar/calendars.ts'
@@ -16,18 +17,19 @@ import {idsOf, readOneId} from './given-ids.ts'
 export interface EventsDeleteOptions {
   id: string
   calendar?: string
+  dryRun: boolean
   yes: boolean
 }
 
 export const calendarEventsDelete = plainCommand<EventsDeleteOptions>({
-  options: (line) => ({calendar: line.optionalString('calendar'), id: line.arg('id'), yes: line.boolean('yes')}),
-  async run(invocation, {calendar: choice, id: given, yes}) {
+  options: (line) => ({calendar: line.optionalString('calendar'), dryRun: line.boolean('dry-run'), id: line.arg('id'), yes: line.boolean('yes')}),
+  async run(invocation, {calendar: choice, dryRun, id: given, yes}) {
     const id = await readOneId(invocation, given, idsOf('event'), (text) => checkId(text, 'ID'))
-    await confirmDeletion('event', [id], yes)
+    if (!dryRun) await confirmDeletion('event', [id], yes)
     // Deleting needs no keys: the calendar and its member are enough.
     const refs = await chooseCalendars(invocation, choice)
     const {calendar} = await findEvent(invocation, refs, id)
-    await syncOne(invocation, calendar, {ID: id}, `event ${id}`)
+    if (!(await syncOne(invocation, calendar, {ID: id}, `event ${id}`, dryRun))) return
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Deleted event ${escapeLine(id)}.`)
   },

@@ -6,12 +6,13 @@
  * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID, Event}]}.
  * An event with attendees is refused: this tool does not write invitations.
  */
-import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, whenOf} from '../calendar/event-input.ts'
+import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
 import {timingOf} from '../calendar/event-view.ts'
 import {findEvent} from '../calendar/find-event.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {ICAL, setText, setWhen, text, type When} from '../calendar/vevent.ts'
+import {zoneFlag} from '../calendar/window.ts'
 import {eventPayload, syncOne, utcNow} from '../calendar/write-event.ts'
 import {openSessionKey} from '../keys/calendar-event-crypto.ts'
 import {escapeLine} from '../output/escape.ts'
@@ -24,6 +25,7 @@ import {idsOf, readOneId} from './given-ids.ts'
 export interface EventsUpdateOptions extends EventFields {
   id: string
   calendar?: string
+  dryRun: boolean
 }
 
 const shiftedBy = (when: When, from: When, to: When): When => {
@@ -38,6 +40,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     allDay: line.boolean('all-day'),
     calendar: line.optionalString('calendar'),
     description: line.optionalString('description'),
+    dryRun: line.boolean('dry-run'),
     end: line.optionalString('end'),
     id: line.arg('id'),
     location: line.optionalString('location'),
@@ -53,8 +56,9 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')
     const given = ['summary', 'location', 'description', 'start', 'end', 'rrule'] as const
     if (given.every((name) => options[name] === undefined)) throw usageError(`nothing to change: give one of ${given.map((name) => `--${name}`).join(', ')}`)
-    const newStart = options.start === undefined ? undefined : whenOf(options.start, '--start', options.allDay, options.timezone)
-    const newEnd = options.end === undefined ? undefined : whenOf(options.end, '--end', options.allDay, options.timezone)
+    const systemZone = zoneFlag(undefined, invocation.io.env)
+    const newStart = options.start === undefined ? undefined : whenOf(options.start, '--start', options.allDay, options.timezone, systemZone)
+    const newEnd = options.end === undefined ? undefined : whenOf(options.end, '--end', options.allDay, options.timezone, systemZone)
 
     const {account, authorKeys, calendars} = await openCalendars(invocation, options.calendar)
     const found = await findEvent(invocation, calendars, id)
@@ -66,11 +70,15 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
 
     // The times: those given, the other end kept (a new start alone keeps the duration).
     const timing = timingOf(vevent)
-    const start = newStart ?? timing.start
+    const givenStart = newStart ?? timing.start
     const oldEnd = timing.end ?? timing.start
-    const end = newEnd ? (options.allDay ? nextDay(newEnd) : newEnd) : newStart ? shiftedBy(oldEnd, timing.start, newStart) : oldEnd
-    if (start.allDay !== end.allDay) throw usageError('--start and --end must both be dates (all day) or both times: give both, with --all-day for dates')
-    checkOrder(start, end)
+    const givenEnd = newEnd ? (options.allDay ? nextDay(newEnd) : newEnd) : newStart ? shiftedBy(oldEnd, timing.start, newStart) : oldEnd
+    if (givenStart.allDay !== givenEnd.allDay) throw usageError('--start and --end must both be dates (all day) or both times: give both, with --all-day for dates')
+    checkOrder(givenStart, givenEnd)
+    // A new start or rule: the series begins on a date of its rule (startOnRule).
+    const rule = rrule === undefined ? timing.rrule : rrule.toLowerCase() === 'none' ? undefined : rrule
+    const warn = (line: string) => invocation.io.stderr.write(`${escapeLine(line)}\n`)
+    const {end, start} = rule && (newStart || rrule) ? startOnRule(givenStart, givenEnd, rule, warn) : {end: givenEnd, start: givenStart}
 
     const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
       throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
@@ -81,7 +89,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
 
     vevent.updatePropertyWithValue('dtstamp', utcNow(invocation.io.now().getTime()))
     vevent.updatePropertyWithValue('sequence', Number(text(vevent, 'sequence') ?? 0) + 1)
-    if (newStart || newEnd) {
+    if (newStart || newEnd || start !== givenStart) {
       setWhen(vevent, 'dtstart', start)
       setWhen(vevent, 'dtend', end)
     }
@@ -94,7 +102,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     for (const name of ['summary', 'location', 'description'] as const) if (options[name] !== undefined) setText(vevent, name, options[name])
 
     const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey})), IsOrganizer: found.event.IsOrganizer ?? 1}
-    await syncOne(invocation, calendar, {Event, ID: id}, `event ${id}`)
+    if (!(await syncOne(invocation, calendar, {Event, ID: id}, `event ${id}`, options.dryRun))) return
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Updated event ${escapeLine(id)} ("${escapeLine(text(vevent, 'summary') ?? '')}").`)
   },

@@ -15,7 +15,7 @@ import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
 import {interruptionText, interruptSignal, reportingInterruption} from './interrupt.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {ask, canPrompt} from './prompt.ts'
-import {attempt, settle, show, showDryRun} from './dedicated.ts'
+import {attempt, canLookUp, settle, show, showDryRun} from './dedicated.ts'
 import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
 import type {ListingKind} from '../files/last-listing.ts'
@@ -149,16 +149,21 @@ export interface PerIdSpec {
   done: string
   /** A deletion: confirmed first (--yes, or asked on a terminal). */
   confirm?: boolean
+  /** The IDs for names given in their place (calendar delete Work), looked up before anything else; a dry run without a session keeps them as given. */
+  resolve?(invocation: Invocation, given: readonly string[]): Promise<string[]>
 }
 
 /** The plain function of such a command: IDs read (given-ids.ts) and checked, --dry-run, the confirmation if any, then eachId. */
-export function perIdCommand({confirm = false, done, noun, request: requestFor}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
+export function perIdCommand({confirm = false, done, noun, request: requestFor, resolve}: PerIdSpec): PlainCommand<{dryRun: boolean; ids: readonly string[]; yes: boolean}> {
   const request = (id: string) => requestFor(pathId(id, `a ${noun} ID`))
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), ids: line.line.argv, yes: confirm && line.boolean('yes')}),
     async run(invocation, {dryRun, ids: given, yes}) {
       // "-" reads IDs from standard input, one per line; an ID cut in a table is made whole.
-      const ids = await readIds(invocation, given, idsOf(noun, true))
+      const read = await readIds(invocation, given, idsOf(noun, true))
+      // Checked before any lookup: what could not go into a path is refused with nothing sent (a name is checked as an ID is).
+      for (const id of read) pathId(id, `a ${noun} ID`)
+      const ids = resolve && (!dryRun || (await canLookUp(invocation))) ? [...new Set(await resolve(invocation, read))] : read
       for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
       if (confirm) await confirmDeletion(noun, ids, yes)

@@ -165,12 +165,16 @@ export class SandboxState {
     // The seeded calendar is one the account's own client has set up already: with the account's keys, its real key
     // and encrypted events (scripts/generate-sandbox-calendar.js); without them, stand-ins that open nothing.
     const calendarId = String(seeded.ID)
-    this.calendars.setUpKeys(calendarId, keys ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup} : {
+    const keySetup = keys ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup} : {
       AddressID: String(primary.ID),
       Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
       PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
       Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
-    })
+    }
+    this.calendars.setUpKeys(calendarId, keySetup)
+    // The calendar the README's examples name (--calendar Work), empty; set up with the same key (test data only).
+    const workCalendar = this.createCalendar({AddressID: String(primary.ID), Color: '#179fd9', Description: '', Display: 1, Name: 'Work'})
+    this.calendars.setUpKeys(String(workCalendar.ID), keySetup)
     if (keys) {
       const context = {author: String(primary.Email), calendarId, memberId: String(this.calendars.member(calendarId).ID), now: SEED_TIME}
       const answer = this.calendarEvents.sync({Events: CALENDAR_FIXTURE.events.map((Event) => ({Event, Overwrite: 0})), MemberID: context.memberId}, context)

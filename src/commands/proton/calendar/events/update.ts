@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {calendarEventsUpdate} from '../../../../lib/commands/calendar-events-update.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 import {EVENT_TIME_HELP, EVENT_WRITE_HELP} from '../../../../lib/calendar/help.ts'
 
@@ -13,7 +14,7 @@ ${EVENT_WRITE_HELP}
 
 ${EVENT_TIME_HELP}
 
-Checked before anything is written, as for "calendar events create"; at least one field must be given. Text output: the event's ID on stdout, a confirmation on stderr.`
+Checked before anything is written, as for "calendar events create"; at least one field must be given. --dry-run reads the event, prints the PUT that would write it (encrypted and signed as it would go) and sends nothing. Text output: the event's ID on stdout, a confirmation on stderr.`
 
   static override examples = [
     "<%= config.bin %> <%= command.id %> <event_id> --summary 'Dentist (moved)' --start 2025-03-13T14:00 --timezone Europe/Zurich",
@@ -29,6 +30,7 @@ Checked before anything is written, as for "calendar events create"; at least on
     'all-day': Flags.boolean({summary: 'Make it a whole-day event: --start and --end are dates, --end the last day.'}),
     calendar: Flags.string({helpValue: 'NAME|ID', summary: 'The calendar that holds it (default: each in turn).'}),
     description: Flags.string({helpValue: 'TEXT', summary: 'New description (encrypted).'}),
+    'dry-run': dryRunFlag,
     end: Flags.string({helpValue: 'TIME', summary: 'New end time (or last day with --all-day).'}),
     location: Flags.string({helpValue: 'TEXT', summary: 'New location (encrypted).'}),
     rrule: Flags.string({helpValue: 'RULE', summary: 'New recurrence rule, or "none" to remove it.'}),
