@@ -163,10 +163,11 @@ export function perIdCommand({confirm = false, done, noun, request: requestFor, 
       const read = await readIds(invocation, given, idsOf(noun, true))
       // Checked before any lookup: what could not go into a path is refused with nothing sent (a name is checked as an ID is).
       for (const id of read) pathId(id, `a ${noun} ID`)
+      // Asked first, as given (a refusal sends nothing, not even the lookup); then names become IDs.
+      if (!dryRun && confirm) await confirmDeletion(noun, read, yes)
       const ids = resolve && (!dryRun || (await canLookUp(invocation))) ? [...new Set(await resolve(invocation, read))] : read
       for (const id of ids) pathId(id, `a ${noun} ID`)
       if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
-      if (confirm) await confirmDeletion(noun, ids, yes)
       // The ID as typed (or read from standard input) is echoed: bidirectional overrides shown as "?" (printable).
       await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${printable(id)}.`, noun, request})
     },
