@@ -246,6 +246,12 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       expect(days).to.deep.equal(['2026-12-02', '2026-12-07', '2026-12-09', '2026-12-14', '2026-12-16', '2026-12-21'])
       const matching = await created(['--calendar', 'Work', '--summary', 'Swim', '--start', '2026-12-07T07:00', '--end', '2026-12-07T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=2'], 'Europe/Zurich')
       expect(matching.stderr).not.to.include('Warning')
+      // update: a new rule the start misses moves it too; a change of summary alone moves nothing.
+      const updated = await proton(['calendar', 'events', 'update', matching.id, '--rrule', 'FREQ=WEEKLY;BYDAY=TU;COUNT=2'], 'Europe/Zurich')
+      expect(updated.stderr).to.match(/^Warning: --start 2026-12-07 07:00 \(a Monday\) is not a date of the rule FREQ=WEEKLY;COUNT=2;BYDAY=TU: the event begins on its first, 2026-12-08 07:00 \(a Tuesday\)/)
+      expect((await json(['calendar', 'events', 'get', matching.id])).Start).to.deep.equal({DateTime: '2026-12-08T07:00:00', Timezone: 'Europe/Zurich'})
+      const renamed = await proton(['calendar', 'events', 'update', matching.id, '--summary', 'Swim!'], 'Europe/Zurich')
+      expect([renamed.status, renamed.stderr]).to.deep.equal([0, `Updated event ${matching.id} ("Swim!").\n`])
     })
 
     it('all day: --end is the last day in what users type and see (get, json); only the ics has the exclusive DTEND', async () => {
