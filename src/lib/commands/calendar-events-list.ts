@@ -17,6 +17,7 @@ import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {interruptedError, interruptSignal} from '../runtime/interrupt.ts'
 import {unavailableError} from '../runtime/errors.ts'
+import {ListingBounds} from '../request/listing-bounds.ts'
 
 /**
  * Between slices of the expansion: a turn of the event loop (so SIGINT, SIGTERM and SIGHUP are heard), then stop
@@ -54,8 +55,9 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const window = {...listWindow(options.start, options.end, zone, invocation.io.now().getTime()), zone}
     // The events are asked for together with the calendars' keys: they need none to be fetched.
     const pending = new Map<string, Promise<JsonRecord[]>>()
+    const bounds = new ListingBounds(invocation, 'calendar events list')
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (refs) => {
-      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window)))
+      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window, bounds)))
     })
     const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)) ?? []).map((event) => ({calendar, event}))))
     const {broken, events} = await openEvents(invocation, fetched.flat(), authorKeys)
