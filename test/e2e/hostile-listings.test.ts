@@ -10,6 +10,7 @@ import type {ServerResponse} from 'node:http'
 
 import {baseEnv} from '../helpers/run-binary.ts'
 import {runMeasured} from '../helpers/run-measured.ts'
+import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {type Recorded, serverForSuite} from '../helpers/scripted-server.ts'
 
 const contact = (index: number, padding = '') => ({ContactEmails: [{Email: `c${index}@example.test`}], ID: `c${index}`, Name: `Contact ${index}${padding}`})
@@ -62,5 +63,64 @@ describe('hostile listings: contacts pages without end (built binary)', function
     const result = await proton(['contacts', 'list', '--timeout', '2'])
     expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([5, 'Error: /contacts/v4/contacts: the pages were not all in within 2 s (timeout; see --timeout); nothing printed\n', 0])
     expect(pagesAsked()).to.be.within(2, 20)
+  })
+})
+
+describe('hostile listings: drive and calendar pages without end (built binary, sandbox faults)', function () {
+  this.timeout(180_000)
+  const suite = sandboxForSuite()
+  const env = () => baseEnv(suite.home.home, {TZ: 'UTC'})
+  const proton = (args: string[]) => runMeasured(['--profile', 'sandbox', ...args], env(), 150_000)
+  const fault = async (rule: Record<string, unknown>) => {
+    const answer = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 0, Method: 'GET', ...rule}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    expect(answer.status).to.equal(200)
+  }
+
+  const logged = async () => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}).Requests
+  afterEach(async () => {
+    await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+  })
+
+  /** The path of My Files' children, as the SDK asks for them. */
+  const rootChildren = async () => {
+    const listed = await proton(['drive', 'ls'])
+    expect(listed.status, listed.stderr).to.equal(0)
+    const path = (await logged()).map(({Path}) => Path.split('?')[0]).find((Path) => /^\/drive\/v2\/volumes\/[^/]+\/folders\/[^/]+\/children$/.test(Path))
+    expect(path).to.be.a('string')
+    await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+    return path!
+  }
+
+  const childrenPages = async (path: string) => (await logged()).filter(({Path}) => Path.split('?')[0] === path).length
+
+  it('drive ls over a folder whose children always have More (empty pages, an AnchorID): stopped after 1000 pages, exit 5, bounded memory', async () => {
+    const path = await rootChildren()
+    await fault({Body: {AnchorID: 'next', Code: 1000, LinkIDs: [], More: true}, Kind: 'status', Path: path, Status: 200})
+    for (const args of [['drive', 'ls'], ['drive', 'ls', 'Documents']]) {
+      const result = await proton(args)
+      expect([result.status, result.stderr, result.stdout.length], args.join(' ')).to.deep.equal([5, "Error: the service still had more of a folder's children after 1000 pages: stopped; nothing printed\n", 0])
+      expect(result.peakMiB).to.be.below(512)
+    }
+
+    expect(await childrenPages(path)).to.equal(2000)
+  })
+
+  it('drive ls whose pages each come in time but never end: stopped at --timeout from the first page, exit 5', async () => {
+    const path = await rootChildren()
+    await fault({DelayMs: 100, Kind: 'latency', Path: path})
+    await fault({Body: {AnchorID: 'next', Code: 1000, LinkIDs: [], More: true}, Kind: 'status', Path: path, Status: 200})
+    const result = await proton(['drive', 'ls', '--timeout', '3'])
+    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([5, "Error: the listing of a folder's children was not complete within 3 s (timeout; see --timeout); nothing printed\n", 0])
+    expect(await childrenPages(path)).to.be.within(2, 40)
+  })
+
+  it('calendar events list given a page of 101 events for the PageSize 100 it asked: exit 5, one line, nothing printed', async () => {
+    const calendars = (JSON.parse((await proton(['calendar', 'list', '--output', 'json'])).stdout.toString()) as {Calendars: Array<{ID: string}>}).Calendars
+    const [{ID}] = calendars
+    await fault({Body: {Code: 1000, Events: Array.from({length: 101}, (_, index) => ({ID: `e${index}`})), More: 0}, Kind: 'status', Path: `/calendar/v1/${ID}/events`, Status: 200})
+    const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01'])
+    expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
+    expect(result.stderr).to.match(new RegExp(`^Error: calendar events list: Page 0 of Type [0-3] of calendar ${ID.replace(/[^\w]/g, '\\$&')} held 101 items, more than the PageSize 100 asked for; nothing printed\\n$`))
   })
 })
