@@ -52,6 +52,8 @@ export async function rowsOf(events: readonly OpenedEvent[], from: number, to: n
   const rows: Row[] = []
   let unexpanded = 0
   for (const event of events) {
+    // Between events too: each has its own slices, and thousands of events a little under one slice each add up.
+    await pause?.()
     const timing = timingOf(event.vevent)
     const isEdit = whenProperty(event.vevent, 'recurrence-id') !== undefined
     const uid = text(event.vevent, 'uid') ?? ''

@@ -41,7 +41,14 @@ describe('calendar event view: lines of occurrences', () => {
     const forged = opened('f1', ['UID:f', 'DTSTART:20170101T090000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Forged'], 'failed')
     const fine = opened('d1', ['UID:d', 'DTSTART:20170101T090000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Daily'])
     const lines: string[] = []
-    const {rows, unexpanded} = await rowsOf([never, costly, forged, fine], Date.parse('2025-03-01T00:00:00Z'), Date.parse('2025-03-03T00:00:00Z'), 'UTC', {report: (line) => lines.push(line)})
+    let pauses = 0
+    const pause = async () => {
+      pauses++
+    }
+
+    const {rows, unexpanded} = await rowsOf([never, costly, forged, fine], Date.parse('2025-03-01T00:00:00Z'), Date.parse('2025-03-03T00:00:00Z'), 'UTC', {pause, report: (line) => lines.push(line)})
+    // Before each event, and between the slices of the costly ones (200,000 steps: some 100 slices).
+    expect(pauses).to.be.above(100)
     expect(rows.map((row) => rowCells(row, 'UTC')[2])).to.deep.equal(['Never', 'Daily', 'Daily'])
     expect(unexpanded).to.equal(2)
     expect(lines).to.deep.equal([
@@ -49,5 +56,16 @@ describe('calendar event view: lines of occurrences', () => {
       'Error: event c1 ("Costly"): its RRULE took more than the 200000 steps an event may take before reaching the end of the window: its occurrences are not listed',
       'Error: event f1 ("Forged"): its RRULE took more than the 2000 steps an event may take before reaching the end of the window: its occurrences are not listed',
     ])
+  })
+
+  it('many cheap events, each under one slice: the expansion still yields between them (a signal is heard)', async () => {
+    const many = Array.from({length: 50}, (_, index) => opened(`m${index}`, [`UID:m${index}`, 'DTSTART:20250101T090000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Cheap']))
+    let pauses = 0
+    const {rows} = await rowsOf(many, Date.parse('2025-03-01T00:00:00Z'), Date.parse('2025-03-02T00:00:00Z'), 'UTC', {
+      async pause() {
+        pauses++
+      },
+    })
+    expect([rows.length, pauses]).to.deep.equal([50, 50])
   })
 })
