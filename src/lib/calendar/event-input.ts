@@ -9,7 +9,7 @@
  * 3000).
  */
 import {usageError} from '../runtime/errors.ts'
-import {parseRrule} from './recurrence.ts'
+import {parseRrule, ruleProblem} from './recurrence.ts'
 import {ICAL, type When} from './vevent.ts'
 import {parseGiven} from './window.ts'
 import {dateText, instantOf, knownZone, timeText, type Wall, wallAt} from './zones.ts'
@@ -36,14 +36,19 @@ export function checkTexts(fields: EventFields): void {
   if (fields.timezone !== undefined && !knownZone(fields.timezone)) throw usageError(`--timezone "${fields.timezone}" is not a time zone this system knows (an IANA name, as Europe/Zurich)`)
 }
 
-/** --rrule checked (RRULE: prefix optional); "none" removes a rule on update. */
+/** --rrule checked (RRULE: prefix optional), and refused when it is not expanded (ruleProblem); "none" removes a rule on update. */
 export function checkRrule(rule: string | undefined): string | undefined {
   if (rule === undefined || rule.toLowerCase() === 'none') return rule
+  let recur: ReturnType<typeof parseRrule>
   try {
-    return parseRrule(rule).toString()
+    recur = parseRrule(rule)
   } catch (error) {
     throw usageError(`--rrule "${rule}" is not an RRULE (RFC 5545 3.3.10): ${error instanceof Error ? error.message : String(error)}`)
   }
+
+  const problem = ruleProblem(recur)
+  if (problem !== undefined) throw usageError(`--rrule "${rule}": ${problem.text}`)
+  return recur.toString()
 }
 
 /**

@@ -7,7 +7,7 @@
 import {escapeLine, withoutBareCr} from '../output/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
-import {instant, type Occurrence, occurrences, type Timing} from './recurrence.ts'
+import {type Expansion, instant, MAX_WORK, MAX_WORK_UNVERIFIED, type Occurrence, occurrences, type Timing, UnexpandedRule} from './recurrence.ts'
 import {type Component, exdates, ICAL, text, type When, whenProperty} from './vevent.ts'
 import {dateText, timeText, wallAt} from './zones.ts'
 
@@ -25,11 +25,20 @@ export interface Row {
   allDay: boolean
 }
 
+export interface Rows {
+  rows: Row[]
+  /** Events whose occurrences are not listed (each named by `report`). */
+  unexpanded: number
+}
+
 /**
  * The occurrences of the events inside [from, to), in time order: each recurring event expanded, without the
- * occurrences its single edits (same UID, a RECURRENCE-ID) replace, which show at their own times.
+ * occurrences its single edits (same UID, a RECURRENCE-ID) replace, which show at their own times. An event whose
+ * rule never occurs after DTSTART shows at its DTSTART, with a warning; one whose rule is not expanded (its work over
+ * the bound: MAX_WORK, MAX_WORK_UNVERIFIED when its signature failed) is named in an error line, and the others are
+ * listed. `pause`: see Expansion.
  */
-export function rowsOf(events: readonly OpenedEvent[], from: number, to: number, zone: string): Row[] {
+export async function rowsOf(events: readonly OpenedEvent[], from: number, to: number, zone: string, {pause, report = () => {}}: Pick<Expansion, 'pause'> & {report?: (line: string) => void} = {}): Promise<Rows> {
   const replaced = new Map<string, Set<number>>()
   for (const event of events) {
     const recurrenceId = whenProperty(event.vevent, 'recurrence-id')
@@ -40,14 +49,37 @@ export function rowsOf(events: readonly OpenedEvent[], from: number, to: number,
     replaced.set(uid, set)
   }
 
-  const rows = events.flatMap((event) => {
+  const rows: Row[] = []
+  let unexpanded = 0
+  for (const event of events) {
+    // Between events too: each has its own slices, and thousands of events a little under one slice each add up.
+    await pause?.()
     const timing = timingOf(event.vevent)
     const isEdit = whenProperty(event.vevent, 'recurrence-id') !== undefined
     const uid = text(event.vevent, 'uid') ?? ''
     const skip = isEdit ? new Set<number>() : (replaced.get(uid) ?? new Set<number>())
-    return occurrences(isEdit ? {...timing, rrule: undefined} : timing, from, to, zone, skip).map((occurrence) => ({allDay: timing.start.allDay, event, occurrence}))
-  })
-  return rows.sort((a, b) => a.occurrence.start - b.occurrence.start || (a.allDay === b.allDay ? 0 : a.allDay ? -1 : 1))
+    const expansion = {maxWork: event.verification === 'failed' ? MAX_WORK_UNVERIFIED : MAX_WORK, pause}
+    let found: Occurrence[]
+    try {
+      found = await occurrences(isEdit ? {...timing, rrule: undefined} : timing, from, to, zone, skip, expansion)
+    } catch (error) {
+      if (!(error instanceof UnexpandedRule)) throw error
+      const named = `event ${escapeLine(String(event.raw.ID))} ("${escapeLine(text(event.vevent, 'summary') ?? '')}")`
+      if (error.impossible) {
+        report(`Warning: ${named}: ${escapeLine(error.message)}: listed at its DTSTART only`)
+        found = await occurrences({...timing, rrule: undefined}, from, to, zone, skip)
+      } else {
+        unexpanded++
+        report(`Error: ${named}: ${escapeLine(error.message)}: its occurrences are not listed`)
+        continue
+      }
+    }
+
+    for (const occurrence of found) rows.push({allDay: timing.start.allDay, event, occurrence})
+  }
+
+  rows.sort((a, b) => a.occurrence.start - b.occurrence.start || (a.allDay === b.allDay ? 0 : a.allDay ? -1 : 1))
+  return {rows, unexpanded}
 }
 
 /** YYYY-MM-DD, HH:MM–HH:MM (or "all day"), summary (flagged first when a signature failed), location, calendar, ID. */

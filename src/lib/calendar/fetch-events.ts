@@ -7,9 +7,13 @@
  * Type (0 part-day events inside the window, 1 part-day begun before it,
  * 2 full-day inside, 3 full-day begun before) and Page, each Type paged
  * until More is 0, the four in parallel. At most MAX_PAGES pages per Type:
- * a service that never says More 0 cannot make the run endless.
+ * a service that never says More 0 cannot make the run endless; and the
+ * bounds of a listing over the four together (ListingBounds: their answers
+ * at most what a command holds, one --timeout, no page of more than
+ * PAGE_SIZE events).
  */
 import {idSegment} from '../request/path-segment.ts'
+import {ListingBounds} from '../request/listing-bounds.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
 import {call} from '../runtime/dedicated.ts'
 import {unavailableError} from '../runtime/errors.ts'
@@ -27,7 +31,8 @@ export interface EventWindow {
 }
 
 /** Every event of the calendar the service lists for the window, each once (by ID), in the order received. */
-export async function fetchEvents(invocation: Invocation, calendarId: string, {end, start, zone}: EventWindow): Promise<JsonRecord[]> {
+/** `bounds`: shared by every calendar of one listing. */
+export async function fetchEvents(invocation: Invocation, calendarId: string, {end, start, zone}: EventWindow, bounds = new ListingBounds(invocation, 'calendar events list')): Promise<JsonRecord[]> {
   const params: Array<[string, string]> = [
     ['Start', String(Math.max(0, Math.floor(start / 1000)))],
     ['End', String(Math.max(0, Math.ceil(end / 1000)))],
@@ -39,8 +44,12 @@ export async function fetchEvents(invocation: Invocation, calendarId: string, {e
     const found: JsonRecord[] = []
     for (let page = 0; ; page++) {
       if (page >= MAX_PAGES) throw unavailableError(`calendar ${calendarId}: the service still had more events of Type ${type} after ${MAX_PAGES} pages of ${PAGE_SIZE}: stopped; nothing printed`)
-      const {data} = await call(invocation, {method: 'GET', path, query: [...params, ['Type', String(type)], ['Page', String(page)]]})
-      found.push(...listOf(data, 'Events'))
+      bounds.beforePage()
+      const answer = await call(invocation, {method: 'GET', path, query: [...params, ['Type', String(type)], ['Page', String(page)]]})
+      const {data} = answer
+      const events = listOf(data, 'Events')
+      bounds.received(answer, `Page ${page} of Type ${type} of calendar ${calendarId}`, events.length, PAGE_SIZE)
+      found.push(...events)
       if (!isRecord(data) || data.More !== 1) return found
     }
   }

@@ -15,6 +15,25 @@ import {printData, writeListing} from '../runtime/dedicated.ts'
 import {writeFileText} from '../output/output.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {interruptedError, interruptSignal} from '../runtime/interrupt.ts'
+import {unavailableError} from '../runtime/errors.ts'
+import {ListingBounds} from '../request/listing-bounds.ts'
+
+/**
+ * Between slices of the expansion: a turn of the event loop (so SIGINT, SIGTERM and SIGHUP are heard), then stop
+ * when one was, or when the expansion has taken --timeout (counted from its start, as unlocking the keys is).
+ */
+function expansionPause(timeoutSeconds: number): () => Promise<void> {
+  const deadline = Date.now() + timeoutSeconds * 1000
+  const signal = interruptSignal()
+  return async () => {
+    await new Promise((resolve) => {
+      setImmediate(resolve)
+    })
+    if (signal.aborted) throw interruptedError()
+    if (Date.now() > deadline) throw unavailableError(`calendar events list: the recurring events were not expanded within ${timeoutSeconds} s (timeout; see --timeout); nothing printed`)
+  }
+}
 
 export interface EventsListOptions {
   calendar?: string
@@ -36,16 +55,17 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const window = {...listWindow(options.start, options.end, zone, invocation.io.now().getTime()), zone}
     // The events are asked for together with the calendars' keys: they need none to be fetched.
     const pending = new Map<string, Promise<JsonRecord[]>>()
+    const bounds = new ListingBounds(invocation, 'calendar events list')
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (refs) => {
-      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window)))
+      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window, bounds)))
     })
     const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)) ?? []).map((event) => ({calendar, event}))))
     const {broken, events} = await openEvents(invocation, fetched.flat(), authorKeys)
-    const rows = rowsOf(events, window.start, window.end, zone)
+    const {rows, unexpanded} = await rowsOf(events, window.start, window.end, zone, {pause: expansionPause(invocation.flags.timeout), report: (line) => invocation.io.stderr.write(`${line}\n`)})
     if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf([...new Set(rows.map(({event}) => event))]))
     // The records only for --output json|yaml: building them for text costs as much as printing.
     else if (invocation.flags.output === 'text') writeListing(invocation, eventsListing(rows, zone))
     else await printData(invocation, rows.map(rowJson), () => '')
-    if (broken > 0) invocation.exit(EXIT.UNAVAILABLE)
+    if (broken > 0 || unexpanded > 0) invocation.exit(EXIT.UNAVAILABLE)
   },
 })

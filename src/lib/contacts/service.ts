@@ -9,6 +9,7 @@ import {isRecord, type JsonRecord, listOf, recordOf} from '../output/records.ts'
 import {checkId} from '../request/input-checks.ts'
 import {wholeId} from '../files/last-listing.ts'
 import {idSegment} from '../request/path-segment.ts'
+import {ListingBounds} from '../request/listing-bounds.ts'
 import {attempt, call, settle} from '../runtime/dedicated.ts'
 import {unavailableError, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -22,14 +23,22 @@ export const EXPORT_PAGE_SIZE = 50
 /** No list takes more pages than this, whatever its Total says (as --paginate's --max-pages). */
 export const MAX_PAGES = 1000
 
-/** Every item of a paged list (Page from 0, PageSize, until Total items are in); complete or fail. */
+/**
+ * Every item of a paged list (Page from 0, PageSize, until Total items are in); complete or fail, within the bounds
+ * of a listing (ListingBounds: the pages together, --timeout, a page of more items than asked). A Total that would
+ * take more than MAX_PAGES pages is impossible here, and refused at the first page.
+ */
 export async function allPages(invocation: Invocation, path: string, key: string, pageSize: number, query: Array<[string, string]> = []): Promise<{items: JsonRecord[]; total: number}> {
   const items: JsonRecord[] = []
+  const bounds = new ListingBounds(invocation, path)
   for (let page = 0; page < MAX_PAGES; page++) {
+    bounds.beforePage()
     const answer = await call(invocation, {method: 'GET', path, query: [['Page', String(page)], ['PageSize', String(pageSize)], ...query]})
     const list = listOf(answer.data, key)
+    bounds.received(answer, `Page ${page}`, list.length, pageSize)
     const given = isRecord(answer.data) ? answer.data.Total : undefined
     const total = typeof given === 'number' && Number.isSafeInteger(given) && given >= 0 ? given : items.length + list.length
+    if (total > MAX_PAGES * pageSize) throw unavailableError(`${path}: Total ${total} at ${pageSize} items a page takes ${Math.ceil(total / pageSize)} pages, over the ${MAX_PAGES} this tool fetches; nothing printed`)
     items.push(...list)
     if (items.length >= total) return {items, total}
     if (list.length === 0) throw unavailableError(`${path}: only ${items.length} of Total ${total} items arrived (Page ${page} came back without items)`)

@@ -25,7 +25,7 @@ import type {ProtonDriveHTTPClient, ProtonDriveHTTPClientBlobRequest, ProtonDriv
 import {buildRequestUrl, isLoopbackHost} from '../http/api-url.ts'
 import {type ApiRequest, collectBody, createTransport, type Received, sendTo} from '../http/client.ts'
 import {collect} from '../runtime/collect-garbage.ts'
-import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {CliFailure, TimeoutFailure, unavailableError, usageError} from '../runtime/errors.ts'
 import {formBody} from './form-body.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -42,6 +42,17 @@ export const BLOCK_BOUND = 8 * 1024 ** 2
  * queued here, the rest wait with no data, so memory stays the same for 8 MiB and 1 GiB.
  */
 export const BLOCKS_IN_FLIGHT = 2
+
+/**
+ * Pages one listing (a folder's children, the trash) may take. The SDK follows a folder's children for as long as
+ * the service says More with an AnchorID (src/internal/nodes/apiService.ts iterateChildrenNodeUids), and the trash
+ * until a page comes back empty (iterateTrashedNodeUids): a service that always has more would be followed for
+ * ever. A listing also ends at --timeout from its first page (each request has its own --timeout too).
+ */
+export const MAX_LISTING_PAGES = 1000
+
+/** The paths of those listings: a folder's children (its first page without AnchorID), the trash (Page=0 first). */
+const LISTING_PATH = /^\/drive\/(?:v2\/volumes\/[^/]+\/folders\/[^/]+\/children|volumes\/[^/]+\/trash)$/
 
 /** Headers of the SDK's that say who is asking; the project's client sets Accept and Content-Type itself. */
 const PASSED_HEADERS = ['language', 'x-pm-drive-sdk-version']
@@ -100,6 +111,8 @@ export class DriveHttp implements ProtonDriveHTTPClient {
   /** Block requests waiting for a place among BLOCKS_IN_FLIGHT, first come first served. */
   private readonly waiting: Array<() => void> = []
   private inFlight = 0
+  /** The listings under way, by path: pages asked for, and when the listing must be complete. */
+  private readonly listings = new Map<string, {pages: number; deadline: number}>()
 
   private readonly invocation: Invocation
   private readonly session: ActiveSession
@@ -125,11 +138,24 @@ export class DriveHttp implements ProtonDriveHTTPClient {
         return asResponse(preset)
       }
 
+      if (request.method.toUpperCase() === 'GET' && LISTING_PATH.test(path)) this.listingPage(path, sdkUrl.searchParams)
       const url = buildRequestUrl(this.session.apiUrl, path, [...sdkUrl.searchParams])
       const body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json))
       const response = await this.invocation.request(this.session, {body, headers: passed(request.headers), method: request.method.toUpperCase(), url})
       return asResponse(response)
     })
+  }
+
+  /** Another page of a listing: past MAX_LISTING_PAGES, or past its --timeout, the listing ends (exit 5). */
+  private listingPage(path: string, query: URLSearchParams): void {
+    const first = !query.has('AnchorID') && (query.get('Page') ?? '0') === '0'
+    const {timeout} = this.invocation.flags
+    const listing = (first ? undefined : this.listings.get(path)) ?? {deadline: Date.now() + timeout * 1000, pages: 0}
+    this.listings.set(path, listing)
+    listing.pages++
+    const what = path.endsWith('/trash') ? 'the trash' : "a folder's children"
+    if (listing.pages > MAX_LISTING_PAGES) throw unavailableError(`the service still had more of ${what} after ${MAX_LISTING_PAGES} pages: stopped; nothing printed`)
+    if (Date.now() > listing.deadline) throw new TimeoutFailure(`the listing of ${what} was not complete within ${timeout} s (timeout; see --timeout); nothing printed`)
   }
 
   async fetchBlob(request: ProtonDriveHTTPClientBlobRequest): Promise<Response> {

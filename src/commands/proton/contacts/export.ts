@@ -2,11 +2,12 @@ import {Flags} from '@oclif/core'
 
 import {contactsExport} from '../../../lib/commands/contacts-export.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 
 export default class ContactsExport extends PlainAdapter<typeof ContactsExport> {
   static override summary = 'Export every contact as one vCard 4.0 file (GET /contacts/v4/contacts/export, 50 a page).'
 
-  static override description = `Each contact's cards are decrypted and their signatures checked with your user keys, then merged into one vCard 4.0 (as "contacts get --output vcf" prints it), one after another in the service's order.
+  static override description = `Each contact's cards are decrypted and their signatures checked with your user keys, then merged into one vCard 4.0 (as "contacts get --output vcf" prints it), one after another in the service's order. ${CONTACT_PAGES_HELP}
 
 Complete or nothing: a card that cannot be decrypted stops the export before anything is written (exit 1, naming the contacts). A signature that does not hold is said on stderr (even with --quiet) and the contact is exported.
 

@@ -1,10 +1,11 @@
 import {contactsList} from '../../../lib/commands/contacts-list.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 
 export default class ContactsList extends PlainAdapter<typeof ContactsList> {
   static override summary = 'List contacts: ID, name and e-mail addresses (GET /contacts/v4/contacts, every page).'
 
-  static override description = `Names and addresses as the service lists them (it reads them from each contact's signed card); nothing is decrypted, so no keys are needed. Every page is fetched (1000 contacts a page, as the web client asks), complete or fail: a page that comes back empty before Total contacts arrived ends the command with exit 5.
+  static override description = `Names and addresses as the service lists them (it reads them from each contact's signed card); nothing is decrypted, so no keys are needed. Every page is fetched (1000 contacts a page, as the web client asks), complete or fail: a page that comes back empty before Total contacts arrived ends the command with exit 5. ${CONTACT_PAGES_HELP}
 
 Text: ID, name and addresses. On a terminal a table under a header, fitted to its width (the terminal's, else $COLUMNS, else 80), an ID cut with "…" first (the next command takes it as shown); piped or redirected, whole values, tab-separated, one row per line, no header (as gh prints its lists).
 

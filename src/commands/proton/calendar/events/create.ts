@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {calendarEventsCreate} from '../../../../lib/commands/calendar-events-create.ts'
 import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
-import {EVENT_TIME_HELP, EVENT_WRITE_HELP} from '../../../../lib/calendar/help.ts'
+import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../lib/calendar/help.ts'
 
 export default class CalendarEventsCreate extends PlainAdapter<typeof CalendarEventsCreate> {
   static override summary = 'Create an encrypted event (PUT /calendar/v1/<calendar_id>/events/sync) and print its ID.'
@@ -12,7 +12,7 @@ export default class CalendarEventsCreate extends PlainAdapter<typeof CalendarEv
 
 ${EVENT_TIME_HELP}
 
-Checked before anything is sent (exit 1, one line): the times and their order (the end not before the start), an unknown --timezone, an RRULE that does not parse (RFC 5545, as FREQ=WEEKLY;BYDAY=MO), texts longer than the web client takes (summary and location 255 characters, description 3000). An unknown --calendar is refused after GET /calendar/v1, before anything is written.
+Checked before anything is sent (exit 1, one line): the times and their order (the end not before the start), an unknown --timezone, ${RRULE_CHECK_HELP}, texts longer than the web client takes (summary and location 255 characters, description 3000). An unknown --calendar is refused after GET /calendar/v1, before anything is written.
 
 Requests: the keys and GET /calendar/v1, the calendar's bootstrap, then the PUT; --dry-run prints that PUT (the event encrypted and signed as it would go) and sends nothing. Text output: the new event's ID alone on stdout, a confirmation on stderr.`
 

@@ -3,12 +3,12 @@ import {Args, Flags} from '@oclif/core'
 import {calendarEventsUpdate} from '../../../../lib/commands/calendar-events-update.ts'
 import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
-import {EVENT_TIME_HELP, EVENT_WRITE_HELP} from '../../../../lib/calendar/help.ts'
+import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../lib/calendar/help.ts'
 
 export default class CalendarEventsUpdate extends PlainAdapter<typeof CalendarEventsUpdate> {
   static override summary = 'Change fields of an event (PUT /calendar/v1/<calendar_id>/events/sync {ID, Event}); the rest is kept.'
 
-  static override description = `The event is read and decrypted (as "calendar events get" does), the given fields changed, DTSTAMP renewed and SEQUENCE raised by one, then written again with the same session keys (their packets are not sent again). A new --start alone keeps the duration; --rrule none removes the rule. An event with attendees (an invitation) is refused.
+  static override description = `The event is read and decrypted (as "calendar events get" does), the given fields changed, DTSTAMP renewed and SEQUENCE raised by one, then written again with the same session keys (their packets are not sent again). A new --start alone keeps the duration; --rrule none removes the rule; --rrule refuses (exit 1, one line, nothing sent) ${RRULE_CHECK_HELP}. An event with attendees (an invitation) is refused.
 
 ${EVENT_WRITE_HELP}
 

@@ -1,0 +1,2 @@
+/** What the help of the commands that page through contacts says of their bounds (service.ts allPages, MAX_PAGES; ListingBounds). */
+export const CONTACT_PAGES_HELP = `Bounded so that a hostile service cannot stretch it (exit 5, one line, nothing printed): at most 1000 pages (a Total that needs more is refused at the first page), no page of more contacts than the PageSize asked, the pages together at most 64 MiB (or --max-size when smaller), all of them within one --timeout from the first.`
