@@ -6,11 +6,14 @@
  * way out: success, a closed pipe, SIGTERM; decrypted files are written 0600 whatever the umask.
  */
 import {expect} from 'chai'
-import {mkdirSync, readdirSync, readFileSync} from 'node:fs'
+import {spawn, spawnSync} from 'node:child_process'
+import {randomBytes} from 'node:crypto'
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {setTimeout as delay} from 'node:timers/promises'
 
 import {DRIVE_FIXTURE} from '../../src/lib/sandbox/drive/drive-fixture.ts'
-import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
 const [, , NOTES] = DRIVE_FIXTURE.links.map((link) => link.LinkID)
@@ -73,5 +76,69 @@ describe('drive against a hostile server (built binary, sandbox; issue 40)', fun
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.match(/^WARNING: notes\.txt: its key signature is NOT verified \(.+\): the service may have changed it; the content's signature verified\n$/)
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).to.equal(expected[NOTES].Content)
+  })
+
+  describe('plaintext left behind: the spool of --output-file -, and the mode of --output-file', () => {
+    const spool = () => join(suite.home.home, 'cache', 'proton-cli', 'spool', 'download')
+    const left = () => (existsSync(spool()) ? readdirSync(spool()) : [])
+    const big = randomBytes(3 * 1024 * 1024)
+    /** A file big enough to fill a pipe (the seeded volume is put back before each test). */
+    const uploadBig = async () => {
+      const dir = work('big')
+      writeFileSync(join(dir, 'big.bin'), big)
+      const up = await run(['drive', 'upload', join(dir, 'big.bin'), '/'])
+      expect(up.status, up.stderr).to.equal(0)
+    }
+
+    it('success: the whole file on stdout, nothing left in the spool; what earlier runs left there (published names, dead temporaries) is swept', async () => {
+      mkdirSync(spool(), {mode: 0o700, recursive: true})
+      for (const name of ['notes.txt', 'notes (1).txt', 'download.999999999.0123456789ab.tmp']) writeFileSync(join(spool(), name), 'plaintext of an earlier run', {mode: 0o600})
+      const result = await run(['drive', 'download', 'notes.txt', '--output-file', '-'])
+      expect(result.status, result.stderr).to.equal(0)
+      expect(result.stdout.toString()).to.equal(expected[NOTES].Content)
+      expect(left()).to.deep.equal([])
+    })
+
+    it('a pipe closed early (| head -c 10): nothing left in the spool', async () => {
+      await uploadBig()
+      const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --profile sandbox drive download big.bin --output-file - | head -c 10 | wc -c`], {env: env(), timeout: 60_000})
+      expect(piped.stdout.toString().trim()).to.equal('10')
+      expect(piped.stderr.toString()).to.not.match(/\bat \S+:\d+:\d+/)
+      expect(left()).to.deep.equal([])
+    })
+
+    it('SIGTERM while the staged file is written out to a pipe nobody reads: ends by the signal, nothing left in the spool', async () => {
+      await uploadBig()
+      const child = spawn(process.execPath, [BIN, '--profile', 'sandbox', 'drive', 'download', 'big.bin', '--output-file', '-'], {env: env(), stdio: ['ignore', 'pipe', 'pipe']})
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)))
+      // Held: stdout is not read, so the write-out blocks once the pipe is full, the staged file still there.
+      child.stdout.pause()
+      for (let attempt = 0; attempt < 300 && left().length === 0; attempt++) await delay(100)
+      expect(left()).to.have.length(1)
+      expect(statSync(join(spool(), left()[0])).mode & 0o777).to.equal(0o600)
+      await delay(300)
+      child.kill('SIGTERM')
+      expect(await ended).to.equal('SIGTERM')
+      expect(left()).to.deep.equal([])
+    })
+
+    it('--output-file under umask 022: 0600, new or replacing a 0644 file (drive download, contacts export)', async () => {
+      const dir = work('modes')
+      writeFileSync(join(dir, 'old.txt'), 'old', {mode: 0o644})
+      const umask = process.umask(0o022)
+      try {
+        for (const [args, path] of [
+          [['drive', 'download', 'notes.txt', '--output-file', join(dir, 'new.txt')], join(dir, 'new.txt')],
+          [['drive', 'download', 'notes.txt', '--output-file', join(dir, 'old.txt')], join(dir, 'old.txt')],
+          [['contacts', 'export', '--output-file', join(dir, 'contacts.vcf')], join(dir, 'contacts.vcf')],
+        ] as const) {
+          const result = await run([...args])
+          expect(result.status, result.stderr).to.equal(0)
+          expect(statSync(path).mode & 0o777, path).to.equal(0o600)
+        }
+      } finally {
+        process.umask(umask)
+      }
+    })
   })
 })
