@@ -78,6 +78,15 @@ describe('drive against a hostile server (built binary, sandbox; issue 40)', fun
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).to.equal(expected[NOTES].Content)
   })
 
+  it('a name signed, the server says, by another address (NameSignatureEmail swapped): downloaded (the content verified) with a WARNING naming the name signature', async () => {
+    await tamper('name-author')
+    const dir = work('name')
+    const result = await run(['drive', 'download', 'notes.txt', '--dir', dir])
+    expect(result.status, result.stderr).to.equal(0)
+    expect(result.stderr).to.match(/^WARNING: notes\.txt: its name signature is NOT verified \(sandbox@proton\.test: .+\): the service may have changed it; the content's signature verified\n$/)
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).to.equal(expected[NOTES].Content)
+  })
+
   describe('plaintext left behind: the spool of --output-file -, and the mode of --output-file', () => {
     const spool = () => join(suite.home.home, 'cache', 'proton-cli', 'spool', 'download')
     const left = () => (existsSync(spool()) ? readdirSync(spool()) : [])
