@@ -11,8 +11,7 @@ import {randomBytes} from 'node:crypto'
 import * as openpgp from 'openpgp'
 
 import {sealPassphrase} from '../../src/lib/keys/local-key.ts'
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {FIXTURE_ADDRESS_KEY, FIXTURE_PASSPHRASE, FIXTURE_USER_KEY} from '../helpers/fixture-account.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {jsonAnswers, serverForSuite} from '../helpers/scripted-server.ts'
 import {TOKENS} from '../helpers/session-files.ts'
@@ -20,10 +19,8 @@ import {TOKENS} from '../helpers/session-files.ts'
 describe('mail send to the account’s own addresses, against a server that picks their keys (built binary; issue 40)', function () {
   this.timeout(60_000)
   const clientKey = randomBytes(32)
-  const passphrase = keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt)
-  const suite = serverForSuite({session: {fields: {KeyPassphrase: sealPassphrase(passphrase, clientKey, TOKENS.UID), KeysUserID: 'user-1'}}})
-  const userKey = {Active: 1, ID: 'user-key-1', Primary: 1, PrivateKey: KEY_FIXTURE.userKey}
-  const sender = {Email: 'demo@proton.test', ID: 'address-1', Keys: [{Active: 1, ID: 'address-key-1', Primary: 1, ...KEY_FIXTURE.addressKeys[0]}], Order: 1, Receive: 1, Send: 1, Status: 1}
+  const suite = serverForSuite({session: {fields: {KeyPassphrase: sealPassphrase(FIXTURE_PASSPHRASE, clientKey, TOKENS.UID), KeysUserID: 'user-1'}}})
+  const sender = {Email: 'demo@proton.test', ID: 'address-1', Keys: [{...FIXTURE_ADDRESS_KEY, Primary: 1}], Order: 1, Receive: 1, Send: 1, Status: 1}
   const own = {Email: 'own@proton.test', ID: 'address-2', Keys: [] as unknown[], Order: 2, Receive: 1, Send: 1, Status: 1}
 
   before(async () => {
@@ -35,7 +32,7 @@ describe('mail send to the account’s own addresses, against a server that pick
       jsonAnswers((request) => {
         const path = request.url.split('?')[0]
         if (path === '/auth/v4/sessions/local/key') return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
-        if (path === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'user-1', Keys: [userKey], Name: 'demo'}}]
+        if (path === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'user-1', Keys: [FIXTURE_USER_KEY], Name: 'demo'}}]
         if (path === '/core/v4/addresses') return [200, {Addresses: [sender, own], Code: 1000}]
         if (path === '/core/v4/keys/all') return [200, {Address: {Keys: [{Flags: 3, PublicKey: publicKey}]}, Code: 1000}]
         return [404, {Code: 2501, Error: 'not here'}]
