@@ -364,4 +364,79 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(lines[10]).to.equal('Error: contact 11 ("Person 11"): not sent: interrupted')
     expect(lines.slice(-2)).to.deep.equal(['Added 0 of 11 contacts; 10 may or may not have been applied; 1 not sent.', 'Error: interrupted'])
   })
+
+  describe('issue 40: hostile text, one rule for create and import, and forged fields never re-signed', () => {
+    const BIDI = /[\u202A-\u202E\u2066-\u2069]/
+    const env = () => baseEnv(suite.home.home, {TZ: 'UTC'})
+
+    it('a bidi override in a name: escaped on a terminal in --output vcf, json and yaml (as the text view escapes it); piped, the exact value', async () => {
+      const created = await proton(['contacts', 'create', '--name', 'Bidi\u202Efdp.exe', '--email', 'bidi40@example.test'])
+      ok(created)
+      for (const format of ['vcf', 'json', 'yaml', 'text']) {
+        const shown = await runInTerminal(['--profile', 'sandbox', 'contacts', 'get', 'bidi40@example.test', '--output', format], env())
+        expect(shown.status, shown.output).to.equal(0)
+        expect(shown.output, format).to.not.match(BIDI)
+        expect(shown.output, format).to.match(format === 'text' ? /Bidi\?fdp\.exe/ : /Bidi\\u202efdp\.exe/)
+      }
+
+      const piped = await proton(['contacts', 'get', 'bidi40@example.test', '--output', 'json'])
+      expect((JSON.parse(out(piped)) as {Name: string}).Name).to.equal('Bidi\u202Efdp.exe')
+      ok(await proton(['contacts', 'delete', '--yes', '--', out(created).trim()]))
+    })
+
+    it('contacts import refuses the control characters contacts create refuses (exit 1, one line naming the card, nothing sent)', async () => {
+      const file = join(work, 'controls.vcf')
+      await clearStats()
+      for (const [lines, said] of [
+        [['FN:Evil\u001b[2J Name', 'EMAIL:evil40@example.test'], /vCard 1 \("Evil\\u001b\[2J Name"\): its FN holds control characters; nothing imported$/],
+        [['FN:Ring', 'NOTE:ring\u0007bell'], /vCard 1 \("Ring"\): its NOTE holds control characters; nothing imported$/],
+        [['FN:Bad Address', 'EMAIL:not an address'], /vCard 1 \("Bad Address"\): its EMAIL "not an address" is not an e-mail address; nothing imported$/],
+      ] as const) {
+        writeFileSync(file, ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n'))
+        const refused = await proton(['contacts', 'import', file])
+        expect(refused.status, refused.stderr).to.equal(1)
+        expect(refused.stderr.split('\n')).to.have.length(2)
+        expect(refused.stderr.trimEnd()).to.match(said)
+      }
+
+      const create = await proton(['contacts', 'create', '--name', 'Ring', '--note', 'ring\u0007bell'])
+      expect(create.status).to.equal(1)
+      expect(create.stderr).to.equal("Error: the contact's NOTE holds control characters\n")
+      expect((await requests()).filter(({Method, Path}) => Method === 'POST' && Path.startsWith('/contacts/'))).to.deep.equal([])
+    })
+
+    it('export marks the contact whose signature failed (X-PM-CLI-SIGNATURE); import refuses it without --force, nothing sent; --force imports it without the mark, signed anew', async () => {
+      const file = join(work, 'marked.vcf')
+      // The card an earlier test made undecryptable stops an export: gone first.
+      const locked = await idOf('locked@example.test')
+      if (locked !== '') ok(await proton(['contacts', 'delete', '--yes', '--', locked]))
+      ok(await proton(['contacts', 'export', '--output-file', file]))
+      const cards = readFileSync(file, 'utf8').split(/(?=BEGIN:VCARD\r\n)/)
+      // Mallory's (seeded, tampered), and the hostile card an earlier test added with a bogus signature.
+      const marked = cards.filter((card) => card.includes('\r\nX-PM-CLI-SIGNATURE:'))
+      const markedEmails = marked.map((card) => /\r\n(?:[\w-]+\.)?EMAIL[^:]*:([^\r]*)/i.exec(card)?.[1])
+      expect(markedEmails).to.include('mallory@attacker.test')
+      expect(markedEmails.filter((email) => email !== 'mallory@attacker.test' && email !== 'evil@example.test')).to.deep.equal([])
+      expect(cards.filter((card) => card.includes('alice@example.test'))[0]).to.not.include('X-PM-CLI-SIGNATURE')
+      marked.sort((a) => (a.includes('mallory@') ? -1 : 1))
+      expect(marked[0]).to.include('\r\nX-PM-CLI-SIGNATURE:FAILED (cards of Type 2 and 3)\r\n')
+      // get --output vcf marks it the same way.
+      expect(out(await proton(['contacts', 'get', 'mallory@attacker.test', '--output', 'vcf']))).to.include('\r\nX-PM-CLI-SIGNATURE:FAILED')
+      // A UID of its own, so the service takes it as a new contact.
+      writeFileSync(file, marked[0].replace(/\r\nUID:[^\r]*/, '\r\nUID:reimported-40'))
+      await clearStats()
+      const refused = await proton(['contacts', 'import', file])
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr).to.match(/^Error: .*marked\.vcf: vCard 1 \("Mallory Tampered"\) was exported with its signature FAILED \(cards of Type 2 and 3\) \(X-PM-CLI-SIGNATURE\): its fields may not be yours, and importing signs them with your key; check them, then give --force; nothing imported\n$/)
+      expect((await requests()).filter(({Path}) => Path.startsWith('/contacts/'))).to.deep.equal([])
+      const forced = await proton(['contacts', 'import', '--force', file])
+      ok(forced)
+      const id = out(forced).trim()
+      const vcf = out(await proton(['contacts', 'get', '--output', 'vcf', '--', id]))
+      expect(vcf).to.not.include('X-PM-CLI-SIGNATURE')
+      const data = JSON.parse(out(await proton(['contacts', 'get', '--output', 'json', '--', id]))) as {Cards: Array<{Signature: string}>}
+      expect(data.Cards.map((card) => card.Signature)).to.not.include('failed')
+      ok(await proton(['contacts', 'delete', '--yes', '--', id]))
+    })
+  })
 })

@@ -387,6 +387,46 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     })
   })
 
+  describe('the account\'s own addresses: their keys are the account\'s, never the service\'s word (issue 40)', () => {
+    const keysAnswer = async (body: Record<string, unknown>) => {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      const response = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Body: {Code: 1000, ...body}, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      expect(response.status).to.equal(200)
+    }
+    after(() => sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'}))
+
+    it('/core/v4/keys/all answering with a key the server made, or with no key: sent to the alias\'s own key (GnuPG decrypts it), never to the server\'s, never in clear', async () => {
+      const openpgp = await import('openpgp')
+      const {publicKey} = await openpgp.generateKey({format: 'armored', type: 'curve25519', userIDs: [{email: 'demo.alias@proton.test'}]})
+      const serverKeyId = (await (await openpgp.readKey({armoredKey: publicKey})).getEncryptionKey()).getKeyID().toHex().toUpperCase()
+      const answers: Array<[string, Record<string, unknown>]> = [
+        ['a server-made key', {Address: {Keys: [{Flags: 3, PublicKey: publicKey}]}}],
+        ['no key at all', {Address: {Keys: []}, Unverified: null}],
+      ]
+      for (const [what, answer] of answers) {
+        await keysAnswer(answer)
+        const dry = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Self', '--body', 'to myself', '--dry-run'])
+        expect(dry.stdout.toString('utf8'), what).to.include('To: demo.alias@proton.test (internal: end-to-end encrypted)\n')
+        const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Self', '--body', 'to myself'])
+        expect(result.status, result.stderr).to.equal(0)
+        const pack = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
+        expect(pack.Type, what).to.equal(1)
+        expect(pack.BodyKey, what).to.equal(undefined)
+        const recipient = pack.Addresses['demo.alias@proton.test']
+        expect(recipient.Type, what).to.equal(1)
+        writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(recipient.BodyKeyPacket ?? '', 'base64'))
+        expect(gpg(['--list-packets', join(work, 'key-packet.gpg')]).stdout.toString('utf8').toUpperCase(), what).to.not.include(`KEYID ${serverKeyId}`)
+        const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(recipient.BodyKeyPacket ?? '', 'base64'), Buffer.from(pack.Body, 'base64')]))
+        expect(ok, status).to.equal(true)
+        expect(plain.toString('utf8')).to.equal('to myself')
+      }
+
+      // The server's key list is not even asked for an own address.
+      const {Requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Query?: string}>}
+      expect(Requests.filter((request) => request.Path === '/core/v4/keys/all').map((request) => request.Query ?? '').join('\n')).to.not.match(/demo\.alias/)
+    })
+  })
+
   describe('never twice', () => {
     const fault = async (rule: Record<string, unknown>) => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})

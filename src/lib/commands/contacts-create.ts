@@ -5,7 +5,7 @@
  * that look like addresses.
  */
 import {addContacts, showAddDryRun} from '../contacts/add.ts'
-import {type Property, textProperty} from '../contacts/vcard.ts'
+import {CONTACT_ADDRESS, fieldProblem, type Property, textProperty} from '../contacts/vcard.ts'
 import {usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
@@ -17,20 +17,21 @@ export interface ContactsCreateOptions {
   note?: string
 }
 
-/** One @ with something on each side, no spaces or control characters: enough to refuse a slip, not a full RFC 5322 check. */
-const ADDRESS = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u
-
 export function contactProperties({emails, name, note, phones}: ContactsCreateOptions): Property[] {
   if (name.trim() === '') throw usageError('--name must not be empty')
   if (/\p{Cc}/u.test(name)) throw usageError('--name must not hold control characters')
-  for (const email of emails) if (!ADDRESS.test(email)) throw usageError(`--email ${JSON.stringify(email)} is not an e-mail address`)
+  for (const email of emails) if (!CONTACT_ADDRESS.test(email)) throw usageError(`--email ${JSON.stringify(email)} is not an e-mail address`)
   for (const phone of phones) if (phone.trim() === '') throw usageError('--phone must not be empty')
-  return [
+  const properties = [
     textProperty('fn', name),
     ...emails.map((email) => textProperty('email', email)),
     ...phones.map((phone) => textProperty('tel', phone)),
     ...(note === undefined || note === '' ? [] : [textProperty('note', note)]),
   ]
+  // The rule contacts import applies too (a phone or a note with an escape sequence).
+  const problem = fieldProblem(properties)
+  if (problem !== undefined) throw usageError(`the contact's ${problem}`)
+  return properties
 }
 
 export const contactsCreate = plainCommand<ContactsCreateOptions>({

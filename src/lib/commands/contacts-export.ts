@@ -4,13 +4,14 @@
  * queryContactExport, contacts/constants.ts QUERY_EXPORT_MAX_PAGESIZE: 50 a page; each item {ID, Cards}). Complete
  * or nothing: a card that cannot be decrypted stops it before anything is written (exit 1, naming the contact);
  * a signature that fails is said on stderr, the contact exported. --output-file PATH: written whole or not at all
- * (files/atomic-file.ts), else standard output: the exact bytes, escaped only on a terminal. --output json|yaml:
+ * (files/atomic-file.ts), 0600 as all decrypted content, else standard output: the exact bytes, escaped only on a terminal. --output json|yaml:
  * the merged contacts as data (as contacts get prints them), an array.
  */
 import {type ContactView, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from '../contacts/service.ts'
 import {replaceFile} from '../files/atomic-file.ts'
 import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
+import {PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
@@ -45,7 +46,7 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
     const {output} = invocation.flags
     const asData = output === 'json' || output === 'yaml'
     const text = vcards.join('')
-    if (outputFile !== undefined) await replaceFile(outputFile, asData ? await structuredText(views, output) : text, {failure: (error) => fileFailure('write', outputFile, error)})
+    if (outputFile !== undefined) await replaceFile(outputFile, asData ? await structuredText(views, output) : text, {failure: (error) => fileFailure('write', outputFile, error), mode: PRIVATE_FILE_MODE})
     else if (asData) await printData(invocation, views, () => '')
     else writeFileText(invocation.io.stdout, text)
     invocation.note(`Exported ${items.length} contact${items.length === 1 ? '' : 's'}${outputFile === undefined ? '' : ` to ${outputFile}`}.`)

@@ -6,20 +6,22 @@
  * mail download does: one name, never a path, never over an existing file),
  * the paths written on stdout; or, for one PATH, --output-file F, replaced
  * atomically, "-" for standard output (made and checked in a private
- * directory of the cache first, then copied out).
+ * directory of the cache first, then copied out, and removed however the
+ * run ends: a closed pipe, a signal).
  */
 import {createReadStream} from 'node:fs'
-import {rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {onDrive} from '../drive/client.ts'
 import {resolveNode} from '../drive/nodes.ts'
 import {downloadInto} from '../drive/transfer.ts'
+import {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory} from '../files/download-directory.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import {shownName} from '../files/safe-name.ts'
+import {sweepSpool} from '../files/stale-temporary.ts'
 import {printable} from '../output/escape.ts'
-import {createOutputFile} from '../output/output-file.ts'
+import {createOutputFile, PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {writeSource} from '../output/output.ts'
 import {usageError} from '../runtime/errors.ts'
 import {interruptSignal} from '../runtime/interrupt.ts'
@@ -41,17 +43,30 @@ export const driveDownload = plainCommand<DriveDownloadOptions>({
     if (dir !== undefined && outputFile !== undefined) throw usageError('give --dir or --output-file, not both')
     if (outputFile !== undefined && paths.length > 1) throw usageError(`--output-file takes one file; ${paths.length} PATHs given (use --dir)`)
     const toStdout = outputFile === '-'
+    // "-": staged in a private spool, never published there, removed however the run ends; what earlier runs left
+    // there (SIGKILL, or a version that published it) is swept first.
     const staging = toStdout ? join(invocation.context.cacheDir, 'spool', 'download') : undefined
-    if (staging) ensurePrivateDirectory(staging)
-    const target = outputFile === undefined || toStdout ? await DownloadDirectory.open(staging ?? dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`)) : undefined
-    if (target && target.swept.length > 0 && !toStdout) invocation.note(`Note: removed ${target.swept.length} temporary file(s) that an earlier run left in ${printable(target.path)}`)
+    if (staging) {
+      ensurePrivateDirectory(staging)
+      await sweepSpool(staging)
+    }
+
+    const target = outputFile === undefined ? await DownloadDirectory.open(dir, (path) => invocation.note(`Created directory ${printable(path)} (readable by you only).`)) : undefined
+    if (target && target.swept.length > 0) invocation.note(`Note: removed ${target.swept.length} temporary file(s) that an earlier run left in ${printable(target.path)}`)
 
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
       for (const path of paths) nodes.push(await resolveNode(client, path))
       for (const node of nodes) {
+        if (staging !== undefined) {
+          const file = await AtomicFile.create(join(staging, 'download'), {failure: (error) => usageError(`cannot write into ${printable(staging)}: ${String((error as NodeJS.ErrnoException).code ?? error)}`), mode: PRIVATE_FILE_MODE})
+          await downloadInto(invocation, client, http, node, file)
+          await file.readThenRemove(async (path) => void (await writeSource({chunks: () => createReadStream(path) as AsyncIterable<Buffer>, length: 0}, invocation.io.stdout, interruptSignal())))
+          continue
+        }
+
         if (target === undefined) {
-          const file = await createOutputFile(outputFile as string)
+          const file = await createOutputFile(outputFile as string, PRIVATE_FILE_MODE)
           await downloadInto(invocation, client, http, node, file)
           await file.commit()
           invocation.io.stdout.write(`${printable(outputFile as string)}\n`)
@@ -61,16 +76,6 @@ export const driveDownload = plainCommand<DriveDownloadOptions>({
         const file = await target.create(node.name, (error) => usageError(`cannot write into ${printable(target.path)}: ${String((error as NodeJS.ErrnoException).code ?? error)}`))
         await downloadInto(invocation, client, http, node, file)
         const published = await target.publish(file, node.name)
-        if (toStdout) {
-          try {
-            await writeSource({chunks: () => createReadStream(published.path) as AsyncIterable<Buffer>, length: 0}, invocation.io.stdout, interruptSignal())
-          } finally {
-            await rm(published.path, {force: true})
-          }
-
-          continue
-        }
-
         if (published.renamedTo !== undefined) invocation.note(`Note: the name ${shownName(node.name ?? '')} is not a safe file name; written as ${printable(published.renamedTo)}`)
         if (published.taken !== undefined) invocation.note(`Note: ${printable(published.taken)} exists and was left as it is; written as ${printable(published.path)}`)
         invocation.io.stdout.write(`${printable(published.path)}\n`)

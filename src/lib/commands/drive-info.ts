@@ -1,4 +1,4 @@
-/** proton drive info PATH: one node's size, revision and what its signatures say. */
+/** proton drive info PATH: one node's size, revision and what its signatures say (its content is checked only by drive download). */
 import {onDrive} from '../drive/client.ts'
 import {resolveNode} from '../drive/nodes.ts'
 import {byteSize} from '../output/byte-size.ts'
@@ -24,7 +24,10 @@ export const driveInfo = plainCommand<{path: string}>({
         ['Revision', node.revisionUid],
         ['Key signature', printable(node.signatures.key)],
         ['Name signature', printable(node.signatures.name)],
-        ['Content signature', node.signatures.content === undefined ? undefined : printable(node.signatures.content)],
+        // The revision's extended attributes (its claimed size and times), not the content: that is checked block by
+        // block, and by the manifest signature, only as it is downloaded (transfer.ts downloadInto).
+        ['Attributes signature', node.signatures.content === undefined ? undefined : printable(node.signatures.content)],
+        ['Content', node.kind === 'file' ? 'not checked here: drive download checks each block\'s hash and the manifest signature over them, and refuses a file that fails' : undefined],
         ...node.problems.map((problem) => ['Problem', printable(problem)]),
       ]
         .filter(([, value]) => value !== undefined)

@@ -21,7 +21,7 @@ import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
 import {KIND_TEXT, recipientFromKeys, type Recipient} from '../send/recipients.ts'
 import {type Pinned, pinnedInCard, signedCard, withPins} from '../send/pinned-keys.ts'
-import {loadAccount, signingKey, userKeys} from '../send/sender.ts'
+import {type Account, loadAccount, ownRecipient, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
 
 export interface MailSendOptions {
@@ -57,17 +57,20 @@ async function pinsOf(invocation: Invocation, email: string, keys: () => Promise
 }
 
 /**
- * Each recipient's kind (its keys on the service, then its pins in the contacts, but for the account's own addresses,
- * whose keys the web client takes as they are: encryptionPreferences.ts extractEncryptionPreferencesOwnAddress); an
- * address the service will not look up is refused with its reason.
+ * Each recipient's kind (its keys on the service, then its pins in the contacts); the account's own addresses are
+ * never asked of the service: their keys are the account's (sender.ts ownRecipient). An address the service will not
+ * look up is refused with its reason.
  */
-async function lookUp(invocation: Invocation, emails: string[], own: Set<string>, keys: () => Promise<PrivateKey[]>): Promise<Recipient[]> {
+async function lookUp(invocation: Invocation, emails: string[], account: Account): Promise<Recipient[]> {
+  const keys = async () => (await userKeys(invocation, account)).keys
   const result: Recipient[] = []
   for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
     const batch = emails.slice(start, start + LOOKUPS_AT_ONCE)
     result.push(
       ...(await Promise.all(
         batch.map(async (email) => {
+          const own = account.own.get(email.toLowerCase())
+          if (own) return ownRecipient(invocation, account, own, email)
           const outcome = await attempt(invocation, {method: 'GET', path: '/core/v4/keys/all', query: [['Email', email]]})
           if (!outcome.ok) {
             if (outcome.failure.exitStatus !== EXIT.USAGE && outcome.failure.exitStatus !== EXIT.NOT_FOUND) throw new CliFailure(`${email}: ${outcome.failure.message}`, outcome.failure.exitStatus)
@@ -75,7 +78,7 @@ async function lookUp(invocation: Invocation, emails: string[], own: Set<string>
           }
 
           const recipient = recipientFromKeys(email, outcome.answer.data)
-          return recipient.kind === 'refused' || own.has(email.toLowerCase()) ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
+          return recipient.kind === 'refused' ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
         }),
       )),
     )
@@ -123,7 +126,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account.own, async () => (await userKeys(invocation, account)).keys)
+    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account)
     const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)

@@ -138,6 +138,16 @@ export function contactText(view: ContactView): string {
 }
 
 /** The merged contact as one vCard 4.0. */
+/**
+ * The mark a vCard the tool writes carries when a card's signature failed (issue 40): its fields may be the server's,
+ * not the user's, and contacts import would sign them (KEY and X-PM-* pins included) with the user key. The importer
+ * refuses a vCard so marked unless told --force (contacts-import.ts).
+ */
+export const UNVERIFIED_MARK = 'x-pm-cli-signature'
+
 export function contactVcard(merged: MergedContact): string {
-  return printVcard(merged.properties.map(({property}) => property))
+  const failed = merged.cards.filter((card) => card.Signature === 'failed').map((card) => card.Type)
+  // Of type "unknown", as vCard readers keep an X- property they do not know: no VALUE parameter written.
+  const mark: Property[] = failed.length === 0 ? [] : [[UNVERIFIED_MARK, {}, 'unknown', `FAILED (card${failed.length === 1 ? '' : 's'} of Type ${failed.join(' and ')})`]]
+  return printVcard([...merged.properties.map(({property}) => property).filter(([name]) => name !== UNVERIFIED_MARK), ...mark])
 }

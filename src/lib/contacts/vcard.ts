@@ -84,3 +84,23 @@ export function textProperty(name: string, value: string, params: Params = {}): 
   const design = ICAL.design.vcard.property[name] as {defaultType?: string} | undefined
   return [name, params, design?.defaultType ?? 'text', value]
 }
+
+/** One @ with something on each side, no spaces or control characters: enough to refuse a slip, not a full RFC 5322 check. */
+export const CONTACT_ADDRESS = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u
+
+/**
+ * What contacts create and contacts import both refuse in a contact's fields (one rule for both; issue 40): a name
+ * (FN) with a control character, an EMAIL that is not an address, any other value with a control character but a tab
+ * or a line break (a NOTE may span lines). The first problem, in words; undefined when there is none.
+ */
+export function fieldProblem(properties: readonly Property[]): string | undefined {
+  for (const property of properties) {
+    const [name] = property
+    const text = valueText(property)
+    if (name === 'fn' && /\p{Cc}/u.test(text)) return 'FN holds control characters'
+    if (name === 'email' && !CONTACT_ADDRESS.test(text.trim())) return `EMAIL ${JSON.stringify(text)} is not an e-mail address`
+    if (/[^\P{Cc}\t\n\r]/u.test(text)) return `${name.toUpperCase()} holds control characters`
+  }
+
+  return undefined
+}

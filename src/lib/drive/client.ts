@@ -29,7 +29,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
 import {driveAccount} from '../keys/drive-account.ts'
 import {driveCryptoProxy} from '../keys/drive-crypto.ts'
-import {driveFailure} from './failures.ts'
+import {driveFailure, isOpenpgpError} from './failures.ts'
 import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'
 
 /** GET drive/v2/shares/my-files (SDK src/internal/shares/apiService.ts getMyFiles). */
@@ -101,9 +101,30 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
   return {client, http, myFilesExisted: !missing, sdk}
 }
 
+/**
+ * The SDK starts some work in parallel and awaits it in turn (src/internal/nodes/cryptoService.ts decryptNode: the
+ * content key packet's promise is awaited only after the active revision's), so OpenPGP.js's rejection of a key the
+ * server swapped may wait unhandled for a moment before the SDK catches it and reports the node degraded: Node would
+ * end the process on it, printing OpenPGP.js's source and a stack trace. Once a drive is opened, such rejections (an
+ * OpenPGP.js error: failures.ts) are let be, for the SDK to handle or abandon; any other still ends the process.
+ * A download of such a node is refused (transfer.ts downloadInto), `drive info` names its problems.
+ */
+function toleratePgpRejections(): void {
+  if (process.listeners('unhandledRejection').includes(pgpRejection)) return
+  process.on('unhandledRejection', pgpRejection)
+  // Handled late, as the SDK does: no PromiseRejectionHandledWarning on stderr (Node warns only when no one listens).
+  process.on('rejectionHandled', () => {})
+}
+
+/** Any other rejection ends the process as Node would, unless another listener holds it (transfer.ts upload). */
+function pgpRejection(reason: unknown): void {
+  if (!isOpenpgpError(reason) && process.listenerCount('unhandledRejection') === 1) throw reason
+}
+
 /** Open the run's drive and do `work` on it, whatever the SDK throws made one line and an exit status (failures.ts). */
 export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) => Promise<T>, options: OpenDriveOptions = {}): Promise<T> {
   const drive = await openDrive(invocation, options)
+  toleratePgpRejections()
   try {
     return await work(drive)
   } catch (error) {

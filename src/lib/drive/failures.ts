@@ -2,7 +2,8 @@
  * What the SDK throws, as the user sees it: one line and an exit status.
  * The SDK's errors (src/errors.ts, src/internal/apiService/errors.ts) are
  * told apart by name: a failure of our own that the SDK passed on (the
- * network, --timeout, Ctrl-C, a bound; kept by DriveHttp) stands as it is.
+ * network, --timeout, Ctrl-C, a bound; kept by DriveHttp) stands as it is;
+ * an error of OpenPGP.js's that the SDK passes on is one line, exit 5.
  */
 import {CliFailure} from '../runtime/errors.ts'
 import {EXIT, type ExitStatus} from '../runtime/exit-status.ts'
@@ -24,6 +25,22 @@ const STATUS_BY_NAME: Readonly<Record<string, ExitStatus>> = {
   ServerError: EXIT.UNAVAILABLE,
 }
 
+/**
+ * An error OpenPGP.js threw, which the SDK hands back as it is (a plain Error: "Error decrypting session keys: No
+ * decryption key packets found", "Signed digest did not match" …): told by its stack, which runs through OpenPGP.js's
+ * own bundle (node_modules/openpgp/dist), it or its cause.
+ */
+export function isOpenpgpError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (/[/\\]openpgp[/\\]dist[/\\]/.test(current.stack ?? '')) return true
+  }
+
+  return false
+}
+
+/** A message as one line (OpenPGP.js's may hold several), at most 300 characters. */
+const oneLine = (message: string) => message.replaceAll(/\s+/g, ' ').trim().slice(0, 300)
+
 export function driveFailure(error: unknown, http?: DriveHttp, subject?: string): Error {
   // The command's own ending (invocation.exit) is not a failure to describe.
   if (error instanceof CommandExit) return error
@@ -33,6 +50,12 @@ export function driveFailure(error: unknown, http?: DriveHttp, subject?: string)
   const name = error instanceof Error ? error.name : ''
   const message = error instanceof Error ? error.message : String(error)
   const code = (error as {code?: unknown}).code
+  // What the service sent did not decrypt or verify: exit 5, as for a tampered block.
+  if (isOpenpgpError(error)) {
+    const said = `a key or signature from the service did not decrypt or verify (${oneLine(message)})`
+    return new CliFailure(subject === undefined ? said : `${subject}: ${said}`, EXIT.UNAVAILABLE)
+  }
+
   const status = code === 2500 ? EXIT.CONFLICT : (STATUS_BY_NAME[name] ?? EXIT.USAGE)
   return new CliFailure(subject === undefined ? message : `${subject}: ${message}`, status)
 }

@@ -63,6 +63,15 @@ export async function downloadInto(invocation: Invocation, client: ProtonDriveCl
     throw usageError(`${what} is a ${node.kind}, not a file: give its files`)
   }
 
+  // A node some part of which did not decrypt (its key, its content key: a key the server swapped) is refused, as a
+  // tampered block is, naming what failed; the SDK would refuse it anyway, in words that do not say why.
+  if (node.problems.length > 0) {
+    await file.abandon()
+    // The SDK names the key that failed in the key's verdict ("Failed to decrypt content key: …").
+    const which = /content key/i.test(node.signatures.key) ? 'its content key' : /node key/i.test(node.signatures.key) ? 'its node key' : 'part of it'
+    throw new CliFailure(`${what}: not downloaded: ${which} did not decrypt (${node.problems.map((problem) => problem.replaceAll(/\s+/g, ' ')).join('; ')}); nothing written`, EXIT.UNAVAILABLE)
+  }
+
   // --max-size bounds a file's plaintext as it bounds an attachment's: the claimed size first, then what arrives.
   const maxBytes = maxBytesOf(invocation.flags['max-size'])
   const tooLarge = () => unavailableError(`${what}: not downloaded: it is over --max-size (${sizeText(maxBytes)}); nothing written`)
@@ -92,6 +101,11 @@ export async function downloadInto(invocation: Invocation, client: ProtonDriveCl
 
     // The SDK may finish with the manifest unverified (its completion() then throws, but be explicit).
     if (signatureIssues) throw new Error('signature issues')
+    // The content verified; a node key or name whose signature did not is said, as mail, contacts and calendar say a
+    // failed signature (the server may have replaced the node's key or name).
+    for (const [label, verdict] of [['key', node.signatures.key], ['name', node.signatures.name]] as const) {
+      if (!verdict.startsWith('verified')) invocation.note(`WARNING: ${what}: its ${label} signature is ${printable(verdict)}: the service may have changed it; the content's signature verified`)
+    }
   } catch (error) {
     await file.abandon()
     if (error instanceof CliFailure) throw error

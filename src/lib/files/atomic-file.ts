@@ -167,6 +167,21 @@ export class AtomicFile {
     this.handle = undefined
   }
 
+  /**
+   * Flush and close, hand the temporary file's path to `read`, then remove it: never published (a download staged
+   * for standard output). Removed however `read` ends, and at exit or on a signal at the latest (track).
+   */
+  async readThenRemove(read: (path: string) => Promise<void>): Promise<void> {
+    try {
+      await this.flushAndClose().catch((error: unknown) => {
+        throw this.failed(error)
+      })
+      await read(this.temporary)
+    } finally {
+      await this.abandon()
+    }
+  }
+
   /** Remove the temporary file; the file stays as it was. Safe to call more than once. */
   async abandon(): Promise<void> {
     const handle = this.handle

@@ -51,3 +51,25 @@ export async function sweepStaleTemporaries(directory: string, of?: string): Pro
 
   return removed
 }
+
+/**
+ * A spool of the tool's own (a private directory of the cache, ensurePrivateDirectory): whatever an earlier run left
+ * there, a temporary file or a whole file under another name (runs before issue 40 published a download staged for
+ * standard output as "name.bin", "name (1).bin" …), is removed, but a temporary file of a process still running. Only
+ * regular files of this user, never through a link; the paths removed.
+ */
+export async function sweepSpool(directory: string): Promise<string[]> {
+  const names = await readdir(directory).catch(() => [])
+  const uid = process.getuid?.()
+  const removed: string[] = []
+  for (const name of names) {
+    const pid = temporaryPid(name)
+    if (pid !== undefined && (pid === process.pid || !processIsGone(pid))) continue
+    const path = join(directory, name)
+    const found = await lstat(path).catch(() => undefined)
+    if (!found?.isFile() || (uid !== undefined && found.uid !== uid)) continue
+    if (await rm(path).then(() => true, () => false)) removed.push(path)
+  }
+
+  return removed
+}

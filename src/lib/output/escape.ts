@@ -68,7 +68,9 @@ export function printable(text: string): string {
 }
 
 // JSON.stringify escapes C0 (\u001b) but writes DEL and C1 as they are; so does the yaml library, inside double quotes.
-const DATA_CONTROLS = /[\u007F-\u009F]/g
+// The bidirectional embeddings, overrides and isolates too: in data they are never prose to lay out, and "evil\u202e"
+// in a contact's name would reorder what a terminal shows after it (issue 40).
+const DATA_CONTROLS = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g
 
 /**
  * JSON text as JSON.stringify writes it, with DEL and C1 escaped as C0 is
@@ -80,17 +82,24 @@ export function escapeJsonControls(json: string): string {
 }
 
 /**
- * YAML text whose every scalar holding DEL or C1 was written double-quoted
- * (see toYaml in output.ts), those characters escaped as YAML writes C0
- * there (\x9b): the same value for every YAML reader.
+ * YAML text whose every scalar holding DEL, C1 or a bidirectional control was written double-quoted (see toYaml in
+ * output.ts), those characters escaped as YAML writes C0 there (\x9b, \u202e): the same value for every YAML reader.
  */
 export function escapeYamlControls(yaml: string): string {
-  return yaml.replaceAll(DATA_CONTROLS, (char) => `\\x${char.charCodeAt(0).toString(16)}`)
+  return yaml.replaceAll(DATA_CONTROLS, (char) => {
+    const code = char.charCodeAt(0)
+    return code <= 0xff ? `\\x${code.toString(16)}` : `\\u${code.toString(16)}`
+  })
 }
 
-/** Whether text holds DEL or a C1 control character. */
+/** Whether text holds DEL, a C1 control character or a bidirectional control. */
 export function hasDataControls(text: string): boolean {
-  return /[\u007F-\u009F]/.test(text)
+  return /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(text)
+}
+
+/** File text (vCard, iCalendar) for a terminal: escapeText, and the bidirectional controls too (one line per property). */
+export function escapeFileText(text: string): string {
+  return escapeText(text).replaceAll(/[\u202A-\u202E\u2066-\u2069]/g, visible)
 }
 
 /**

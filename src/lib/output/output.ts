@@ -12,7 +12,7 @@
 import {Writable} from 'node:stream'
 
 import {interruptedError} from '../runtime/interrupt.ts'
-import {escapeJsonControls, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
+import {escapeFileText, escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
 import {scanJson} from './json-scan.ts'
 import {type JsonValue, parseExact, stringifyExact} from './json-value.ts'
 import {prettyJson} from './pretty-json.ts'
@@ -55,11 +55,11 @@ export function bodyFormat(output: FileFormat | OutputFormat): OutputFormat {
 /**
  * A file the tool composed (an iCalendar, vCards) on stdout: through a pipe
  * or into a file its exact bytes; on a terminal the service's text in it has
- * its control characters escaped (escape.ts escapeText), as everywhere else
+ * its control characters escaped (escape.ts escapeFileText: the bidirectional ones too), as everywhere else
  * on a terminal, so it cannot drive the terminal.
  */
 export function writeFileText(stream: OutputStream, text: string): void {
-  stream.write(stream.isTTY ? escapeText(text) : text)
+  stream.write(stream.isTTY ? escapeFileText(text) : text)
 }
 
 /**

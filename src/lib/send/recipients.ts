@@ -65,5 +65,5 @@ export const KIND_TEXT: Readonly<Record<RecipientKind, string>> = {
   'external-clear': 'external, no keys: sent in clear',
   'external-keys': 'external with keys: refused (PGP sending is not supported yet)',
   internal: 'internal: end-to-end encrypted',
-  refused: 'refused by the service',
+  refused: 'refused',
 }

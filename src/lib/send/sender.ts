@@ -16,13 +16,15 @@ import {authError, usageError} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {PrivateKey} from 'openpgp'
 
+import type {Recipient} from './recipients.ts'
+
 export interface Account {
   user: JsonRecord
   address: JsonRecord
   /** The user's MaxUpload: the most bytes of attachments a message may carry. */
   maxUpload: number
-  /** Every address of the account, lower case: sent to, they are the user's own (no contact's pins apply). */
-  own: Set<string>
+  /** Every address of the account by its lower-case email: sent to, they are the user's own (no contact's pins apply, and their keys are the account's, never the service's word: ownRecipient). */
+  own: Map<string, JsonRecord>
 }
 
 const list = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value.filter((item) => isRecord(item)) : [])
@@ -47,7 +49,7 @@ export async function loadAccount(invocation: Invocation, from: string | undefin
   if (address.Status !== 1 || address.Send !== 1) throw usageError(`--from ${escapeLine(String(address.Email))}: this address cannot send (disabled, or not allowed to send)`)
   const userRecord = recordOf(user, 'User')
   const maxUpload = typeof userRecord.MaxUpload === 'number' && userRecord.MaxUpload > 0 ? userRecord.MaxUpload : DEFAULT_MAX_UPLOAD
-  const own = new Set(all.map((candidate) => String(candidate.Email).toLowerCase()))
+  const own = new Map(all.map((candidate) => [String(candidate.Email).toLowerCase(), candidate]))
   return {address, maxUpload, own, user: userRecord}
 }
 
@@ -86,4 +88,29 @@ export async function signingKey(invocation: Invocation, account: Account): Prom
   const address = await unlockAddressKeys(keys, user.keys, user.passphrase, {signing: true})
   if (address.keys.length === 0) throw authError(`no key of the address ${String(account.address.Email)} could be unlocked (${address.failures.join('; ')})`)
   return address.keys[0]
+}
+
+/** Key flags (WebClients constants.ts KEY_FLAG): this key is not for encrypting mail. */
+const FLAG_EMAIL_NO_ENCRYPT = 4
+
+/**
+ * One of the account's own addresses as a recipient, whatever GET /core/v4/keys/all says of it (a server could answer
+ * with a key of its own making, or with none, which would send the message's session key in clear): encrypted to the
+ * address's own key that unlocks with the user keys (its Token's signature checked: unlockAddressKeys), the primary
+ * first, as the web client encrypts to itself with its own address key (WebClients
+ * packages/shared/lib/mail/encryptionPreferences.ts extractEncryptionPreferencesOwnAddress, over the selfSend key of
+ * getSendPreferences). No such key, or a disabled address: refused, never sent in clear.
+ */
+export async function ownRecipient(invocation: Invocation, account: Account, address: JsonRecord, email: string): Promise<Recipient> {
+  if (address.Status !== 1 || address.Receive === 0) return {email, kind: 'refused', reason: 'an address of this account that is disabled or cannot receive'}
+  const flags = (key: JsonRecord) => (typeof key.Flags === 'number' ? key.Flags : 0)
+  const keys = list(address.Keys)
+    .filter((key) => (flags(key) & FLAG_EMAIL_NO_ENCRYPT) === 0)
+    .sort((a, b) => Number(b.Primary === 1) - Number(a.Primary === 1))
+  const user = await userKeys(invocation, account)
+  const unlocked = await unlockAddressKeys(keys as ApiKey[], user.keys, user.passphrase)
+  const own = unlocked.keys[0]
+  if (own === undefined) return {email, kind: 'refused', reason: 'an address of this account none of whose keys unlocks: not sent in clear, nor to a key the service chose'}
+  const publicKey = own.toPublic().armor()
+  return {candidates: [publicKey], email, kind: 'internal', publicKey}
 }

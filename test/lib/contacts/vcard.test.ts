@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {paramList, parseOneVcard, parseVcards, printVcard, textProperty, valueText, VcardError} from '../../../src/lib/contacts/vcard.ts'
+import {fieldProblem, paramList, parseOneVcard, parseVcards, printVcard, type Property, textProperty, valueText, VcardError} from '../../../src/lib/contacts/vcard.ts'
 
 describe('contacts/vcard: vCard text in and out with ical.js', () => {
   it('reads folded lines, escapes, parameters, groups and structured values; two cards, one of vCard 3.0', () => {
@@ -58,5 +58,16 @@ describe('contacts/vcard: vCard text in and out with ical.js', () => {
   it('parseOneVcard refuses a Data holding two vCards', () => {
     const one = printVcard([textProperty('fn', 'x')])
     expect(() => parseOneVcard(one + one)).to.throw(VcardError, /2 vCards/)
+  })
+
+  it('fieldProblem: the rule create and import share: FN and every value but a tab or line break free of control characters, EMAIL an address', () => {
+    const card = (...properties: Property[]) => properties
+    expect(fieldProblem(card(['fn', {}, 'text', 'Ann'], ['email', {}, 'text', 'ann@example.test'], ['note', {}, 'text', 'two\nlines\tand a tab']))).to.equal(undefined)
+    expect(fieldProblem(card(['fn', {}, 'text', 'Ann\nB']))).to.equal('FN holds control characters')
+    expect(fieldProblem(card(['fn', {}, 'text', 'Ann'], ['email', {}, 'text', 'ann at example']))).to.equal('EMAIL "ann at example" is not an e-mail address')
+    expect(fieldProblem(card(['fn', {}, 'text', 'Ann'], ['adr', {}, 'text', ['', '', 'Street\u001b[2J', 'City', '', '', '']]))).to.equal('ADR holds control characters')
+    expect(fieldProblem(card(['fn', {}, 'text', 'Ann'], ['tel', {}, 'uri', 'tel:+1\u009b5']))).to.equal('TEL holds control characters')
+    // A bidi override is no control character (Cf): shown escaped, not refused.
+    expect(fieldProblem(card(['fn', {}, 'text', 'Bidi\u202Efdp']))).to.equal(undefined)
   })
 })

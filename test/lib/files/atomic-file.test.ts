@@ -122,4 +122,22 @@ describe('atomic-file', () => {
       expect(mode(path), path).to.equal(final)
     }
   })
+
+  it('readThenRemove: the reader gets the whole content in the temporary file, which is removed after, and after a reader that fails', async () => {
+    const path = join(dir, 'staged')
+    const file = await AtomicFile.create(path, {mode: 0o600})
+    await file.write(Buffer.from('staged content'))
+    let seen = ''
+    await file.readThenRemove(async (temporary) => {
+      seen = readFileSync(temporary, 'utf8')
+      expect(mode(temporary)).to.equal(0o600)
+    })
+    expect(seen).to.equal('staged content')
+    expect(readdirSync(dir)).to.deep.equal([])
+    const failing = await AtomicFile.create(path)
+    await failing.write(Buffer.from('x'))
+    const error = await failing.readThenRemove(() => Promise.reject(new Error('EPIPE'))).catch((caught: unknown) => caught)
+    expect((error as Error).message).to.equal('EPIPE')
+    expect(readdirSync(dir)).to.deep.equal([])
+  })
 })

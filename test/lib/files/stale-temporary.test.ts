@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {temporaryName} from '../../../src/lib/files/atomic-file.ts'
-import {processIsGone, sweepStaleTemporaries, temporaryPid} from '../../../src/lib/files/stale-temporary.ts'
+import {processIsGone, sweepSpool, sweepStaleTemporaries, temporaryPid} from '../../../src/lib/files/stale-temporary.ts'
 
 /** A pid no process can have (above Linux's largest pid_max and macOS's). */
 const DEAD = 2_147_483_646
@@ -44,5 +44,14 @@ describe('stale temporary files', () => {
     expect((await sweepStaleTemporaries(dir)).sort()).to.deep.equal([join(dir, gone[0])])
     expect(readdirSync(dir).sort()).to.deep.equal([...kept, link].sort())
     expect(await sweepStaleTemporaries(join(dir, 'missing'))).to.deep.equal([])
+  })
+
+  it('a spool: every file of an earlier run goes (published names, dead temporaries), a live process’s temporary and links stay', async () => {
+    const gone = ['notes.txt', 'notes (1).txt', `download.${DEAD}.0123456789ab.tmp`]
+    const kept = [`download.${process.pid}.0123456789ab.tmp`, 'target-link']
+    for (const name of [...gone, kept[0]]) writeFileSync(join(dir, name), 'x')
+    symlinkSync('/etc/hostname', join(dir, 'target-link'))
+    expect((await sweepSpool(dir)).sort()).to.deep.equal(gone.map((name) => join(dir, name)).sort())
+    expect(readdirSync(dir).sort()).to.deep.equal(kept.sort())
   })
 })

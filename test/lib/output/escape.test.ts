@@ -1,7 +1,7 @@
 /** The service's text made safe for a terminal: control characters become visible text. */
 import {expect} from 'chai'
 
-import {escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {escapeFileText, escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
 import {structuredText, toYaml} from '../../../src/lib/output/output.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {parse as parseYaml} from 'yaml'
@@ -93,6 +93,27 @@ describe('DEL and C1 in the JSON and YAML the tool writes', () => {
     expect(await toYaml({a: 'plain', b: 'two\nlines'})).to.equal('a: plain\nb: |-\n  two\n  lines\n')
     expect(escapeYamlControls('a: "\u009b"\n')).to.equal('a: "\\x9b"\n')
     expect([hasDataControls('a\u007f'), hasDataControls('a\u00a0'), hasDataControls('\u001b')]).to.deep.equal([true, false, false])
+  })
+})
+
+describe('bidirectional controls in the data and files the tool writes (issue 40)', () => {
+  const BIDI = /[\u202A-\u202E\u2066-\u2069]/
+  const value = {name: 'evil\u202Efdp.exe', note: 'a\u2066b\u2069', plain: 'שלום'}
+
+  it('JSON and YAML: escaped (\\u202e), the same value read back; right-to-left letters as they are', async () => {
+    const json = await structuredText(value, 'json')
+    expect(json).to.not.match(BIDI)
+    expect(json).to.include(String.raw`evil\u202efdp.exe`)
+    expect(JSON.parse(json)).to.deep.equal(value)
+    const yaml = await structuredText(value, 'yaml')
+    expect(yaml).to.not.match(BIDI)
+    expect(yaml).to.include(String.raw`"evil\u202efdp.exe"`)
+    expect(parseYaml(yaml)).to.deep.equal(value)
+    expect(yaml).to.include('plain: שלום')
+  })
+
+  it('escapeFileText (vCard, iCalendar on a terminal): escapeText, and the bidirectional controls', () => {
+    expect(escapeFileText('FN:evil\u202Efdp\r\nNOTE:\u001b[2J\r\n')).to.equal('FN:evil\\u202efdp\r\nNOTE:\\x1b[2J\r\n')
   })
 })
 

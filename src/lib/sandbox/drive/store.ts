@@ -95,6 +95,10 @@ export interface DriveOwner {
   emails: ReadonlySet<string>
 }
 
+/** What POST /__sandbox/drive/tamper may change. */
+export const TAMPER_PARTS = ['block', 'content-key', 'key', 'manifest', 'name-author'] as const
+export type TamperPart = (typeof TAMPER_PARTS)[number]
+
 export function invalid(message: string): SandboxError {
   return new SandboxError(422, CODE.INVALID_REQUIREMENT_ERROR, message)
 }
@@ -338,11 +342,25 @@ export class DriveStore {
    * A test's control. `block`: change one byte of a stored block of the file's active revision, so that its hash
    * (and the manifest) no longer match. `manifest` / `key`: put in place of the revision's manifest signature, or of
    * the node passphrase's signature, another link's (a valid signature by the same key over other data).
+   * `content-key`: another file's content key packet in place of this one's (encrypted to another node key).
+   * `name-author`: the name said signed by sandbox@proton.test (whose key did not sign it).
    */
-  tamper(linkId: string, part: 'block' | 'key' | 'manifest', index = 1): void {
+  tamper(linkId: string, part: TamperPart, index = 1): void {
     const link = this.link(linkId)
     const revision = this.activeRevision(link)
     const others = [...this.links.values()].filter((other) => other.LinkID !== linkId)
+    if (part === 'name-author') {
+      link.NameSignatureEmail = 'sandbox@proton.test'
+      return
+    }
+
+    if (part === 'content-key') {
+      const other = others.find((candidate) => candidate.ContentKeyPacket !== null && candidate.ContentKeyPacket !== link.ContentKeyPacket)
+      if (!other) throw notFound('No other content key packet to swap in')
+      link.ContentKeyPacket = other.ContentKeyPacket
+      return
+    }
+
     if (part === 'key') {
       const other = others.find((candidate) => candidate.NodePassphraseSignature !== link.NodePassphraseSignature)
       if (!other) throw notFound('No other signature to swap in')

@@ -63,7 +63,8 @@ describe('drive commands (built binary, sandbox)', function () {
     const text = stdout.toString()
     expect(text).to.include(`Size: ${Buffer.byteLength(expected[NOTES].Content as string)} B`)
     expect(text).to.match(/^Revision: \S+~\S+~\S+$/m)
-    expect(text).to.include('Content signature: verified (demo@proton.test)')
+    expect(text).to.include('Attributes signature: verified (demo@proton.test)')
+    expect(text).to.include("Content: not checked here: drive download checks each block's hash and the manifest signature over them, and refuses a file that fails")
   })
 
   it('upload and download: text under a non-ASCII name, byte-identical; nothing of it in clear in any request', async () => {
