@@ -12,6 +12,7 @@ import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
 import type {FaultTable} from './faults.ts'
+import type {ForkService} from './forks.ts'
 import type {Route} from './routes.ts'
 import type {NewMessage, SandboxState} from './state.ts'
 import type {SandboxStats} from './stats.ts'
@@ -67,7 +68,7 @@ function newMessage(fields: JsonObject): NewMessage {
   }
 }
 
-export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState): Route[] {
+export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState, signIn: {forks: ForkService; keyPassword: () => string}): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
     {access: 'none', handle: () => ({...success, ...stats.toJSON()}), method: 'GET', path: /^\/__sandbox\/stats$/},
@@ -102,6 +103,8 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       path: /^\/__sandbox\/expire-tokens$/,
     },
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
+    // {Code}: approve the sign-in a client shows (auth login --web) as the account's signed-in device would (forks.ts).
+    {access: 'none', handle: (request) => signIn.forks.approveCode(request.json().Code, signIn.keyPassword()), method: 'POST', path: /^\/__sandbox\/forks\/approve$/},
     ...calendarControlRoutes(state),
     ...driveControlRoutes(state.drive),
     // What each send carried (its Packages) and the plain mail its clear packages made (send/outbox.ts).

@@ -15,6 +15,8 @@ import {SANDBOX_CODE} from './codes.ts'
 import {CONTROL_PREFIX, CONTROL_SECRET_HEADER, controlRoutes} from './control.ts'
 import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
+import {ForkService} from './forks.ts'
+import {keyPassphrase} from '../keys/passphrase.ts'
 import {ATTACHMENT_MAX_BODY_BYTES, ATTACHMENTS_PATH, DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
 import {isDrivePath} from './drive/recorder.ts'
@@ -85,6 +87,9 @@ interface Services {
   auth: AuthService
   faults: FaultTable
   stats: SandboxStats
+  forks: ForkService
+  /** The account's key passphrase (what an approving device hands a fork), derived on first use. */
+  keyPassword: () => string
 }
 
 function services(options: SandboxOptions, clock: () => number, keys: SandboxKeys): Services {
@@ -93,7 +98,10 @@ function services(options: SandboxOptions, clock: () => number, keys: SandboxKey
   const stats = new SandboxStats()
   const account: Account = {email: String(state.user.Email), password: options.password ?? DEFAULTS.password, totpKey: options.totpKey, username}
   const auth = new AuthService({account, clock, stats, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds})
-  return {auth, controlSecret: options.controlSecret ?? randomBytes(18).toString('base64url'), faults: new FaultTable(), state, stats}
+  const forks = new ForkService({clock, openChild: () => auth.openChild(), userId: () => String(state.user.ID)})
+  let passphrase: string | undefined
+  const keyPassword = () => (passphrase ??= keyPassphrase(options.mailboxPassword ?? account.password, keys.keySalt))
+  return {auth, controlSecret: options.controlSecret ?? randomBytes(18).toString('base64url'), faults: new FaultTable(), forks, keyPassword, state, stats}
 }
 
 /** One request, answered: controls, faults, the app-version rule, then the API's routes. */
@@ -106,10 +114,10 @@ function checkControlSecret(request: IncomingMessage, secret: string): void {
   }
 }
 
-function requestHandler({auth, controlSecret, faults, state, stats}: Services, options: SandboxOptions, clock: () => number) {
+function requestHandler({auth, controlSecret, faults, forks, keyPassword, state, stats}: Services, options: SandboxOptions, clock: () => number) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const api = apiRoutes(state, auth)
-  const control = controlRoutes(stats, faults, auth, state)
+  const api = apiRoutes(state, auth, forks)
+  const control = controlRoutes(stats, faults, auth, state, {forks, keyPassword})
   const dispatch = async (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): Promise<RouteAnswer> => {
     const {params, route} = findRoute(routes, method, url.pathname)
     const input = {body, headers: request.headers, json: () => parseJsonObject(body), params, query: url.searchParams}

@@ -61,17 +61,25 @@ function looksLikeAddress(hostname: string): boolean {
   return hostname === 'localhost' || /\d$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
 }
 
-/** The verification page for an API base URL, as the web client derives it (see the module comment). */
-export function verificationPage(apiUrl: URL): URL {
+/**
+ * The origin of one of the service's web apps beside an API base URL, as the web client's getAppUrlFromApiUrl
+ * derives it: `app` in place of the API host's first label (mail.proton.me → verify.proton.me, account.proton.me);
+ * a bare domain gets it in front; an API on a loopback or IP address is its own origin.
+ */
+export function appBeside(apiUrl: URL, app: string): URL {
   const page = new URL(apiUrl.origin)
   const {hostname} = page
   if (!looksLikeAddress(hostname) && hostname.includes('.')) {
     const labels = hostname.split('.')
-    // mail.proton.me → verify.proton.me; a bare domain (proton.me) gets verify. in front.
-    page.hostname = ['verify', ...(labels.length > 2 ? labels.slice(1) : labels)].join('.')
+    page.hostname = [app, ...(labels.length > 2 ? labels.slice(1) : labels)].join('.')
   }
 
   return page
+}
+
+/** The verification page for an API base URL, as the web client derives it (see the module comment). */
+export function verificationPage(apiUrl: URL): URL {
+  return appBeside(apiUrl, 'verify')
 }
 
 /** The link to complete a challenge at. */
