@@ -129,6 +129,11 @@ function token(answer: Json, name: string, pattern = /^[\w+/=.~-]{1,1024}$/): st
   return value
 }
 
+function spanText(ms: number): string {
+  const [count, unit] = ms < 120_000 ? [Math.round(ms / 1000), 'second'] : [Math.round(ms / 60_000), 'minute']
+  return `${count} ${unit}${count === 1 ? '' : 's'}`
+}
+
 /** A failure while waiting, the fork already withdrawn (or tried to be). */
 class WithdrawnFailure extends CliFailure {}
 
@@ -195,7 +200,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     for (;;) {
       await pause(interval, transport.signal, tick)
       if (transport.signal?.aborted) throw await withdrawn(interruptedError().message, EXIT.INTERRUPTED)
-      if (left() <= 0) throw await withdrawn(`no approval within ${Math.round(timing.limitMs / 60_000)} minutes`, EXIT.UNAVAILABLE)
+      if (left() <= 0) throw await withdrawn(`no approval within ${spanText(timing.limitMs)}; run auth login --web again to get a new code`, EXIT.UNAVAILABLE)
       let response: ApiResponse
       try {
         response = await call('GET', path)
