@@ -14,6 +14,8 @@ import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {webLogin} from './auth-login-web.ts'
+import {commandLine} from '../runtime/command-names.ts'
+import {openInBrowser} from '../session/sign-in-view.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
 
 export interface AuthLoginOptions {
@@ -119,6 +121,8 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       transport: invocation.transport(),
       username,
       humanVerification,
+      openPage: (url) => openInBrowser(url, io.env),
+      otherWay: `sign in by approval with ${commandLine(invocation.context.names, 'auth:login')} --web`,
       verificationHint: LOGIN_RETRY,
     })
     const keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), mailboxPassword ?? password, session.UID, mailboxPassword !== undefined)

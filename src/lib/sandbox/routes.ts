@@ -8,6 +8,7 @@ import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
 import type {ForkService} from './forks.ts'
+import type {Verifications} from './verification.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
 import {driveRoutes} from './drive/routes.ts'
@@ -67,7 +68,7 @@ function labelTypes(query: URLSearchParams): number[] {
   })
 }
 
-export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkService): Route[] {
+export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkService, verifications: Verifications): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   const labelRoutes = (prefix: string): Route[] => [
     {access: 'full', handle: ({query}) => ({...success, Labels: state.labels.list(labelTypes(query))}), method: 'GET', path: new RegExp(`^${prefix}$`)},
@@ -103,6 +104,8 @@ export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkSer
     ...login('/core/v4/auth'),
     ...login('/auth/v4'),
     {access: 'none', handle: (request) => auth.refresh(request.json(), request.headers), method: 'POST', path: /^\/auth\/v4\/refresh$/},
+    // Human verification by a code (verification.ts): asked for during a login, with its unauthenticated session.
+    {access: 'none', handle: (request) => verifications.sendCode(request.json()), method: 'POST', path: /^\/core\/v4\/users\/code$/},
     // Session forks ("sign in with another device": forks.ts); the pulling side has no session yet.
     {access: 'none', handle: () => forks.create(), method: 'GET', path: /^\/auth\/v4\/sessions\/forks$/},
     {access: 'full', handle: (request) => forks.push(request.json()), method: 'POST', path: /^\/auth\/v4\/sessions\/forks$/},

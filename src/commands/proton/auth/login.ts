@@ -16,7 +16,7 @@ Keep secrets off the command line: every local user can read a command's argumen
 
 The session is saved to <configDir>/sessions/<profile>.json (mode 0600), for the base URL of --api-url / PROTON_API_URL (default https://mail.proton.me/api), with the app version of --app-version / PROTON_APP_VERSION (default Other), which every later command of the profile sends.
 
-Human verification (Code 9001, often a CAPTCHA for a client announcing Other): the methods and a link to complete it are printed. On a terminal, press Enter once it is done (or type the method you completed). Elsewhere the login exits 2; complete the verification at the link, then log in again with --hv-token TOKEN --hv-type METHOD (or PROTON_HV_TOKEN and PROTON_HV_TYPE), TOKEN being the verification's token and METHOD the method you completed. Code 12087 means the token was not accepted: verify again.`
+Human verification (Code 9001, often a CAPTCHA for a client announcing Other): the methods and a link to complete it are printed. On a terminal, when email (or sms) is offered, give an address (or number): the service sends a code there, which you type; Enter instead takes the page. Otherwise complete the page at the link (it opens in your browser when there is one) and press Enter; or sign in with --web, where Proton's own page does any CAPTCHA. Elsewhere the login exits 2; complete the verification at the link, then log in again with --hv-token TOKEN --hv-type METHOD (or PROTON_HV_TOKEN and PROTON_HV_TYPE), TOKEN being the verification's token and METHOD the method you completed. Code 12087 means the token was not accepted: verify again.`
 
   static override examples = [
     '<%= config.bin %> <%= command.id %> --web',
