@@ -10,6 +10,8 @@ import {expect} from 'chai'
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 
+import jsQR from 'jsqr'
+
 import {FIXTURE_PASSPHRASE} from '../helpers/fixture-account.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
@@ -25,6 +27,31 @@ interface Waiting {
   stderr: () => string
   stdout: () => string
   closed: Promise<{status: number | null; signal: NodeJS.Signals | null}>
+}
+
+/** The QR code the terminal shows, read back by an independent decoder (jsQR) from its half blocks drawn as pixels. */
+function decodeQr(rows: string[]): string | undefined {
+  const scale = 6
+  const modules = rows.map((row) => [...row.replace(/^ *\u001B\[30;47m/, '').replace(/\u001B\[0m\r?$/, '')])
+  const width = modules[0].length * scale
+  const height = modules.length * 2 * scale
+  const pixels = new Uint8ClampedArray(width * height * 4).fill(255)
+  for (const [line, chars] of modules.entries()) {
+    for (const [column, char] of chars.entries()) {
+      const dark = [char === '▀' || char === '█', char === '▄' || char === '█']
+      for (const [half, isDark] of dark.entries()) {
+        if (!isDark) continue
+        for (let y = 0; y < scale; y++) {
+          for (let x = 0; x < scale; x++) {
+            const offset = (((line * 2 + half) * scale + y) * width + column * scale + x) * 4
+            pixels.fill(0, offset, offset + 3)
+          }
+        }
+      }
+    }
+  }
+
+  return jsQR(pixels, width, height)?.data
 }
 
 /** Seal {type, keyPassword} as WebClients' getForkEncryptedBlob does: v3 a 12-byte IV and AAD "fork", v1 a 16-byte IV. */
@@ -182,6 +209,36 @@ describe('auth login --web (built binary, sandbox)', function () {
     expect([alone.status, alone.stderr]).to.deep.equal([1, 'Error: --app and --no-browser go with --web\n'])
     const app = await runBinary(['auth', 'login', '--web', '--app', 'Mail!', '--api-url', suite.sandbox.url], {env: env()})
     expect([app.status, app.stderr]).to.deep.equal([1, 'Error: --app must be a lower-case app name such as drive or mail, not "Mail!"\n'])
+  })
+
+  it('on a terminal: the QR code of the code (dark on light, read back by jsQR), a spinner with the time left, then the approval', async () => {
+    const command = `${process.execPath} ${BIN} auth login --web --no-browser --profile web-tty --api-url ${suite.sandbox.url}`
+    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {env: env()})
+    let screen = ''
+    let approved = false
+    // Decoded as a stream: a half block split across two reads stays whole.
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      screen += chunk
+      const code = CODE.exec(screen.replaceAll('\r\n', '\n'))
+      if (!approved && code && /left; Ctrl-C to cancel\)/.test(screen)) {
+        approved = true
+        void sandboxFetch(suite.sandbox, 'forks/approve', {body: JSON.stringify({Code: code[1]}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      }
+
+      if (/logged in as|Error:/.test(screen)) child.stdin.end()
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    clearTimeout(timer)
+    expect(status, screen).to.equal(0)
+    // Rows of half blocks between black-on-white and reset.
+    const rows = screen.split('\n').filter((line) => line.includes('\u001B[30;47m'))
+    expect(rows.length).to.be.within(12, 40)
+    for (const row of rows) expect(row).to.match(/^ {2}\u001B\[30;47m[ ▀▄█]+\u001B\[0m\r?$/)
+    expect(decodeQr(rows)).to.equal(CODE.exec(screen.replaceAll('\r\n', '\n'))![1])
+    expect(screen).to.match(/⠋ Waiting for the approval \((9|10):\d\d left; Ctrl-C to cancel\)/)
+    expect(screen).to.include('logged in as demo (profile web-tty')
   })
 
   it('--app mail: ChildClientID external-mail, the link app=mail, x-pm-appversion external-mail-proton_cli@…', async () => {
