@@ -9,8 +9,7 @@
 import {expect} from 'chai'
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
 import {readFileSync} from 'node:fs'
-
-import jsQR from 'jsqr'
+import {createRequire} from 'node:module'
 
 import {FIXTURE_PASSPHRASE} from '../helpers/fixture-account.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
@@ -29,10 +28,20 @@ interface Waiting {
   closed: Promise<{status: number | null; signal: NodeJS.Signals | null}>
 }
 
+// jsQR is CommonJS whose module.exports is the function; its types describe an ES default export.
+const jsQR = createRequire(import.meta.url)('jsqr') as typeof import('jsqr').default
+const DARK_ON_LIGHT = '\u001B[30;47m'
+const RESET = '\u001B[0m'
+
+/** A QR code row's modules: between its colours. */
+function inside(row: string): string {
+  return row.slice(row.indexOf(DARK_ON_LIGHT) + DARK_ON_LIGHT.length, row.lastIndexOf(RESET))
+}
+
 /** The QR code the terminal shows, read back by an independent decoder (jsQR) from its half blocks drawn as pixels. */
 function decodeQr(rows: string[]): string | undefined {
   const scale = 6
-  const modules = rows.map((row) => [...row.replace(/^ *\u001B\[30;47m/, '').replace(/\u001B\[0m\r?$/, '')])
+  const modules = rows.map((row) => [...inside(row)])
   const width = modules[0].length * scale
   const height = modules.length * 2 * scale
   const pixels = new Uint8ClampedArray(width * height * 4).fill(255)
@@ -233,9 +242,13 @@ describe('auth login --web (built binary, sandbox)', function () {
     clearTimeout(timer)
     expect(status, screen).to.equal(0)
     // Rows of half blocks between black-on-white and reset.
-    const rows = screen.split('\n').filter((line) => line.includes('\u001B[30;47m'))
+    const rows = screen.split('\n').filter((line) => line.includes(DARK_ON_LIGHT))
     expect(rows.length).to.be.within(12, 40)
-    for (const row of rows) expect(row).to.match(/^ {2}\u001B\[30;47m[ ▀▄█]+\u001B\[0m\r?$/)
+    for (const row of rows) {
+      expect(row.replace(/\r$/, '')).to.satisfy((line: string) => line.startsWith(`  ${DARK_ON_LIGHT}`) && line.endsWith(RESET))
+      expect(inside(row)).to.match(/^[ ▀▄█]+$/)
+    }
+
     expect(decodeQr(rows)).to.equal(CODE.exec(screen.replaceAll('\r\n', '\n'))![1])
     expect(screen).to.match(/⠋ Waiting for the approval \((9|10):\d\d left; Ctrl-C to cancel\)/)
     expect(screen).to.include('logged in as demo (profile web-tty')
