@@ -142,6 +142,7 @@ describe('auth login --web (built binary, sandbox)', function () {
     const session = (await suite.home.store.read('web'))!
     expect(session).to.include({AppVersion: 'external-drive-proton_cli@0.1.0-stable', Username: 'demo'})
     expect(session.KeyPassphrase).to.match(/^v1\./)
+    for (const token of [session.AccessToken, session.RefreshToken]) expect(stderr).not.to.include(token)
 
     const log = await requests()
     for (const entry of log) expect(`${entry.Path}?${entry.Query}`).not.to.include(encoded).and.not.to.include(encodeURIComponent(encoded))

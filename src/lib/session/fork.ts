@@ -224,6 +224,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     }
   } catch (error) {
     input.done?.()
+    key.fill(0)
     if (error instanceof WithdrawnFailure) throw error
     const message = error instanceof Error ? error.message : String(error)
     throw await withdrawn(message, error instanceof CliFailure ? error.exitStatus : EXIT.UNAVAILABLE)
@@ -235,6 +236,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
   try {
     keyPassword = openForkPayload(approved.Payload, key)
   } catch (error) {
+    key.fill(0)
     if (!(error instanceof ForkPayloadError)) throw error
     // The child session exists on the service: it is ended rather than left behind unused.
     const ended = await call('DELETE', '/auth/v4', {...transport, retries: 0}, credentials).then(
@@ -244,6 +246,8 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     throw authError(`refusing the approved session: ${error.message}; ${ended ? 'it was ended' : 'it could not be ended'}`)
   }
 
+  // The key has done its work: it leaves no copy in memory longer than needed.
+  key.fill(0)
   const now = new Date().toISOString()
   return {
     keyPassword,
