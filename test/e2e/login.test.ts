@@ -267,6 +267,39 @@ describe('auth login (built binary, sandbox)', function () {
     expect(status).to.equal(0)
   })
 
+  it('on a terminal, sms only: a phone number, the code sent there, and the retry carries number:code typed sms', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Methods: ['sms'], Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      // sms alone: no page to fall back on, so no "Enter for the page" either.
+      ['Phone number to send a verification code to: ', () => '+41 79 000 00 00'],
+      ['Verification code: ', async () => (await sentCodes()).findLast((code) => code.Type === 'sms' && code.Destination === '+41 79 000 00 00')!.Code],
+    ])
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(status).to.equal(0)
+  })
+
+  it('on a terminal, captcha and email offered: Enter at the address takes the page; solved, the retry carries the token typed "captcha,email" (Bridge)', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const before = (await sentCodes()).length
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      ['Email address to send a verification code to (Enter for the verification page instead): ', () => ''],
+      [
+        'Press Enter once the verification at the link is done',
+        async (shown) => {
+          const token = /token=(sandbox-hv-\d+)/.exec(shown)![1]
+          await fetch(`${plain.url}/__sandbox/verify`, {body: new URLSearchParams({token}), method: 'POST'})
+          return ''
+        },
+      ],
+    ])
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(status).to.equal(0)
+    // No code was asked for.
+    expect(await sentCodes()).to.have.length(before)
+  })
+
   it('on a terminal, captcha only: Enter without solving the page is answered 12087, asked again; the attempts spent, exit 2', async () => {
     await fault(plain, {Count: 0, Kind: 'human-verification', Methods: ['captcha'], Method: 'POST', Path: '/core/v4/auth', Strict: true})
     const {screen, status} = await loginOnTerminal([

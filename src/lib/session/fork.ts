@@ -200,7 +200,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     for (;;) {
       await pause(interval, transport.signal, tick)
       if (transport.signal?.aborted) throw await withdrawn(interruptedError().message, EXIT.INTERRUPTED)
-      if (left() <= 0) throw await withdrawn(`no approval within ${spanText(timing.limitMs)}; run auth login --web again to get a new code`, EXIT.UNAVAILABLE)
+      if (left() <= 0) throw await withdrawn(`no approval within ${spanText(timing.limitMs)}; start again for a new code`, EXIT.UNAVAILABLE)
       let response: ApiResponse
       try {
         response = await call('GET', path)

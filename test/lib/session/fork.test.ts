@@ -52,7 +52,7 @@ describe('loginWithFork', function () {
     )
     expect(failure).to.be.instanceOf(CliFailure)
     expect((failure as CliFailure).exitStatus).to.equal(5)
-    expect((failure as CliFailure).message).to.equal('no approval within 1 second; run auth login --web again to get a new code; the sign-in request was withdrawn')
+    expect((failure as CliFailure).message).to.equal('no approval within 1 second; start again for a new code; the sign-in request was withdrawn')
     expect(shown!.userCode).to.match(/^[0-9A-Z]{8}$/)
     expect(ticks.length).to.be.greaterThan(0)
     const calls = await log()
