@@ -8,7 +8,9 @@
  */
 import {expect} from 'chai'
 import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process'
-import {readFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {createRequire} from 'node:module'
 
 import {FIXTURE_PASSPHRASE} from '../helpers/fixture-account.ts'
@@ -93,8 +95,9 @@ describe('auth login --web (built binary, sandbox)', function () {
     })
   }
 
-  function start(args: string[]): Promise<Waiting> {
-    const child = spawn(process.execPath, [BIN, 'auth', 'login', '--web', '--no-browser', '--api-url', suite.sandbox.url, ...args], {env: env(), stdio: ['pipe', 'pipe', 'pipe']})
+  function start(args: string[], options: {browser?: boolean; env?: NodeJS.ProcessEnv} = {}): Promise<Waiting> {
+    const words = ['auth', 'login', '--web', ...(options.browser ? [] : ['--no-browser']), '--api-url', suite.sandbox.url, ...args]
+    const child = spawn(process.execPath, [BIN, ...words], {env: options.env ?? env(), stdio: ['pipe', 'pipe', 'pipe']})
     let stderr = ''
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -253,6 +256,38 @@ describe('auth login --web (built binary, sandbox)', function () {
     expect(decodeQr(rows)).to.equal(CODE.exec(screen.replaceAll('\r\n', '\n'))![1])
     expect(screen).to.match(/⠋ Waiting for the approval \((9|10):\d\d left; Ctrl-C to cancel\)/)
     expect(screen).to.include('logged in as demo (profile web-tty')
+  })
+
+  it('opens the browser (xdg-open where there is a display) on a 0600 page that forwards to the link: the key on no command line; the page removed at the end', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'web42-xdg-'))
+    try {
+      const log = join(bin, 'log')
+      // A stand-in for xdg-open: what it was given, and the page it was given, as the browser would read it.
+      writeFileSync(
+        join(bin, 'xdg-open'),
+        `#!/bin/sh\nf="\${1#file://}"\n{ printf 'argc:%s\\n' "$#"; printf 'argv:%s\\n' "$*"; stat -c 'mode:%a' "$f"; stat -c 'dirmode:%a' "$(dirname "$f")"; cat "$f"; } > '${log}.tmp' && mv '${log}.tmp' '${log}'\n`,
+      )
+      chmodSync(join(bin, 'xdg-open'), 0o755)
+      const waiting = await start(['--profile', 'web-browser'], {browser: true, env: baseEnv(suite.home.home, {DISPLAY: ':99', PATH: `${bin}:${process.env.PATH}`})})
+      const deadline = Date.now() + 20_000
+      while (!existsSync(log) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+      const seen = readFileSync(log, 'utf8')
+      const encoded = Buffer.from(waiting.key).toString('base64')
+      const argv = /^argv:(.*)$/m.exec(seen)![1]
+      expect(seen).to.match(/^argc:1$/m)
+      expect(argv).to.match(/^file:\/\/.*\/sign-in\.html$/)
+      expect(argv).not.to.include(encoded).and.not.to.include(encodeURIComponent(encoded)).and.not.to.include(waiting.userCode)
+      expect(seen).to.match(/^mode:600$/m).and.match(/^dirmode:700$/m)
+      const link = `${suite.sandbox.url}/desktop/login?app=drive&amp;pv=3#payload=${encodeURIComponent(waiting.code)}`
+      expect(seen).to.include(`<meta http-equiv="refresh" content="0;url=${link}">`)
+      expect(waiting.stderr()).to.include('Opening the link in your browser…')
+      await sandboxFetch(suite.sandbox, 'forks/approve', {body: JSON.stringify({Code: waiting.code}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const {status} = await waiting.closed
+      expect(status, waiting.stderr()).to.equal(0)
+      expect(existsSync(argv.slice('file://'.length))).to.equal(false)
+    } finally {
+      rmSync(bin, {force: true, recursive: true})
+    }
   })
 
   it('--app mail: ChildClientID external-mail, the link app=mail, x-pm-appversion external-mail-proton_cli@…', async () => {
