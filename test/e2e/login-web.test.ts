@@ -298,5 +298,13 @@ describe('auth login --web (built binary, sandbox)', function () {
     waiting.child.kill('SIGINT')
     await waiting.closed
     expect((await requests()).map((entry) => entry.AppVersion)).to.include('external-mail-proton_cli@0.1.0-stable')
+    expect(waiting.stderr()).not.to.include('Warning')
+  })
+
+  it('warns when --app-version does not name the client the sign-in is for (PROTON_APP_VERSION=Other)', async () => {
+    const waiting = await start(['--profile', 'web-other'], {env: baseEnv(suite.home.home, {PROTON_APP_VERSION: 'Other'})})
+    waiting.child.kill('SIGINT')
+    await waiting.closed
+    expect(waiting.stderr()).to.match(/^Warning: the app version Other does not name the client external-drive the sign-in is for; the service may refuse the session \(the sandbox does\)\n/)
   })
 })

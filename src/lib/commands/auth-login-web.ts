@@ -11,7 +11,7 @@ import type {TransportOptions} from '../http/client.ts'
 import {escapeLine} from '../output/escape.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {checkHeaderValue} from '../request/headers.ts'
-import {forkIdentity, loginWithFork, type SignInRequest} from '../session/fork.ts'
+import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../session/fork.ts'
 import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../session/sign-in-view.ts'
 
 export interface WebLoginOptions {
@@ -38,6 +38,10 @@ export async function webLogin(invocation: Invocation, options: WebLoginOptions,
   const {flags, io} = invocation
   const identity = forkIdentity(options.app, flags['app-version'], invocation.context.version)
   const transport: TransportOptions = {...invocation.transport(), appVersion: checkHeaderValue('--app-version', identity.appVersion)}
+  if (!ofClient(identity)) {
+    invocation.note(`Warning: the app version ${escapeLine(identity.appVersion)} does not name the client ${identity.childClientId} the sign-in is for; the service may refuse the session (the sandbox does)`)
+  }
+
   const terminal = Boolean((io.stderr as {isTTY?: boolean}).isTTY)
   let frame = 0
   let removePage: (() => void) | undefined

@@ -63,7 +63,7 @@ function userCode(): string {
 }
 
 /** Whether an app version is of a client ID: the ID itself, or it followed by "-" (external-…) or "@" (web-mail@5…). */
-export function versionOfClient(appVersion: string, clientId: string): boolean {
+function versionOfClient(appVersion: string, clientId: string): boolean {
   return appVersion === clientId || appVersion.startsWith(`${clientId}-`) || appVersion.startsWith(`${clientId}@`)
 }
 

@@ -38,7 +38,7 @@ const VARIANTS: readonly Variant[] = [
 ]
 
 /** More than any {type, keyPassword} (and its offline variant) needs; a longer Payload is refused unread. */
-export const PAYLOAD_MAX_CHARS = 16 * 1024
+const PAYLOAD_MAX_CHARS = 16 * 1024
 const KEY_PASSWORD_MAX = 1024
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 

@@ -60,6 +60,12 @@ export function forkIdentity(app: string, appVersion: string | undefined, toolVe
   return {app, appVersion: appVersion ?? `${childClientId}-${TOOL_NAME}@${semver}-stable`, childClientId}
 }
 
+/** Whether an app version names the client the fork is for: `external-drive-name@…` is of `external-drive`. */
+export function ofClient(identity: ForkIdentity): boolean {
+  const {appVersion, childClientId} = identity
+  return appVersion === childClientId || appVersion.startsWith(`${childClientId}-`) || appVersion.startsWith(`${childClientId}@`)
+}
+
 /** What the person is shown to approve the sign-in: the link (the key in its fragment only) and the code a Proton app reads. */
 export interface SignInRequest {
   link: string

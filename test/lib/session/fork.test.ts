@@ -8,7 +8,7 @@
 import {expect} from 'chai'
 
 import {CliFailure} from '../../../src/lib/runtime/errors.ts'
-import {forkIdentity, loginWithFork, signInRequest, type SignInRequest} from '../../../src/lib/session/fork.ts'
+import {forkIdentity, loginWithFork, ofClient, signInRequest, type SignInRequest} from '../../../src/lib/session/fork.ts'
 import {sealForkPayload} from '../../../src/lib/sandbox/forks.ts'
 import {type Harness, startHarness} from '../sandbox/harness.ts'
 
@@ -31,6 +31,9 @@ describe('loginWithFork', function () {
   it('names itself in the external form: ChildClientID external-APP, x-pm-appversion external-APP-proton_cli@X.Y.Z-stable', () => {
     expect(identity).to.deep.equal({app: 'drive', appVersion: 'external-drive-proton_cli@1.2.3-stable', childClientId: 'external-drive'})
     expect(forkIdentity('mail', 'external-mail-x@1.0.0-beta', '1.0.0').appVersion).to.equal('external-mail-x@1.0.0-beta')
+    expect(ofClient(identity)).to.equal(true)
+    expect(ofClient(forkIdentity('drive', 'external-drive@1.0.0', '1.0.0'))).to.equal(true)
+    for (const other of ['Other', 'external-drivex-a@1.0.0', 'external-mail-a@1.0.0', 'web-drive@5.0.0']) expect(ofClient(forkIdentity('drive', other, '1.0.0')), other).to.equal(false)
   })
 
   it('links to account.proton.me for the production API, to the account app beside another, to the origin of a loopback one', () => {
