@@ -26,7 +26,7 @@ import {describeApiError} from '../output/api-error.ts'
 import {sniffJson} from '../output/envelope.ts'
 import {authError, CliFailure, unavailableError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
-import {interruptedError} from '../runtime/interrupt.ts'
+import {interruptedError, reportingInterruption} from '../runtime/interrupt.ts'
 import {FORK_KEY_BYTES, ForkPayloadError, openForkPayload} from './fork-payload.ts'
 import {appBeside} from './human-verification.ts'
 import type {StoredSession} from './store.ts'
@@ -182,11 +182,12 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
   const key = randomBytes(FORK_KEY_BYTES)
   const path = `/auth/v4/sessions/forks/${encodeURIComponent(selector)}`
 
-  // Past an interruption the transport's signal is aborted: the withdrawal goes on its own, brief (the interrupt
-  // handler ends the process a second after the signal), and never retried.
+  // Past an interruption the transport's signal is aborted: the withdrawal goes on its own, brief and never retried;
+  // the interrupt handler's one-second fallback is held off for it (a second Ctrl-C still ends the process at once).
   const withdraw = async (): Promise<boolean> => {
+    if (transport.signal?.aborted) reportingInterruption()
     try {
-      const response = await call('DELETE', path, {...transport, retries: 0, signal: undefined, timeoutSeconds: transport.signal?.aborted ? 0.8 : 5})
+      const response = await call('DELETE', path, {...transport, retries: 0, signal: undefined, timeoutSeconds: 5})
       return response.statusCode < 400
     } catch {
       return false
