@@ -190,6 +190,19 @@ describe('auth login --web (built binary, sandbox)', function () {
     })
   }
 
+  it('SIGINT with a slow service: the withdrawal is waited for past the interrupt’s one-second fallback', async () => {
+    await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, DelayMs: 2000, Kind: 'latency', Method: 'DELETE', Path: '/auth/v4/sessions/forks/'}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    try {
+      const waiting = await start(['--profile', 'gone-slow'])
+      waiting.child.kill('SIGINT')
+      await waiting.closed
+      expect(waiting.stderr()).to.match(/Error: interrupted; the sign-in request was withdrawn\n$/)
+      expect((await requests()).filter((entry) => entry.Method === 'DELETE').at(-1)).to.include({Status: 200})
+    } finally {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    }
+  })
+
   for (const kind of ['another key', 'a tampered ciphertext'] as const) {
     it(`refuses a payload sealed with ${kind}: one line, exit 2, the child session ended, nothing kept`, async () => {
       const waiting = await start(['--profile', 'refused'])
