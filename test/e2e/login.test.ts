@@ -153,7 +153,7 @@ describe('auth login (built binary, sandbox)', function () {
     expect(shown![1]).to.equal(plain.url)
     const token = shown![2]
     expect(result.stderr.slice(shown![0].length)).to.equal(
-      `Error: human verification required; complete it, then log in again with --hv-token '${token}' and --hv-type set to the method you completed (captcha, email), or from a terminal\n`,
+      `Error: human verification required; complete it, then log in again with --hv-token '${token}' and --hv-type set to the method you completed (captcha, email), or from a terminal, or sign in by approval with proton auth login --web\n`,
     )
     expect(await home.store.list()).to.deep.equal([])
 
@@ -169,36 +169,146 @@ describe('auth login (built binary, sandbox)', function () {
     expect(again.status, again.stderr).to.equal(0)
   })
 
-  it('on a terminal: asks for the password without echo, asks which method was completed after human verification, then retries with its headers', async () => {
-    // Only the type of an offered method passes the sandbox's challenge: "email" typed at the prompt is what gets sent.
-    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth'})
-    // `script` gives the login a pseudo-terminal; its input is typed at the prompts.
-    const child = spawn('script', ['-q', '-e', '-c', `${process.execPath} ${BIN} auth login demo --api-url ${plain.url}`, '/dev/null'], {
-      env: baseEnv(home.home),
-    })
+  /**
+   * The login on a pseudo-terminal (`script`), each prompt answered each time it shows: `answers` maps a prompt to
+   * what is typed (a function, given the screen so far, may act first, as a person in a browser would). Resolves with the screen and the status.
+   */
+  async function loginOnTerminal(answers: Array<[string, (shown: string) => Promise<string> | string]>): Promise<{screen: string; status: number | null}> {
+    const child = spawn('script', ['-q', '-e', '-c', `${process.execPath} ${BIN} auth login demo --api-url ${plain.url}`, '/dev/null'], {env: baseEnv(home.home)})
     let screen = ''
-    const typed = {enter: false, password: false}
+    const answered = answers.map(() => 0)
+    let busy = false
+    const step = async () => {
+      if (busy) return
+      busy = true
+      for (const [index, [prompt, answer]] of answers.entries()) {
+        if (screen.split(prompt).length - 1 > answered[index]) {
+          answered[index]++
+          child.stdin.write(`${await answer(screen)}\r`)
+        }
+      }
+
+      busy = false
+    }
+
     child.stdout.on('data', (chunk: Buffer) => {
-      screen += chunk.toString()
-      if (!typed.password && screen.includes('Password: ')) {
-        typed.password = true
-        child.stdin.write(`${PASSWORD}\r`)
-      }
-
-      if (!typed.enter && screen.includes('Once it is done, press Enter (or type the method you completed: captcha, email) [captcha]: ')) {
-        typed.enter = true
-        child.stdin.write('email\r')
-      }
-
+      screen = (screen + chunk.toString()).replaceAll('\r\n', '\n')
+      step().catch((error: unknown) => {
+        screen += `\n(test: ${String(error)})\n`
+        child.kill('SIGKILL')
+      })
       // `script` ends with the command only once its own input is closed.
       if (/logged in as|Error:/.test(screen)) child.stdin.end()
     })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000)
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    clearTimeout(timer)
+    return {screen, status}
+  }
+
+  const sentCodes = async () => ((await (await sandboxFetch(plain, 'verification-codes')).json()) as {Codes: Array<{Code: string; Destination: string; Type: string}>}).Codes
+
+  it('on a terminal, email offered: the password without echo, then an address, the code the service sent to it, and the retry carries address:code', async () => {
+    // Strict: only a code the sandbox sent passes (verification.ts); the captcha token alone would not.
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      ['Email address to send a verification code to (Enter for the verification page instead): ', () => 'me@example.test'],
+      [
+        'Verification code: ',
+        async () => {
+          const codes = await sentCodes()
+          expect(codes.at(-1)).to.include({Destination: 'me@example.test', Type: 'email'})
+          return codes.at(-1)!.Code
+        },
+      ],
+    ])
     expect(screen).to.include('Human verification required (methods: captcha, email)')
-    expect(screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(screen).to.include('A verification code was sent to me@example.test.')
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
     expect(screen).not.to.include(PASSWORD)
     expect(status).to.equal(0)
     expect((await home.store.read('default'))!.Username).to.equal('demo')
+  })
+
+  it('on a terminal, a wrong email code is answered 12087 and asked again; the attempts spent, exit 2', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      ['Email address to send a verification code to', () => 'me@example.test'],
+      ['Verification code: ', () => '000000x'],
+    ])
+    expect(screen.split('Human verification not accepted (Code 12087), verify again')).to.have.length(3)
+    expect(screen).to.match(/Error: the service did not accept the human verification after 3 attempts\n$/)
+    expect(status).to.equal(2)
+    expect(await home.store.list()).to.deep.equal([])
+  })
+
+  it('on a terminal, captcha only: the page at WebUrl, solved in the "browser", Enter, and the retry carries the same token typed "captcha"', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Methods: ['captcha'], Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      [
+        'Press Enter once the verification at the link is done (or Ctrl-C and sign in by approval with proton auth login --web): ',
+        async (shown) => {
+          const page = /complete it in a browser at (http:\/\/\S+)/.exec(shown)![1]
+          expect(page).to.match(/\/__sandbox\/verify\?token=sandbox-hv-\d+$/)
+          // The person's browser: the page (no secret needed), then its button.
+          const html = await (await fetch(page)).text()
+          const token = /name="token" value="([^"]+)"/.exec(html)![1]
+          const solved = await fetch(`${plain.url}/__sandbox/verify`, {body: new URLSearchParams({token}), method: 'POST'})
+          expect(solved.status).to.equal(200)
+          return ''
+        },
+      ],
+    ])
+    expect(screen).to.include('Human verification required (methods: captcha)')
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(status).to.equal(0)
+  })
+
+  it('on a terminal, sms only: a phone number, the code sent there, and the retry carries number:code typed sms', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Methods: ['sms'], Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      // sms alone: no page to fall back on, so no "Enter for the page" either.
+      ['Phone number to send a verification code to: ', () => '+41 79 000 00 00'],
+      ['Verification code: ', async () => (await sentCodes()).findLast((code) => code.Type === 'sms' && code.Destination === '+41 79 000 00 00')!.Code],
+    ])
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(status).to.equal(0)
+  })
+
+  it('on a terminal, captcha and email offered: Enter at the address takes the page; solved, the retry carries the token typed "captcha,email" (Bridge)', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const before = (await sentCodes()).length
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      ['Email address to send a verification code to (Enter for the verification page instead): ', () => ''],
+      [
+        'Press Enter once the verification at the link is done',
+        async (shown) => {
+          const token = /token=(sandbox-hv-\d+)/.exec(shown)![1]
+          await fetch(`${plain.url}/__sandbox/verify`, {body: new URLSearchParams({token}), method: 'POST'})
+          return ''
+        },
+      ],
+    ])
+    expect(screen, screen).to.include(`logged in as demo (profile default, ${plain.url})`)
+    expect(status).to.equal(0)
+    // No code was asked for.
+    expect(await sentCodes()).to.have.length(before)
+  })
+
+  it('on a terminal, captcha only: Enter without solving the page is answered 12087, asked again; the attempts spent, exit 2', async () => {
+    await fault(plain, {Count: 0, Kind: 'human-verification', Methods: ['captcha'], Method: 'POST', Path: '/core/v4/auth', Strict: true})
+    const {screen, status} = await loginOnTerminal([
+      ['Password: ', () => PASSWORD],
+      ['Press Enter once the verification at the link is done', () => ''],
+    ])
+    expect(screen).to.include('Human verification not accepted (Code 12087), verify again (methods: captcha)')
+    expect(screen).to.match(/Error: the service did not accept the human verification after 3 attempts\n$/)
+    expect(status).to.equal(2)
   })
 
   it('shows no password, token or TOTP code with --verbose', async () => {

@@ -13,9 +13,20 @@ import {presetVerification, type RetryHint} from '../session/human-verification.
 import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {webLogin} from './auth-login-web.ts'
+import {commandLine} from '../runtime/command-names.ts'
+import {openInBrowser} from '../session/sign-in-view.ts'
 import {ask, canPrompt} from '../runtime/prompt.ts'
 
 export interface AuthLoginOptions {
+  /** --web: sign in by approval from another device or a browser (auth-login-web.ts). */
+  web: boolean
+  /** --no-browser: with --web, print the link and code only. */
+  noBrowser: boolean
+  /** --app: with --web, the app the sign-in is for (default drive, the one documented external form). */
+  app?: string
+  /** The flags of the password login typed on the line (--web refuses them). */
+  passwordFlags: string[]
   passwordStdin: boolean
   /** The mailbox password (two-password accounts) from stdin: the line after the password's and the TOTP code's, when they come from stdin too. */
   mailboxPasswordStdin: boolean
@@ -29,6 +40,8 @@ export interface AuthLoginOptions {
   hvToken?: string
   hvType?: string
 }
+
+const PASSWORD_FLAGS: ReadonlySet<string> = new Set(['password-stdin', 'mailbox-password-stdin', 'totp', 'totp-stdin', 'hv-token', 'hv-type'])
 
 /** How a second login carries the completed verification. */
 const LOGIN_RETRY: RetryHint = {
@@ -51,6 +64,10 @@ async function totpFromStdin(lines: InputLines, afterPassword: boolean): Promise
 
 export const authLogin = plainCommand<AuthLoginOptions>({
   options: (line) => ({
+    app: line.optionalString('app'),
+    noBrowser: line.boolean('no-browser'),
+    passwordFlags: [...new Set(line.line.flagsInOrder.map(({flag}) => flag).filter((flag) => PASSWORD_FLAGS.has(flag)))],
+    web: line.boolean('web'),
     hvToken: line.optionalString('hv-token'),
     hvType: line.optionalString('hv-type'),
     mailboxPasswordStdin: line.boolean('mailbox-password-stdin'),
@@ -62,6 +79,14 @@ export const authLogin = plainCommand<AuthLoginOptions>({
   }),
   async run(invocation, options) {
     const {flags, io} = invocation
+    if (options.web) {
+      const given = [...(options.username === undefined ? [] : ['USERNAME']), ...options.passwordFlags.map((flag) => `--${flag}`)]
+      if (given.length > 0) throw usageError(`--web signs in by approval, without a password: ${given.join(', ')} not wanted`)
+      await webLogin(invocation, {app: options.app ?? 'drive', noBrowser: options.noBrowser}, parseBaseUrl(flags['api-url'] ?? DEFAULT_API_URL))
+      return
+    }
+
+    if (options.app !== undefined || options.noBrowser) throw usageError('--app and --no-browser go with --web')
     if (options.totpTyped && options.totpStdin) throw usageError('--totp and --totp-stdin both give the TOTP code: give one')
     if (options.totpTyped) {
       invocation.note('Warning: a TOTP code on the command line is visible to other local users (ps) and kept in shell history; use --totp-stdin, PROTON_TOTP or the prompt')
@@ -96,6 +121,8 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       transport: invocation.transport(),
       username,
       humanVerification,
+      openPage: (url) => openInBrowser(url, io.env),
+      otherWay: `sign in by approval with ${commandLine(invocation.context.names, 'auth:login')} --web`,
       verificationHint: LOGIN_RETRY,
     })
     const keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), mailboxPassword ?? password, session.UID, mailboxPassword !== undefined)

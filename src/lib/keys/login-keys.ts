@@ -47,11 +47,36 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 const record = (value: unknown): Json => (value !== null && typeof value === 'object' ? (value as Json) : {})
 
 /**
+ * What unlocks the keys: a password the key passphrase derives from with the primary key's salt (the login password,
+ * or on a two-password account the mailbox password, `mailbox`), or the passphrase itself, as an approved session fork
+ * hands it over (its keyPassword: WebClients signInWithAnotherDevicePull.ts consumeForkSession unlocks the user keys
+ * with it as it is).
+ */
+type KeySecret = {keyPassword: string; mailbox: boolean} | {passphrase: string}
+
+/**
  * `keyPassword`: the password the key passphrase derives from, the login password, or on a two-password account the
  * mailbox password (`mailbox`: it is one; go-proton-api and the web client derive it the same way from either).
  */
 export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
-  const [salts, userAnswer, addressAnswer] = await Promise.all([api('GET', '/core/v4/keys/salts'), api('GET', '/core/v4/users'), api('GET', '/core/v4/addresses')])
+  return unlockWith(api, {keyPassword, mailbox}, uid)
+}
+
+/** The keys of a session made by an approved fork: `passphrase` is the key passphrase it carried (no salt step). */
+export async function unlockForked(api: KeyApi, passphrase: string, uid: string): Promise<KeysAtLogin> {
+  return unlockWith(api, {passphrase}, uid)
+}
+
+function refusedNote(secret: KeySecret): string {
+  if ('passphrase' in secret) return 'Warning: the key password the approving device sent does not unlock this account’s keys; logged in, but encrypted mail cannot be read'
+  return secret.mailbox
+    ? 'Warning: the mailbox password does not unlock this account’s keys; logged in, but encrypted mail cannot be read until "auth login" is given the right one'
+    : 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password? give it with --mailbox-password-stdin); logged in, but encrypted mail cannot be read'
+}
+
+async function unlockWith(api: KeyApi, secret: KeySecret, uid: string): Promise<KeysAtLogin> {
+  const forked = 'passphrase' in secret
+  const [salts, userAnswer, addressAnswer] = await Promise.all([forked ? Promise.resolve<Json>({}) : api('GET', '/core/v4/keys/salts'), api('GET', '/core/v4/users'), api('GET', '/core/v4/addresses')])
   const user = record(userAnswer.User)
   // Entries that are not key objects (null…) are skipped, and counted in the note.
   const userEntries = keyEntries(user.Keys)
@@ -59,19 +84,16 @@ export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: strin
   const userKeys = userEntries.keys
   const primary = userKeys.find((key) => key.Primary === 1 || key.Primary === true) ?? userKeys[0]
   if (!primary) return {fields: {}, note: 'Note: this account has no keys yet; encrypted mail cannot be read until it has (log in once with a Proton app)'}
-  const salt = list(salts.KeySalts).find((entry) => record(entry).ID === primary.ID) as Json | undefined
-  if (typeof salt?.KeySalt !== 'string') return {fields: {}, note: `Warning: the service gave no key salt for the primary user key ${String(primary.ID)}; encrypted mail cannot be read`}
-
-  const passphrase = keyPassphrase(keyPassword, salt.KeySalt)
-  const unlockedUser = await unlockUserKeys([primary], passphrase)
-  if (unlockedUser.keys.length === 0) {
-    return {
-      fields: {},
-      note: mailbox
-        ? 'Warning: the mailbox password does not unlock this account’s keys; logged in, but encrypted mail cannot be read until "auth login" is given the right one'
-        : 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password? give it with --mailbox-password-stdin); logged in, but encrypted mail cannot be read',
-    }
+  let passphrase: string
+  if ('passphrase' in secret) passphrase = secret.passphrase
+  else {
+    const salt = list(salts.KeySalts).find((entry) => record(entry).ID === primary.ID) as Json | undefined
+    if (typeof salt?.KeySalt !== 'string') return {fields: {}, note: `Warning: the service gave no key salt for the primary user key ${String(primary.ID)}; encrypted mail cannot be read`}
+    passphrase = keyPassphrase(secret.keyPassword, salt.KeySalt)
   }
+
+  const unlockedUser = await unlockUserKeys([primary], passphrase)
+  if (unlockedUser.keys.length === 0) return {fields: {}, note: refusedNote(secret)}
 
   const addresses = list(addressAnswer.Addresses).map(record)
   let open = 0
@@ -86,7 +108,9 @@ export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: strin
 
   const clientKey = newClientKey()
   await api('PUT', '/auth/v4/sessions/local/key', {Key: clientKey.toString('base64')})
-  const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID)}
+  // A fork's session comes without the account's name: the user record gives it.
+  const name = forked && typeof user.Name === 'string' && user.Name !== '' ? {Username: user.Name} : {}
+  const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID), ...name}
   const missing = failures.length > 0 ? `; no key unlocked for ${failures.join(', ')}` : ''
   const skipped = malformed > 0 ? `; skipped ${malformed} malformed key ${malformed === 1 ? 'entry' : 'entries'} (not a key object)` : ''
   return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`}
@@ -94,8 +118,17 @@ export async function unlockAtLogin(api: KeyApi, keyPassword: string, uid: strin
 
 /** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */
 export async function keysAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
+  return standing(unlockAtLogin(api, keyPassword, uid, mailbox))
+}
+
+/** unlockForked, whose failure leaves the forked session standing, as keysAtLogin does. */
+export async function keysAtFork(api: KeyApi, passphrase: string, uid: string): Promise<KeysAtLogin> {
+  return standing(unlockForked(api, passphrase, uid))
+}
+
+async function standing(unlocking: Promise<KeysAtLogin>): Promise<KeysAtLogin> {
   try {
-    return await unlockAtLogin(api, keyPassword, uid, mailbox)
+    return await unlocking
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return {fields: {}, note: `Warning: logged in, but the keys could not be unlocked (${message}); encrypted mail cannot be read until "auth login" succeeds at it`}

@@ -268,6 +268,12 @@ export class AuthService {
     return session
   }
 
+  /** A new logged-in session of the account: the child of an approved fork (forks.ts). */
+  openChild(): {UID: string; AccessToken: string; RefreshToken: string; Scopes: string[]} {
+    const session = this.issue(newToken(), FULL_SCOPES, false)
+    return {AccessToken: session.AccessToken, RefreshToken: session.RefreshToken, Scopes: session.Scopes, UID: session.UID}
+  }
+
   /** Fault: make access tokens (one session's, or all) expire now. */
   expireAccessTokens(uid?: string): number {
     let count = 0

@@ -12,6 +12,8 @@ import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
 import type {FaultTable} from './faults.ts'
+import type {ForkService} from './forks.ts'
+import type {Verifications} from './verification.ts'
 import type {Route} from './routes.ts'
 import type {NewMessage, SandboxState} from './state.ts'
 import type {SandboxStats} from './stats.ts'
@@ -67,7 +69,7 @@ function newMessage(fields: JsonObject): NewMessage {
   }
 }
 
-export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState): Route[] {
+export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState, signIn: {forks: ForkService; keyPassword: () => string; verifications: Verifications}): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
     {access: 'none', handle: () => ({...success, ...stats.toJSON()}), method: 'GET', path: /^\/__sandbox\/stats$/},
@@ -102,6 +104,12 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       path: /^\/__sandbox\/expire-tokens$/,
     },
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
+    // Human verification as a person completes it (verification.ts): the captcha page, and the codes "sent".
+    {access: 'none', handle: ({query}) => signIn.verifications.page(query.get('token')), method: 'GET', path: /^\/__sandbox\/verify$/},
+    {access: 'none', handle: ({body}) => signIn.verifications.solve(body), method: 'POST', path: /^\/__sandbox\/verify$/},
+    {access: 'none', handle: () => signIn.verifications.sent(), method: 'GET', path: /^\/__sandbox\/verification-codes$/},
+    // {Code}: approve the sign-in a client shows (auth login --web) as the account's signed-in device would (forks.ts).
+    {access: 'none', handle: (request) => signIn.forks.approveCode(request.json().Code, signIn.keyPassword()), method: 'POST', path: /^\/__sandbox\/forks\/approve$/},
     ...calendarControlRoutes(state),
     ...driveControlRoutes(state.drive),
     // What each send carried (its Packages) and the plain mail its clear packages made (send/outbox.ts).

@@ -8,6 +8,7 @@ import {CONTROL_PREFIX} from './control.ts'
 import type {FaultRule} from './faults.ts'
 import {envelope, header, writeJson} from './http-io.ts'
 import type {LoggedRequest} from './stats.ts'
+import type {Verifications} from './verification.ts'
 
 const BAD_GATEWAY_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
@@ -17,7 +18,7 @@ function retryAfter(rule: FaultRule): Record<string, string> {
 }
 
 /** Answer as the fault says; false when the fault only marks the answer (truncate) or is passed (a completed verification). */
-export function answerFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, entry: LoggedRequest): boolean {
+export function answerFault(rule: FaultRule, request: IncomingMessage, response: ServerResponse, entry: LoggedRequest, verifications: Verifications): boolean {
   switch (rule.Kind) {
     case 'drop': {
       entry.Status = 0
@@ -59,7 +60,9 @@ export function answerFault(rule: FaultRule, request: IncomingMessage, response:
       const methods = rule.Methods ?? ['captcha', 'email']
       const sentToken = header(request, HUMAN_VERIFICATION_HEADER.TOKEN)
       const sentType = header(request, HUMAN_VERIFICATION_HEADER.TYPE)
-      if (sentToken === token && sentType !== undefined && methods.includes(sentType)) return false
+      // Lax (the default): the token issued with the type of a method offered, or the methods joined (Bridge's way).
+      const offered = sentType !== undefined && sentType.split(',').every((method) => methods.includes(method))
+      if (rule.Strict ? verifications.passes(sentToken, sentType, token, methods) : sentToken === token && offered) return false
       const refused = sentToken !== undefined
       entry.Status = 422
       const webUrl = rule.WebUrl === false ? {} : {WebUrl: `http://${request.headers.host ?? 'sandbox'}${CONTROL_PREFIX}verify?token=${token}`}

@@ -29,6 +29,8 @@ export interface FaultRule {
   /** human-verification: the methods offered (default captcha, email), and whether Details carries a WebUrl (default true). */
   Methods?: string[]
   WebUrl?: boolean
+  /** human-verification: passed only as a person passes it (verification.ts): the captcha page solved, or an email or sms code sent. */
+  Strict?: boolean
   Seen: number
   Applied: number
 }
@@ -92,6 +94,8 @@ export class FaultTable {
       if (body.WebUrl !== undefined && typeof body.WebUrl !== 'boolean') throw invalid('WebUrl must be true or false')
       rule.Methods = methods as string[]
       rule.WebUrl = body.WebUrl !== false
+      if (body.Strict !== undefined && typeof body.Strict !== 'boolean') throw invalid('Strict must be true or false')
+      rule.Strict = body.Strict === true
     }
 
     if (kind === 'status') {

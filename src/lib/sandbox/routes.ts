@@ -7,6 +7,8 @@ import type {IncomingHttpHeaders} from 'node:http'
 import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService, Session} from './auth.ts'
+import type {ForkService} from './forks.ts'
+import type {Verifications} from './verification.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
 import {driveRoutes} from './drive/routes.ts'
@@ -66,7 +68,7 @@ function labelTypes(query: URLSearchParams): number[] {
   })
 }
 
-export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
+export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkService, verifications: Verifications): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   const labelRoutes = (prefix: string): Route[] => [
     {access: 'full', handle: ({query}) => ({...success, Labels: state.labels.list(labelTypes(query))}), method: 'GET', path: new RegExp(`^${prefix}$`)},
@@ -102,6 +104,13 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     ...login('/core/v4/auth'),
     ...login('/auth/v4'),
     {access: 'none', handle: (request) => auth.refresh(request.json(), request.headers), method: 'POST', path: /^\/auth\/v4\/refresh$/},
+    // Human verification by a code (verification.ts): asked for during a login, with its unauthenticated session.
+    {access: 'none', handle: (request) => verifications.sendCode(request.json()), method: 'POST', path: /^\/core\/v4\/users\/code$/},
+    // Session forks ("sign in with another device": forks.ts); the pulling side has no session yet.
+    {access: 'none', handle: () => forks.create(), method: 'GET', path: /^\/auth\/v4\/sessions\/forks$/},
+    {access: 'full', handle: (request) => forks.push(request.json()), method: 'POST', path: /^\/auth\/v4\/sessions\/forks$/},
+    {access: 'none', handle: ({headers, params}) => forks.pull(params[0], headers), method: 'GET', path: new RegExp(`^/auth/v4/sessions/forks/${ID}$`)},
+    {access: 'none', handle: ({params}) => forks.remove(params[0]), method: 'DELETE', path: new RegExp(`^/auth/v4/sessions/forks/${ID}$`)},
     {access: 'full', handle: (request, session) => auth.setLocalKey(session, request.json()), method: 'PUT', path: /^\/auth\/v4\/sessions\/local\/key$/},
     {access: 'full', handle: (_request, session) => auth.getLocalKey(session), method: 'GET', path: /^\/auth\/v4\/sessions\/local\/key$/},
     {access: 'full', handle: () => ({...success, KeySalts: state.keySalts}), method: 'GET', path: /^\/core\/v4\/keys\/salts$/},

@@ -15,6 +15,9 @@ import {SANDBOX_CODE} from './codes.ts'
 import {CONTROL_PREFIX, CONTROL_SECRET_HEADER, controlRoutes} from './control.ts'
 import {answerFault} from './fault-answers.ts'
 import {FaultTable} from './faults.ts'
+import {ForkService} from './forks.ts'
+import {Verifications, VERIFY_PATH} from './verification.ts'
+import {keyPassphrase} from '../keys/passphrase.ts'
 import {ATTACHMENT_MAX_BODY_BYTES, ATTACHMENTS_PATH, DRAIN_LIMIT_BYTES, envelope, header, JSON_TYPE, MAX_BODY_BYTES, parseJsonObject, readBody, writeJson} from './http-io.ts'
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
 import {isDrivePath} from './drive/recorder.ts'
@@ -85,6 +88,10 @@ interface Services {
   auth: AuthService
   faults: FaultTable
   stats: SandboxStats
+  forks: ForkService
+  verifications: Verifications
+  /** The account's key passphrase (what an approving device hands a fork), derived on first use. */
+  keyPassword: () => string
 }
 
 function services(options: SandboxOptions, clock: () => number, keys: SandboxKeys): Services {
@@ -93,7 +100,10 @@ function services(options: SandboxOptions, clock: () => number, keys: SandboxKey
   const stats = new SandboxStats()
   const account: Account = {email: String(state.user.Email), password: options.password ?? DEFAULTS.password, totpKey: options.totpKey, username}
   const auth = new AuthService({account, clock, stats, tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULTS.tokenTtlSeconds})
-  return {auth, controlSecret: options.controlSecret ?? randomBytes(18).toString('base64url'), faults: new FaultTable(), state, stats}
+  const forks = new ForkService({clock, openChild: () => auth.openChild(), userId: () => String(state.user.ID)})
+  let passphrase: string | undefined
+  const keyPassword = () => (passphrase ??= keyPassphrase(options.mailboxPassword ?? account.password, keys.keySalt))
+  return {auth, controlSecret: options.controlSecret ?? randomBytes(18).toString('base64url'), faults: new FaultTable(), forks, keyPassword, state, stats, verifications: new Verifications()}
 }
 
 /** One request, answered: controls, faults, the app-version rule, then the API's routes. */
@@ -106,10 +116,10 @@ function checkControlSecret(request: IncomingMessage, secret: string): void {
   }
 }
 
-function requestHandler({auth, controlSecret, faults, state, stats}: Services, options: SandboxOptions, clock: () => number) {
+function requestHandler({auth, controlSecret, faults, forks, keyPassword, state, stats, verifications}: Services, options: SandboxOptions, clock: () => number) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const api = apiRoutes(state, auth)
-  const control = controlRoutes(stats, faults, auth, state)
+  const api = apiRoutes(state, auth, forks, verifications)
+  const control = controlRoutes(stats, faults, auth, state, {forks, keyPassword, verifications})
   const dispatch = async (routes: Route[], method: string, url: URL, request: IncomingMessage, body: Buffer): Promise<RouteAnswer> => {
     const {params, route} = findRoute(routes, method, url.pathname)
     const input = {body, headers: request.headers, json: () => parseJsonObject(body), params, query: url.searchParams}
@@ -137,7 +147,8 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       if (!body.complete && body.size > DRAIN_LIMIT_BYTES) response.setHeader('connection', 'close')
       if (body.size > bodyLimit) throw new SandboxError(413, CODE.INVALID_REQUIREMENT_ERROR, `The body is larger than ${bodyLimit} bytes`)
       if (url.pathname.startsWith(CONTROL_PREFIX)) {
-        checkControlSecret(request, controlSecret)
+        // The verification page is opened by a person's browser, which has no secret; it can only mark a challenge solved.
+        if (url.pathname !== VERIFY_PATH) checkControlSecret(request, controlSecret)
         writeAnswer(response, await dispatch(control, method, url, request, body.bytes))
         return
       }
@@ -145,7 +156,7 @@ function requestHandler({auth, controlSecret, faults, state, stats}: Services, o
       stats.log(entry)
       const plan = faults.plan(method, url.pathname)
       if (plan.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.delayMs).unref())
-      if (plan.rule && answerFault(plan.rule, request, response, entry)) return
+      if (plan.rule && answerFault(plan.rule, request, response, entry, verifications)) return
       truncate = plan.rule?.Kind === 'truncate'
       if (isDrivePath(url.pathname)) state.drive.requests.record(method, url.pathname, body.bytes)
       // The storage server authenticates by its token alone (WebClients sends blocks without the app version).

@@ -61,17 +61,25 @@ function looksLikeAddress(hostname: string): boolean {
   return hostname === 'localhost' || /\d$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
 }
 
-/** The verification page for an API base URL, as the web client derives it (see the module comment). */
-export function verificationPage(apiUrl: URL): URL {
+/**
+ * The origin of one of the service's web apps beside an API base URL, as the web client's getAppUrlFromApiUrl
+ * derives it: `app` in place of the API host's first label (mail.proton.me → verify.proton.me, account.proton.me);
+ * a bare domain gets it in front; an API on a loopback or IP address is its own origin.
+ */
+export function appBeside(apiUrl: URL, app: string): URL {
   const page = new URL(apiUrl.origin)
   const {hostname} = page
   if (!looksLikeAddress(hostname) && hostname.includes('.')) {
     const labels = hostname.split('.')
-    // mail.proton.me → verify.proton.me; a bare domain (proton.me) gets verify. in front.
-    page.hostname = ['verify', ...(labels.length > 2 ? labels.slice(1) : labels)].join('.')
+    page.hostname = [app, ...(labels.length > 2 ? labels.slice(1) : labels)].join('.')
   }
 
   return page
+}
+
+/** The verification page for an API base URL, as the web client derives it (see the module comment). */
+export function verificationPage(apiUrl: URL): URL {
+  return appBeside(apiUrl, 'verify')
 }
 
 /** The link to complete a challenge at. */
@@ -171,20 +179,91 @@ export interface TextSink {
 }
 
 /**
- * Show the challenge; on a terminal ask which method was completed and
- * resolve with the token to send, else throw an exit-2 failure saying how
- * a second run finishes it.
+ * Sends a verification code (POST /core/v4/users/code, go-proton-api manager_user.go SendVerificationCode: {Username,
+ * Type: email|sms, Destination: {Address} or {Phone}}) with the session the challenge came to.
  */
-export async function completeOnTerminal(challenge: HumanVerification, hint: RetryHint, interactive = canPrompt(), stderr: TextSink = process.stderr): Promise<CompletedVerification> {
+export type CodeSender = (type: 'email' | 'sms', destination: string) => Promise<void>
+
+/** What a person at a terminal can use: a code sent by the service, a page opened in the browser. */
+export interface TerminalAids {
+  /** Given where the request can send a code (the login): email and sms are then done in the terminal. */
+  sendCode?: CodeSender
+  /** Opens the verification page in the person's browser, when there is one. */
+  openPage?: (url: string) => void
+  /** Told of the other way to sign in (the login: auth login --web). */
+  otherWay?: string
+}
+
+const CODE_TEXT = /^[A-Za-z0-9-]{4,32}$/
+const DESTINATION = {email: /^[^\s:@]{1,128}@[^\s:@]{1,253}$/, sms: /^\+?[0-9 ().-]{4,32}$/}
+
+/**
+ * Email or sms in the terminal (go-proton-api hv.go, proton-bridge internal/hv; the web client's verification page
+ * does the same): the service sends a code to an address (or number) the person gives, the person types it, and the
+ * retry carries `<address>:<code>` as the token and the method as its type. undefined when the person leaves the
+ * address empty (to take the page instead).
+ */
+async function byCode(type: 'email' | 'sms', sendCode: CodeSender, stderr: TextSink, fallback: boolean): Promise<CompletedVerification | undefined> {
+  const what = type === 'email' ? 'Email address' : 'Phone number'
+  const other = fallback ? ' (Enter for the verification page instead)' : ''
+  for (let attempt = 1; ; attempt++) {
+    const destination = (await ask(`${what} to send a verification code to${other}: `)).trim()
+    if (destination === '' && fallback) return undefined
+    if (DESTINATION[type].test(destination)) {
+      await sendCode(type, destination)
+      stderr.write(`A verification code was sent to ${escapeLine(destination)}.\n`)
+      for (let tries = 1; ; tries++) {
+        const code = (await ask('Verification code: ')).trim()
+        if (CODE_TEXT.test(code)) return {token: `${destination}:${code}`, type}
+        if (tries >= VERIFICATION_ATTEMPTS) throw usageError('no verification code given')
+        stderr.write('The code is the letters and digits of the message.\n')
+      }
+    }
+
+    if (attempt >= VERIFICATION_ATTEMPTS) throw usageError(`no ${what.toLowerCase()} given`)
+    stderr.write(`That is not ${type === 'email' ? 'an email address' : 'a phone number'}.\n`)
+  }
+}
+
+/**
+ * Show the challenge; on a terminal complete it, else throw an exit-2 failure saying how a second run finishes it.
+ * With a code sender (the login), email or sms is done in the terminal. Otherwise the page (the captcha): opened in the
+ * browser where there is one, then Enter, and the retry carries the same token with the methods offered, joined, as
+ * its type (go-proton-api hv.go addHVToRequest, as Bridge does). Where several methods are offered and no code can be
+ * sent, the person may name the method completed.
+ */
+export async function completeOnTerminal(
+  challenge: HumanVerification,
+  hint: RetryHint,
+  interactive = canPrompt(),
+  stderr: TextSink = process.stderr,
+  aids: TerminalAids = {},
+): Promise<CompletedVerification> {
   stderr.write(describeChallenge(challenge))
   const methods = methodsText(challenge, 'captcha')
   if (!interactive) {
-    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(tokenWord(challenge.token), methods)}, or from a terminal`)
+    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(tokenWord(challenge.token), methods)}, or from a terminal${aids.otherWay ? `, or ${aids.otherWay}` : ''}`)
+  }
+
+  const pageOffered = challenge.methods.length === 0 || challenge.methods.some((method) => method !== 'email' && method !== 'sms')
+  if (aids.sendCode) {
+    for (const type of ['email', 'sms'] as const) {
+      if (!challenge.methods.includes(type)) continue
+      const done = await byCode(type, aids.sendCode, stderr, pageOffered)
+      if (done) return done
+      break
+    }
+  }
+
+  aids.openPage?.(challenge.url)
+  if (aids.sendCode || challenge.methods.length <= 1) {
+    const other = aids.otherWay ? ` (or Ctrl-C and ${aids.otherWay})` : ''
+    await ask(`Press Enter once the verification at the link is done${other}: `)
+    return {token: challenge.token, type: challenge.methods.length > 0 ? challenge.methods.join(',') : 'captcha'}
   }
 
   const fallback = defaultMethod(challenge)
-  const question =
-    challenge.methods.length > 1 ? `Once it is done, press Enter (or type the method you completed: ${methods}) [${fallback}]: ` : 'Press Enter once it is done: '
+  const question = `Once it is done, press Enter (or type the method you completed: ${methods}) [${fallback}]: `
   for (let attempt = 1; ; attempt++) {
     const answer = (await ask(question)).trim().toLowerCase()
     if (answer === '') return {token: challenge.token, type: fallback}
@@ -204,6 +283,8 @@ export interface VerificationPlan {
   interactive?: boolean
   /** Where challenges are shown (default: process.stderr). */
   stderr?: TextSink
+  /** What a terminal can use besides the page (completeOnTerminal). */
+  aids?: TerminalAids
 }
 
 /**
@@ -242,7 +323,7 @@ export async function sendVerified<T>(
     }
 
     if (attempt >= VERIFICATION_ATTEMPTS) throw authError(`the service did not accept the human verification after ${VERIFICATION_ATTEMPTS} attempts`)
-    sent = await completeOnTerminal(challenge, plan.hint, interactive(), stderr)
+    sent = await completeOnTerminal(challenge, plan.hint, interactive(), stderr, plan.aids)
     previous = challenge
   }
 }

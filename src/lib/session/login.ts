@@ -12,7 +12,7 @@ import {sniffJson} from '../output/envelope.ts'
 import {authError, CliFailure} from '../runtime/errors.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
 import {createTransport, send, type TransportOptions} from '../http/client.ts'
-import {challengeIn, type CompletedVerification, type RetryHint, sendVerified} from './human-verification.ts'
+import {challengeIn, type CodeSender, type CompletedVerification, type RetryHint, sendVerified} from './human-verification.ts'
 import {SERVICE_CODE} from '../contract/service-codes.ts'
 import type {StoredSession} from './store.ts'
 import {type ClientProof, clientProof} from './srp/client.ts'
@@ -41,6 +41,10 @@ export interface LoginInput {
   verificationHint: RetryHint
   /** Whether a person may be asked to verify (default: on a terminal). */
   interactive?: boolean
+  /** Opens a verification page in the person's browser (on a terminal). */
+  openPage?: (url: string) => void
+  /** The other way to sign in, named in the verification's prompts (auth login --web). */
+  otherWay?: string
   /** The modulus check; the signature check against the service's key by default. */
   verifyModulus?: (signed: string) => Promise<Buffer>
 }
@@ -78,6 +82,17 @@ function loginCaller(input: LoginInput): Call {
   const {apiUrl, transport} = input
   let verified = input.humanVerification
   const call: Call = async (path, body, credentials) => {
+    // The code goes out with the session the challenge came to (go-proton-api manager_user.go SendVerificationCode).
+    const sendCode: CodeSender = async (type, destination) => {
+      const request = {Destination: type === 'email' ? {Address: destination} : {Phone: destination}, Type: type, Username: input.username}
+      const response = await send(createTransport(transport, credentials), {body: Buffer.from(JSON.stringify(request)), method: 'POST', url: buildRequestUrl(apiUrl, '/core/v4/users/code')}, transport)
+      const sniff = sniffJson(response.body)
+      if (!sniff.json) throw new CliFailure(`the verification code could not be sent: HTTP ${response.statusCode}: the answer is not JSON`, EXIT.UNAVAILABLE)
+      if (exitStatusForResponse(response.statusCode, sniff.envelope.code) !== EXIT.OK) {
+        throw new CliFailure(`the verification code could not be sent: ${describeApiError(response.statusCode, response.statusMessage, sniff.envelope)}`, EXIT.AUTH)
+      }
+    }
+
     const response = await sendVerified(
       (headers) =>
         send(createTransport(transport, credentials), {
@@ -92,6 +107,7 @@ function loginCaller(input: LoginInput): Call {
         accepted: (done) => {
           verified = done
         },
+        aids: {openPage: input.openPage, otherWay: input.otherWay, sendCode},
         hint: input.verificationHint,
         interactive: input.interactive,
         preset: verified,

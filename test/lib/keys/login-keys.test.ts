@@ -4,7 +4,8 @@ import {createDecipheriv} from 'node:crypto'
 import * as openpgp from 'openpgp'
 
 import {keyEntries, malformedNote} from '../../../src/lib/keys/keyring.ts'
-import {type KeyApi, keysAtLogin, sessionApi, unlockAtLogin} from '../../../src/lib/keys/login-keys.ts'
+import {type KeyApi, keysAtFork, keysAtLogin, sessionApi, unlockAtLogin, unlockForked} from '../../../src/lib/keys/login-keys.ts'
+import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import type {CliFailure} from '../../../src/lib/runtime/errors.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {json, type ScriptedServer, startServer} from '../../helpers/scripted-server.ts'
@@ -118,6 +119,21 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
   it('one malformed entry is one "entry"; Primary 1 is the primary key', async () => {
     const {api} = service({'/core/v4/users': {Code: 1000, User: {ID: 'u', Keys: [{...userKey, ID: 'no-salt', Primary: 0}, userKey, 'x']}}})
     expect((await unlockAtLogin(api, KEY_FIXTURE.password, uid)).note).to.equal('keys unlocked: the primary user key and 1 of 1 addresses; skipped 1 malformed key entry (not a key object)')
+  })
+
+  it('unlockForked / keysAtFork: the key passphrase a fork carries unlocks as it is (no salts asked), the user’s name kept; a wrong one warns, nothing stored', async () => {
+    const forked = service({'/core/v4/users': {Code: 1000, User: {ID: 'u', Keys: [userKey], Name: 'demo'}}})
+    const {fields, note} = await unlockForked(forked.api, keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), uid)
+    expect(note).to.equal('keys unlocked: the primary user key and 1 of 1 addresses')
+    expect(fields).to.include({KeysUserID: 'u', Username: 'demo'})
+    expect(forked.calls.map((call) => call.path)).to.not.include('/core/v4/keys/salts')
+    // The password itself is not the passphrase: a fork's key password is used as it is.
+    const wrong = service()
+    expect(await keysAtFork(wrong.api, KEY_FIXTURE.password, uid)).to.deep.equal({
+      fields: {},
+      note: 'Warning: the key password the approving device sent does not unlock this account’s keys; logged in, but encrypted mail cannot be read',
+    })
+    expect(wrong.calls.map((call) => call.method)).to.not.include('PUT')
   })
 
   it('keysAtLogin: a failure (an error or anything thrown) leaves a warning with its message and no fields; success passes through', async () => {
