@@ -13,7 +13,7 @@ import {rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {onDrive} from '../drive/client.ts'
-import {resolveNode} from '../drive/nodes.ts'
+import {givenPath, resolveNode} from '../drive/nodes.ts'
 import {downloadInto} from '../drive/transfer.ts'
 import {DownloadDirectory} from '../files/download-directory.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
@@ -45,7 +45,7 @@ export const driveDownload = plainCommand<DriveDownloadOptions>({
 
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
-      for (const path of paths) nodes.push(await resolveNode(client, path))
+      for (const path of paths) nodes.push(await resolveNode(client, givenPath(invocation.context.cacheDir, path)))
       for (const node of nodes) {
         if (target === undefined) {
           const file = await createOutputFile(outputFile as string)

@@ -24,6 +24,20 @@ const STATUS_BY_NAME: Readonly<Record<string, ExitStatus>> = {
   ServerError: EXIT.UNAVAILABLE,
 }
 
+/**
+ * The refusal of a name taken in the folder: the SDK's NodeWithSameNameExistsValidationError (create, upload,
+ * move), or its plain ValidationError with the service's Code 2500 (renameNode passes that on as it is:
+ * src/internal/nodes/apiService.ts; errorCodes.ts ALREADY_EXISTS).
+ */
+export function isNameTaken(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'NodeWithSameNameExistsValidationError' || (error as {code?: unknown}).code === 2500)
+}
+
+/** A name taken, said of the item: "Documents/2026 exists already: nothing created" (exit 4). */
+export function nameTaken(what: string, nothing: string, where = ''): CliFailure {
+  return new CliFailure(`${what} exists already${where === '' ? '' : ` ${where}`}: ${nothing}`, EXIT.CONFLICT)
+}
+
 export function driveFailure(error: unknown, http?: DriveHttp, subject?: string): Error {
   // The command's own ending (invocation.exit) is not a failure to describe.
   if (error instanceof CommandExit) return error

@@ -72,7 +72,7 @@ describe('drive commands (built binary, sandbox)', function () {
     const content = `drive round trip ${randomBytes(8).toString('hex')}\nzweite Zeile ü\n`
     writeFileSync(join(dir, name), content)
     await clearRecorder()
-    const up = await run(['drive', 'upload', join(dir, name), 'Documents'])
+    const up = await run(['drive', 'upload', join(dir, name), '--to', 'Documents'])
     expect(up.status, up.stderr).to.equal(0)
     expect(up.stdout.toString()).to.match(/^\S+~\S+\n$/)
     const bodies = (await recorded()).map((request) => Buffer.from(request.Body, 'base64'))
