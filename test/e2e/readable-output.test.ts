@@ -1,12 +1,14 @@
 /**
  * Issue 39, what a new user reads, through the built binary against the sandbox: account show in words, a
  * contact's note on its own lines, "1 byte", a label that is gone said so, and a Proton address that does not
- * exist refused as the service refuses it (Code 33102), so that the refusal path can be tried.
+ * exist refused as the service refuses it (Code 33102), so that the refusal path can be tried; narrow tables
+ * that leave columns out before cutting the rest to stubs, and never cut a time or a size.
  */
 import {expect} from 'chai'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {runInTerminal} from '../helpers/terminal.ts'
 
 describe('readable output (built binary, sandbox)', function () {
   this.timeout(60_000)
@@ -52,5 +54,21 @@ describe('readable output (built binary, sandbox)', function () {
   it('mail labels delete of something that is no label, folder or ID of yours says it names none, not "give an ID"', async () => {
     const {status, stderr} = await run(['mail', 'labels', 'delete', 'abcdef123', '--yes'])
     expect([status, stderr]).to.deep.equal([1, 'Error: label "abcdef123" names no label or folder (by name, path or ID); see "mail labels list"\n'])
+  })
+
+  it('a narrow terminal: the least useful columns go before the subject is cut to a stub; a time and a size stay whole', async () => {
+    const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+    const mail = await runInTerminal(['--profile', 'sandbox', 'mail', 'list', '--page-size', '3'], env, 30_000, 40)
+    expect(mail.status, mail.output).to.equal(0)
+    const [header, first] = mail.output.split('\n')
+    expect(header.split(/\s+/)).to.deep.equal(['ID', 'TIME', 'SUBJECT'])
+    const subject = first.split(/\s{2,}/).at(-1) as string
+    expect(subject.length, first).to.be.at.least(8)
+    expect(first).to.match(/ {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}/)
+    for (const line of mail.output.split('\n').slice(0, 4)) expect(line.length).to.be.at.most(40)
+    const drive = await runInTerminal(['--profile', 'sandbox', 'drive', 'ls'], env, 30_000, 40)
+    expect(drive.status, drive.output).to.equal(0)
+    expect(drive.output).to.match(/ {2}67 B {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}/)
+    expect(drive.output).to.not.match(/\d…/)
   })
 })

@@ -26,10 +26,12 @@ function uidCell(style: TableStyle, uid: string): string {
 
 export function nodesListing(nodes: readonly NodeView[], style: TableStyle, {trash = false} = {}): Listing {
   return {
+    // A size is never cut (its unit would go); too narrow, the kind goes first (a folder shows no size).
+    drop: [1],
     giveFirst: [4],
     header: ['NAME', 'KIND', 'SIZE', trash ? 'TRASHED' : 'MODIFIED', 'UID'],
     ids: nodes.map((node) => node.uid),
-    keep: [3],
+    keep: [2, 3],
     kind: 'node',
     rows: nodes.map((node) => [
       node.name === undefined ? '(undecryptable)' : wholeCell(node.name),
