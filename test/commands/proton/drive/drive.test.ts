@@ -126,7 +126,7 @@ describe('drive commands (built binary, sandbox)', function () {
   it('a large random file round-trips byte-identical; 112 MiB peaks less than 48 MiB above 16 MiB (holding it would cost 96 MiB more)', async function () {
     this.timeout(600_000)
     const dir = work('large')
-    // 16 MiB: past an upload's read-ahead (two blocks); a download's window of ten blocks it does not fill (see below).
+    // 16 MiB: past the ramp-up (blocks in flight, read ahead), which an 8 MiB file does not reach on a download.
     const small = randomBytes(16 * MiB)
     const large = randomBytes(112 * MiB)
     writeFileSync(join(dir, 'small.bin'), small)
@@ -154,11 +154,11 @@ describe('drive commands (built binary, sandbox)', function () {
     expect(readdirSync(join(dir, 'bounded'))).to.deep.equal([])
     expect(readFileSync(join(out, 'large.bin')).equals(large)).to.equal(true)
     // What the design bounds, with margin, rather than "the same peak": holding the large file would cost 96 MiB more
-    // at the very least (several times that with its copies). The design lets the large one cost more by what the
-    // small one cannot fill, the SDK's window of ten 4 MiB blocks in flight (six more blocks than 16 MiB has, at most
-    // 24 MiB; measured nearer nothing), and a peak RSS moves by up to 20 MiB from run to run on a loaded machine
-    // (2 cores, load 15: 16 MiB 140-152, 64 MiB 149-167, 88 MiB 149-151 MiB). 48 MiB covers both, and is half of
-    // what holding the file would cost. (Against 64 MiB and a 24 MiB bound, that noise alone failed it: 24.37 MiB.)
+    // at the very least (several times that with its copies). The design holds at most two 4 MiB blocks in flight
+    // and their copies as they decrypt, whatever the size (docs/drive.md), but a peak RSS moves by up to 20 MiB from
+    // run to run on a loaded machine (2 cores, load 15, downloads measured twice each: 16 MiB 140-152, 44 MiB 147-168,
+    // 64 MiB 149-167, 88 MiB 149-151 MiB). 48 MiB covers that noise twice over and is half of what holding the file
+    // would cost. (Against 64 MiB and a 24 MiB bound, the noise alone failed it once: 24.37 MiB.)
     expect(upLarge.peakMiB - upSmall.peakMiB, 'upload').to.be.lessThan(48)
     expect(downLarge.peakMiB - downSmall.peakMiB, 'download').to.be.lessThan(48)
   })
