@@ -9,7 +9,7 @@
 //   src/lib/runtime/command-names.ts); no plugins of its own;
 // - dist/standalone/, the root the standalone `proton` runs (src/main.ts):
 //   the same command files without the topic, plus oclif's help and
-//   autocomplete plugins and our not-found hook.
+//   autocomplete plugins, our not-found hook and help class.
 import {Plugin} from '@oclif/core'
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
@@ -21,6 +21,8 @@ const STANDALONE_PLUGINS = ['@oclif/plugin-help', '@oclif/plugin-autocomplete']
 const STANDALONE_HOOKS = {command_not_found: './dist/hooks/command-not-found.js'}
 /** What only a host needs: the standalone never loads it. */
 const HOST_ONLY_HOOKS = new Set(['./dist/hooks/settle-in-host.js'])
+/** oclif's help, with a mistyped subject answered as a mistyped command (a host has its own help class). */
+const STANDALONE_HELP_CLASS = './dist/hooks/standalone-help.js'
 
 /** Write a root's manifest, each command changed by `adjust` first; returns the command ids. */
 async function writeManifest(rootUrl, adjust = () => {}) {
@@ -51,6 +53,7 @@ function standalonePackage(pjson) {
     oclif: {
       ...oclif,
       commands: `${up(oclif.commands)}/${TOPIC}`,
+      helpClass: up(STANDALONE_HELP_CLASS),
       hooks: Object.fromEntries(Object.entries({...oclif.hooks, ...STANDALONE_HOOKS}).map(([event, paths]) => [event, standaloneHooks(paths, up)])),
       plugins: STANDALONE_PLUGINS,
       topics,

@@ -57,6 +57,8 @@ describe('bin/run.js', function () {
     const top = await runBinary(['help'], {env})
     expect(top.status, top.stderr).to.equal(0)
     expect(top.stdout.toString()).to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m).and.to.match(/^ {2}mail {2,}List, count, move, label, mark and delete messages/m)
+    // drive is files (upload, download …), not only the volumes it once listed.
+    expect(top.stdout.toString()).to.match(/^ {2}drive {2,}List, upload, download, move, rename and trash files/m)
     const api = await runBinary(['help', 'api'], {env})
     expect(api.status, api.stderr).to.equal(0)
     expect(api.stdout.toString()).to.include('$ proton api METHOD [ENDPOINT]')

@@ -161,6 +161,11 @@ export function describeCompletion(shell: Shell): void {
         'proton mail labels delete ',
         'proton mail labels create --name N --type folder --parent Invoices/',
         'proton calendar events list --calendar W',
+        'proton calendar events list --calendar Te',
+        'proton calendar events list --calendar Team\\ D',
+        'proton calendar events list --calendar "Te',
+        "proton calendar events list --calendar 'Te",
+        'proton calendar events create --calendar="Te',
       ])
       expect(sorted(results, 'proton mail list --label Inv')).to.deep.equal(['Invoices', 'Invoices/2024'])
       expect(lineAfter(results, 'proton mail list --label=W')).to.equal('proton mail list --label=Work ')
@@ -173,6 +178,13 @@ export function describeCompletion(shell: Shell): void {
       expect(lineAfter(results, 'proton mail labels create --name N --type folder --parent Invoices/')).to.equal('proton mail labels create --name N --type folder --parent Invoices/2024 ')
       // The calendar events commands' --calendar takes a calendar's name too.
       expect(lineAfter(results, 'proton calendar events list --calendar W')).to.equal('proton calendar events list --calendar Work ')
+      // A name with a space stays one word: escaped as zsh escapes it, or inside the quote the user opened.
+      expect(lineAfter(results, 'proton calendar events list --calendar Te')).to.equal('proton calendar events list --calendar Team\\ Days ')
+      expect(lineAfter(results, 'proton calendar events list --calendar Team\\ D')).to.equal('proton calendar events list --calendar Team\\ Days ')
+      expect(lineAfter(results, 'proton calendar events list --calendar "Te')).to.equal('proton calendar events list --calendar "Team Days" ')
+      expect(lineAfter(results, "proton calendar events list --calendar 'Te")).to.equal("proton calendar events list --calendar 'Team Days' ")
+      // After --calendar=, zsh escapes instead of keeping the quote: one word either way.
+      expect(lineAfter(results, 'proton calendar events create --calendar="Te')).to.equal(`proton calendar events create --calendar=${shell === 'bash' ? '"Team Days"' : 'Team\\ Days'} `)
     })
 
     it('knows the mailbox commands and their flags: filters, settings, addresses, calendar delete', () => {
@@ -205,9 +217,20 @@ export function describeCompletion(shell: Shell): void {
         'proton api GET /drive/vol',
         'proton api --output json GET /drive/vol',
         'proton api --output=json GET /drive/vol',
+        'proton api -X ',
+        'proton api --method P',
+        'proton api -X POST /core/v4/la',
+        'proton api --method=POST /core/v4/la',
+        'proton api -XPOST /core/v4/la',
       ])
       expect(sorted(results, 'proton api ')).to.deep.equal([...METHODS, 'endpoints', 'spec'].sort())
       expect(results.get('proton api g')!.candidates).to.deep.equal(['GET'])
+      // -X/--method METHOD, as gh takes it: the METHODs for its value, then the first argument is the ENDPOINT.
+      expect(sorted(results, 'proton api -X ')).to.deep.equal([...METHODS].sort())
+      expect(sorted(results, 'proton api --method P')).to.deep.equal(['PATCH', 'POST', 'PUT'])
+      for (const line of ['proton api -X POST /core/v4/la', 'proton api --method=POST /core/v4/la', 'proton api -XPOST /core/v4/la']) {
+        expect(sorted(results, line), line).to.deep.equal(['/core/v4/labels', '/core/v4/labels/by-ids'])
+      }
       expect(lineAfter(results, 'proton api g')).to.equal('proton api GET ')
       // The published description shipped with the package: in use with nothing stored.
       expect(sorted(results, 'proton api post /core/v4/la')).to.deep.equal(['/core/v4/labels', '/core/v4/labels/by-ids'])

@@ -28,4 +28,17 @@ describe('README.md', () => {
     expect(README).to.include('npm install -g ./proton-cli-plugin-api-0.1.0.tgz')
     expect(README).to.include('](docs/bounds.md)')
   })
+
+  it('names every command that asks first (each with --yes), and no Node older than the tool needs as one the suite runs on', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as {commands: Record<string, {flags: Record<string, unknown>}>}
+    const asking = Object.entries(manifest.commands)
+      .filter(([id, command]) => id.startsWith('proton:') && 'yes' in command.flags)
+      .map(([id]) => id.slice('proton:'.length).replaceAll(':', ' '))
+    expect(asking).to.include.members(['mail delete', 'drive trash empty'])
+    const sentence = /((?:`[a-z ]+`,? (?:and )?)+)ask first/.exec(README.replaceAll('\n', ' '))?.[1] ?? ''
+    const named = [...sentence.matchAll(/`([a-z ]+)`/g)].map(([, id]) => id)
+    expect(named.sort()).to.deep.equal(asking.sort())
+    expect(README).to.not.match(/under Node 18 and 20,/)
+    expect(README).to.match(/takes about \d+ minutes on\s+two cores/)
+  })
 })

@@ -66,7 +66,7 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(out(again)).to.equal('')
     expect(again.stderr).to.equal(`Error: label ${id}: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\n`)
     const unknown = await proton(['mail', 'labels', 'delete', 'No Such Label', '--yes'])
-    expect([unknown.status, unknown.stderr]).to.deep.equal([1, 'Error: label "No Such Label" names no label or folder; see "mail labels list", or give an ID\n'])
+    expect([unknown.status, unknown.stderr]).to.deep.equal([1, 'Error: label "No Such Label" names no label or folder (by name, path or ID); see "mail labels list"\n'])
     expect(out(await proton(['mail', 'labels', 'list']))).not.to.include(id)
   })
 

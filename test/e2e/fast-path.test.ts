@@ -67,6 +67,9 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['a bad METHOD (exit 1)', {args: ['api', 'BREW', '/core/v4/users'], status: 1}],
     ['an ENDPOINT alone, without its slash: GET relative to the base URL', {args: ['api', 'core/v4/users']}],
     ['an ENDPOINT alone with fields: POST (--dry-run)', {args: ['api', 'mail/v4/labels', '-f', 'Name=Receipts', '--dry-run']}],
+    ['api -X METHOD ENDPOINT, as gh takes it (--dry-run)', {args: ['api', '-X', 'delete', 'mail/v4/labels/x', '--dry-run']}],
+    ['api --method=METHOD and -XMETHOD with fields (--dry-run)', {args: ['api', '--method=PUT', '/mail/v4/labels/x', '-f', 'Name=R', '--dry-run']}],
+    ['api -X with a METHOD argument too (exit 1)', {args: ['api', '-XPOST', 'GET', '/core/v4/users'], status: 1}],
     ['auth token', {args: ['auth', 'token']}],
     ['boolean flags given true and false', {args: ['mail', 'list', '--starred=false', '--unread=true']}],
     ['a profile without a session (exit 2)', {args: ['api', 'GET', '/core/v4/users', '--profile', 'nobody'], status: 2}],
@@ -149,6 +152,16 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       expect(outcomes[0].status, outcomes[0].stderr).to.equal(status)
     })
   }
+
+  it('api -X METHOD / --method METHOD send that method to the ENDPOINT that follows; the positional METHOD stays', async () => {
+    for (const [args, method] of [[['-X', 'delete', 'mail/v4/labels/x'], 'DELETE'], [['-XPUT', '/mail/v4/labels/x', '-f', 'Name=R'], 'PUT'], [['--method', 'post', '/mail/v4/labels'], 'POST'], [['PATCH', '/mail/v4/labels/x'], 'PATCH']] as const) {
+      for (const fast of [true, false]) {
+        const result = await run(['api', ...args, '--dry-run'], {fast})
+        expect(result.status, result.stderr).to.equal(0)
+        expect(result.stdout.toString()).to.match(new RegExp(`^curl .* -X ${method} '[^']+/mail/v4/labels(/x)?' `))
+      }
+    }
+  })
 
   it('leaves help, usage errors, topics, the interactive commands and everything unusual to oclif', async () => {
     const lines = [

@@ -95,7 +95,7 @@ describe('drive against a hostile server (built binary, sandbox; issue 40)', fun
     const uploadBig = async () => {
       const dir = work('big')
       writeFileSync(join(dir, 'big.bin'), big)
-      const up = await run(['drive', 'upload', join(dir, 'big.bin'), '/'])
+      const up = await run(['drive', 'upload', join(dir, 'big.bin'), '--to', '/'])
       expect(up.status, up.stderr).to.equal(0)
     }
 

@@ -27,4 +27,13 @@ describe('a mistyped command (command_not_found hook)', () => {
     expect(none.status).to.equal(1)
     expect(none.stderr).to.equal('Error: "proton frobnicate" is not a command.\nRun "proton help" for the list of commands.\n')
   })
+
+  it('"help" with a mistyped command: the same answer as the command itself, exit 1 (not oclif\'s exit 2, which is authentication\'s)', async () => {
+    const direct = await runBinary(['mial', 'list'], {env: baseEnv(home.home)})
+    const help = await runBinary(['help', 'mial', 'list'], {env: baseEnv(home.home)})
+    expect([help.status, help.stderr, help.stdout.length]).to.deep.equal([1, direct.stderr, 0])
+    const topic = await runBinary(['help', 'mail'], {env: baseEnv(home.home)})
+    expect(topic.status).to.equal(0)
+    expect(topic.stdout.toString()).to.include('mail list')
+  })
 })

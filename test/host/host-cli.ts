@@ -9,7 +9,7 @@
  * host's PATH starts with that Node's directory for anything npm starts.
  */
 import {spawn} from 'node:child_process'
-import {copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -45,7 +45,10 @@ export const HOSTS: readonly HostSpec[] = [
   {
     autocomplete: 'own',
     binPath: 'node_modules/heroku/bin/run',
-    env: {DISABLE_TELEMETRY: 'true', HEROKU_SKIP_NEW_VERSION_CHECK: 'true'},
+    // HEROKU_DISABLE_AUTOUPDATE: @oclif/plugin-update's init hook returns at once when its bin's DISABLE_AUTOUPDATE
+    // is true (config.scopedEnvVarTrue); otherwise a fresh home makes it start a detached `heroku update
+    // --autoupdate`, which outlived the tests.
+    env: {DISABLE_TELEMETRY: 'true', HEROKU_DISABLE_AUTOUPDATE: 'true', HEROKU_SKIP_NEW_VERSION_CHECK: 'true'},
     name: 'heroku',
     separator: ':',
     spec: 'heroku@11.10.0',
@@ -148,6 +151,37 @@ export async function createHost(spec: HostSpec): Promise<Host> {
   // sf asks before installing a plugin Salesforce did not sign; its allow list is the documented answer.
   if (spec.name === 'sf') privateDirectory(configDir)
   return {...spec, bin, starts, cacheDir: join(home, 'cache', spec.name), configDir, dataDir: join(home, 'data', spec.name), env, root}
+}
+
+/**
+ * The processes still running with this host's HOME: the ones its runs started (a host's own may detach, out of
+ * reach of the pids we hold), by pid, from /proc; `except` leaves out ones the test ends itself.
+ */
+export function hostProcesses(host: Host, except: readonly number[] = []): number[] {
+  const marker = Buffer.from(`\0HOME=${host.env.HOME}\0`)
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry)
+    if (!Number.isInteger(pid) || pid === process.pid || except.includes(pid)) continue
+    try {
+      if (Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)]).includes(marker)) found.push(pid)
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+
+  return found
+}
+
+/** End every process this host's runs left (hostProcesses), by pid. */
+export function endHostProcesses(host: Host): void {
+  for (const pid of hostProcesses(host)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Ended meanwhile.
+    }
+  }
 }
 
 /** The arguments that run command `id` (`proton:mail:list`) in this host. */

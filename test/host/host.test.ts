@@ -10,9 +10,10 @@ import {spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
+import {setTimeout as delay} from 'node:timers/promises'
 
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {createHost, helpTopics, type Host, hostCommand, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
+import {createHost, endHostProcesses, helpTopics, type Host, hostCommand, hostProcesses, hostRun, HOSTS, installPlugin, pack, packSibling, REPO, spell} from './host-cli.ts'
 
 const SIBLING = 'proton-sibling-fixture'
 const PLUGIN = '@proton-cli/plugin-api'
@@ -77,7 +78,17 @@ for (const spec of HOSTS) {
 
     after(() => {
       sandbox?.child.kill('SIGTERM')
+      if (host) endHostProcesses(host)
       if (host) rmSync(host.root, {force: true, recursive: true})
+    })
+
+    it('leaves no process of its own running once its commands end (no detached update --autoupdate)', async () => {
+      // The host ran several commands by now (its help, plugins install, the sandbox's start), each with the chance
+      // to start an updater; they have ended. Whatever runs with its HOME, but for the sandbox, outlived its command.
+      expect((await hostRun(host, ['--version'])).status).to.equal(0)
+      await delay(2000)
+      const left = hostProcesses(host, [sandbox.child.pid as number])
+      expect(left.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim())).to.deep.equal([])
     })
 
     it('installs cleanly: listed by the host’s plugins command', async () => {

@@ -10,7 +10,7 @@ import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 export default class Api extends PlainAdapter<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'
 
-  static override description = `METHOD is one of ${METHODS.join(', ')} (any case); left out, as gh does, it is GET, or POST when the request has a body (-F/-f fields, --body or --input). ENDPOINT is a path relative to the API base URL ("core/v4/users" is "/core/v4/users"); it may carry its own ?query.
+  static override description = `METHOD is one of ${METHODS.join(', ')} (any case), given first or, as gh takes it, with -X/--method (then ENDPOINT alone follows); left out, as gh does, it is GET, or POST when the request has a body (-F/-f fields, --body or --input). ENDPOINT is a path relative to the API base URL ("core/v4/users" is "/core/v4/users"); it may carry its own ?query.
 
 Standard output carries the response body and nothing else: when it is not a terminal, or with --output json, the very bytes the service sent (on a terminal, --output json adds a final newline when the body has none). A body that is not JSON goes to standard error instead, with exit status 5.
 
@@ -37,6 +37,7 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     "<%= config.bin %> <%= command.id %> GET /mail/v4/messages -F PageSize=150 --paginate --jq '.Messages[].Subject'",
     '<%= config.bin %> <%= command.id %> GET /core/v4/users --jq \'"\\(.User.Name) <\\($domain)>"\' --jq-arg domain=proton.me',
     '<%= config.bin %> <%= command.id %> GET /core/v4/users --dry-run',
+    '<%= config.bin %> <%= command.id %> -X DELETE /mail/v4/labels/<label_id>',
   ]
 
   static override args = {
@@ -69,6 +70,11 @@ Exit statuses: 0 success; 1 usage or input error, or an API error not listed her
     }),
     input: Flags.string({
       summary: 'Raw request body from a file, or - for standard input.',
+    }),
+    method: Flags.string({
+      char: 'X',
+      helpValue: 'METHOD',
+      summary: 'The HTTP method, as gh takes it (-X POST ENDPOINT); then the first argument is the ENDPOINT.',
     }),
     'max-pages': Flags.integer({
       default: DEFAULT_MAX_PAGES,

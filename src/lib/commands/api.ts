@@ -13,6 +13,7 @@ export const api = plainCommand<RawRequest>({
       include: line.boolean('include'),
       input: line.optionalString('input'),
       'max-pages': line.integer('max-pages'),
+      method: line.optionalString('method'),
       'output-file': line.optionalString('output-file'),
       paginate: line.boolean('paginate'),
       query: line.strings('query'),

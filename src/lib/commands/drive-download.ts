@@ -13,7 +13,7 @@ import {createReadStream} from 'node:fs'
 import {join} from 'node:path'
 
 import {onDrive} from '../drive/client.ts'
-import {resolveNode} from '../drive/nodes.ts'
+import {givenPath, resolveNode} from '../drive/nodes.ts'
 import {downloadInto} from '../drive/transfer.ts'
 import {AtomicFile} from '../files/atomic-file.ts'
 import {DownloadDirectory} from '../files/download-directory.ts'
@@ -56,7 +56,7 @@ export const driveDownload = plainCommand<DriveDownloadOptions>({
 
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
-      for (const path of paths) nodes.push(await resolveNode(client, path))
+      for (const path of paths) nodes.push(await resolveNode(client, givenPath(invocation.context.cacheDir, path)))
       for (const node of nodes) {
         if (staging !== undefined) {
           const file = await AtomicFile.create(join(staging, 'download'), {failure: (error) => usageError(`cannot write into ${printable(staging)}: ${String((error as NodeJS.ErrnoException).code ?? error)}`), mode: PRIVATE_FILE_MODE})

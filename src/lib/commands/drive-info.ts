@@ -1,7 +1,8 @@
 /** proton drive info PATH: one node's size, revision and what its signatures say (its content is checked only by drive download). */
 import {onDrive} from '../drive/client.ts'
-import {resolveNode} from '../drive/nodes.ts'
+import {givenPath, resolveNode} from '../drive/nodes.ts'
 import {byteSize} from '../output/byte-size.ts'
+import {timeText} from '../output/dates.ts'
 import {printable} from '../output/escape.ts'
 import {nodeData} from '../output/views/drive-nodes.ts'
 import {printData} from '../runtime/dedicated.ts'
@@ -13,14 +14,15 @@ export const driveInfo = plainCommand<{path: string}>({
   async run(invocation, {path: given}) {
     // "-": the path (or UID) on standard input.
     const path = await readOneId(invocation, given, DRIVE_PATHS, () => undefined)
-    const node = await onDrive(invocation, ({client}) => resolveNode(client, path))
+    const node = await onDrive(invocation, ({client}) => resolveNode(client, givenPath(invocation.context.cacheDir, path)))
     await printData(invocation, nodeData(node), () =>
       [
         ['Name', node.name === undefined ? '(undecryptable)' : printable(node.name)],
         ['UID', node.uid],
         ['Kind', node.kind],
         ['Size', node.size === undefined ? undefined : `${byteSize(node.size)} (${node.size} bytes)`],
-        ['Modified', node.modified.toISOString()],
+        // One date form with drive ls (piped): the local ISO 8601 date-time with its offset, to the second.
+        ['Modified', timeText(Math.floor(node.modified.getTime() / 1000))],
         ['Revision', node.revisionUid],
         ['Key signature', printable(node.signatures.key)],
         ['Name signature', printable(node.signatures.name)],

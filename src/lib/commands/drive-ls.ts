@@ -1,5 +1,5 @@
 /** proton drive ls [PATH]: the folder's children (or the file itself), decrypted by the SDK. */
-import {children, resolveNode} from '../drive/nodes.ts'
+import {children, givenPath, resolveNode} from '../drive/nodes.ts'
 import {onDrive} from '../drive/client.ts'
 import {printData, writeListing} from '../runtime/dedicated.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -10,7 +10,7 @@ export const driveLs = plainCommand<{path: string}>({
   options: (line) => ({path: line.optionalArg('path') ?? ''}),
   async run(invocation, {path}) {
     const nodes = await onDrive(invocation, async ({client}) => {
-      const node = await resolveNode(client, path)
+      const node = await resolveNode(client, givenPath(invocation.context.cacheDir, path))
       return sortNodes(node.kind === 'folder' ? (await children(client, node.uid)).filter((child) => !child.trashed) : [node])
     })
     if (invocation.flags.output !== 'text') return printData(invocation, nodes.map((node) => nodeData(node)), () => '')

@@ -1,15 +1,27 @@
 /** proton drive mkdir PATH: a new folder (its name and keys encrypted by the SDK); its UID on stdout. */
 import {onDrive} from '../drive/client.ts'
-import {nodeView, parentAndName, shown} from '../drive/nodes.ts'
+import {isNameTaken, nameTaken} from '../drive/failures.ts'
+import {childNamed, nodeView, parentAndName, shown} from '../drive/nodes.ts'
+import {showPlans} from '../drive/plan.ts'
+import {printable} from '../output/escape.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
-export const driveMkdir = plainCommand<{path: string}>({
-  options: (line) => ({path: line.arg('path')}),
-  async run(invocation, {path}) {
+export const driveMkdir = plainCommand<{dryRun: boolean; path: string}>({
+  options: (line) => ({dryRun: line.boolean('dry-run'), path: line.arg('path')}),
+  async run(invocation, {dryRun, path}) {
+    const taken = () => nameTaken(printable(path), 'nothing created')
     const folder = await onDrive(invocation, async ({client}) => {
       const {name, parent} = await parentAndName(client, path)
-      return nodeView(await client.createFolder(parent.uid, name))
+      if (dryRun) {
+        if (await childNamed(client, parent.uid, name)) throw taken()
+        return showPlans(invocation, [{data: {action: 'mkdir', name, parentUid: parent.uid, path}, line: `create the folder ${printable(path)}`}])
+      }
+
+      return nodeView(await client.createFolder(parent.uid, name).catch((error: unknown) => {
+        throw isNameTaken(error) ? taken() : error
+      }))
     })
+    if (!folder) return
     invocation.io.stdout.write(`${folder.uid}\n`)
     invocation.note(`Created folder ${shown(folder)}.`)
   },

@@ -1,13 +1,14 @@
 /**
  * proton drive trash PATH…, drive trash list, drive trash restore PATH…,
  * drive trash empty: the SDK's trashNodes, iterateTrashedNodes,
- * restoreNodes and emptyTrash. A trashed node is named as "trash list"
- * shows it: its name, or its UID when two share a name.
+ * restoreNodes and emptyTrash. A trashed node is named by the path it had,
+ * by its name as "trash list" shows it, or by its UID.
  */
 import type {ProtonDriveClient} from '@protontech/drive-sdk'
 
 import {onDrive} from '../drive/client.ts'
-import {type NodeView, nodeView, notFound, resolveNode} from '../drive/nodes.ts'
+import {givenPath, type NodeView, nodeView, notFound, pathNames, resolveFolder, resolveNode, shown} from '../drive/nodes.ts'
+import {showPlans} from '../drive/plan.ts'
 import {reportResults} from '../drive/results.ts'
 import {printable} from '../output/escape.ts'
 import {tableStyle} from '../output/table-style.ts'
@@ -28,25 +29,39 @@ async function trashed(client: ProtonDriveClient): Promise<NodeView[]> {
   return sortNodes(nodes)
 }
 
-/** A trashed node by UID, or by name when one trashed node has it. */
-function trashedNode(nodes: readonly NodeView[], given: string): NodeView {
+/**
+ * A trashed node by UID; by the path it had (a "/" in it: its folder, which is not in the trash, and its name);
+ * or by name, when one trashed node has it (several: the one that was in My Files itself, if one was).
+ */
+async function trashedNode(client: ProtonDriveClient, nodes: readonly NodeView[], given: string): Promise<NodeView> {
   const byUid = nodes.find((node) => node.uid === given)
   if (byUid) return byUid
-  const named = nodes.filter((node) => node.name === given)
+  const names = pathNames(given)
+  const name = names.pop()
+  if (name === undefined) throw usageError('give a trashed node: the path it had, its name or its UID')
+  const inFolder = async (folderPath: string) => {
+    const folder = await resolveFolder(client, folderPath)
+    return nodes.filter((node) => node.name === name && node.parentUid === folder.uid)
+  }
+
+  let named = nodes.filter((node) => node.name === name)
+  if (names.length > 0) named = await inFolder(names.join('/'))
+  else if (named.length > 1) named = await inFolder('')
   if (named.length === 1) return named[0]
   if (named.length === 0) throw notFound(`no ${printable(given)} in the drive trash (see "drive trash list")`)
   throw usageError(`${named.length} nodes in the trash are named ${printable(given)}: give one's UID (${named.map((node) => node.uid).join(', ')})`)
 }
 
-export const driveTrash = plainCommand<{paths: readonly string[]}>({
-  options: (line) => ({paths: line.line.argv}),
-  async run(invocation, {paths: given}) {
+export const driveTrash = plainCommand<{dryRun: boolean; paths: readonly string[]}>({
+  options: (line) => ({dryRun: line.boolean('dry-run'), paths: line.line.argv}),
+  async run(invocation, {dryRun, paths: given}) {
     atLeastOne(given, 'move to the trash')
     // "-" reads paths from standard input, one a line.
     const paths = await readIds(invocation, given, DRIVE_PATHS)
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
-      for (const path of paths) nodes.push(await resolveNode(client, path))
+      for (const path of paths) nodes.push(await resolveNode(client, givenPath(invocation.context.cacheDir, path)))
+      if (dryRun) return showPlans(invocation, nodes.map((node) => ({data: {action: 'trash', uid: node.uid}, line: `move ${shown(node)} to the trash`})))
       await reportResults(invocation, http, nodes, client.trashNodes(nodes.map((node) => node.uid)), 'moved to the trash')
     })
   },
@@ -61,22 +76,29 @@ export const driveTrashList = plainCommand<Record<string, never>>({
   },
 })
 
-export const driveTrashRestore = plainCommand<{paths: readonly string[]}>({
-  options: (line) => ({paths: line.line.argv}),
-  async run(invocation, {paths: given}) {
+export const driveTrashRestore = plainCommand<{dryRun: boolean; paths: readonly string[]}>({
+  options: (line) => ({dryRun: line.boolean('dry-run'), paths: line.line.argv}),
+  async run(invocation, {dryRun, paths: given}) {
     atLeastOne(given, 'restore')
     const paths = await readIds(invocation, given, DRIVE_PATHS)
     await onDrive(invocation, async ({client, http}) => {
       const inTrash = await trashed(client)
-      const nodes = paths.map((path) => trashedNode(inTrash, path))
+      const nodes = []
+      for (const path of paths) nodes.push(await trashedNode(client, inTrash, givenPath(invocation.context.cacheDir, path)))
+      if (dryRun) return showPlans(invocation, nodes.map((node) => ({data: {action: 'restore', uid: node.uid}, line: `restore ${shown(node)} from the trash`})))
       await reportResults(invocation, http, nodes, client.restoreNodes(nodes.map((node) => node.uid)), 'restored')
     })
   },
 })
 
-export const driveTrashEmpty = plainCommand<{yes: boolean}>({
-  options: (line) => ({yes: line.boolean('yes')}),
-  async run(invocation, {yes}) {
+export const driveTrashEmpty = plainCommand<{dryRun: boolean; yes: boolean}>({
+  options: (line) => ({dryRun: line.boolean('dry-run'), yes: line.boolean('yes')}),
+  async run(invocation, {dryRun, yes}) {
+    if (dryRun) {
+      const nodes = await onDrive(invocation, ({client}) => trashed(client))
+      return showPlans(invocation, nodes.map((node) => ({data: {action: 'delete', uid: node.uid}, line: `delete ${shown(node)} for good`})))
+    }
+
     await confirmWhat('every node in the drive trash for good', 'nothing', yes)
     await onDrive(invocation, ({client}) => client.emptyTrash())
     invocation.note('Emptied the drive trash.')

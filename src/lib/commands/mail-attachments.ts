@@ -40,6 +40,7 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 export function attachmentsListing(id: string, attachments: readonly JsonRecord[]): Listing {
   return {
     footer: attachments.length === 0 ? `message ${printable(id)} has no attachments` : undefined,
+    drop: [2],
     giveFirst: [0],
     header: ['ID', 'NAME', 'TYPE', 'SIZE'],
     kind: 'attachment',

@@ -24,13 +24,15 @@ import {printable} from '../output/escape.ts'
 import {findLabel, type LabelLookup} from './label-lookup.ts'
 import {idsOf, readIds} from './given-ids.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
+import {plural} from '../output/plural.ts'
 
 const FOLDER = valueOfName(LABEL_TYPE, 'MESSAGE_FOLDER')
 
 /** How an argument is looked up: among labels and folders. */
 export const DELETE_LOOKUP: LabelLookup = {
   flag: 'label',
-  nothing: 'label or folder; see "mail labels list", or give an ID',
+  // Given an ID that is gone, "or give an ID" would send the user round in circles: this names all three ways.
+  nothing: 'label or folder (by name, path or ID); see "mail labels list"',
   plural: 'labels or folders',
   types: DEFAULT_LABEL_TYPES,
 }
@@ -66,7 +68,6 @@ export function doomed(labels: readonly JsonRecord[], given: string): Doomed {
   return {below: folder ? foldersBelow(labels, found.id) : 0, folder, id: found.id, name: printable(found.name)}
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
 /** The question's words: "folder Invoices and its 1 sub-folder", "3 labels or folders (Work, Family, Invoices and its 1 sub-folder)". */
 export function deletionText(targets: readonly Doomed[]): string {

@@ -23,6 +23,7 @@ import {KIND_TEXT, recipientFromKeys, type Recipient} from '../send/recipients.t
 import {type Pinned, pinnedInCard, signedCard, withPins} from '../send/pinned-keys.ts'
 import {type Account, loadAccount, ownRecipient, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
+import {plural} from '../output/plural.ts'
 
 export interface MailSendOptions {
   to: string[]
@@ -100,8 +101,8 @@ function dryRunText(from: string, recipients: Recipients, kinds: Recipient[], su
     ...recipients.cc.map((email) => line('Cc', email)),
     ...recipients.bcc.map((email) => line('Bcc', email)),
     `Subject: ${escapeLine(subject)}`,
-    `Body: ${Buffer.byteLength(body)} bytes (${mimeType})`,
-    ...files.map((file) => `Attachment: ${escapeLine(file.name)} (${file.size} bytes)`),
+    `Body: ${plural(Buffer.byteLength(body), 'byte')} (${mimeType})`,
+    ...files.map((file) => `Attachment: ${escapeLine(file.name)} (${plural(file.size, 'byte')})`),
   ].join('\n')
 }
 

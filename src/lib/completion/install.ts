@@ -56,8 +56,8 @@ function nodes(config: Extendable, topic: string, api: Command.Loadable): NodeSp
     const id = relative(command.id)
     if (command.hidden || !id) continue
     const flags = flagSpecs(command)
-    // `api endpoints --method` takes a METHOD.
-    const withMethods = id === 'api:endpoints' ? flags.map((flag) => (flag.name === '--method' ? {...flag, options: METHODS} : flag)) : flags
+    // `api endpoints --method` and `api --method` (-X) take a METHOD.
+    const withMethods = id === 'api:endpoints' || id === 'api' ? flags.map((flag) => (flag.name === '--method' || flag.name === '-X' ? {...flag, options: METHODS} : flag)) : flags
     found.set(id, {flags: [...withMethods, HELP], id, runnable: true, summary: oneLine(command.summary ?? command.description)})
     // Every topic on the way, even one the configuration does not describe.
     const parts = id.split(':')

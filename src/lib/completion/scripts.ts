@@ -187,14 +187,23 @@ ${p}_ours() {
   return 1
 }
 ${p}_scan() {
-  local i=1 word pending= open=1 dashes=0 top=0
+  local i=1 word pending= open=1 dashes=0 top=0 given=
   kind= cmd= argn=0 method= flag= lead=
   ${p}_node ''
 ${hostPart}  for (( ; i <= n; i++ )); do
     word=\${w[i]}
-    if [[ -n $pending ]]; then pending=; continue; fi
+    if [[ -n $pending ]]; then
+      [[ $cmd == api && ( $pending == -X || $pending == --method ) ]] && given=$word
+      pending=; continue
+    fi
     if (( ! dashes )) && [[ $word == -?* ]]; then
       [[ $word == -- ]] && { dashes=1; open=0; continue; }
+      if [[ $cmd == api ]]; then
+        case $word in
+          --method=*) given=\${word#*=} ;;
+          -X?*) given=\${word#-X}; given=\${given#=} ;;
+        esac
+      fi
       # A flag ends the command's name, except the global flags a standalone line may begin with.
       [[ -n $cmd ]] && open=0
       [[ $word != *=* && $valued == *" $word "* ]] && pending=$word
@@ -217,6 +226,8 @@ ${hostPart}  for (( ; i <= n; i++ )); do
   else
     kind=args
   fi
+  # api -X METHOD (--method): the first argument is then the ENDPOINT.
+  if [[ -n $given ]]; then method=$given; argn=$(( argn + 1 )); fi
 ${topLevelCheck}}
 ${p}_methods() {
 ${methodsBranches.join('\n')}
@@ -395,7 +406,7 @@ ${p}_profiles() {
 ${p}_complete() {
   [[ -e ${shellQuote(setup.pluginFile)} ]] || { ${fallback}; }
   local -a w=() kids=() flags=() opts=() described=() plain=() anycase=() partial=()
-  local n k=-1 i word gap rest=$COMP_LINE space=$' \\t\\n' cur raw keep x
+  local n k=-1 i word gap rest=$COMP_LINE space=$' \\t\\n' cur raw keep x quote
   local kind cmd argn method flag lead valued files dtag
   # bash splits words at = and : too (COMP_WORDBREAKS): glue back what the line has without a space between.
   for (( i = 0; i <= COMP_CWORD; i++ )); do
@@ -417,9 +428,18 @@ ${p}_complete() {
     COMPREPLY=("\${unique[@]}")
     return 0
   fi
+  # As zsh does: a word opened with a quote is matched without it (readline closes the quote after a
+  # candidate); a bare word is matched unescaped, and the candidates are escaped (%q), so "My calendar"
+  # comes back as one word.
+  quote=
+  case $cur in
+    [\\"\\']*) quote=\${cur:0:1}; cur=\${cur:1} ;;
+    *\\\\*) x=$cur; cur=; while [[ -n $x ]]; do [[ $x == \\\\?* ]] && x=\${x:1}; cur+=\${x:0:1}; x=\${x:1}; done ;;
+  esac
   ${p}_collect
   COMPREPLY=()
   for x in "\${described[@]%%:*}" "\${plain[@]}" "\${anycase[@]}" "\${partial[@]}"; do
+    [[ -z $quote ]] && printf -v x %q "$x"
     x=$lead$x; COMPREPLY+=("\${x:keep}")
   done
   compopt +o default 2>/dev/null

@@ -24,12 +24,6 @@ export const USER_TYPE = {1: 'PROTON', 2: 'MANAGED', 3: 'EXTERNAL'} as const sat
  */
 export const PRODUCT_BIT = {1: 'MAIL', 2: 'DRIVE', 4: 'VPN', 8: 'PASS', 16: 'WALLET', 32: 'DOCS', 64: 'LUMO'} as const satisfies Enumeration
 
-/** User.Delinquent: WebClients packages/shared/lib/interfaces/User.ts and constants.ts (UNPAID_STATE). */
-export const UNPAID_STATE = {0: 'NOT_UNPAID', 1: 'AVAILABLE', 2: 'OVERDUE', 3: 'DELINQUENT', 4: 'NO_RECEIVE'} as const satisfies Enumeration
-
-/** User.Private: WebClients packages/shared/lib/constants.ts (MEMBER_PRIVATE). */
-export const MEMBER_PRIVATE = {0: 'READABLE', 1: 'UNREADABLE'} as const satisfies Enumeration
-
 /** User.MnemonicStatus: WebClients packages/shared/lib/interfaces/User.ts (MNEMONIC_STATUS). */
 export const MNEMONIC_STATUS = {0: 'DISABLED', 1: 'ENABLED', 2: 'OUTDATED', 3: 'SET', 4: 'PROMPT'} as const satisfies Enumeration
 

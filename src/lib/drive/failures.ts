@@ -41,6 +41,20 @@ export function isOpenpgpError(error: unknown): boolean {
 /** A message as one line (OpenPGP.js's may hold several), at most 300 characters. */
 const oneLine = (message: string) => message.replaceAll(/\s+/g, ' ').trim().slice(0, 300)
 
+/**
+ * The refusal of a name taken in the folder: the SDK's NodeWithSameNameExistsValidationError (create, upload,
+ * move), or its plain ValidationError with the service's Code 2500 (renameNode passes that on as it is:
+ * src/internal/nodes/apiService.ts; errorCodes.ts ALREADY_EXISTS).
+ */
+export function isNameTaken(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'NodeWithSameNameExistsValidationError' || (error as {code?: unknown}).code === 2500)
+}
+
+/** A name taken, said of the item: "Documents/2026 exists already: nothing created" (exit 4). */
+export function nameTaken(what: string, nothing: string, where = ''): CliFailure {
+  return new CliFailure(`${what} exists already${where === '' ? '' : ` ${where}`}: ${nothing}`, EXIT.CONFLICT)
+}
+
 export function driveFailure(error: unknown, http?: DriveHttp, subject?: string): Error {
   // The command's own ending (invocation.exit) is not a failure to describe.
   if (error instanceof CommandExit) return error

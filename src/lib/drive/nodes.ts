@@ -5,10 +5,12 @@
  * and PATH arguments resolved to nodes. A path is a chain of decrypted
  * names under My Files ("Documents/notes.txt"; "/" alone or "" is My Files
  * itself); a node UID (VOLUME~LINK, as --output json shows it) names a node
- * directly. A name of that shape is given as a path: "./a~b".
+ * directly, and so does the "~LINK" a terminal's table shows for it (givenPath). A name of either shape is
+ * given as a path: "./a~b", "./~notes".
  */
 import type {MaybeNode, NodeEntity, ProtonDriveClient} from '@protontech/drive-sdk'
 
+import {cutStem, listedNodeUid, wholeId} from '../files/last-listing.ts'
 import {printable} from '../output/escape.ts'
 import {CliFailure, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -97,6 +99,26 @@ export function pathNames(path: string): string[] {
   return names
 }
 
+/** The folder's child of that name, not trashed, if any. */
+export async function childNamed(client: ProtonDriveClient, folderUid: string, name: string): Promise<NodeView | undefined> {
+  return (await children(client, folderUid)).find((child) => child.name === name && !child.trashed)
+}
+
+/** How a message names a PATH given: "My Files" for My Files itself, else the path, escaped. */
+export function pathShown(path: string): string {
+  return pathNames(path).length === 0 ? 'My Files' : printable(path)
+}
+
+/**
+ * PATH as given, or the whole UID that a table's "~LINK" (cut with "…" or not) or a UID cut with "…" stands for
+ * (last-listing.ts: the UIDs of the last listing of nodes on a terminal).
+ */
+export function givenPath(cacheDir: string, given: string): string {
+  const listed = listedNodeUid(cacheDir, given)
+  if (listed !== undefined) return listed
+  return given.includes('~') && cutStem(given) !== undefined ? wholeId(cacheDir, 'node', given) : given
+}
+
 /** PATH (or a node UID) to its node; a missing one is exit 3, naming the part that is missing. */
 export async function resolveNode(client: ProtonDriveClient, path: string): Promise<NodeView> {
   if (NODE_UID.test(path)) {
@@ -111,7 +133,7 @@ export async function resolveNode(client: ProtonDriveClient, path: string): Prom
   const names = pathNames(path)
   for (const [index, name] of names.entries()) {
     if (current.kind !== 'folder') throw usageError(`${printable(names.slice(0, index).join('/'))} is a file, not a folder`)
-    const match = (await children(client, current.uid)).find((child) => child.name === name && !child.trashed)
+    const match = await childNamed(client, current.uid, name)
     if (!match) throw notFound(`no ${printable(names.slice(0, index + 1).join('/'))} in My Files`)
     current = match
   }

@@ -20,7 +20,7 @@ import {maxBytesOf, sizeText} from '../http/max-size.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {garbagePacer} from '../runtime/collect-garbage.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {driveFailure} from './failures.ts'
+import {driveFailure, isNameTaken, nameTaken} from './failures.ts'
 import type {DriveHttp} from './http.ts'
 import {type NodeView, nodeView, shown} from './nodes.ts'
 
@@ -171,14 +171,21 @@ function holdAbandonedBlocks(): (failed: boolean) => void {
   }
 }
 
-/** Upload the local file into the folder under `name`; the new node. */
-export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, parentUid: string, name: string): Promise<NodeView> {
+/** Where an upload goes: a new file `name` in the folder, or a new revision of the file `replaces` (its UID). */
+export type UploadTarget = {parentUid: string; name: string} | {replaces: string; name: string}
+
+/** Upload the local file to `target`; the node (new, or the same with its new revision active). */
+export async function upload(invocation: Invocation, client: ProtonDriveClient, path: string, target: UploadTarget): Promise<NodeView> {
   const {modified, size} = await localFile(path)
+  const {name} = target
   const progress = progressOf(invocation, printable(name), size)
   const settle = holdAbandonedBlocks()
   let failed = true
   try {
-    const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
+    const metadata = {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified}
+    // A new revision (the SDK's getFileRevisionUploader), as the official clients replace a file: the node, its name
+    // and its earlier revisions stay.
+    const uploader = 'replaces' in target ? await client.getFileRevisionUploader(target.replaces, metadata) : await client.getFileUploader(target.parentUid, name, metadata)
     let sent = 0
     const changed: {wake?: () => void} = {}
     const stream = gatedSource(path, () => sent, changed)
@@ -191,7 +198,7 @@ export async function upload(invocation: Invocation, client: ProtonDriveClient, 
     failed = false
     return nodeView(await client.getNode(nodeUid))
   } catch (error) {
-    if (error instanceof Error && error.name === 'NodeWithSameNameExistsValidationError') throw new CliFailure(`${printable(name)} exists already in that folder: nothing uploaded (rename or trash it first)`, EXIT.CONFLICT)
+    if (isNameTaken(error)) throw nameTaken(printable(name), 'nothing uploaded (add --replace for a new revision of it, or rename or trash it first)', 'in that folder')
     throw error
   } finally {
     progress.done()

@@ -21,7 +21,7 @@ const MAX_BYTES = 9 * 1024 * 1024
 const BARE_STEM_MIN = 6
 
 /** What a listing lists; also the noun of an ID in messages ("message W0vah…: …"). */
-export type ListingKind = 'address' | 'attachment' | 'calendar' | 'contact' | 'event' | 'filter' | 'label' | 'message' | 'volume'
+export type ListingKind = 'address' | 'attachment' | 'calendar' | 'contact' | 'event' | 'filter' | 'label' | 'message' | 'node' | 'volume'
 
 const fileOf = (cacheDir: string, kind: ListingKind) => join(cacheDir, 'listing', kind)
 
@@ -70,6 +70,21 @@ export function cutStem(given: string): string | undefined {
   if (given.endsWith('…')) return given.slice(0, -1)
   if (given.endsWith('...')) return given.slice(0, -3)
   return undefined
+}
+
+/**
+ * A drive node as a terminal's table shows it, "~LINK" (the volume left out; cut or not): the whole UID
+ * (VOLUME~LINK) of the last listing of nodes whose link ID it begins, when exactly one does; undefined when it is
+ * not of that form, or no listed node matches (then it is a path, "~notes" a name). Several: refused as wholeId
+ * refuses them.
+ */
+export function listedNodeUid(cacheDir: string, given: string): string | undefined {
+  if (!given.startsWith('~')) return undefined
+  const stem = (cutStem(given) ?? given).slice(1)
+  if (stem === '' || stem.includes('~')) return undefined
+  const matches = remembered(cacheDir, 'node').filter((uid) => uid.slice(uid.indexOf('~') + 1).startsWith(stem))
+  if (matches.length <= 1) return matches[0]
+  throw new CliFailure(`node ${given}: it begins ${matches.length} UIDs of the last listing: give more of it`, EXIT.NOT_FOUND)
 }
 
 /**

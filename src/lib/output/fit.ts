@@ -33,9 +33,15 @@ export function tableWidth(stdout: OutputStream, env: NodeJS.ProcessEnv): number
  * characters; then the widest columns, one character at a time, so that
  * equally wide ones give alike, none below its header or six characters;
  * then, if the rows still do not fit, headers included, down to two. The
- * columns in `keep` (a time, which cut would no longer say when) never give.
+ * columns in `keep` (a time, which cut would no longer say when; a size,
+ * which cut would lose its unit) never give.
  */
 export function columnWidths(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): number[] {
+  return fit(header, rows, width, giveFirst, keep).widths
+}
+
+/** columnWidths, and whether any column had to go below six characters (or its header) for the rows to fit. */
+function fit(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[], keep: readonly number[]): {widths: number[]; stubbed: boolean} {
   const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
   const floors = (least: number) =>
     header.map((title, column) => (keep.includes(column) ? natural[column] : Math.min(natural[column], Math.max(displayWidth(title), least))))
@@ -45,7 +51,36 @@ export function columnWidths(header: readonly string[], rows: readonly string[][
   const left = narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
   // Still too wide (many columns on a narrow terminal): headers too are cut, every column down to LAST_FLOOR.
   narrow(widths, natural.map((each, column) => (keep.includes(column) ? each : Math.min(each, LAST_FLOOR))), left)
-  return widths
+  return {stubbed: left > 0, widths}
+}
+
+/**
+ * The columns shown and their widths (columnWidths): while the rows would
+ * fit only with columns cut to stubs ("Wel…", "fol…"), the columns in
+ * `drop`, the least useful first, are left out, one at a time, so that
+ * what stays is readable.
+ */
+export function fittedColumns(
+  header: readonly string[],
+  rows: readonly string[][],
+  width: number,
+  {drop = [], giveFirst = [], keep = []}: FitOptions = {},
+): {shown: number[]; widths: number[]} {
+  let shown = header.map((_, column) => column)
+  for (let dropped = 0; ; dropped++) {
+    const pick = (row: readonly string[]) => shown.map((column) => row[column] ?? '')
+    const local = (columns: readonly number[]) => columns.map((column) => shown.indexOf(column)).filter((index) => index !== -1)
+    const {stubbed, widths} = fit(pick(header), rows.map(pick), width, local(giveFirst), local(keep))
+    if (!stubbed || dropped === drop.length) return {shown, widths}
+    shown = shown.filter((column) => column !== drop[dropped])
+  }
+}
+
+/** How a table gives way (columnWidths, fittedColumns): its columns by index. */
+export interface FitOptions {
+  giveFirst?: readonly number[]
+  keep?: readonly number[]
+  drop?: readonly number[]
 }
 
 /** Narrow `widths` (in place) by up to `excess`, widest first, none below its floor; what is left of `excess`. */
@@ -66,11 +101,9 @@ function narrow(widths: number[], floors: readonly number[], excess: number): nu
   return left
 }
 
-/** renderTable, every cell cut to fit its column so that each line fits `width`; see columnWidths for `giveFirst` and `keep`. */
-export function fittedTable(header: string[], rows: string[][], width: number, giveFirst: readonly number[] = [], keep: readonly number[] = []): string {
-  const widths = columnWidths(header, rows, width, giveFirst, keep)
-  return renderTable(
-    header.map((title, column) => truncate(title, widths[column])),
-    rows.map((row) => row.map((cell, column) => truncate(cell, widths[column]))),
-  )
+/** renderTable, every cell cut to fit its column so that each line fits `width`; see fittedColumns. */
+export function fittedTable(header: string[], rows: string[][], width: number, options: FitOptions = {}): string {
+  const {shown, widths} = fittedColumns(header, rows, width, options)
+  const cut = (row: readonly string[]) => shown.map((column, index) => truncate(row[column] ?? '', widths[index]))
+  return renderTable(cut(header), rows.map((row) => cut(row)))
 }

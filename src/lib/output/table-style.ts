@@ -27,9 +27,10 @@ export function tableStyle(io: {readonly stdout: OutputStream; readonly env: Nod
 export interface Listing {
   header: readonly string[]
   rows: readonly string[][]
-  /** Columns that give way first when fitting (identifiers), and those never cut (a time); see fit.ts. */
+  /** Columns that give way first when fitting (identifiers), those never cut (a time, a size), and those left out, the least useful first, rather than cut to stubs; see fit.ts. */
   giveFirst?: readonly number[]
   keep?: readonly number[]
+  drop?: readonly number[]
   /** A line after the table on a terminal ("page 1 of 3, 120 messages"); on stderr when piped. */
   footer?: string
   /** What the rows are, and their IDs, whole: kept after a terminal's listing so that a cut one can be given back (last-listing.ts). */
@@ -42,7 +43,7 @@ export function listingTable(style: TableStyle, listing: Listing): string {
   if (style.piped) return listing.rows.map((row) => row.join('\t')).join('\n')
   // No rows: the footer says so alone ("page 1 of 1, 0 messages").
   if (listing.rows.length === 0 && listing.footer !== undefined) return ''
-  return fittedTable([...listing.header], listing.rows.map((row) => [...row]), style.width, listing.giveFirst, listing.keep)
+  return fittedTable([...listing.header], listing.rows.map((row) => [...row]), style.width, listing)
 }
 
 /** Any value as a cell, whole (fitting cuts it on a terminal): one line, control characters escaped. */

@@ -33,6 +33,8 @@ export interface RawRequestFlags {
   input?: string
   /** With --paginate: at most this many pages (default DEFAULT_MAX_PAGES). */
   'max-pages'?: number
+  /** -X/--method METHOD, as gh takes it: the first argument is then the ENDPOINT. */
+  method?: string
   'output-file'?: string
   paginate: boolean
   query?: string[]
@@ -60,6 +62,11 @@ export function fieldsInOrder(flagsInOrder: ReadonlyArray<{flag: string; input: 
  * the request carries a body (fields, --body or --input).
  */
 export function methodAndEndpoint({endpoint, fields, flags, method}: RawRequest): {method: Method; endpoint: string} {
+  if (flags.method !== undefined) {
+    if (endpoint !== undefined) throw usageError(`give the method once: -X ${flags.method.toUpperCase()} ENDPOINT, or METHOD ENDPOINT (${method} ${endpoint} given with -X)`)
+    return {endpoint: parseEndpoint(method), method: parseMethod(flags.method)}
+  }
+
   if (endpoint !== undefined) return {endpoint: parseEndpoint(endpoint), method: parseMethod(method)}
   if ((METHODS as readonly string[]).includes(method.toUpperCase())) throw usageError(`missing ENDPOINT after ${method.toUpperCase()} (a path such as /core/v4/users)`)
   const withBody = fields.length > 0 || flags.body !== undefined || flags.input !== undefined

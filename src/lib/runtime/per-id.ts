@@ -20,6 +20,7 @@ import {pathId} from '../request/path-segment.ts'
 import {plainCommand, type PlainCommand} from './plain-command.ts'
 import type {ListingKind} from '../files/last-listing.ts'
 import {idsOf, readIds} from '../commands/given-ids.ts'
+import {plural} from '../output/plural.ts'
 
 export interface PerId {
   /** What an ID names, for messages: "calendar", "filter". */
@@ -29,7 +30,6 @@ export interface PerId {
   done(id: string): string
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
 /** More IDs than this are counted in the question, not listed (a batch of messages may hold thousands). */
 const LISTED_MAX = 5

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {columnWidths, DEFAULT_WIDTH, fittedTable, tableWidth} from '../../../src/lib/output/fit.ts'
+import {columnWidths, DEFAULT_WIDTH, fittedColumns, fittedTable, tableWidth} from '../../../src/lib/output/fit.ts'
 import {displayWidth, truncate} from '../../../src/lib/output/width.ts'
 
 /** Random text of printable ASCII, Latin letters and, now and then, wide characters. */
@@ -77,7 +77,7 @@ describe('tables fitted to the terminal (fit.ts)', () => {
       const rows = Array.from({length: 1 + Math.floor(random() * 6)}, () => header.map(() => text(random, Math.floor(random() * 70))))
       const giveFirst = random() < 0.5 ? [0] : []
       const widths = columnWidths(header, rows, width, giveFirst)
-      const lines = fittedTable(header, rows, width, giveFirst).split('\n')
+      const lines = fittedTable(header, rows, width, {giveFirst}).split('\n')
       for (const line of lines) expect(displayWidth(line), `round ${round}: ${line}`).to.be.at.most(width)
       for (const row of rows) {
         for (const [column, cell] of row.entries()) {
@@ -95,5 +95,22 @@ describe('tables fitted to the terminal (fit.ts)', () => {
     expect(widths.reduce((sum, each) => sum + each, 0) + 2 * 4).to.equal(80)
     // Without it the time would give like any other wide column.
     expect(columnWidths(['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'], [row], 80, [0])[1]).to.be.below(25)
+  })
+
+  it('leaves out the least useful columns, in the order given, rather than cut the others to stubs; a kept size keeps its unit', () => {
+    const header = ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD']
+    const row = [`${'x'.repeat(86)}==`, '2025-01-01 00:00', 'Proton Sandbox <sandbox@proton.test>', 'Welcome to the Proton sandbox', '*']
+    const options = {drop: [4, 2], giveFirst: [0], keep: [1, 4]}
+    // Wide enough: every column, none dropped.
+    expect(fittedColumns(header, [row], 100, options).shown).to.deep.equal([0, 1, 2, 3, 4])
+    // 40 columns: the unread mark, then the sender go; the subject keeps more than a stub.
+    const narrow = fittedColumns(header, [row], 40, options)
+    expect(narrow.shown).to.deep.equal([0, 1, 3])
+    expect(narrow.widths[2]).to.be.at.least(8)
+    const [, line] = fittedTable(header, [row], 40, options).split('\n')
+    expect(line).to.match(/^x+… {2}2025-01-01 00:00 {2}Welcome .*…$/)
+    // Nothing left to drop: the others go down to stubs as before, a kept column never.
+    const sizes = fittedTable(['NAME', 'KIND', 'SIZE'], [['notes.txt', 'file', '1.0 KiB']], 14, {drop: [1], keep: [2]})
+    expect(sizes.split('\n')[1]).to.match(/^n.*… {2}1\.0 KiB$/)
   })
 })

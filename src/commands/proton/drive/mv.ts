@@ -1,7 +1,7 @@
-import {Args} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {driveMv} from '../../../lib/commands/drive-mv.ts'
-import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class DriveMv extends PlainAdapter<typeof DriveMv> {
@@ -13,6 +13,10 @@ export default class DriveMv extends PlainAdapter<typeof DriveMv> {
 
   static override strict = false
   static override args = {path: Args.string({description: 'Files or folders to move ("-" reads them from standard input, one per line), then DEST, the folder to move them into', required: true})}
+
+  static override flags = {
+    'dry-run': Flags.boolean({summary: DRIVE_DRY_RUN_SUMMARY}),
+  }
 
   static override runs = driveMv
 }

@@ -1,7 +1,7 @@
-import {Args} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {driveRename} from '../../../lib/commands/drive-rename.ts'
-import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class DriveRename extends PlainAdapter<typeof DriveRename> {
@@ -14,6 +14,10 @@ export default class DriveRename extends PlainAdapter<typeof DriveRename> {
   static override args = {
     path: Args.string({description: 'The file or folder under My Files, or a node UID; "-" reads it from standard input', required: true}),
     name: Args.string({description: 'Its new name', required: true}),
+  }
+
+  static override flags = {
+    'dry-run': Flags.boolean({summary: DRIVE_DRY_RUN_SUMMARY}),
   }
 
   static override runs = driveRename

@@ -1,7 +1,7 @@
-import {Args} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {driveTrash} from '../../../lib/commands/drive-trash.ts'
-import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
+import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 
 export default class DriveTrash extends PlainAdapter<typeof DriveTrash> {
@@ -13,6 +13,10 @@ export default class DriveTrash extends PlainAdapter<typeof DriveTrash> {
 
   static override strict = false
   static override args = {path: Args.string({description: 'Files or folders under My Files, or node UIDs; "-" reads them from standard input, one per line', required: true})}
+
+  static override flags = {
+    'dry-run': Flags.boolean({summary: DRIVE_DRY_RUN_SUMMARY}),
+  }
 
   static override runs = driveTrash
 }

@@ -1,5 +1,5 @@
 /**
- * Drive nodes as a list (table-style.ts): name, kind, size, modified, UID;
+ * Drive nodes as a list (table-style.ts): name, kind, size, modified, UID (on a terminal "~LINK");
  * and as data for --output json / yaml. Names are the service's (decrypted):
  * wholeCell escapes their control characters; one that did not decrypt shows
  * as "(undecryptable)" with its UID.
@@ -16,17 +16,29 @@ export function sortNodes(nodes: readonly NodeView[]): NodeView[] {
   return [...nodes].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
 }
 
+/**
+ * A UID as a terminal's table shows it: "~LINK", without the volume ID that every node of My Files shares and
+ * that a cut would leave alone; piped, whole. The next command takes it back, cut or not (nodes.ts wholeNodeUid).
+ */
+function uidCell(style: TableStyle, uid: string): string {
+  return style.piped ? uid : `~${uid.slice(uid.indexOf('~') + 1)}`
+}
+
 export function nodesListing(nodes: readonly NodeView[], style: TableStyle, {trash = false} = {}): Listing {
   return {
+    // A size is never cut (its unit would go); too narrow, the kind goes first (a folder shows no size).
+    drop: [1],
     giveFirst: [4],
     header: ['NAME', 'KIND', 'SIZE', trash ? 'TRASHED' : 'MODIFIED', 'UID'],
-    keep: [3],
+    ids: nodes.map((node) => node.uid),
+    keep: [2, 3],
+    kind: 'node',
     rows: nodes.map((node) => [
       node.name === undefined ? '(undecryptable)' : wholeCell(node.name),
       node.kind,
       node.size === undefined ? '' : bytesText(node.size),
       timeCell(style, seconds(trash ? node.trashed : node.modified)),
-      wholeCell(node.uid),
+      wholeCell(uidCell(style, node.uid)),
     ]),
   }
 }

@@ -33,10 +33,13 @@ export function servedPageSize(page: number, asked: number, returned: number, to
 /**
  * One row per message (ID, local time, sender, subject, "*" when unread);
  * on a terminal the ID gives way first, then the widest of the sender and
- * subject, the time and the unread mark stay whole (fit.ts).
+ * subject, the time and the unread mark stay whole (fit.ts); too narrow for
+ * that, the unread mark goes, then the sender, before the subject is cut
+ * to a stub.
  */
 export function messagesListing(messages: readonly JsonRecord[], style: TableStyle): Listing {
   return {
+    drop: [4, 2],
     giveFirst: [0],
     header: ['ID', 'TIME', 'FROM', 'SUBJECT', 'UNREAD'],
     kind: 'message',

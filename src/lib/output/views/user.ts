@@ -2,12 +2,12 @@
  * `account show` as text: one FIELD VALUE row per value of the user, nested
  * ones by path (Keys[0].PrivateKey), keys shortened, never decrypted. The
  * fields whose meaning the web client publishes are decoded
- * (client-enums.ts): enumerations by name, bit sets as the number and every
+ * (client-enums.ts): enumerations by name (Private and Delinquent in words), bit sets as the number and every
  * set bit by name ("5 (MAIL,VPN)"), 0 as "0 (none)".
  */
 import {bytesText, cellText, idText} from '../cells.ts'
 import type {Enumeration} from '../../contract/contract.ts'
-import {MEMBER_PRIVATE, MNEMONIC_STATUS, PRODUCT_BIT, UNPAID_STATE, USER_LOCKED_FLAGS, USER_ROLES, USER_TYPE} from '../../contract/client-enums.ts'
+import {MNEMONIC_STATUS, PRODUCT_BIT, USER_LOCKED_FLAGS, USER_ROLES, USER_TYPE} from '../../contract/client-enums.ts'
 import {timeText} from '../dates.ts'
 import {bitSetText, enumText} from '../decode.ts'
 import type {JsonValue} from '../json-value.ts'
@@ -17,11 +17,20 @@ import {oneLine} from '../../runtime/errors.ts'
 
 /** Top-level User fields that are enumerations (WebClients packages/shared/lib/interfaces/User.ts). */
 const ENUMERATIONS: Readonly<Record<string, Enumeration>> = {
-  Delinquent: UNPAID_STATE,
   MnemonicStatus: MNEMONIC_STATUS,
-  Private: MEMBER_PRIVATE,
   Role: USER_ROLES,
   Type: USER_TYPE,
+}
+
+/**
+ * Enumerations whose published names do not read as words (Private UNREADABLE, Delinquent NOT_UNPAID): what each
+ * value means, after the number, as the bit sets show theirs ("0 (paid up)"). The meanings are WebClients'
+ * (packages/shared/lib/constants.ts UNPAID_STATE: NOT_UNPAID, AVAILABLE, OVERDUE, DELINQUENT, NO_RECEIVE;
+ * MEMBER_PRIVATE: READABLE, UNREADABLE).
+ */
+const IN_WORDS: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  Delinquent: {0: 'paid up', 1: 'an invoice is due', 2: 'an invoice is overdue', 3: 'delinquent: the account is restricted', 4: 'delinquent: mail is no longer received'},
+  Private: {0: "no: the organization's admins can read this account's data", 1: 'yes: only the user can read their data'},
 }
 
 /** Top-level User fields that are bit sets. */
@@ -37,6 +46,7 @@ function bitsText(enumeration: Enumeration, value: JsonValue): string {
 }
 
 function valueText(path: string, key: string, value: JsonValue): string {
+  if (Object.hasOwn(IN_WORDS, path) && typeof value === 'number' && Object.hasOwn(IN_WORDS[path], value)) return `${value} (${IN_WORDS[path][value]})`
   if (Object.hasOwn(ENUMERATIONS, path)) return enumText(ENUMERATIONS[path], value)
   if (Object.hasOwn(BIT_SETS, path)) return bitsText(BIT_SETS[path], value)
   if (/Time$/.test(key) && typeof value === 'number' && value > 0) return timeText(value)

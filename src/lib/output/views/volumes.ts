@@ -15,11 +15,13 @@ export function volumesListing(data: JsonValue | undefined, style: TableStyle): 
   const volumes = listOf(data, 'Volumes')
   const idOf = (volume: (typeof volumes)[number]) => volume.VolumeID ?? volume.ID
   return {
+    // Sizes are never cut (their unit would go); too narrow, the share and the state go first.
+    drop: [6, 2],
     giveFirst: [0, 6],
     header: ['ID', 'TYPE', 'STATE', 'USED', 'MAX', 'CREATED', 'SHARE'],
     kind: 'volume',
     ids: volumes.map((volume) => idOf(volume)).filter((id) => typeof id === 'string'),
-    keep: [5],
+    keep: [3, 4, 5],
     rows: volumes.map((volume) => [
       wholeCell(idOf(volume)),
       enumText(VOLUME_TYPE, volume.Type),

@@ -20,6 +20,9 @@ import type {Row, SandboxState} from '../state.ts'
 import type {JsonObject} from '../validation.ts'
 import {formParts} from './multipart.ts'
 
+/** The service's Code for a Proton address that does not exist (WebClients errors.ts KEY_GET_ADDRESS_MISSING). */
+const KEY_GET_ADDRESS_MISSING = 33102
+
 const INTERNAL = 1
 const CLEAR = 4
 /** go-proton-api MessageFlagSent. */
@@ -79,7 +82,7 @@ export class Outbox {
 
   /**
    * GET /core/v4/keys/all?Email=: a Proton address (the account's own, or a proton.test one the sandbox knows a key of)
-   * under Address.Keys; anyone else's key as an unverified key from WKD (Unverified.Keys, Source 1), as the service
+   * under Address.Keys, any other proton.test address refused (422, Code 33102); anyone else's key as an unverified key from WKD (Unverified.Keys, Source 1), as the service
    * answers for an external address with published keys (WebClients getAndVerifyApiKeys.ts).
    */
   async publicKeys(email: string): Promise<JsonObject> {
@@ -89,6 +92,10 @@ export class Outbox {
     const own = isOwn ? (await this.ownPublicKeys()).get(lower) : undefined
     const known = own ?? this.state.publicKeys.get(lower)
     const internal = own !== undefined || lower.endsWith('@proton.test')
+    // A Proton address that does not exist is refused, as the service refuses it (Code 33102: WebClients
+    // packages/shared/lib/errors.ts API_CUSTOM_ERROR_CODES.KEY_GET_ADDRESS_MISSING, which
+    // getPublicKeysEmailHelperWithKT.ts turns into the recipient's error), never taken for an external address.
+    if (internal && !known) throw new SandboxError(422, KEY_GET_ADDRESS_MISSING, 'Address does not exist')
     const keys = known ? [{Flags: 3, PublicKey: known}] : []
     return {
       Address: {Keys: internal ? keys : [], SignedKeyList: null},

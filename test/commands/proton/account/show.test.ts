@@ -39,7 +39,7 @@ describe('proton account show (in-process, nock)', () => {
       [
         'FIELD               VALUE',
         'CreateTime          2025-01-01T00:00:00+00:00',
-        'Delinquent          OVERDUE',
+        'Delinquent          2 (an invoice is overdue)',
         'Email               me@proton.test',
         'Flags.protected     false',
         'Flags.sso           false',
@@ -51,7 +51,7 @@ describe('proton account show (in-process, nock)', () => {
         'MaxSpace            1024 (1.0 KiB)',
         'MnemonicStatus      SET',
         'Name                me',
-        'Private             UNREADABLE',
+        'Private             1 (yes: only the user can read their data)',
         'Role                ADMIN_ROLE',
         'Services            5 (MAIL,VPN)',
         'Subscribed          0 (none)',

@@ -3,7 +3,7 @@
  * @protontech/drive-sdk list, show, make, rename, move, trash and restore; text and a large random file come back
  * byte-identical, under a non-ASCII name; the request recorder sees neither a file's content nor its name in clear;
  * a tampered block is refused with nothing left behind; a user without My Files is told to run drive init, and
- * nothing is created until they do; a 64 MiB transfer peaks where a 16 MiB one does; progress on a terminal; a
+ * nothing is created until they do; a 112 MiB transfer peaks within what the design bounds of a 16 MiB one; progress on a terminal; a
  * download interrupted by SIGINT leaves nothing behind.
  */
 import {expect} from 'chai'
@@ -73,7 +73,7 @@ describe('drive commands (built binary, sandbox)', function () {
     const content = `drive round trip ${randomBytes(8).toString('hex')}\nzweite Zeile ü\n`
     writeFileSync(join(dir, name), content)
     await clearRecorder()
-    const up = await run(['drive', 'upload', join(dir, name), 'Documents'])
+    const up = await run(['drive', 'upload', join(dir, name), '--to', 'Documents'])
     expect(up.status, up.stderr).to.equal(0)
     expect(up.stdout.toString()).to.match(/^\S+~\S+\n$/)
     const bodies = (await recorded()).map((request) => Buffer.from(request.Body, 'base64'))
@@ -124,11 +124,12 @@ describe('drive commands (built binary, sandbox)', function () {
     expect(local.stderr).to.match(/^Error: .*no-such-file: no such file\n$/)
   })
 
-  it('a large random file round-trips byte-identical, in the same peak memory for 64 MiB as for 16 MiB', async () => {
+  it('a large random file round-trips byte-identical; 112 MiB peaks less than 48 MiB above 16 MiB (holding it would cost 96 MiB more)', async function () {
+    this.timeout(600_000)
     const dir = work('large')
     // 16 MiB: past the ramp-up (blocks in flight, read ahead), which an 8 MiB file does not reach on a download.
     const small = randomBytes(16 * MiB)
-    const large = randomBytes(64 * MiB)
+    const large = randomBytes(112 * MiB)
     writeFileSync(join(dir, 'small.bin'), small)
     writeFileSync(join(dir, 'large.bin'), large)
     const args = (rest: string[]) => ['--profile', 'sandbox', 'drive', ...rest]
@@ -141,11 +142,11 @@ describe('drive commands (built binary, sandbox)', function () {
     const probe = small.subarray(5 * MiB, 5 * MiB + 64)
     for (const request of await recorded()) expect(Buffer.from(request.Body, 'base64').includes(probe)).to.equal(false)
     await clearRecorder()
-    const upLarge = await runMeasured(args(['upload', join(dir, 'large.bin')]), measured, 90_000)
+    const upLarge = await runMeasured(args(['upload', join(dir, 'large.bin')]), measured, 240_000)
     expect(upLarge.status, upLarge.stderr).to.equal(0)
     const out = join(dir, 'out')
     const downSmall = await runMeasured(args(['download', 'small.bin', '--dir', out]), measured, 60_000)
-    const downLarge = await runMeasured(args(['download', 'large.bin', '--dir', out]), measured, 60_000)
+    const downLarge = await runMeasured(args(['download', 'large.bin', '--dir', out]), measured, 240_000)
     expect(downLarge.status, downLarge.stderr).to.equal(0)
     expect(readFileSync(join(out, 'small.bin')).equals(small)).to.equal(true)
     // --max-size bounds the plaintext: refused on the size the file claims, nothing written.
@@ -153,9 +154,14 @@ describe('drive commands (built binary, sandbox)', function () {
     expect([bounded.status, bounded.stderr.split('\n').at(-2)]).to.deep.equal([5, 'Error: small.bin: not downloaded: it is over --max-size (1 MiB); nothing written'])
     expect(readdirSync(join(dir, 'bounded'))).to.deep.equal([])
     expect(readFileSync(join(out, 'large.bin')).equals(large)).to.equal(true)
-    // Holding the file would cost 48 MiB more at the very least (several times that with its copies).
-    expect(upLarge.peakMiB - upSmall.peakMiB, 'upload').to.be.lessThan(24)
-    expect(downLarge.peakMiB - downSmall.peakMiB, 'download').to.be.lessThan(24)
+    // What the design bounds, with margin, rather than "the same peak": holding the large file would cost 96 MiB more
+    // at the very least (several times that with its copies). The design holds at most two 4 MiB blocks in flight
+    // and their copies as they decrypt, whatever the size (docs/drive.md), but a peak RSS moves by up to 20 MiB from
+    // run to run on a loaded machine (2 cores, load 15, downloads measured twice each: 16 MiB 140-152, 44 MiB 147-168,
+    // 64 MiB 149-167, 88 MiB 149-151 MiB). 48 MiB covers that noise twice over and is half of what holding the file
+    // would cost. (Against 64 MiB and a 24 MiB bound, the noise alone failed it once: 24.37 MiB.)
+    expect(upLarge.peakMiB - upSmall.peakMiB, 'upload').to.be.lessThan(48)
+    expect(downLarge.peakMiB - downSmall.peakMiB, 'download').to.be.lessThan(48)
   })
 
   it('progress on a terminal, erased when done; SIGINT mid-download: "interrupted", ends by SIGINT, no file and no temporary left', async () => {

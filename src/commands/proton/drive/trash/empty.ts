@@ -1,3 +1,5 @@
+import {Flags} from '@oclif/core'
+
 import {driveTrashEmpty} from '../../../../lib/commands/drive-trash.ts'
 import {CONFIRM_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
@@ -7,9 +9,9 @@ export default class DriveTrashEmpty extends PlainAdapter<typeof DriveTrashEmpty
 
   static override description = `${CONFIRM_HELP} Nothing can be restored afterwards.`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> --yes']
+  static override examples = ['<%= config.bin %> <%= command.id %> --yes', '<%= config.bin %> <%= command.id %> --dry-run']
 
-  static override flags = {yes: yesFlag}
+  static override flags = {'dry-run': Flags.boolean({summary: 'List what would be deleted; delete nothing (no confirmation asked).'}), yes: yesFlag}
 
   static override runs = driveTrashEmpty
 }

@@ -55,7 +55,7 @@ describe('proton mail labels (in-process, nock)', () => {
     it('a name that names nothing: exit 1, nothing deleted', async () => {
       lists()
       const result = await proton(['mail', 'labels', 'delete', 'Nope', '--yes'])
-      expect(result).to.deep.equal({exit: 1, stderr: 'Error: label "Nope" names no label or folder; see "mail labels list", or give an ID\n', stdout: ''})
+      expect(result).to.deep.equal({exit: 1, stderr: 'Error: label "Nope" names no label or folder (by name, path or ID); see "mail labels list"\n', stdout: ''})
     })
 
     it('--dry-run looks the names up (GET only) and prints every DELETE', async () => {
