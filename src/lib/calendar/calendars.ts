@@ -13,7 +13,7 @@
 import {idSegment} from '../request/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
-import type {AccountKeys} from '../keys/account-keys.ts'
+import type {AccountKeys} from '../account/keys.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
@@ -70,6 +70,8 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
     const addressKeys = await (await account).addressKeys(calendar.addressId)
     secret = await openMemberPassphrase({Passphrase: own.Passphrase, Signature: own.Signature}, addressKeys)
   } catch (error) {
+    // The account's own failures (keys the passphrase no longer opens, an Argon2 bound, --timeout) are the command's.
+    if (error instanceof CliFailure) throw error
     throw fail(`its passphrase does not open with its address's keys, or its signature does not hold (${oneLine(error instanceof Error ? error.message : String(error), 200)})`)
   }
 

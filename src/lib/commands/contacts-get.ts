@@ -9,7 +9,7 @@
  */
 import {contactText, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {cardWarnings, groupNames, mergedContact, namedContacts} from '../contacts/service.ts'
-import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
+import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
@@ -23,7 +23,7 @@ export const contactsGet = plainCommand<ContactsGetOptions>({
   options: (line) => ({contacts: line.line.argv}),
   async run(invocation, {contacts}) {
     await sessionWithKeys(invocation)
-    const [records, {keys}] = await Promise.all([namedContacts(invocation, contacts), sessionUserKeys(invocation)])
+    const [records, {userKeys: keys}] = await Promise.all([namedContacts(invocation, contacts), accountKeys(invocation)])
     const shown = await Promise.all(
       records.map(async (record) => {
         const [merged, groups] = await Promise.all([mergedContact(record, keys), groupNames(invocation, record)])

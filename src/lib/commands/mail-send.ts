@@ -123,7 +123,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account.own, async () => (await userKeys(invocation, account)).keys)
+    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account.own, async () => userKeys(invocation))
     const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)

@@ -86,18 +86,18 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
  * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
  * (src/interface/index.ts CachedCryptoMaterial).
  */
-const halfOpen = new WeakMap<PrivateKey, string>()
+const halfOpen = new WeakMap<PrivateKey, string | (() => Promise<string>)>()
 
 /** A key unlocked for decryption only (unlockOne), whose other packets `passphrase` unlocks when it first signs. */
-export function unlockLater(key: PrivateKey, passphrase: string): void {
+export function unlockLater(key: PrivateKey, passphrase: string | (() => Promise<string>)): void {
   halfOpen.set(key, passphrase)
 }
 
 async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateKey[]> {
   for (const key of keys) {
-    const passphrase = halfOpen.get(key)
-    if (passphrase === undefined) continue
-    await unlockRest(pgp, key, passphrase)
+    const secret = halfOpen.get(key)
+    if (secret === undefined) continue
+    await unlockRest(pgp, key, typeof secret === 'string' ? secret : await secret())
     halfOpen.delete(key)
   }
 
