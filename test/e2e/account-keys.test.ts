@@ -105,25 +105,28 @@ describe('every command unlocks keys as mail read does: contacts, calendar, driv
       })
     })
   }
-  it('a second read derives nothing (DEBUG counts it), and the seal holds no key in clear; auth logout removes it', async () => {
-    userKeys = [userKey]
-    const cache = join(suite.home.home, 'cache')
-    const seals = () => readdirSync(cache, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile() && entry.name.endsWith('.sealed')).map((entry) => join(entry.parentPath, entry.name))
-    const debug = baseEnv(suite.home.home, {DEBUG: 'proton-cli:keys', TZ: 'UTC'})
-    const counted = async () => {
-      const result = await runMeasured(['contacts', 'get', 'contact-1'], debug)
-      expect(result.status, result.stderr).to.equal(0)
-      return result.stderr.split('\n').filter((line) => line.startsWith('proton-cli:keys '))
-    }
+  // Last: it logs out (mocha runs a suite's own tests before its nested suites, so this one is nested too).
+  describe('the sealed keys', () => {
+    it('a second read derives nothing (DEBUG counts it), and the seal holds no key in clear; auth logout removes it', async () => {
+      userKeys = [userKey]
+      const cache = join(suite.home.home, 'cache')
+      const seals = () => readdirSync(cache, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile() && entry.name.endsWith('.sealed')).map((entry) => join(entry.parentPath, entry.name))
+      const debug = baseEnv(suite.home.home, {DEBUG: 'proton-cli:keys', TZ: 'UTC'})
+      const counted = async () => {
+        const result = await runMeasured(['contacts', 'get', 'contact-1'], debug)
+        expect(result.status, result.stderr).to.equal(0)
+        return result.stderr.split('\n').filter((line) => line.startsWith('proton-cli:keys '))
+      }
 
-    await counted()
-    expect(seals()).to.have.length(1)
-    expect(await counted()).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived'])
-    const sealed = readFileSync(seals()[0])
-    const unlocked = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: userKey.PrivateKey})})
-    for (const secret of [Buffer.from(userKey.PrivateKey), Buffer.from(unlocked.write()), Buffer.from(unlocked.armor()), Buffer.from(passphrase)]) expect(sealed.includes(secret)).to.equal(false)
-    const logout = await runMeasured(['auth', 'logout'], baseEnv(suite.home.home))
-    expect(logout.status, logout.stderr).to.equal(0)
-    expect(seals()).to.deep.equal([])
+      await counted()
+      expect(seals()).to.have.length(1)
+      expect(await counted()).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived'])
+      const sealed = readFileSync(seals()[0])
+      const unlocked = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: userKey.PrivateKey})})
+      for (const secret of [Buffer.from(userKey.PrivateKey), Buffer.from(unlocked.write()), Buffer.from(unlocked.armor()), Buffer.from(passphrase)]) expect(sealed.includes(secret)).to.equal(false)
+      const logout = await runMeasured(['auth', 'logout'], baseEnv(suite.home.home))
+      expect(logout.status, logout.stderr).to.equal(0)
+      expect(seals()).to.deep.equal([])
+    })
   })
 })

@@ -12,7 +12,8 @@
  * record as the service lists it (ID, Fingerprint, PrivateKey, Token, Signature) and the key as OpenPGP.js writes
  * it once unlocked (its unlocked packets in clear, inside the seal only). A key whose record changed on the service
  * (rotated, re-encrypted after a password change, a new Token) has another digest: it is derived again, and
- * entries no longer listed are dropped at the next write. Whatever cannot be opened is ignored: the keys are
+ * entries neither listed as user or address keys nor used in the run are dropped at the next write (a calendar's
+ * keys, sealed the same way, stay while they are used). Whatever cannot be opened is ignored: the keys are
  * derived as if there were no file.
  */
 import {createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes} from 'node:crypto'
@@ -142,10 +143,13 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
   const entries = (bytes && unseal(bytes, clientKey, session.uid, userId)) ?? new Map<string, Uint8Array>()
   let changed = false
   const counts = {derived: 0, sealed: 0}
+  /** Entries read or kept in this run: kept at the next write even when the user and addresses do not list them (calendar keys). */
+  const touched = new Set<string>()
 
   return {
     counts,
     keep(key, unlocked) {
+      touched.add(recordDigest(key))
       entries.set(recordDigest(key), unlocked.write())
       changed = true
     },
@@ -158,6 +162,7 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
 
       try {
         const unlocked = await pgp.readPrivateKey({binaryKey})
+        touched.add(recordDigest(key))
         counts.sealed++
         return unlocked
       } catch {
@@ -172,7 +177,7 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
       if (!changed || session.source !== 'file') return
       changed = false
       const listed = listedDigests(records)
-      for (const digest of entries.keys()) if (!listed.has(digest)) entries.delete(digest)
+      for (const digest of entries.keys()) if (!listed.has(digest) && !touched.has(digest)) entries.delete(digest)
       try {
         ensurePrivateDirectory(join(cacheDir, 'keys'))
         await replaceFile(path, seal(entries, clientKey, session.uid, userId), {mode: 0o600})

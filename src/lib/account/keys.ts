@@ -95,6 +95,8 @@ export interface AccountKeys extends AccountRecords {
   addressKeySecret(addressId: string, keyId: string): Promise<string>
   /** Public keys of one of this account's addresses by email (for verifying what it signed), else none. */
   ownPublicKeys(email: string): Promise<PublicKey[]>
+  /** Another key of the account's (a calendar's): from the seal when it holds this very record, else `unlock()`'s, then sealed. */
+  sealedKey(record: ApiKey, unlock: () => Promise<PrivateKey>): Promise<PrivateKey>
 }
 
 interface Fetched {
@@ -290,6 +292,14 @@ async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>)
     ownPublicKeys,
     passphrase,
     primaryUserKey,
+    async sealedKey(record, unlock) {
+      const found = await seal.read(record)
+      if (found) return found
+      const unlocked = await unlock()
+      seal.keep(record, unlocked)
+      await seal.write()
+      return unlocked
+    },
     user: records.user,
     userKeys,
   }

@@ -76,7 +76,9 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
   }
 
   const listed = listOf(bootstrap, 'Keys')
-  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret)
+  // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
+  const {sealedKey} = await account
+  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret, (armored, unlock) => sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock))
   if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
   const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
   const pgp = await openpgp()

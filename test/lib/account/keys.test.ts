@@ -255,6 +255,22 @@ describe('account/keys: the one way to the account’s keys', function () {
       for (const file of all) for (const secret of secrets) expect(readFileSync(file).includes(secret), file).to.equal(false)
     })
 
+    it('sealedKey (a calendar’s keys): unlocked once, then from the seal while it is used, though no user or address lists it', async () => {
+      await serve()
+      const record = {ID: 'calendar-key:c1', PrivateKey: addressKey.PrivateKey}
+      let unlocks = 0
+      const unlock = async () => {
+        unlocks++
+        return (await accountKeys(run().invocation)).addressKeys('a1').then(([key]) => key)
+      }
+
+      const first = await (await accountKeys(run().invocation)).sealedKey(record, unlock)
+      const second = await (await accountKeys(run().invocation)).sealedKey(record, unlock)
+      expect(unlocks).to.equal(1)
+      expect(second.getFingerprint()).to.equal(first.getFingerprint())
+      expect(unseal(readFileSync(sealPath(cacheDir(), 'default')), clientKey, TOKENS.UID, 'u')?.has(recordDigest(record))).to.equal(true)
+    })
+
     it('removeSeal: the file goes; nothing there is nothing to do', async () => {
       await serve()
       await read()
