@@ -12,8 +12,9 @@
  * record as the service lists it (ID, Fingerprint, PrivateKey, Token, Signature) and the key as OpenPGP.js writes
  * it once unlocked (its unlocked packets in clear, inside the seal only). A key whose record changed on the service
  * (rotated, re-encrypted after a password change, a new Token) has another digest: it is derived again, and
- * entries neither listed as user or address keys nor used in the run are dropped at the next write (a calendar's
- * keys, sealed the same way, stay while they are used). Whatever cannot be opened is ignored: the keys are
+ * user and address keys no longer listed are dropped at the next write; other keys sealed the same way (a
+ * calendar's, drive's nodes': filed under their armored key and the passphrase that unlocks it) stay while they are
+ * used, the least recently used dropped past MAX_OTHER. Whatever cannot be opened is ignored: the keys are
  * derived as if there were no file.
  */
 import {createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes} from 'node:crypto'
@@ -55,6 +56,18 @@ export function recordDigest(key: ApiKey & {Fingerprint?: unknown}): string {
     .update(JSON.stringify([field(key.ID), field(key.Fingerprint), field(key.PrivateKey), field(key.Token), field(key.Signature)]))
     .digest('base64url')
 }
+
+/**
+ * The name a key is sealed under: `a.` and its record's digest for the account's user and address keys (dropped once
+ * the service no longer lists them), `o.` for other keys (a calendar's, drive's nodes'), kept while used, the least
+ * recently used dropped past MAX_OTHER.
+ */
+export function entryName(key: ApiKey, other = false): string {
+  return `${other ? 'o' : 'a'}.${recordDigest(key)}`
+}
+
+/** Other keys kept at most (a drive node key is some 1.5 KiB sealed: about 1.5 MiB). */
+const MAX_OTHER = 1000
 
 const aesKey = (clientKey: Buffer) => Buffer.from(hkdfSync('sha256', clientKey, Buffer.alloc(0), 'proton-cli unlocked keys v1', 32))
 const associated = (uid: string, userId: string) => Buffer.concat([HEADER, Buffer.from(`${uid}\n${userId}`, 'utf8')])
@@ -120,10 +133,10 @@ export interface SealOptions {
 
 /** The run's view of the seal: keys read from it, keys unlocked meanwhile kept, written back once something changed. */
 export interface KeySeal {
-  /** The key unlocked as the seal holds it, when it holds this very record; else undefined (derive it). */
-  read(key: ApiKey): Promise<PrivateKey | undefined>
+  /** The key unlocked as the seal holds it, when it holds this very record; else undefined (derive it). `other`: not a user or address key. */
+  read(key: ApiKey, other?: boolean): Promise<PrivateKey | undefined>
   /** A key this run unlocked (or unlocked further): sealed at the next write. */
-  keep(key: ApiKey, unlocked: PrivateKey): void
+  keep(key: ApiKey, unlocked: PrivateKey, other?: boolean): void
   /** Writes the seal when keep() changed it; a failure leaves the keys to be derived next time. */
   write(): Promise<void>
   /** Keys read from the seal and keys derived since the last write (DEBUG prints them there; the tests count S2Ks with them). */
@@ -133,7 +146,7 @@ export interface KeySeal {
 /** Every key record the service lists now: user keys and every address's. */
 function listedDigests({addresses, user}: SealOptions['records']): Set<string> {
   const all = [user, ...addresses].flatMap((record) => (Array.isArray(record.Keys) ? (record.Keys as unknown[]) : []))
-  return new Set(all.filter((key): key is ApiKey => key !== null && typeof key === 'object').map((key) => recordDigest(key)))
+  return new Set(all.filter((key): key is ApiKey => key !== null && typeof key === 'object').map((key) => entryName(key)))
 }
 
 export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records, session}: SealOptions): KeySeal {
@@ -143,18 +156,25 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
   const entries = (bytes && unseal(bytes, clientKey, session.uid, userId)) ?? new Map<string, Uint8Array>()
   let changed = false
   const counts = {derived: 0, sealed: 0}
-  /** Entries read or kept in this run: kept at the next write even when the user and addresses do not list them (calendar keys). */
+  /** Entries read or kept in this run. */
   const touched = new Set<string>()
+  /** Marks the entry used: an other key moves to the end, the most recently used. */
+  const use = (name: string, binary: Uint8Array) => {
+    touched.add(name)
+    entries.delete(name)
+    entries.set(name, binary)
+  }
+
 
   return {
     counts,
-    keep(key, unlocked) {
-      touched.add(recordDigest(key))
-      entries.set(recordDigest(key), unlocked.write())
+    keep(key, unlocked, other = false) {
+      use(entryName(key, other), unlocked.write())
       changed = true
     },
-    async read(key) {
-      const binaryKey = entries.get(recordDigest(key))
+    async read(key, other = false) {
+      const name = entryName(key, other)
+      const binaryKey = entries.get(name)
       if (!binaryKey) {
         counts.derived++
         return undefined
@@ -162,7 +182,7 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
 
       try {
         const unlocked = await pgp.readPrivateKey({binaryKey})
-        touched.add(recordDigest(key))
+        use(name, binaryKey)
         counts.sealed++
         return unlocked
       } catch {
@@ -177,7 +197,9 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
       if (!changed || session.source !== 'file') return
       changed = false
       const listed = listedDigests(records)
-      for (const digest of entries.keys()) if (!listed.has(digest) && !touched.has(digest)) entries.delete(digest)
+      for (const name of entries.keys()) if (name.startsWith('a.') && !listed.has(name) && !touched.has(name)) entries.delete(name)
+      const others = [...entries.keys()].filter((name) => name.startsWith('o.'))
+      for (const name of others.slice(0, Math.max(0, others.length - MAX_OTHER))) entries.delete(name)
       try {
         ensurePrivateDirectory(join(cacheDir, 'keys'))
         await replaceFile(path, seal(entries, clientKey, session.uid, userId), {mode: 0o600})

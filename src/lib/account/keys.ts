@@ -95,8 +95,10 @@ export interface AccountKeys extends AccountRecords {
   addressKeySecret(addressId: string, keyId: string): Promise<string>
   /** Public keys of one of this account's addresses by email (for verifying what it signed), else none. */
   ownPublicKeys(email: string): Promise<PublicKey[]>
-  /** Another key of the account's (a calendar's): from the seal when it holds this very record, else `unlock()`'s, then sealed. */
+  /** Another key (a calendar's, a drive node's): from the seal when it holds this very record, else `unlock()`'s, sealed at flushSeal(). */
   sealedKey(record: ApiKey, unlock: () => Promise<PrivateKey>): Promise<PrivateKey>
+  /** Writes the keys sealedKey unlocked (once, rather than once per key). */
+  flushSeal(): Promise<void>
 }
 
 interface Fetched {
@@ -292,12 +294,12 @@ async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>)
     ownPublicKeys,
     passphrase,
     primaryUserKey,
+    flushSeal: () => seal.write(),
     async sealedKey(record, unlock) {
-      const found = await seal.read(record)
+      const found = await seal.read(record, true)
       if (found) return found
       const unlocked = await unlock()
-      seal.keep(record, unlocked)
-      await seal.write()
+      seal.keep(record, unlocked, true)
       return unlocked
     },
     user: records.user,

@@ -37,6 +37,8 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   alongside?.(refs)
   const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, accountPromise)))
   const account = await accountPromise
+  // The calendar keys unlocked meanwhile, sealed once.
+  await account.flushSeal()
   const calendars: OpenCalendar[] = []
   for (const outcome of settled) {
     if (outcome.status === 'fulfilled') calendars.push(outcome.value)

@@ -94,7 +94,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
     cryptoCache: new sdk.MemoryCache(),
     entitiesCache: new sdk.MemoryCache(),
     httpClient: http,
-    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy()),
+    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy(account.sealedKey)),
     srpModule: refusingSrp,
     telemetry,
   })
@@ -108,5 +108,8 @@ export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) =>
     return await work(drive)
   } catch (error) {
     throw driveFailure(error, drive.http)
+  } finally {
+    // The node keys unlocked in the run, sealed once (account/keys.ts sealedKey): the next run derives none of them.
+    await (await accountKeys(invocation)).flushSeal()
   }
 }

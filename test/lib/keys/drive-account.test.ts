@@ -93,6 +93,7 @@ describe('drive account on GnuPG-made address keys', function () {
       ownPublicKeys,
       passphrase: PASSPHRASE,
       primaryUserKey: async () => expect.fail('the drive account signs with address keys'),
+      flushSeal: async () => expect.fail('the drive account seals nothing itself'),
       sealedKey: async () => expect.fail('the drive account seals nothing itself'),
       user: {},
       userKeys: [],
