@@ -277,6 +277,29 @@ describe('account/keys: the one way to the account’s keys', function () {
       expect(unseal(readFileSync(sealPath(cacheDir(), 'default')), clientKey, TOKENS.UID, 'u')?.has(entryName(record, true))).to.equal(true)
     })
 
+    it('keys GnuPG made (its default S2K count, test/fixtures/gnupg): derived once, then opened from the seal without any S2K', async () => {
+      const gnupg = (name: string) => readFileSync(new URL(`../../fixtures/gnupg/${name}`, import.meta.url), 'utf8')
+      const user = {Active: 1, ID: 'gpg-user', Primary: 1, PrivateKey: gnupg('token-user.asc')}
+      const address = {Active: 1, ID: 'gpg-address', Primary: 1, PrivateKey: gnupg('token-address.asc'), Signature: gnupg('token.sig.asc'), Token: gnupg('token.asc')}
+      const counts = (await openpgp.readPrivateKey({armoredKey: user.PrivateKey})).getKeys().map(({keyPacket}) => (keyPacket as unknown as {s2k: {getCount(): number}}).s2k.getCount())
+      // GnuPG's count, 62 MiB hashed a packet: four times the 16 MiB of keys OpenPGP.js (and Proton) make.
+      expect(counts).to.deep.equal([65_011_712, 65_011_712])
+      await suite.home.writeSession(suite.server.url, 'default', {KeyPassphrase: sealPassphrase('user-passphrase', clientKey, TOKENS.UID)})
+      suite.server.handle(
+        jsonAnswers(({url}: Recorded) => {
+          if (url === '/auth/v4/sessions/local/key') return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
+          if (url === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'u', Keys: [user]}}]
+          if (url === '/core/v4/addresses') return [200, {Addresses: [{Email: 'address@example.test', ID: 'a1', Keys: [address]}], Code: 1000}]
+          return [404, {Code: 2501}]
+        }),
+      )
+      const first = await read()
+      expect(first.counts).to.deep.equal({derived: 2, sealed: 0})
+      const second = await read()
+      expect(second.counts).to.deep.equal({derived: 0, sealed: 2})
+      expect(second.keys[0].getUserIDs()).to.deep.equal(['address@example.test'])
+    })
+
     it('removeSeal: the file goes; nothing there is nothing to do', async () => {
       await serve()
       await read()
