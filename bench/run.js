@@ -237,6 +237,8 @@ function monthOfEvents() {
 }
 
 const month = monthOfEvents()
+/** The first seeded contact (a signed and an encrypted card): what `proton contacts get` is timed on. */
+const contactId = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'contacts', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Contacts[0].ID
 
 /** Each command of ours, and the request it sends: the baseline sends the same one. */
 const COMMANDS = [
@@ -258,6 +260,8 @@ const COMMANDS = [
     line: ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
     path: month.path,
   },
+  // Decrypting a contact's cards with the user keys: the baseline only fetches the contact; ours also fetches the local key, user and addresses (target at most 2x).
+  {label: 'proton contacts get <a contact, 2 cards>', line: ['contacts', 'get', contactId], path: `/contacts/v4/contacts/${encodeURIComponent(contactId)}`},
   // --jq: jq (WebAssembly) loaded, the filter compiled, the answer filtered; target at most 2x.
   {line: ['api', 'GET', '/core/v4/users', '--jq', '.User.Name'], path: '/core/v4/users'},
   // Wide text, drawn without a table library; target at most 1.3x.

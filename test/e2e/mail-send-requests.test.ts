@@ -2,32 +2,39 @@
  * mail send through the built binary against a scripted server, for what the sandbox's account cannot show: an
  * address that may not send (disabled, or Send 0) given to --from, and attachments over the user's own MaxUpload
  * (each, and all together). Each is refused in one line, exit 1, after the account is read and before anything is
- * created: the server gets no request but the two GETs.
+ * created: the server gets no request but the three GETs the keys come from (account/keys.ts).
  */
 import {expect} from 'chai'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {randomBytes} from 'node:crypto'
+
+import {sealPassphrase} from '../../src/lib/keys/local-key.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {jsonAnswers, serverForSuite} from '../helpers/scripted-server.ts'
+import {TOKENS} from '../helpers/session-files.ts'
 
 const ADDRESSES = [
-  {Email: 'me@proton.test', ID: 'a1', Order: 1, Send: 1, Status: 1},
-  {Email: 'old@proton.test', ID: 'a2', Order: 2, Send: 1, Status: 0},
-  {Email: 'external@example.test', ID: 'a3', Order: 3, Send: 0, Status: 1},
+  {Email: 'me@proton.test', ID: 'a1', Order: 1, Receive: 1, Send: 1, Status: 1},
+  {Email: 'old@proton.test', ID: 'a2', Order: 2, Receive: 1, Send: 1, Status: 0},
+  {Email: 'external@example.test', ID: 'a3', Order: 3, Receive: 1, Send: 0, Status: 1},
 ]
 
 describe('mail send: refusals before anything is created (built binary, scripted server)', function () {
   this.timeout(30_000)
+  const clientKey = randomBytes(32)
   const suite = serverForSuite({
     handler: jsonAnswers((request) => {
+      if (request.url.startsWith('/auth/v4/sessions/local/key')) return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
       if (request.url.startsWith('/core/v4/users')) return [200, {Code: 1000, User: {Keys: [], MaxUpload: 1000}}]
       if (request.url.startsWith('/core/v4/addresses')) return [200, {Addresses: ADDRESSES, Code: 1000}]
       return [500, {Code: 2000, Error: 'not expected'}]
     }),
-    session: true,
+    session: {fields: {KeyPassphrase: sealPassphrase('key passphrase', clientKey, TOKENS.UID)}},
   })
+  const onlyKeyRequests = () => suite.server.requests.every((request) => request.method === 'GET' && /^\/(core\/v4\/(users|addresses)|auth\/v4\/sessions\/local\/key)/.test(request.url))
   const work = mkdtempSync(join(tmpdir(), 'proton-cli-send-requests-'))
   after(() => rmSync(work, {force: true, recursive: true}))
   const send = (args: string[]) => runBinary(['mail', 'send', '--to', 'friend@example.test', '--subject', 's', '--body', 'b', ...args], {env: baseEnv(suite.home.home)})
@@ -39,7 +46,7 @@ describe('mail send: refusals before anything is created (built binary, scripted
       expect(result.stderr).to.equal(`Error: --from ${from === 'old@proton.test' ? from : 'external@example.test'}: this address cannot send (disabled, or not allowed to send)\n`)
     }
 
-    expect(suite.server.requests.every((request) => request.method === 'GET' && /^\/core\/v4\/(users|addresses)/.test(request.url))).to.equal(true)
+    expect(onlyKeyRequests()).to.equal(true)
   })
 
   it('an attachment over the user’s MaxUpload, or several over it together: refused before anything is sent (exit 1)', async () => {
@@ -51,6 +58,6 @@ describe('mail send: refusals before anything is created (built binary, scripted
     const two = await send(['--attach', join(work, 'half.bin'), '--attach', join(work, 'half.bin')])
     expect(two.status).to.equal(1)
     expect(two.stderr).to.equal("Error: --attach: 1200 bytes in all, over the service's limit of 1000 bytes\n")
-    expect(suite.server.requests.every((request) => request.method === 'GET' && /^\/core\/v4\/(users|addresses)/.test(request.url))).to.equal(true)
+    expect(onlyKeyRequests()).to.equal(true)
   })
 })

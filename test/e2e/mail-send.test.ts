@@ -290,10 +290,16 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       const small = noise('small.bin', 8 * MiB)
       const big = noise('big.bin', 20 * MiB)
       const send = (path: string) => runMeasured(['--profile', 'sender', 'mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Streamed', '--body', 'b', '--attach', path], env(), 60_000)
-      const smallRun = await send(small)
-      expect(smallRun.status, smallRun.stderr).to.equal(0)
-      const bigRun = await send(big)
-      expect(bigRun.status, bigRun.stderr).to.equal(0)
+      // Each sent twice, alternately, the lower peak kept: garbage the collector has not taken yet only ever adds to a
+      // peak, and how much differs from run to run (the keys now come from their seal: no S2K's allocations either).
+      const runs = []
+      for (const path of [small, big, small, big]) {
+        const run = await send(path)
+        expect(run.status, run.stderr).to.equal(0)
+        runs.push(run)
+      }
+
+      const [smallRun, bigRun] = [[runs[0], runs[2]], [runs[1], runs[3]]].map((pair) => (pair[0].peakMiB <= pair[1].peakMiB ? pair[0] : pair[1]))
       // Read whole (file, ciphertext and form: three copies), the 12 MiB more would cost some 36 MiB more; streamed, it
       // costs nothing that grows with the file (what is left is garbage the collector has not taken yet). The smaller
       // file is 8 MiB, not less: a 2 MiB one never fills the pipeline's buffers, and since the S2K no longer allocates

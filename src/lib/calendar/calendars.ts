@@ -13,7 +13,7 @@
 import {idSegment} from '../request/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
-import type {AccountKeys} from '../keys/account-keys.ts'
+import type {AccountKeys} from '../account/keys.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
@@ -89,11 +89,15 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
     const addressKeys = await (await account).addressKeys(calendar.addressId)
     secret = await openMemberPassphrase({Passphrase: own.Passphrase, Signature: own.Signature}, addressKeys)
   } catch (error) {
+    // The account's own failures (keys the passphrase no longer opens, an Argon2 bound, --timeout) are the command's.
+    if (error instanceof CliFailure) throw error
     throw fail(`its passphrase does not open with its address's keys, or its signature does not hold (${oneLine(error instanceof Error ? error.message : String(error), 200)})`)
   }
 
   const listed = listOf(bootstrap, 'Keys')
-  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret)
+  // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
+  const {sealedKey} = await account
+  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret, (armored, unlock) => sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock))
   if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
   const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
   const pgp = await openpgp()

@@ -7,7 +7,8 @@
  */
 import type {PublicKey} from 'openpgp'
 
-import {type AccountKeys, fetchKeyAnswers, senderKeys, unlockAccount} from '../keys/account-keys.ts'
+import {type AccountKeys, accountKeys} from '../account/keys.ts'
+import {senderKeys} from '../account/published-keys.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -31,11 +32,13 @@ export function quiet<T>(promise: Promise<T>): Promise<T> {
  * bootstraps rather than after them.
  */
 export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (calendars: readonly CalendarRef[]) => void): Promise<Opened> {
-  const accountPromise = quiet(fetchKeyAnswers(invocation).then((answers) => unlockAccount(invocation, answers)))
+  const accountPromise = quiet(accountKeys(invocation))
   const refs = await chooseCalendars(invocation, choice)
   alongside?.(refs)
   const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, accountPromise)))
   const account = await accountPromise
+  // The calendar keys unlocked meanwhile, sealed once.
+  await account.flushSeal()
   const calendars: OpenCalendar[] = []
   for (const outcome of settled) {
     if (outcome.status === 'fulfilled') calendars.push(outcome.value)

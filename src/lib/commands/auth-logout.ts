@@ -13,6 +13,7 @@ import {CliFailure, describeFailure} from '../runtime/errors.ts'
 import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
+import {removeSeal} from '../account/key-seal.ts'
 import {ENVIRONMENT_SESSION, hasEnvironmentSession} from '../session/session.ts'
 
 /** The service's logout of the session in use. */
@@ -55,6 +56,7 @@ async function endProfileSession(invocation: Invocation): Promise<void> {
   }
 
   await sessions.remove(profile)
+  removeSeal(invocation.context.cacheDir, profile)
   invocation.note(`logged out (profile ${profile})`)
 }
 

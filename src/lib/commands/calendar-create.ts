@@ -13,9 +13,8 @@
  * the command says so.
  */
 import {idSegment} from '../request/path-segment.ts'
-import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
+import {accountKeys, primaryAddress} from '../account/keys.ts'
 import {makeCalendarKeySetup} from '../keys/calendar-keys.ts'
-import {firstEnabledAddressId} from '../request/addresses.ts'
 import {CALENDAR_DISPLAY} from '../contract/contract.ts'
 import {call, showCreated, showDryRun, tryCall} from '../runtime/dedicated.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
@@ -23,7 +22,7 @@ import {checkColor, checkId, checkName} from '../request/input-checks.ts'
 import {idOf} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {valueOfName} from '../output/decode.ts'
-import {CliFailure, oneLine} from '../runtime/errors.ts'
+import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 
 const ADDRESSES: PlannedRequest = {method: 'GET', path: '/core/v4/addresses'}
@@ -68,12 +67,14 @@ export const calendarCreate = plainCommand<CalendarCreateOptions>({
     }
 
     // The key is made and signed before anything is created: a session that cannot sign creates nothing.
-    const answers = await fetchKeyAnswers(invocation)
-    const address = body.AddressID ?? firstEnabledAddressId(answers.addresses.data)
-    const account = await unlockAccount(invocation, answers)
+    const account = await accountKeys(invocation)
+    const address = body.AddressID ?? (primaryAddress(account.addresses)?.ID as string | undefined)
+    if (address === undefined) throw usageError('the account has no active address; pass --address-id')
     const setup = await account.addressKeys(address, {signing: true}).then(
       ([primary]) => makeCalendarKeySetup(address, primary),
       (error: unknown) => {
+        // A bound (an Argon2 key over it: exit 5) stays what it is.
+        if (error instanceof CliFailure) throw error
         throw new CliFailure(`cannot set up the calendar's keys: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was created`, EXIT.USAGE)
       },
     )

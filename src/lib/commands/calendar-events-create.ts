@@ -13,7 +13,8 @@ import {zoneFlag} from '../calendar/window.ts'
 import {eventPayload, newUid, syncOne, utcNow} from '../calendar/write-event.ts'
 import {escapeLine} from '../output/escape.ts'
 import {isRecord} from '../output/records.ts'
-import {oneLine, usageError} from '../runtime/errors.ts'
+import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
+import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface EventsCreateOptions extends EventFields {
@@ -52,6 +53,8 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     const {account, calendars} = await openCalendars(invocation, options.calendar)
     const [calendar] = calendars
     const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
+      // A bound (an Argon2 key over it: exit 5) stays what it is.
+      if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) throw error
       throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
     })
     const now = utcNow(invocation.io.now().getTime())

@@ -81,6 +81,8 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     const {end, start} = rule && (newStart || rrule) ? startOnRule(givenStart, givenEnd, rule, warn) : {end: givenEnd, start: givenStart}
 
     const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
+      // A bound (an Argon2 key over it: exit 5) stays what it is.
+      if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) throw error
       throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
     })
     const packet = (value: unknown) => (typeof value === 'string' && value !== '' ? openSessionKey(value, calendar.keys) : undefined)

@@ -10,7 +10,7 @@
 import {type ContactView, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from '../contacts/service.ts'
 import {replaceFile} from '../files/atomic-file.ts'
-import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
+import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/dedicated.ts'
@@ -26,7 +26,7 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
   async run(invocation, {outputFile}) {
     if (outputFile === '') throw usageError('--output-file must not be empty')
     await sessionWithKeys(invocation)
-    const [{items}, {keys}] = await Promise.all([allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE), sessionUserKeys(invocation)])
+    const [{items}, {userKeys: keys}] = await Promise.all([allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE), accountKeys(invocation)])
     const vcards: string[] = []
     const views: ContactView[] = []
     const warnings: string[] = []

@@ -9,7 +9,7 @@
  */
 import {contactText, contactVcard, contactView} from '../contacts/contact-view.ts'
 import {cardWarnings, groupNames, mergedContact, namedContacts} from '../contacts/service.ts'
-import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
+import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/dedicated.ts'
 import {readIds} from './given-ids.ts'
@@ -26,7 +26,7 @@ export const contactsGet = plainCommand<ContactsGetOptions>({
     // "-": IDs or addresses from standard input, one a line (namedContacts makes a cut ID whole).
     const contacts = await readIds(invocation, given, {anyText: true, noun: 'contact'})
     await sessionWithKeys(invocation)
-    const [records, {keys}] = await Promise.all([namedContacts(invocation, contacts), sessionUserKeys(invocation)])
+    const [records, {userKeys: keys}] = await Promise.all([namedContacts(invocation, contacts), accountKeys(invocation)])
     const shown = await Promise.all(
       records.map(async (record) => {
         const [merged, groups] = await Promise.all([mergedContact(record, keys), groupNames(invocation, record)])

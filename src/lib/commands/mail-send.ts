@@ -63,7 +63,7 @@ async function pinsOf(invocation: Invocation, email: string, keys: () => Promise
  * look up is refused with its reason.
  */
 async function lookUp(invocation: Invocation, emails: string[], account: Account): Promise<Recipient[]> {
-  const keys = async () => (await userKeys(invocation, account)).keys
+  const keys = async () => userKeys(invocation)
   const result: Recipient[] = []
   for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
     const batch = emails.slice(start, start + LOOKUPS_AT_ONCE)
@@ -71,7 +71,7 @@ async function lookUp(invocation: Invocation, emails: string[], account: Account
       ...(await Promise.all(
         batch.map(async (email) => {
           const own = account.own.get(email.toLowerCase())
-          if (own) return ownRecipient(invocation, account, own, email)
+          if (own) return ownRecipient(invocation, own, email)
           const outcome = await attempt(invocation, {method: 'GET', path: '/core/v4/keys/all', query: [['Email', email]]})
           if (!outcome.ok) {
             if (outcome.failure.exitStatus !== EXIT.USAGE && outcome.failure.exitStatus !== EXIT.NOT_FOUND) throw new CliFailure(`${email}: ${outcome.failure.message}`, outcome.failure.exitStatus)

@@ -12,7 +12,7 @@
 import {SUCCESS_CODES} from '../contract/contract.ts'
 import {chunked, type Outcome, type Refusal, summary} from '../commands/message-batch.ts'
 import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
-import {sessionUserKeys} from '../keys/user-keys.ts'
+import {accountKeys} from '../account/keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
 import {escapeLine} from '../output/escape.ts'
 import type {JsonValue} from '../output/json-value.ts'
@@ -86,8 +86,7 @@ const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
  * over all of them.
  */
 export async function addContacts(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, names: readonly string[]): Promise<void> {
-  const {primary} = await sessionUserKeys(invocation, {signing: true})
-  if (!primary) throw new CliFailure('the primary user key is not unlocked', EXIT.AUTH)
+  const primary = await (await accountKeys(invocation)).primaryUserKey()
   const signal = interruptSignal()
   const outcomes: Added[] = []
   let stopped: {cause: string; status: ExitStatus} | undefined

@@ -26,7 +26,7 @@ import {commandLine} from '../runtime/command-names.ts'
 import {activeSession, settle} from '../runtime/dedicated.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {fetchKeyAnswers, unlockAccount} from '../keys/account-keys.ts'
+import {accountKeys, accountRecords} from '../account/keys.ts'
 import {driveAccount} from '../keys/drive-account.ts'
 import {driveCryptoProxy} from '../keys/drive-crypto.ts'
 import {driveFailure, isOpenpgpError} from './failures.ts'
@@ -76,8 +76,8 @@ export interface OpenDriveOptions {
 export async function openDrive(invocation: Invocation, {init = false}: OpenDriveOptions = {}): Promise<Drive> {
   const session = await activeSession(invocation)
   const initCommand = commandLine(invocation.context.names, 'drive:init')
-  const [answers, myFiles, sdk] = await Promise.all([
-    fetchKeyAnswers(invocation),
+  const [, myFiles, sdk] = await Promise.all([
+    accountRecords(invocation),
     invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, MY_FILES_PATH)}),
     import('@protontech/drive-sdk'),
   ])
@@ -86,7 +86,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
   if (missing && !init) throw new DriveSetupMissing(`My Files is missing on this account (no drive volume): run "${initCommand}" to create it`, EXIT.NOT_FOUND)
   if (!outcome.ok && !missing) invocation.exit((await settle(invocation, outcome)) as number)
 
-  const account = await unlockAccount(invocation, answers)
+  const account = await accountKeys(invocation)
   const http = new DriveHttp(invocation, session, {createVolume: init, initCommand, preset: outcome.ok ? {[MY_FILES_PATH]: myFiles} : {}})
   const client = new sdk.ProtonDriveClient({
     account: driveAccount(invocation, session, account),
@@ -94,7 +94,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
     cryptoCache: new sdk.MemoryCache(),
     entitiesCache: new sdk.MemoryCache(),
     httpClient: http,
-    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy()),
+    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy(account.sealedKey)),
     srpModule: refusingSrp,
     telemetry,
   })
@@ -129,5 +129,8 @@ export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) =>
     return await work(drive)
   } catch (error) {
     throw driveFailure(error, drive.http)
+  } finally {
+    // The node keys unlocked in the run, sealed once (account/keys.ts sealedKey): the next run derives none of them.
+    await (await accountKeys(invocation)).flushSeal()
   }
 }

@@ -69,12 +69,12 @@ export async function openMemberPassphrase({Passphrase, Signature}: MemberPassph
 }
 
 /** The calendar keys the passphrase unlocks (only their decrypting packets matter: session keys come to them). */
-export async function unlockCalendarKeys(armoredKeys: readonly string[], passphrase: string): Promise<PrivateKey[]> {
+export async function unlockCalendarKeys(armoredKeys: readonly string[], passphrase: string, through: (armoredKey: string, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey> = (_, unlock) => unlock()): Promise<PrivateKey[]> {
   const pgp = await openpgp()
   const unlocked = await Promise.all(
     armoredKeys.map(async (armoredKey) => {
       try {
-        return await unlockOne(pgp, armoredKey, passphrase)
+        return await through(armoredKey, () => unlockOne(pgp, armoredKey, passphrase))
       } catch {
         return undefined
       }

@@ -86,18 +86,18 @@ async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, sig
  * unlocked only when the key first signs or is exported. In memory only, as the SDK keeps the passphrase itself
  * (src/interface/index.ts CachedCryptoMaterial).
  */
-const halfOpen = new WeakMap<PrivateKey, string>()
+const halfOpen = new WeakMap<PrivateKey, string | (() => Promise<string>)>()
 
 /** A key unlocked for decryption only (unlockOne), whose other packets `passphrase` unlocks when it first signs. */
-export function unlockLater(key: PrivateKey, passphrase: string): void {
+export function unlockLater(key: PrivateKey, passphrase: string | (() => Promise<string>)): void {
   halfOpen.set(key, passphrase)
 }
 
 async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateKey[]> {
   for (const key of keys) {
-    const passphrase = halfOpen.get(key)
-    if (passphrase === undefined) continue
-    await unlockRest(pgp, key, passphrase)
+    const secret = halfOpen.get(key)
+    if (secret === undefined) continue
+    await unlockRest(pgp, key, typeof secret === 'string' ? secret : await secret())
     halfOpen.delete(key)
   }
 
@@ -105,7 +105,10 @@ async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateK
 }
 
 /** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
-export function driveCryptoProxy(): OpenPGPCryptoProxy {
+/** Where a key is taken from a seal of unlocked keys, or unlocked and sealed (account/keys.ts sealedKey). */
+export type SealedKey = (record: {ID: string; PrivateKey: string; Token: string}, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey>
+
+export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock()): OpenPGPCryptoProxy {
   return {
     async decryptMessage(options) {
       const pgp = await openpgp()
@@ -186,7 +189,8 @@ export function driveCryptoProxy(): OpenPGPCryptoProxy {
       const pgp = await openpgp()
       if (passphrase === null) return own<SdkPrivateKey>(await pgp.readPrivateKey({armoredKey}))
       // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
-      const key = await unlockOne(pgp, armoredKey, passphrase)
+      // Sealed between runs under the armored key and the passphrase that opens it: a second listing derives none.
+      const key = await sealedKey({ID: 'drive-key', PrivateKey: armoredKey, Token: passphrase}, () => unlockOne(pgp, armoredKey, passphrase))
       unlockLater(key, passphrase)
       return own<SdkPrivateKey>(key)
     },

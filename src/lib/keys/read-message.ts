@@ -1,7 +1,6 @@
 /**
- * A message and the keys to open it, fetched together (the session's local
- * key, the user, the addresses and the message in parallel: no bcrypt, the
- * key passphrase comes sealed from the session file), then its body
+ * A message and the keys to open it, fetched together (the account's keys,
+ * account/keys.ts, and the message in parallel), then its body
  * decrypted with the keys of the message's address, and the signature
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
@@ -10,17 +9,15 @@ import {pathId} from '../request/path-segment.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
+import {accountKeys, accountRecords, requestAccountKeys, sessionWithKeys} from '../account/keys.ts'
+import {senderKeys} from '../account/published-keys.ts'
 import {tryCall} from '../runtime/dedicated.ts'
-import {commandLine} from '../runtime/command-names.ts'
-import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
-import {authError, CliFailure} from '../runtime/errors.ts'
+import {CliFailure} from '../runtime/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {decryptArmored, keyEntries, malformedNote, PlaintextTooLarge, type Unlocked, unlockAddressKeys, unlockUserKeys, type Verification} from './keyring.ts'
-import {senderKeys} from './account-keys.ts'
-import {openedPassphrase, sealedPassphrase} from './user-keys.ts'
+import {decryptArmored, PlaintextTooLarge, type Verification} from './keyring.ts'
 import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 
@@ -33,9 +30,6 @@ export interface OpenedMessage {
 }
 
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
-
-/** No key could be unlocked, each refused for the cost of its Argon2 S2K: a bound, exit 5. */
-const tooCostly = (what: string, unlocked: Unlocked) => new CliFailure(`${what} (${unlocked.failures.join('; ')})`, EXIT.UNAVAILABLE)
 
 /** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
@@ -55,85 +49,29 @@ export interface WithKeysOptions {
   message?: JsonRecord
 }
 
-/**
- * What a run needs once however many messages it reads (mail read ID…): the
- * key requests' outcomes, the user keys and each address's keys, unlocked
- * once (every unlock is an iterated S2K), held in memory for the run only.
- */
-interface RunKeys {
-  answers: Promise<Array<Answer | number>>
-  userKeys?: Promise<Unlocked>
-  addressKeys: Map<string, Promise<Unlocked>>
-}
-
-const runKeys = new WeakMap<Invocation, RunKeys>()
-
-function keysOfRun(invocation: Invocation): RunKeys {
-  let keys = runKeys.get(invocation)
-  if (!keys) {
-    const answers = Promise.all([
-      tryCall(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}),
-      tryCall(invocation, {method: 'GET', path: '/core/v4/users'}),
-      tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
-    ])
-    keys = {addressKeys: new Map(), answers}
-    runKeys.set(invocation, keys)
-  }
-
-  return keys
-}
-
+/** The message (unless given) and the account's keys (account/keys.ts: once per run however many messages it reads), fetched together. */
 export async function messageWithKeys(invocation: Invocation, id: string, {message: fetched, withSenderKeys = true}: WithKeysOptions = {}): Promise<MessageWithKeys> {
-  // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
-  enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
-  const session = await invocation.session()
-  const sealed = sealedPassphrase(invocation, session)
-  const run = keysOfRun(invocation)
-  const [fetchedNow, keyOutcomes] = await Promise.all([
+  // A session without keys sends nothing; the key requests go out first, the message's beside them.
+  const {session} = await sessionWithKeys(invocation)
+  requestAccountKeys(invocation)
+  const [messageAnswer, account] = await Promise.all([
     fetched === undefined ? tryCall(invocation, {method: 'GET', path: `/mail/v4/messages/${pathId(id, 'the message ID')}`}, `message ${id}`) : undefined,
-    run.answers,
+    accountRecords(invocation),
   ])
-  const outcomes = [fetchedNow, ...keyOutcomes]
-  const failed = outcomes.find((outcome) => typeof outcome === 'number')
-  if (failed !== undefined) invocation.exit(failed)
-  const [messageAnswer, localKey, user, addresses] = outcomes as [Answer | undefined, Answer, Answer, Answer]
+  if (typeof messageAnswer === 'number') invocation.exit(messageAnswer)
   const message = fetched ?? recordOf(messageAnswer as Answer, 'Message')
-  const login = commandLine(invocation.context.names, 'auth:login')
-  const passphrase = openedPassphrase(invocation, session, sealed, localKey)
-
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
-  // Unlocking is part of the command's work: --timeout bounds it as it bounds each request (Argon2 keys take seconds).
-  const deadline = {at: Date.now() + invocation.flags.timeout * 1000, timeoutSeconds: invocation.flags.timeout}
-  run.userKeys ??= (() => {
-    const userList = keyEntries(recordOf(user, 'User').Keys)
-    const userNote = malformedNote(userList, 'User.Keys')
-    if (userNote) invocation.note(userNote)
-    return unlockUserKeys(userList.keys, passphrase, deadline)
-  })()
-  const userKeys = await run.userKeys
-  if (userKeys.keys.length === 0) {
-    if (userKeys.tooCostly) throw tooCostly('no user key could be unlocked', userKeys)
-    throw authError(`the stored key passphrase no longer unlocks the user keys (the password changed?): run "${login}" again`)
-  }
-
-  const addressList = isRecord(addresses.data) && Array.isArray(addresses.data.Addresses) ? addresses.data.Addresses : []
-  const address = addressList.find((candidate) => isRecord(candidate) && candidate.ID === message.AddressID)
+  const {addressKeys} = await accountKeys(invocation)
+  const address = account.addresses.find((candidate) => candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
-  if (!isRecord(address)) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
-  let unlocking = run.addressKeys.get(String(address.ID))
-  if (!unlocking) {
-    const addressKeyList = keyEntries(address.Keys)
-    const addressNote = malformedNote(addressKeyList, `the keys of address ${String(address.Email)}`)
-    if (addressNote) invocation.note(addressNote)
-    unlocking = unlockAddressKeys(addressKeyList.keys, userKeys.keys, passphrase, {deadline})
-    run.addressKeys.set(String(address.ID), unlocking)
-  }
-
-  const addressKeys = await unlocking
-  if (addressKeys.keys.length === 0 && addressKeys.tooCostly) throw tooCostly(fail(`no key of its address ${String(address.Email)} could be unlocked`).message, addressKeys)
-  if (addressKeys.keys.length === 0) throw fail(`no key of its address ${String(address.Email)} could be unlocked (${addressKeys.failures.join('; ')})`)
-  return {bound: heldBound(invocation.flags['max-size']), fail, keys: addressKeys.keys, message, published}
+  if (!address) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
+  const keys = await addressKeys(String(address.ID)).catch((error: unknown) => {
+    const cause = error instanceof Error ? error.message.replace(/^no key of address /, 'no key of its address ') : String(error)
+    // Refused for their Argon2 cost: the bound's exit 5, naming the message.
+    throw error instanceof CliFailure ? new CliFailure(fail(cause).message, error.exitStatus) : fail(cause)
+  })
+  return {bound: heldBound(invocation.flags['max-size']), fail, keys, message, published}
 }
 
 /** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */

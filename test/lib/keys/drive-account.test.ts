@@ -1,8 +1,10 @@
 /**
  * The account the drive SDK asks for (src/lib/keys/drive-account.ts), on address keys GnuPG made (ed25519 +
- * cv25519, legacy: locked with the key passphrase): which keys of which addresses are unlocked, the primary ones,
- * what fails; the unlocked keys decrypt what GnuPG encrypted and sign what GnuPG verifies; the public keys, the
- * account's own or published at /core/v4/keys/all (asked of a scripted Invocation: no network).
+ * cv25519, legacy: locked with the key passphrase) and unlocked as account/keys.ts hands them (decrypting packets
+ * only; which keys open and which is primary is account/keys.ts's, tested there): the active addresses and the
+ * primary one; the keys decrypt what GnuPG encrypted and, their signing packets unlocked on first use, sign what
+ * GnuPG verifies; the public keys, the account's own or published at /core/v4/keys/all (asked of a scripted
+ * Invocation: no network).
  */
 import {expect} from 'chai'
 
@@ -11,13 +13,14 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import type {AccountKeys} from '../../../src/lib/keys/account-keys.ts'
+import type {AccountKeys, OwnKey} from '../../../src/lib/account/keys.ts'
 import type {JsonRecord} from '../../../src/lib/output/records.ts'
 import type {Invocation} from '../../../src/lib/runtime/invocation.ts'
 import type {ActiveSession} from '../../../src/lib/session/session.ts'
 
 import {driveAccount} from '../../../src/lib/keys/drive-account.ts'
 import {driveCryptoProxy} from '../../../src/lib/keys/drive-crypto.ts'
+import {openpgp, unlockOne} from '../../../src/lib/keys/keyring.ts'
 
 const PASSPHRASE = 'key passphrase'
 
@@ -70,21 +73,42 @@ describe('drive account on GnuPG-made address keys', function () {
     return {asked, invocation, notes}
   }
 
-  const account = (addresses: JsonRecord[], ownPublicKeys: AccountKeys['ownPublicKeys'] = async () => []): AccountKeys => ({
-    addressKeys: async () => expect.fail('the drive account unlocks address keys itself'),
-    addresses,
-    ownPublicKeys,
-    passphrase: PASSPHRASE,
-    userKeys: [],
-  })
+  /** The account as account/keys.ts gives it: each address's keys in the list's order, decrypting packets unlocked. */
+  const account = (addresses: JsonRecord[], ownPublicKeys: AccountKeys['ownPublicKeys'] = async () => []): AccountKeys => {
+    const secrets: string[] = []
+    const ownAddressKeys = async (addressId: string): Promise<OwnKey[]> => {
+      const pgp = await openpgp()
+      const listed = (addresses.find(({ID}) => ID === addressId)?.Keys ?? []) as JsonRecord[]
+      return Promise.all(listed.map(async (entry) => ({id: String(entry.ID), key: await unlockOne(pgp, String(entry.PrivateKey), PASSPHRASE), primary: false})))
+    }
+
+    return {
+      addressKeys: async () => expect.fail('the drive account asks for the keys with their IDs'),
+      addresses,
+      async addressKeySecret(addressId, keyId) {
+        secrets.push(`${addressId}/${keyId}`)
+        return PASSPHRASE
+      },
+      ownAddressKeys,
+      ownPublicKeys,
+      passphrase: PASSPHRASE,
+      primaryUserKey: async () => expect.fail('the drive account signs with address keys'),
+      flushSeal: async () => expect.fail('the drive account seals nothing itself'),
+      sealedKey: async () => expect.fail('the drive account seals nothing itself'),
+      user: {},
+      userKeys: [],
+      secrets,
+    } as AccountKeys
+  }
 
   const key = (id: string, name: string, fields: JsonRecord = {}): JsonRecord => ({ID: id, PrivateKey: armored[name], ...fields})
 
-  it('unlocks the active keys of an address, the primary one by its flag; they open what GnuPG encrypted and sign what it verifies', async () => {
-    const addresses = [{Email: 'First@Test.invalid', ID: 'A1', Keys: [key('k1', 'first'), key('k0', 'second', {Active: 0}), key('k2', 'second', {Active: true, Primary: true}), key('k3', 'first', {Active: false})]}]
-    const drive = driveAccount(scripted().invocation, session, account(addresses))
+  it('an address\'s keys as account/keys.ts unlocks them, by ID, the first the primary; they open what GnuPG encrypted and sign what it verifies once their signing packets are unlocked', async () => {
+    const addresses = [{Email: 'First@Test.invalid', ID: 'A1', Keys: [key('k1', 'first'), key('k2', 'second')]}]
+    const own = account(addresses)
+    const drive = driveAccount(scripted().invocation, session, own)
     const address = await drive.getOwnAddress('A1')
-    expect([address.addressId, address.email, address.keys.map(({id}) => id), address.primaryKeyIndex]).to.deep.equal(['A1', 'First@Test.invalid', ['k1', 'k2'], 1])
+    expect([address.addressId, address.email, address.keys.map(({id}) => id), address.primaryKeyIndex]).to.deep.equal(['A1', 'First@Test.invalid', ['k1', 'k2'], 0])
     // One unlocking per address: by ID or by its email in any case, the same answer.
     expect(await drive.getOwnAddress('first@test.INVALID')).to.equal(address)
 
@@ -92,42 +116,25 @@ describe('drive account on GnuPG-made address keys', function () {
     const message = gpg(['--encrypt', '--recipient', 'second@test.invalid', '--output', '-'], 'to the second key').stdout
     const {data} = await proxy.decryptMessage({binaryMessage: message, decryptionKeys: address.keys[1].key, format: 'utf8'})
     expect(data).to.equal('to the second key')
-    // The signing packet was left locked; the first signature unlocks it with the same passphrase.
+    // The signing packet was left locked, its secret not even asked for; the first signature asks for it and unlocks it.
+    expect((own as unknown as {secrets: string[]}).secrets).to.deep.equal([])
     const signature = await proxy.signMessage({binaryData: new TextEncoder().encode('node'), detached: true, format: 'armored', signingKeys: address.keys[1].key})
+    expect((own as unknown as {secrets: string[]}).secrets).to.deep.equal(['A1/k2'])
     const dir = mkdtempSync(join(home, 'sig-'))
     writeFileSync(join(dir, 'node'), 'node')
     writeFileSync(join(dir, 'node.asc'), signature as string)
     const verified = gpg(['--verify', join(dir, 'node.asc'), join(dir, 'node')])
     expect(verified.status, verified.stderr).to.equal(0)
     expect(verified.stderr).to.include('Good signature from "second@test.invalid"')
-
-    const primaryByOne = await driveAccount(scripted().invocation, session, account([{Email: 'x@test.invalid', ID: 'A2', Keys: [key('k1', 'first', {Active: 1, Primary: 0}), key('k2', 'second', {Active: 1, Primary: 1})]}])).getOwnAddress('A2')
-    expect([primaryByOne.keys.map(({id}) => id), primaryByOne.primaryKeyIndex]).to.deep.equal([['k1', 'k2'], 1])
-    const noPrimary = await driveAccount(scripted().invocation, session, account([{Email: 'x@test.invalid', ID: 'A3', Keys: [key('k1', 'first', {Primary: 0}), key('k2', 'second', {Primary: 2})]}])).getOwnAddress('A3')
-    expect(noPrimary.primaryKeyIndex).to.equal(0)
   })
 
-  it('skips a key that does not open; an address none of whose keys opens is an error naming each', async () => {
-    const addresses = [
-      {Email: 'mixed@test.invalid', ID: 'A1', Keys: [key('bad', 'other'), key('good', 'first', {Primary: 1})]},
-      {Email: 'locked@test.invalid', ID: 'A2', Keys: [key('bad1', 'other'), {ID: 'bad2', PrivateKey: 'not a key'}]},
-    ]
-    const drive = driveAccount(scripted().invocation, session, account(addresses))
-    const mixed = await drive.getOwnAddress('A1')
-    expect([mixed.keys.map(({id}) => id), mixed.primaryKeyIndex]).to.deep.equal([['good'], 0])
-    const refused = await drive.getOwnAddress('A2').then(
-      () => expect.fail('unlocked'),
-      (error: Error) => error.message,
-    )
-    expect(refused).to.match(/^no key of address locked@test\.invalid could be unlocked \(bad1: [^;]*[Ii]ncorrect key passphrase[^;]*; bad2: [^;]+\)$/)
-  })
-
-  it('the enabled addresses; the primary one the first by Order, one without Order last; an unknown one refused', async () => {
+  it('the active addresses (as WebClients getIsAddressActive); the primary one the first by Order, one without Order last; an unknown one refused', async () => {
+    const active = {Receive: 1, Send: 1, Status: 1}
     const addresses: JsonRecord[] = [
-      {Email: 'no-order@test.invalid', ID: 'A0', Keys: [key('k', 'first')]},
-      {Email: 'second@test.invalid', ID: 'A2', Keys: [key('k', 'first')], Order: 2, Status: 1},
-      {Email: 'disabled@test.invalid', ID: 'A9', Keys: [key('k', 'first')], Order: 0, Status: 0},
-      {Email: 'first@test.invalid', ID: 'A1', Keys: [key('k', 'first')], Order: 1},
+      {Email: 'no-order@test.invalid', ID: 'A0', Keys: [key('k', 'first')], ...active},
+      {Email: 'second@test.invalid', ID: 'A2', Keys: [key('k', 'first')], Order: 2, ...active},
+      {Email: 'disabled@test.invalid', ID: 'A9', Keys: [key('k', 'first')], Order: 0, ...active, Status: 0},
+      {Email: 'first@test.invalid', ID: 'A1', Keys: [key('k', 'first')], Order: 1, ...active},
     ]
     const drive = driveAccount(scripted().invocation, session, account(addresses))
     expect((await drive.getOwnAddresses()).map(({addressId}) => addressId)).to.deep.equal(['A0', 'A2', 'A1'])
@@ -140,8 +147,8 @@ describe('drive account on GnuPG-made address keys', function () {
     const messageOf = (promise: Promise<unknown>) => promise.then(() => expect.fail('answered'), (error: Error) => error.message)
     expect(await messageOf(drive.getOwnAddress('someone@test.invalid'))).to.equal("someone@test.invalid is not one of this account's addresses")
     const none = driveAccount(scripted().invocation, session, account([addresses[2]]))
-    expect(await messageOf(none.getOwnAddresses())).to.equal('the account has no enabled address')
-    expect(await messageOf(none.getOwnPrimaryAddress())).to.equal('the account has no enabled address')
+    expect(await messageOf(none.getOwnAddresses())).to.equal('the account has no active address')
+    expect(await messageOf(none.getOwnPrimaryAddress())).to.equal('the account has no active address')
     // A disabled address is still the account's own: asked by name, it is opened.
     expect((await none.getOwnAddress('disabled@test.invalid')).addressId).to.equal('A9')
   })
@@ -150,7 +157,7 @@ describe('drive account on GnuPG-made address keys', function () {
     const pgp = await import('openpgp')
     const own = await pgp.readKey({armoredKey: published.first})
     const {asked, invocation} = scripted({'elsewhere@test.invalid': [{PublicKey: published.second}, {PublicKey: 'not a key'}], 'none@test.invalid': []})
-    const drive = driveAccount(invocation, session, account([{ID: 'A0', Keys: []}, {Email: 'first@test.invalid', ID: 'A1', Keys: []}], async (email) => (email === 'first@test.invalid' ? [own] : [])))
+    const drive = driveAccount(invocation, session, account([{ID: 'A0', Keys: []}, {Email: 'first@test.invalid', ID: 'A1', Keys: []}], async (email: string) => (email === 'first@test.invalid' ? [own] : [])))
 
     const ownKeys = await drive.getPublicKeys('first@test.invalid')
     expect(ownKeys).to.deep.equal([own])

@@ -1,7 +1,6 @@
 /** What a dedicated command makes of one answer. */
 import {expect} from 'chai'
 
-import {firstEnabledAddressId} from '../../../src/lib/request/addresses.ts'
 import {classifyAnswer, readAnswer} from '../../../src/lib/output/api-answer.ts'
 import {RENDER_DEPTH} from '../../../src/lib/output/output.ts'
 import type {ApiResponse} from '../../../src/lib/http/client.ts'
@@ -83,12 +82,6 @@ describe('readAnswer', () => {
     const html = readAnswer(response(502, '<h1>Bad gateway</h1>'))
     expect(html.ok === false && [html.failure.exitStatus, html.failure.json, String(html.failure.notJson)]).to.deep.equal([5, undefined, '<h1>Bad gateway</h1>'])
   })
-})
-
-it('first enabled address: lowest Order among Status 1', () => {
-  const data = {Addresses: [{ID: 'off', Order: 0, Status: 0}, {ID: 'b', Order: 3, Status: 1}, {ID: 'a', Order: 2, Status: 1}]}
-  expect(firstEnabledAddressId(data)).to.equal('a')
-  expect(() => firstEnabledAddressId({Addresses: []})).to.throw('the account has no enabled address; pass --address-id')
 })
 
 it('page footer: pages from 1, at least one page', () => {

@@ -1,0 +1,211 @@
+/**
+ * The account's unlocked keys kept between runs, sealed: one step on from the key passphrase, which the session file
+ * already keeps sealed under the local key the service holds for the session (local-key.ts; WebClients
+ * authentication/clientKey.ts, persistedSessionHelper.ts). A read then opens the keys it needs without any S2K.
+ *
+ * The file, <cacheDir>/keys/<profile>.sealed (0600 in a 0700 directory of this user's, written atomically, read
+ * through no symbolic link and only when it is this user's and nobody else's), is HEADER, then AES-256-GCM's IV
+ * (12 bytes), ciphertext and tag (16 bytes). The AES key is derived (HKDF-SHA-256) from the session's ClientKey,
+ * which only the service keeps: the file alone opens nothing, and once the session ends on the service (logout)
+ * or the local key changes, nothing opens it. The associated data is the header, the session's UID and the user's
+ * ID: a file moved to another session or account does not open either. Inside: for each key, the digest of its
+ * record as the service lists it (ID, Fingerprint, PrivateKey, Token, Signature) and the key as OpenPGP.js writes
+ * it once unlocked (its unlocked packets in clear, inside the seal only). A key whose record changed on the service
+ * (rotated, re-encrypted after a password change, a new Token) has another digest: it is derived again, and
+ * user and address keys no longer listed are dropped at the next write; other keys sealed the same way (a
+ * calendar's, drive's nodes': filed under their armored key and the passphrase that unlocks it) stay while they are
+ * used, the least recently used dropped past MAX_OTHER. Whatever cannot be opened is ignored: the keys are
+ * derived as if there were no file.
+ */
+import {createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes} from 'node:crypto'
+import {closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rmSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+
+import type {PrivateKey} from 'openpgp'
+
+import {replaceFile} from '../files/atomic-file.ts'
+import {ensurePrivateDirectory} from '../files/private-directory.ts'
+import type {ApiKey, Openpgp} from '../keys/keyring.ts'
+import type {JsonRecord} from '../output/records.ts'
+import type {ActiveSession} from '../session/session.ts'
+
+const HEADER = Buffer.from('proton-cli sealed keys v1\n', 'utf8')
+const IV_BYTES = 12
+const TAG_BYTES = 16
+/** A seal larger than this is not read (an account has a handful of keys, a few KiB each). */
+const MAX_BYTES = 4 * 1024 * 1024
+
+/** Where a profile's sealed keys live. */
+export function sealPath(cacheDir: string, profile: string): string {
+  return join(cacheDir, 'keys', `${profile}.sealed`)
+}
+
+/** Removes a profile's sealed keys (logout, a new login); nothing there is nothing to do. */
+export function removeSeal(cacheDir: string, profile: string): void {
+  try {
+    rmSync(sealPath(cacheDir, profile), {force: true})
+  } catch {
+    // A seal that cannot be removed opens nothing without the ended session's local key.
+  }
+}
+
+/** The digest a key's record is kept under: any change to it on the service is another key. */
+export function recordDigest(key: ApiKey & {Fingerprint?: unknown}): string {
+  const field = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+  return createHash('sha256')
+    .update(JSON.stringify([field(key.ID), field(key.Fingerprint), field(key.PrivateKey), field(key.Token), field(key.Signature)]))
+    .digest('base64url')
+}
+
+/**
+ * The name a key is sealed under: `a.` and its record's digest for the account's user and address keys (dropped once
+ * the service no longer lists them), `o.` for other keys (a calendar's, drive's nodes'), kept while used, the least
+ * recently used dropped past MAX_OTHER.
+ */
+export function entryName(key: ApiKey, other = false): string {
+  return `${other ? 'o' : 'a'}.${recordDigest(key)}`
+}
+
+/** Other keys kept at most (a drive node key is some 1.5 KiB sealed: about 1.5 MiB). */
+const MAX_OTHER = 1000
+
+const aesKey = (clientKey: Buffer) => Buffer.from(hkdfSync('sha256', clientKey, Buffer.alloc(0), 'proton-cli unlocked keys v1', 32))
+const associated = (uid: string, userId: string) => Buffer.concat([HEADER, Buffer.from(`${uid}\n${userId}`, 'utf8')])
+
+/** The sealed bytes of the entries (digest -> key as written), for this session and user. */
+export function seal(entries: ReadonlyMap<string, Uint8Array>, clientKey: Buffer, uid: string, userId: string): Buffer {
+  const iv = randomBytes(IV_BYTES)
+  const cipher = createCipheriv('aes-256-gcm', aesKey(clientKey), iv)
+  cipher.setAAD(associated(uid, userId))
+  const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...entries].map(([digest, key]) => [digest, Buffer.from(key).toString('base64')]))}), 'utf8')
+  const sealed = Buffer.concat([HEADER, iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()])
+  plain.fill(0)
+  return sealed
+}
+
+/** The entries sealed in `bytes`, or undefined when they do not open with this key, session and user. */
+export function unseal(bytes: Buffer, clientKey: Buffer, uid: string, userId: string): Map<string, Uint8Array> | undefined {
+  if (clientKey.length !== 32 || bytes.length < HEADER.length + IV_BYTES + TAG_BYTES || !bytes.subarray(0, HEADER.length).equals(HEADER)) return undefined
+  try {
+    const body = bytes.subarray(HEADER.length)
+    const decipher = createDecipheriv('aes-256-gcm', aesKey(clientKey), body.subarray(0, IV_BYTES))
+    decipher.setAAD(associated(uid, userId))
+    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES))
+    const plain = Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()])
+    const parsed = JSON.parse(plain.toString('utf8')) as {keys?: Record<string, unknown>}
+    plain.fill(0)
+    const entries = new Map<string, Uint8Array>()
+    for (const [digest, key] of Object.entries(parsed.keys ?? {})) if (typeof key === 'string') entries.set(digest, Buffer.from(key, 'base64'))
+    return entries
+  } catch {
+    return undefined
+  }
+}
+
+/** The file's bytes when it is a regular file of this user's that nobody else may read or write; else undefined. */
+function readPrivateFile(path: string): Buffer | undefined {
+  let descriptor: number | undefined
+  const uid = process.getuid?.()
+  try {
+    const directory = lstatSync(dirname(path))
+    if (!directory.isDirectory() || (uid !== undefined && directory.uid !== uid)) return undefined
+    // O_NOFOLLOW: a symbolic link put in its place is not followed.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+    const stat = fstatSync(descriptor)
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0 || stat.size > MAX_BYTES) return undefined
+    return readFileSync(descriptor)
+  } catch {
+    return undefined
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor)
+  }
+}
+
+export interface SealOptions {
+  cacheDir: string
+  clientKey: Buffer
+  /** Where the run's counts go with DEBUG set. */
+  debug?: (line: string) => void
+  pgp: Openpgp
+  records: {user: JsonRecord; addresses: readonly JsonRecord[]}
+  session: ActiveSession
+}
+
+/** The run's view of the seal: keys read from it, keys unlocked meanwhile kept, written back once something changed. */
+export interface KeySeal {
+  /** The key unlocked as the seal holds it, when it holds this very record; else undefined (derive it). `other`: not a user or address key. */
+  read(key: ApiKey, other?: boolean): Promise<PrivateKey | undefined>
+  /** A key this run unlocked (or unlocked further): sealed at the next write. */
+  keep(key: ApiKey, unlocked: PrivateKey, other?: boolean): void
+  /** Writes the seal when keep() changed it; a failure leaves the keys to be derived next time. */
+  write(): Promise<void>
+  /** Keys read from the seal and keys derived since the last write (DEBUG prints them there; the tests count S2Ks with them). */
+  readonly counts: {sealed: number; derived: number}
+}
+
+/** Every key record the service lists now: user keys and every address's. */
+function listedDigests({addresses, user}: SealOptions['records']): Set<string> {
+  const all = [user, ...addresses].flatMap((record) => (Array.isArray(record.Keys) ? (record.Keys as unknown[]) : []))
+  return new Set(all.filter((key): key is ApiKey => key !== null && typeof key === 'object').map((key) => entryName(key)))
+}
+
+export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records, session}: SealOptions): KeySeal {
+  const path = sealPath(cacheDir, session.profile)
+  const userId = String(records.user.ID ?? '')
+  const bytes = session.source === 'file' ? readPrivateFile(path) : undefined
+  const entries = (bytes && unseal(bytes, clientKey, session.uid, userId)) ?? new Map<string, Uint8Array>()
+  let changed = false
+  const counts = {derived: 0, sealed: 0}
+  /** Entries read or kept in this run. */
+  const touched = new Set<string>()
+  /** Marks the entry used: an other key moves to the end, the most recently used. */
+  const use = (name: string, binary: Uint8Array) => {
+    touched.add(name)
+    entries.delete(name)
+    entries.set(name, binary)
+  }
+
+
+  return {
+    counts,
+    keep(key, unlocked, other = false) {
+      use(entryName(key, other), unlocked.write())
+      changed = true
+    },
+    async read(key, other = false) {
+      const name = entryName(key, other)
+      const binaryKey = entries.get(name)
+      if (!binaryKey) {
+        counts.derived++
+        return undefined
+      }
+
+      try {
+        const unlocked = await pgp.readPrivateKey({binaryKey})
+        use(name, binaryKey)
+        counts.sealed++
+        return unlocked
+      } catch {
+        counts.derived++
+        return undefined
+      }
+    },
+    async write() {
+      debug(`${counts.sealed} keys opened from the seal, ${counts.derived} derived`)
+      counts.sealed = 0
+      counts.derived = 0
+      if (!changed || session.source !== 'file') return
+      changed = false
+      const listed = listedDigests(records)
+      for (const name of entries.keys()) if (name.startsWith('a.') && !listed.has(name) && !touched.has(name)) entries.delete(name)
+      const others = [...entries.keys()].filter((name) => name.startsWith('o.'))
+      for (const name of others.slice(0, Math.max(0, others.length - MAX_OTHER))) entries.delete(name)
+      try {
+        ensurePrivateDirectory(join(cacheDir, 'keys'))
+        await replaceFile(path, seal(entries, clientKey, session.uid, userId), {mode: 0o600})
+      } catch (error) {
+        debug(`not sealed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    },
+  }
+}
