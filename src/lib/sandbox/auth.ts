@@ -13,7 +13,7 @@ import {decodeSignedModulus} from '../session/srp/modulus.ts'
 import {encode, type SrpGroup, srpGroup} from '../session/srp/group.ts'
 import {SrpServer} from '../session/srp/server.ts'
 import {computeVerifier} from '../session/srp/verifier.ts'
-import {checkTotp} from './totp.ts'
+import {checkTotp} from '../session/totp.ts'
 import {SandboxError} from './api-error.ts'
 import {SANDBOX_CODE} from './codes.ts'
 import {newToken} from './ids.ts'
@@ -22,7 +22,7 @@ import type {SandboxStats} from './stats.ts'
 import type {JsonObject} from './validation.ts'
 
 export const SRP_VERSION = 4
-export const FULL_SCOPES = ['full', 'self', 'user', 'loggedin', 'mail', 'calendar', 'drive', 'settings', 'keys', 'nondelinquent', 'verified']
+export const FULL_SCOPES = ['full', 'self', 'user', 'loggedin', 'mail', 'calendar', 'drive', 'pass', 'settings', 'keys', 'nondelinquent', 'verified']
 /** A session whose password was right but whose second factor is still owed. */
 export const TWO_FACTOR_SCOPES = ['twofactor']
 /** Each kind of session is bounded on its own, so a flood of unauthenticated sessions never evicts a logged-in one. */

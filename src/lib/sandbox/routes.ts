@@ -10,6 +10,7 @@ import type {AuthService, Session} from './auth.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
 import {driveRoutes} from './drive/routes.ts'
+import {passRoutes} from './pass/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
@@ -177,5 +178,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService): Route[] {
     ...mailboxRoutes(state),
     ...contactRoutes(state.contacts),
     ...driveRoutes(state.drive, () => state.driveOwner(), () => state.volumes),
+    ...passRoutes(state.pass, () => state.addressIds, () => state.mailboxes),
   ]
 }

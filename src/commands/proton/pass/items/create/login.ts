@@ -1,0 +1,29 @@
+import {Flags} from '@oclif/core'
+
+import {passItemsCreateLogin} from '../../../../../lib/pass/commands.ts'
+import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
+
+export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsCreateLogin> {
+  static override summary = "Create a login item (POST /pass/v1/share/SHARE_ID/item); the password from standard input or generated, never from the command line."
+
+  static override description = `The item (the Item protobuf of the official item_v1.proto) is encrypted with a new item key (AES-256-GCM, "itemcontent"), the item key with the vault's newest share key ("itemkey"), as the official clients do. The password: --password-stdin (its first line) or --generate (24 random characters, shown later by "items get --field password"); one of them is needed. Prints the new item ID; --output json: {Item: {ID, Name, Revision, ShareID, Vault}}.`
+
+  static override examples = [
+    "printf '%s\\n' \"$PASSWORD\" | <%= config.bin %> <%= command.id %> --vault Personal --name Forum --username me --url https://forum.example --password-stdin",
+    "<%= config.bin %> <%= command.id %> --vault Work --name CI --generate",
+  ]
+
+  static override flags = {
+    vault: Flags.string({helpValue: 'VAULT', required: true, summary: 'The vault: its name, share ID or vault ID.'}),
+    name: Flags.string({required: true, summary: 'The item\'s name.'}),
+    username: Flags.string({helpValue: 'NAME', summary: 'The login\'s user name.'}),
+    email: Flags.string({helpValue: 'ADDRESS', summary: 'The login\'s e-mail address.'}),
+    url: Flags.string({helpValue: 'URL', multiple: true, multipleNonGreedy: true, summary: 'A website of the login (repeatable).'}),
+    note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
+    'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
+    generate: Flags.boolean({summary: 'Generate a random password.'}),
+    'totp-uri': Flags.string({helpValue: 'URI', summary: 'An otpauth://totp/ URI (or a base32 secret) for one-time codes.'}),
+  }
+
+  static override runs = passItemsCreateLogin
+}

@@ -1,0 +1,31 @@
+import {Args, Flags} from '@oclif/core'
+
+import {passItemsEdit} from '../../../../lib/pass/commands.ts'
+import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+
+export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
+  static override summary = "Change a Pass item: a new revision (PUT /pass/v1/share/SHARE_ID/item/ITEM_ID with LastRevision)."
+
+  static override description = `The item's latest revision is read, the given fields changed in it, and it is sent back encrypted with its own item key, with LastRevision the revision read: if someone changed the item in between, the service refuses, and so does the command (exit 4); read it again and retry. Fields this tool does not know (from a newer client) are kept as they were. --username, --email, --url (repeatable: the new list) and --password-stdin change logins only. Prints the item ID; --output json: {Item: {ID, Name, Revision, ShareID, Vault}}.`
+
+  static override examples = [
+    "<%= config.bin %> <%= command.id %> Forum --name \"Old forum\"",
+    "printf '%s\\n' \"$NEW\" | <%= config.bin %> <%= command.id %> Forum --password-stdin",
+  ]
+
+  static override args = {
+    item: Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true}),
+  }
+
+  static override flags = {
+    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID.'}),
+    name: Flags.string({summary: 'A new name.'}),
+    username: Flags.string({helpValue: 'NAME', summary: 'The login\'s user name.'}),
+    email: Flags.string({helpValue: 'ADDRESS', summary: 'The login\'s e-mail address.'}),
+    url: Flags.string({helpValue: 'URL', multiple: true, multipleNonGreedy: true, summary: 'A website of the login (repeatable).'}),
+    note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
+    'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
+  }
+
+  static override runs = passItemsEdit
+}
