@@ -14,10 +14,11 @@ const quoted = (text: string) => `"${escapeLine(text)}"`
 
 /** The vault `name` names; undefined `name`: every vault. */
 export async function findVaults(pass: PassSession, name: string | undefined): Promise<OpenedVault[]> {
+  if (name === undefined) return pass.vaults()
+  // A share or vault ID opens that vault alone: one that does not open cannot hide the one asked for.
+  const byId = (await pass.vaultShares()).find((share) => share.ShareID === name || share.VaultID === name)
+  if (byId) return [await pass.openVault(byId)]
   const vaults = await pass.vaults()
-  if (name === undefined) return vaults
-  const byId = vaults.filter((vault) => vault.shareId === name || vault.vaultId === name)
-  if (byId.length > 0) return byId.slice(0, 1)
   let matches = vaults.filter((vault) => vault.content.name === name)
   if (matches.length === 0) matches = vaults.filter((vault) => vault.content.name.toLowerCase() === name.toLowerCase())
   if (matches.length === 0) throw notFound(`no vault named ${quoted(name)} (${vaults.length === 0 ? 'the account has no vault' : `its vaults: ${vaults.map((vault) => quoted(vault.content.name)).join(', ')}`})`)

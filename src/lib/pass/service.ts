@@ -97,15 +97,20 @@ export class PassSession {
     return this.userKeys
   }
 
-  async vaults(): Promise<OpenedVault[]> {
+  /** The vault shares (TargetType 1), as the service lists them: not opened yet. */
+  async vaultShares(): Promise<JsonRecord[]> {
     const answer = await this.request({method: 'GET', path: '/pass/v1/share'})
-    const shares = (Array.isArray(answer.Shares) ? answer.Shares : []).filter(isRecord).filter((share) => share.TargetType === TARGET_VAULT)
+    return (Array.isArray(answer.Shares) ? answer.Shares : []).filter(isRecord).filter((share) => share.TargetType === TARGET_VAULT)
+  }
+
+  /** Every vault, opened in the service's order; the first that does not open ends the command (exit 5). */
+  async vaults(): Promise<OpenedVault[]> {
     const vaults: OpenedVault[] = []
-    for (const share of shares) vaults.push(await this.openVault(share))
+    for (const share of await this.vaultShares()) vaults.push(await this.openVault(share))
     return vaults
   }
 
-  private async openVault(share: JsonRecord): Promise<OpenedVault> {
+  async openVault(share: JsonRecord): Promise<OpenedVault> {
     const shareId = text(share.ShareID)
     const what = `the content of vault share ${shareId}`
     try {

@@ -2,7 +2,8 @@
  * The Pass routes the sandbox serves, as the official Pass CLI calls them (protonpass/pass-cli, crate `pass`:
  * share/list.rs, share/keys.rs, item/list.rs, item/get_one.rs, item/create/common.rs, item/update.rs, item/trash.rs,
  * item/delete.rs, vault/create.rs, vault/delete.rs, item/alias/options.rs, item/alias/create.rs), and their controls
- * under /__sandbox/pass/ (hostile keys and items added by tests, and the store read back as clients wrote it).
+ * under /__sandbox/pass/ (hostile keys and items added by tests, a concurrent edit on demand, and the store read back
+ * as clients wrote it).
  */
 import {CODE} from '../../contract/contract.ts'
 import type {Route} from '../routes.ts'
@@ -87,6 +88,15 @@ export function passControlRoutes(store: PassStore): Route[] {
       },
       method: 'POST',
       path: /^\/__sandbox\/pass\/shares\/([^/]+)\/keys$/,
+    },
+    {
+      access: 'none',
+      handle: (request) => {
+        store.race(request.params[0])
+        return success
+      },
+      method: 'POST',
+      path: /^\/__sandbox\/pass\/items\/([^/]+)\/race$/,
     },
     {access: 'none', handle: (request) => ({...success, ItemIDs: store.addItems(request.params[0], request.json())}), method: 'POST', path: /^\/__sandbox\/pass\/shares\/([^/]+)\/items$/},
   ]

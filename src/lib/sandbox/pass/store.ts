@@ -40,6 +40,8 @@ export class PassStore {
   private readonly now: () => number
   /** Signs alias suffixes, as the service signs the SignedSuffix it hands out (the client sends it back unchanged). */
   private readonly suffixKey = randomBytes(32)
+  /** Items another client is to change just before the next update reaches them (a control: a conflict on demand). */
+  private readonly raced = new Set<string>()
 
   constructor(now: () => number) {
     this.now = now
@@ -127,6 +129,7 @@ export class PassStore {
     if (!isCount(ContentFormatVersion) || ContentFormatVersion < 1) throw invalid('ContentFormatVersion must be a positive integer')
     if (!isCount(LastRevision)) throw invalid('LastRevision must be an integer')
     if (KeyRotation !== item.KeyRotation) this.rotationOf(row, KeyRotation)
+    if (this.raced.delete(itemId)) item.Revision = (item.Revision as number) + 1
     if (LastRevision !== item.Revision) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, `Item has a newer revision (${String(item.Revision)}) than LastRevision`)
     const now = this.seconds()
     Object.assign(item, {Content, ContentFormatVersion, ModifyTime: now, Revision: (item.Revision as number) + 1, RevisionTime: now})
@@ -226,6 +229,11 @@ export class PassStore {
     }
 
     return ids
+  }
+
+  /** Control: the next update of this item finds a revision another client made since it was read. */
+  race(itemId: string): void {
+    this.raced.add(itemId)
   }
 
   /** Control: every share with its keys and items, as stored (what clients sent). */
