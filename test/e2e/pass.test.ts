@@ -158,8 +158,8 @@ describe('proton pass (built binary, sandbox)', function () {
     const made = JSON.parse(out(generated)) as {Item: {ID: string}}
     const work = (await stored()).find((share) => share.share.ShareID === WORK)!
     const read = await openStoredItem(work, work.items.find((entry) => entry.ItemID === made.Item.ID)!)
-    expect(read.item.content.login.password).to.match(/^\S{24}$/)
-    expect(out(await proton(['pass', 'items', 'get', made.Item.ID, '--field', 'password']))).to.equal(`${read.item.content.login.password}\n`)
+    expect(read.item.content.login?.password).to.match(/^\S{24}$/)
+    expect(out(await proton(['pass', 'items', 'get', made.Item.ID, '--field', 'password']))).to.equal(`${read.item.content.login?.password}\n`)
   })
 
   it('items create note, then trash, restore and delete (--yes needed off a terminal)', async () => {

@@ -45,11 +45,17 @@ export interface StoredShare {
   items: Array<Record<string, unknown> & {ItemID: string; Content: string; ItemKey: string; KeyRotation: number}>
 }
 
+/** The parts of a decoded Item the tests read (protobufjs toObject, default values left out). */
+export interface DecodedItem {
+  metadata: {name?: string; note?: string}
+  content: {alias?: object; login?: {itemUsername?: string; password?: string; urls?: string[]}; note?: object}
+}
+
 /** An item as stored, opened: its item key with the share key of its rotation, its content's bytes and the parsed Item. */
-export async function openStoredItem(share: StoredShare, item: StoredShare['items'][number]): Promise<{bytes: Buffer; item: Record<string, any>}> {
+export async function openStoredItem(share: StoredShare, item: StoredShare['items'][number]): Promise<{bytes: Buffer; item: DecodedItem}> {
   const key = share.keys.find((candidate) => candidate.KeyRotation === item.KeyRotation)
   if (!key) throw new Error(`no share key of rotation ${item.KeyRotation}`)
   const itemKey = await gcmOpen(await openShareKey(key.Key), Buffer.from(item.ItemKey, 'base64'), 'itemkey')
   const bytes = await gcmOpen(itemKey, Buffer.from(item.Content, 'base64'), 'itemcontent')
-  return {bytes, item: ItemMessage.toObject(ItemMessage.decode(bytes), {defaults: false, oneofs: true})}
+  return {bytes, item: ItemMessage.toObject(ItemMessage.decode(bytes), {defaults: false}) as DecodedItem}
 }
