@@ -13,6 +13,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
+import {runMeasured} from '../helpers/run-measured.ts'
 import {gcmOpen, makeShareKey, openShareKey, openStoredItem, type StoredShare, VaultMessage} from '../helpers/pass-reader.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
@@ -260,7 +261,7 @@ describe('proton pass (built binary, sandbox)', function () {
 })
 
 describe('proton pass: hostile answers (built binary, sandbox)', function () {
-  this.timeout(180_000)
+  this.timeout(400_000)
   const suite = sandboxForSuite()
   const {control, proton, stored} = passSuite(suite)
   const addItem = (shareId: string, body: Record<string, unknown>) => control(`pass/shares/${encodeURIComponent(shareId)}/items`, {body: JSON.stringify(body), method: 'POST'})
@@ -278,6 +279,18 @@ describe('proton pass: hostile answers (built binary, sandbox)', function () {
     const pages = requests.filter((request) => request.Method === 'GET' && request.Path === `/pass/v1/share/${PERSONAL}/item`)
     expect(pages).to.have.length(26)
     expect(pages.slice(1).every((page) => /(^|&)Since=/.test(page.Query))).to.equal(true)
+  })
+
+  it('memory stays flat as a vault grows: looking for an item among 2,504 or 25,004 (each page decrypted, then dropped)', async () => {
+    const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+    const look = () => runMeasured(['--profile', 'sandbox', 'pass', 'items', 'get', 'no such item', '--vault', 'Personal'], env, 170_000)
+    const small = await look()
+    expect(small.status, small.stderr).to.equal(3)
+    const [personal] = await stored()
+    await addItem(PERSONAL, {Count: 22_500, Item: personal.items.find((item) => item.ItemID === 'pass-item-note')!})
+    const large = await look()
+    expect(large.status, large.stderr).to.equal(3)
+    expect(large.peakMiB - small.peakMiB, `${small.peakMiB} MiB, then ${large.peakMiB} MiB`).to.be.below(16)
   })
 
   it('a tampered item (a byte of its content changed): the GCM tag fails, one line naming it, exit 5', async () => {
