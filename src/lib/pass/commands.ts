@@ -214,10 +214,28 @@ function generatedPassword(length = 24): string {
   return Array.from({length}, () => alphabet[randomInt(alphabet.length)]).join('')
 }
 
-async function passwordFromStdin(invocation: Invocation): Promise<string> {
-  const line = await new InputLines(() => invocation.io.stdin).next()
-  if (line === undefined || line === '') throw usageError('--password-stdin: no password on standard input')
-  return line
+/** The secrets of a new login from standard input, a line each: the password (--password-stdin), then the TOTP URI (--totp-stdin). */
+async function secretsFromStdin(invocation: Invocation, {password, totp}: {password: boolean; totp: boolean}): Promise<{password?: string; totpUri?: string}> {
+  const lines = new InputLines(() => invocation.io.stdin)
+  const next = async (what: string) => {
+    const line = await lines.next()
+    const where = password && what === '--totp-stdin' ? 'the second line of standard input (the first is the password)' : 'standard input'
+    if (line === undefined || line.trim() === '') throw usageError(`${what}: nothing on ${where}`)
+    return line
+  }
+
+  const secrets: {password?: string; totpUri?: string} = {}
+  if (password) secrets.password = await next('--password-stdin')
+  if (totp) {
+    secrets.totpUri = (await next('--totp-stdin')).trim()
+    try {
+      totpCode(secrets.totpUri, 0)
+    } catch (error) {
+      throw usageError(`--totp-stdin: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  return secrets
 }
 
 async function showWritten(invocation: Invocation, vault: OpenedVault, answer: JsonRecord, name: string, verb: string): Promise<void> {
@@ -236,15 +254,15 @@ const loginOptions = (line: {optionalString(name: string): string | undefined; b
 })
 
 export const passItemsCreateLogin = plainCommand({
-  options: (line) => ({...loginOptions(line), generate: line.boolean('generate'), name: line.string('name'), totpUri: line.optionalString('totp-uri'), vault: line.string('vault')}),
+  options: (line) => ({...loginOptions(line), generate: line.boolean('generate'), name: line.string('name'), totpStdin: line.boolean('totp-stdin'), vault: line.string('vault')}),
   async run(invocation, options) {
     if (options.passwordStdin === options.generate) throw usageError('give the password with --password-stdin, or --generate one (never on the command line)')
-    if (options.totpUri !== undefined) totpCode(options.totpUri, 0)
-    const password = options.generate ? generatedPassword() : await passwordFromStdin(invocation)
+    const secrets = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
+    const password = secrets.password ?? generatedPassword()
     const pass = await passSession(invocation)
     const vault = await findVault(pass, options.vault)
     const item = create(ItemSchema, {
-      content: {content: {case: 'login', value: {itemEmail: options.email ?? '', itemUsername: options.username ?? '', password, totpUri: options.totpUri ?? '', urls: options.urls ?? []}}},
+      content: {content: {case: 'login', value: {itemEmail: options.email ?? '', itemUsername: options.username ?? '', password, totpUri: secrets.totpUri ?? '', urls: options.urls ?? []}}},
       metadata: {itemUuid: randomUUID(), name: options.name, note: options.note ?? ''},
     })
     const answer = await pass.request({body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`})
@@ -268,7 +286,7 @@ export const passItemsEdit = plainCommand({
   async run(invocation, options) {
     const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.urls !== undefined
     if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url or --password-stdin')
-    const password = options.passwordStdin ? await passwordFromStdin(invocation) : undefined
+    const {password} = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: false})
     const pass = await passSession(invocation)
     const found = await findItem(pass, options.item, options.vault)
     // The latest revision, edited in place: fields this tool does not know stay in the message (protobuf-es keeps them).

@@ -6,9 +6,10 @@ import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
 export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsCreateLogin> {
   static override summary = "Create a login item (POST /pass/v1/share/SHARE_ID/item); the password from standard input or generated, never from the command line."
 
-  static override description = `The item (the Item protobuf of the official item_v1.proto) is encrypted with a new item key (AES-256-GCM, "itemcontent"), the item key with the vault's newest share key ("itemkey"), as the official clients do. The password: --password-stdin (its first line) or --generate (24 random characters, shown later by "items get --field password"); one of them is needed. Prints the new item ID; --output json: {Item: {ID, Name, Revision, ShareID, Vault}}.`
+  static override description = `The item (the Item protobuf of the official item_v1.proto) is encrypted with a new item key (AES-256-GCM, "itemcontent"), the item key with the vault's newest share key ("itemkey"), as the official clients do. The password: --password-stdin (its first line) or --generate (24 random characters, shown later by "items get --field password"); one of them is needed. A TOTP seed is a secret too: --totp-stdin reads it from standard input (the line after the password with --password-stdin). Prints the new item ID; --output json: {Item: {ID, Name, Revision, ShareID, Vault}}.`
 
   static override examples = [
+    "printf '%s\\n%s\\n' \"$PASSWORD\" \"$OTPAUTH_URI\" | <%= config.bin %> <%= command.id %> --vault Personal --name Bank --password-stdin --totp-stdin",
     "printf '%s\\n' \"$PASSWORD\" | <%= config.bin %> <%= command.id %> --vault Personal --name Forum --username me --url https://forum.example --password-stdin",
     "<%= config.bin %> <%= command.id %> --vault Work --name CI --generate",
   ]
@@ -22,7 +23,7 @@ export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsC
     note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
     'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
     generate: Flags.boolean({summary: 'Generate a random password.'}),
-    'totp-uri': Flags.string({helpValue: 'URI', summary: 'An otpauth://totp/ URI (or a base32 secret) for one-time codes.'}),
+    'totp-stdin': Flags.boolean({summary: 'Read an otpauth://totp/ URI (or a base32 secret) for one-time codes from standard input: its first line, or its second after --password-stdin\'s.'}),
   }
 
   static override runs = passItemsCreateLogin
