@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {passAliasCreate} from '../../../../lib/pass/commands.ts'
+import {requiredVaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassAliasCreate extends PlainAdapter<typeof PassAliasCreate> {
@@ -13,7 +14,7 @@ export default class PassAliasCreate extends PlainAdapter<typeof PassAliasCreate
   ]
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', required: true, summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: requiredVaultFlag,
     prefix: Flags.string({required: true, summary: 'The alias\'s first part.'}),
     suffix: Flags.string({required: true, summary: 'One of the suffixes "alias options" lists.'}),
     mailbox: Flags.string({helpValue: 'EMAIL', multiple: true, multipleNonGreedy: true, summary: 'A mailbox to forward to (repeatable).'}),

@@ -1,6 +1,5 @@
-import {Flags} from '@oclif/core'
-
 import {passAliasOptions} from '../../../../lib/pass/commands.ts'
+import {vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassAliasOptions extends PlainAdapter<typeof PassAliasOptions> {
@@ -14,7 +13,7 @@ export default class PassAliasOptions extends PlainAdapter<typeof PassAliasOptio
   ]
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID (default: the first vault).'}),
+    vault: vaultFlag(' (default: the first vault)'),
   }
 
   static override runs = passAliasOptions

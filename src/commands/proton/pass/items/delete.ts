@@ -1,6 +1,6 @@
-import {Args, Flags} from '@oclif/core'
-
 import {passItemsDelete} from '../../../../lib/pass/commands.ts'
+import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
+import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete> {
@@ -13,12 +13,12 @@ export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete
   ]
 
   static override args = {
-    item: Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true}),
+    item: itemArg,
   }
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID.'}),
-    yes: Flags.boolean({char: 'y', summary: 'Delete without asking (needed when standard input is not a terminal).'}),
+    vault: vaultFlag(),
+    yes: yesFlag,
   }
 
   static override runs = passItemsDelete

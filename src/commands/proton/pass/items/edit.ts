@@ -1,6 +1,7 @@
-import {Args, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 
 import {passItemsEdit} from '../../../../lib/pass/commands.ts'
+import {itemArg, loginFlags, vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
@@ -14,17 +15,13 @@ export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
   ]
 
   static override args = {
-    item: Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true}),
+    item: itemArg,
   }
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: vaultFlag(),
     name: Flags.string({summary: 'A new name.'}),
-    username: Flags.string({helpValue: 'NAME', summary: 'The login\'s user name.'}),
-    email: Flags.string({helpValue: 'ADDRESS', summary: 'The login\'s e-mail address.'}),
-    url: Flags.string({helpValue: 'URL', multiple: true, multipleNonGreedy: true, summary: 'A website of the login (repeatable).'}),
-    note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
-    'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
+    ...loginFlags,
   }
 
   static override runs = passItemsEdit

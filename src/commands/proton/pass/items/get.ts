@@ -1,6 +1,7 @@
-import {Args, Flags} from '@oclif/core'
+import {Flags} from '@oclif/core'
 
 import {passItemsGet} from '../../../../lib/pass/commands.ts'
+import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsGet extends PlainAdapter<typeof PassItemsGet> {
@@ -17,11 +18,11 @@ Passwords, hidden fields, TOTP URIs, card numbers and private keys show as "(hid
   ]
 
   static override args = {
-    item: Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true}),
+    item: itemArg,
   }
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: vaultFlag(),
     reveal: Flags.boolean({summary: 'Show passwords and other secret fields.'}),
     field: Flags.string({helpValue: 'NAME', summary: 'Print only this field\'s raw value (secrets included).'}),
   }

@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {passItemsList} from '../../../../lib/pass/commands.ts'
+import {vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsList extends PlainAdapter<typeof PassItemsList> {
@@ -18,7 +19,7 @@ Active items, or with --trashed those in the trash. Text: name, type, vault, mod
   ]
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID (default: every vault).'}),
+    vault: vaultFlag(' (default: every vault)'),
     type: Flags.string({options: ['login', 'note', 'alias', 'credit-card', 'identity', 'ssh-key', 'wifi', 'custom'], summary: 'Only items of this type.'}),
     trashed: Flags.boolean({summary: 'The items in the trash instead of the active ones.'}),
   }

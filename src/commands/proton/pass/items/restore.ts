@@ -1,6 +1,5 @@
-import {Args, Flags} from '@oclif/core'
-
 import {passItemsRestore} from '../../../../lib/pass/commands.ts'
+import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsRestore extends PlainAdapter<typeof PassItemsRestore> {
@@ -13,11 +12,11 @@ export default class PassItemsRestore extends PlainAdapter<typeof PassItemsResto
   ]
 
   static override args = {
-    item: Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true}),
+    item: itemArg,
   }
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: vaultFlag(),
   }
 
   static override runs = passItemsRestore

@@ -1,6 +1,7 @@
-import {Args, Flags} from '@oclif/core'
+import {Args} from '@oclif/core'
 
 import {passVaultsDelete} from '../../../../lib/pass/commands.ts'
+import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDelete> {
@@ -17,7 +18,7 @@ export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDele
   }
 
   static override flags = {
-    yes: Flags.boolean({char: 'y', summary: 'Delete without asking (needed when standard input is not a terminal).'}),
+    yes: yesFlag,
   }
 
   static override runs = passVaultsDelete

@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {passItemsCreateLogin} from '../../../../../lib/pass/commands.ts'
+import {loginFlags, requiredVaultFlag} from '../../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsCreateLogin> {
@@ -15,13 +16,9 @@ export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsC
   ]
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', required: true, summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: requiredVaultFlag,
     name: Flags.string({required: true, summary: 'The item\'s name.'}),
-    username: Flags.string({helpValue: 'NAME', summary: 'The login\'s user name.'}),
-    email: Flags.string({helpValue: 'ADDRESS', summary: 'The login\'s e-mail address.'}),
-    url: Flags.string({helpValue: 'URL', multiple: true, multipleNonGreedy: true, summary: 'A website of the login (repeatable).'}),
-    note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
-    'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
+    ...loginFlags,
     generate: Flags.boolean({summary: 'Generate a random password.'}),
     'totp-stdin': Flags.boolean({summary: 'Read an otpauth://totp/ URI (or a base32 secret) for one-time codes from standard input: its first line, or its second after --password-stdin\'s.'}),
   }

@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {passItemsCreateNote} from '../../../../../lib/pass/commands.ts'
+import {requiredVaultFlag} from '../../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsCreateNote extends PlainAdapter<typeof PassItemsCreateNote> {
@@ -13,7 +14,7 @@ export default class PassItemsCreateNote extends PlainAdapter<typeof PassItemsCr
   ]
 
   static override flags = {
-    vault: Flags.string({helpValue: 'VAULT', required: true, summary: 'The vault: its name, share ID or vault ID.'}),
+    vault: requiredVaultFlag,
     name: Flags.string({required: true, summary: 'The note\'s name.'}),
     note: Flags.string({helpValue: 'TEXT', required: true, summary: 'The note\'s text.'}),
   }
