@@ -188,6 +188,15 @@ describe('proton pass (built binary, sandbox)', function () {
     const refused = await proton(['pass', 'items', 'delete', 'Door'])
     expect(refused.status).to.equal(1)
     expect(refused.stderr).to.equal('Error: refusing to delete item "Door" (note, vault "Work") for good without confirmation: standard input is not a terminal (add --yes)\n')
+    const before = (await stored()).find((share) => share.share.ShareID === WORK)!.items.length
+    const dry = await proton(['pass', 'items', 'delete', 'Door', '--dry-run', '--output', 'json'])
+    ok(dry)
+    expect(JSON.parse(out(dry))).to.deep.equal([{Body: {Items: [{ItemID: id, Revision: 1}], SkipTrash: true}, Method: 'DELETE', URL: `${suite.sandbox.url}/pass/v1/share/${WORK}/item`}])
+    const dryNote = await proton(['pass', 'items', 'create', 'note', '--vault', 'Work', '--name', 'Dry', '--note', 'secret plan', '--dry-run'])
+    ok(dryNote)
+    expect(out(dryNote)).to.match(/^POST http:\/\/127\.0\.0\.1:\d+\/pass\/v1\/share\/pass-share-work-0+==\/item\n/)
+    expect(out(dryNote) + dryNote.stderr).not.to.include('secret plan')
+    expect((await stored()).find((share) => share.share.ShareID === WORK)!.items.length).to.equal(before)
     ok(await proton(['pass', 'items', 'delete', 'Door', '--yes']))
     const after = (await stored()).find((share) => share.share.ShareID === WORK)!
     expect(after.items.map((entry) => entry.ItemID)).not.to.include(id)

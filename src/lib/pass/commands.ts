@@ -12,7 +12,8 @@ import {isRecord, type JsonRecord} from '../output/records.ts'
 import {escapeLine, escapeText} from '../output/escape.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
 import {idSegment} from '../request/path-segment.ts'
-import {activeSession, printData, writeListing} from '../runtime/dedicated.ts'
+import type {PlannedRequest} from '../request/dry-run.ts'
+import {activeSession, printData, showDryRun, writeListing} from '../runtime/dedicated.ts'
 import {authError, CliFailure, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {InputLines} from '../runtime/input-lines.ts'
@@ -45,6 +46,16 @@ async function passSession(invocation: Invocation, signing = false): Promise<Pas
   return new PassSession(invocation, {signing})
 }
 
+/**
+ * A request that changes something: sent, or with --dry-run printed (method, URL, body: its content encrypted as it
+ * would be sent) and not sent; undefined then, and the command stops.
+ */
+async function write(pass: PassSession, planned: PlannedRequest, dryRun: boolean, subject?: string): Promise<JsonRecord | undefined> {
+  if (!dryRun) return pass.request(planned, subject)
+  await showDryRun(pass.invocation, [planned])
+  return undefined
+}
+
 // ---------------------------------------------------------------------------------------------------------- vaults
 
 const vaultRecord = (vault: OpenedVault) => ({
@@ -67,8 +78,8 @@ export const passVaultsList = plainCommand({
 })
 
 export const passVaultsCreate = plainCommand({
-  options: (line) => ({description: line.optionalString('description') ?? '', name: line.arg('name')}),
-  async run(invocation, {description, name}) {
+  options: (line) => ({description: line.optionalString('description') ?? '', dryRun: line.boolean('dry-run'), name: line.arg('name')}),
+  async run(invocation, {description, dryRun, name}) {
     if (name.trim() === '') throw usageError('the vault name must not be empty')
     const pass = await passSession(invocation, true)
     const {primary} = await pass.keys()
@@ -79,7 +90,8 @@ export const passVaultsCreate = plainCommand({
     const key = newKey()
     const content = toBinary(VaultSchema, create(VaultSchema, {description, display: {}, name}))
     const body = {AddressID: String(address.ID), Content: seal(key, content, 'vaultcontent').toString('base64'), ContentFormatVersion: VAULT_CONTENT_FORMAT_VERSION, EncryptedVaultKey: await sealShareKey(key, primary)}
-    const answer = await pass.request({body, method: 'POST', path: '/pass/v1/vault'})
+    const answer = await write(pass, {body, method: 'POST', path: '/pass/v1/vault'}, dryRun)
+    if (!answer) return
     const share = isRecord(answer.Share) ? answer.Share : {}
     await printData(invocation, {Name: name, ShareID: share.ShareID, VaultID: share.VaultID}, () => String(share.ShareID ?? ''))
     invocation.note(`Created vault ${quoted(name)}.`)
@@ -87,12 +99,12 @@ export const passVaultsCreate = plainCommand({
 })
 
 export const passVaultsDelete = plainCommand({
-  options: (line) => ({name: line.arg('vault'), yes: line.boolean('yes')}),
-  async run(invocation, {name, yes}) {
+  options: (line) => ({dryRun: line.boolean('dry-run'), name: line.arg('vault'), yes: line.boolean('yes')}),
+  async run(invocation, {dryRun, name, yes}) {
     const pass = await passSession(invocation)
     const vault = await findVault(pass, name)
-    await confirmWhat(`vault ${quoted(vault.content.name)} and every item in it`, 'nothing', yes)
-    await pass.request({method: 'DELETE', path: `/pass/v1/vault/${idSegment(vault.shareId)}`})
+    if (!dryRun) await confirmWhat(`vault ${quoted(vault.content.name)} and every item in it`, 'nothing', yes)
+    if (!(await write(pass, {method: 'DELETE', path: `/pass/v1/vault/${idSegment(vault.shareId)}`}, dryRun))) return
     await printData(invocation, {Deleted: vaultRecord(vault)}, () => vault.shareId)
     invocation.note(`Deleted vault ${quoted(vault.content.name)}.`)
   },
@@ -254,7 +266,7 @@ const loginOptions = (line: {optionalString(name: string): string | undefined; b
 })
 
 export const passItemsCreateLogin = plainCommand({
-  options: (line) => ({...loginOptions(line), generate: line.boolean('generate'), name: line.string('name'), totpStdin: line.boolean('totp-stdin'), vault: line.string('vault')}),
+  options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), generate: line.boolean('generate'), name: line.string('name'), totpStdin: line.boolean('totp-stdin'), vault: line.string('vault')}),
   async run(invocation, options) {
     if (options.passwordStdin === options.generate) throw usageError('give the password with --password-stdin, or --generate one (never on the command line)')
     const secrets = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
@@ -265,24 +277,24 @@ export const passItemsCreateLogin = plainCommand({
       content: {content: {case: 'login', value: {itemEmail: options.email ?? '', itemUsername: options.username ?? '', password, totpUri: secrets.totpUri ?? '', urls: options.urls ?? []}}},
       metadata: {itemUuid: randomUUID(), name: options.name, note: options.note ?? ''},
     })
-    const answer = await pass.request({body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`})
-    await showWritten(invocation, vault, answer, options.name, options.generate ? 'Created login (with a generated password)' : 'Created login')
+    const answer = await write(pass, {body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`}, options.dryRun)
+    if (answer) await showWritten(invocation, vault, answer, options.name, options.generate ? 'Created login (with a generated password)' : 'Created login')
   },
 })
 
 export const passItemsCreateNote = plainCommand({
-  options: (line) => ({name: line.string('name'), note: line.string('note'), vault: line.string('vault')}),
-  async run(invocation, {name, note, vault: vaultName}) {
+  options: (line) => ({dryRun: line.boolean('dry-run'), name: line.string('name'), note: line.string('note'), vault: line.string('vault')}),
+  async run(invocation, {dryRun, name, note, vault: vaultName}) {
     const pass = await passSession(invocation)
     const vault = await findVault(pass, vaultName)
     const item = create(ItemSchema, {content: {content: {case: 'note', value: {}}}, metadata: {itemUuid: randomUUID(), name, note}})
-    const answer = await pass.request({body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`})
-    await showWritten(invocation, vault, answer, name, 'Created note')
+    const answer = await write(pass, {body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`}, dryRun)
+    if (answer) await showWritten(invocation, vault, answer, name, 'Created note')
   },
 })
 
 export const passItemsEdit = plainCommand({
-  options: (line) => ({...loginOptions(line), item: line.arg('item'), name: line.optionalString('name'), vault: line.optionalString('vault')}),
+  options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), item: line.arg('item'), name: line.optionalString('name'), vault: line.optionalString('vault')}),
   async run(invocation, options) {
     const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.urls !== undefined
     if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url or --password-stdin')
@@ -312,19 +324,20 @@ export const passItemsEdit = plainCommand({
       KeyRotation: current.keyRotation,
       LastRevision: current.revision.Revision,
     }
-    const answer = await pass.request({body, method: 'PUT', path: `/pass/v1/share/${idSegment(current.vault.shareId)}/item/${idSegment(current.itemId)}`}, `item ${current.itemId}`)
-    await showWritten(invocation, current.vault, answer, item.metadata.name, 'Updated')
+    const answer = await write(pass, {body, method: 'PUT', path: `/pass/v1/share/${idSegment(current.vault.shareId)}/item/${idSegment(current.itemId)}`}, options.dryRun, `item ${current.itemId}`)
+    if (answer) await showWritten(invocation, current.vault, answer, item.metadata.name, 'Updated')
   },
 })
 
 /** trash, restore and delete: the item found in `states`, then one request naming {ItemID, Revision}. */
-function itemStateCommand(states: StateFilter, verb: string, send: (pass: PassSession, opened: OpenedItem, yes: boolean) => Promise<void>) {
+function itemStateCommand(states: StateFilter, verb: string, request: (opened: OpenedItem) => PlannedRequest, confirm?: (opened: OpenedItem) => string) {
   return plainCommand({
-    options: (line) => ({item: line.arg('item'), vault: line.optionalString('vault'), yes: line.boolean('yes')}),
-    async run(invocation, {item, vault, yes}) {
+    options: (line) => ({dryRun: line.boolean('dry-run'), item: line.arg('item'), vault: line.optionalString('vault'), yes: line.boolean('yes')}),
+    async run(invocation, {dryRun, item, vault, yes}) {
       const pass = await passSession(invocation)
       const opened = await findItem(pass, item, vault, states)
-      await send(pass, opened, yes)
+      if (confirm && !dryRun) await confirmWhat(confirm(opened), 'nothing', yes)
+      if (!(await write(pass, request(opened), dryRun))) return
       await printData(invocation, {Item: itemSummary(opened)}, () => opened.itemId)
       invocation.note(`${verb} ${quoted(opened.item.metadata?.name ?? '')} (vault ${quoted(opened.vault.content.name)}).`)
     },
@@ -333,19 +346,17 @@ function itemStateCommand(states: StateFilter, verb: string, send: (pass: PassSe
 
 const named = (opened: OpenedItem) => ({Items: [{ItemID: opened.itemId, Revision: opened.revision.Revision}]})
 
-export const passItemsTrash = itemStateCommand('active', 'Moved to the trash:', async (pass, opened) => {
-  await pass.request({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/trash`})
-})
+export const passItemsTrash = itemStateCommand('active', 'Moved to the trash:', (opened) => ({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/trash`}))
 
-export const passItemsRestore = itemStateCommand('trashed', 'Restored', async (pass, opened) => {
-  await pass.request({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/untrash`})
-})
+export const passItemsRestore = itemStateCommand('trashed', 'Restored', (opened) => ({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/untrash`}))
 
-export const passItemsDelete = itemStateCommand('any', 'Deleted for good:', async (pass, opened, yes) => {
-  await confirmWhat(`item ${quoted(opened.item.metadata?.name ?? '')} (${itemType(opened.item)}, vault ${quoted(opened.vault.content.name)}) for good`, 'nothing', yes)
-  // pass-cli item/delete.rs: SkipTrash, so that an active item goes at once as a trashed one does.
-  await pass.request({body: {...named(opened), SkipTrash: true}, method: 'DELETE', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item`})
-})
+// pass-cli item/delete.rs: SkipTrash, so that an active item goes at once as a trashed one does.
+export const passItemsDelete = itemStateCommand(
+  'any',
+  'Deleted for good:',
+  (opened) => ({body: {...named(opened), SkipTrash: true}, method: 'DELETE', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item`}),
+  (opened) => `item ${quoted(opened.item.metadata?.name ?? '')} (${itemType(opened.item)}, vault ${quoted(opened.vault.content.name)}) for good`,
+)
 
 // --------------------------------------------------------------------------------------------------------- aliases
 
@@ -372,8 +383,8 @@ export const passAliasOptions = plainCommand({
 })
 
 export const passAliasCreate = plainCommand({
-  options: (line) => ({mailboxes: line.strings('mailbox'), name: line.optionalString('name'), note: line.optionalString('note'), prefix: line.string('prefix'), suffix: line.string('suffix'), vault: line.string('vault')}),
-  async run(invocation, {mailboxes, name, note, prefix, suffix, vault: vaultName}) {
+  options: (line) => ({dryRun: line.boolean('dry-run'), mailboxes: line.strings('mailbox'), name: line.optionalString('name'), note: line.optionalString('note'), prefix: line.string('prefix'), suffix: line.string('suffix'), vault: line.string('vault')}),
+  async run(invocation, {dryRun, mailboxes, name, note, prefix, suffix, vault: vaultName}) {
     const pass = await passSession(invocation)
     const {options, vault} = await aliasOptionsOf(pass, vaultName)
     const suffixes = records(options.Suffixes)
@@ -389,7 +400,7 @@ export const passAliasCreate = plainCommand({
     const item = create(ItemSchema, {content: {content: {case: 'alias', value: {}}}, metadata: {itemUuid: randomUUID(), name: title, note: note ?? ''}})
     // pass-cli item/alias/create.rs CreateAliasRequest: the signed suffix as offered, the mailboxes by ID, the item sealed as any new one.
     const body = {AliasName: name ?? null, Item: await newItemRequest(pass, vault, item), MailboxIDs: picked, Prefix: prefix, SignedSuffix: chosen.SignedSuffix}
-    const answer = await pass.request({body, method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/alias/custom`})
-    await showWritten(invocation, vault, answer, title, 'Created alias')
+    const answer = await write(pass, {body, method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/alias/custom`}, dryRun)
+    if (answer) await showWritten(invocation, vault, answer, title, 'Created alias')
   },
 })

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passAliasCreate} from '../../../../lib/pass/commands.ts'
 import {requiredVaultFlag} from '../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassAliasCreate extends PlainAdapter<typeof PassAliasCreate> {
@@ -14,6 +15,7 @@ export default class PassAliasCreate extends PlainAdapter<typeof PassAliasCreate
   ]
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: requiredVaultFlag,
     prefix: Flags.string({required: true, summary: 'The alias\'s first part.'}),
     suffix: Flags.string({required: true, summary: 'One of the suffixes "alias options" lists.'}),

@@ -1,6 +1,7 @@
 import {passItemsDelete} from '../../../../lib/pass/commands.ts'
 import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
 import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete> {
@@ -17,6 +18,7 @@ export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: vaultFlag(),
     yes: yesFlag,
   }

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passItemsEdit} from '../../../../lib/pass/commands.ts'
 import {itemArg, loginFlags, vaultFlag} from '../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
@@ -19,6 +20,7 @@ export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: vaultFlag(),
     name: Flags.string({summary: 'A new name.'}),
     ...loginFlags,

@@ -1,5 +1,6 @@
 import {passItemsRestore} from '../../../../lib/pass/commands.ts'
 import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsRestore extends PlainAdapter<typeof PassItemsRestore> {
@@ -16,6 +17,7 @@ export default class PassItemsRestore extends PlainAdapter<typeof PassItemsResto
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: vaultFlag(),
   }
 

@@ -1,5 +1,6 @@
 import {passItemsTrash} from '../../../../lib/pass/commands.ts'
 import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsTrash extends PlainAdapter<typeof PassItemsTrash> {
@@ -16,6 +17,7 @@ export default class PassItemsTrash extends PlainAdapter<typeof PassItemsTrash> 
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: vaultFlag(),
   }
 

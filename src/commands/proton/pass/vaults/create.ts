@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {passVaultsCreate} from '../../../../lib/pass/commands.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassVaultsCreate extends PlainAdapter<typeof PassVaultsCreate> {
@@ -18,6 +19,7 @@ export default class PassVaultsCreate extends PlainAdapter<typeof PassVaultsCrea
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     description: Flags.string({helpValue: 'TEXT', summary: 'A description of the vault.'}),
   }
 

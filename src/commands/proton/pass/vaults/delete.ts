@@ -2,6 +2,7 @@ import {Args} from '@oclif/core'
 
 import {passVaultsDelete} from '../../../../lib/pass/commands.ts'
 import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
+import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDelete> {
@@ -18,6 +19,7 @@ export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDele
   }
 
   static override flags = {
+    'dry-run': dryRunFlag,
     yes: yesFlag,
   }
 

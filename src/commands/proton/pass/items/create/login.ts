@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passItemsCreateLogin} from '../../../../../lib/pass/commands.ts'
 import {loginFlags, requiredVaultFlag} from '../../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsCreateLogin> {
@@ -16,6 +17,7 @@ export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsC
   ]
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: requiredVaultFlag,
     name: Flags.string({required: true, summary: 'The item\'s name.'}),
     ...loginFlags,

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passItemsCreateNote} from '../../../../../lib/pass/commands.ts'
 import {requiredVaultFlag} from '../../../../../lib/pass/args.ts'
+import {dryRunFlag} from '../../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsCreateNote extends PlainAdapter<typeof PassItemsCreateNote> {
@@ -14,6 +15,7 @@ export default class PassItemsCreateNote extends PlainAdapter<typeof PassItemsCr
   ]
 
   static override flags = {
+    'dry-run': dryRunFlag,
     vault: requiredVaultFlag,
     name: Flags.string({required: true, summary: 'The note\'s name.'}),
     note: Flags.string({helpValue: 'TEXT', required: true, summary: 'The note\'s text.'}),
