@@ -7,8 +7,6 @@
  */
 import {expect} from 'chai'
 import {createHmac, randomBytes} from 'node:crypto'
-import {readFileSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
@@ -264,18 +262,22 @@ describe('proton pass (built binary, sandbox)', function () {
     expect(out(await proton(['pass', 'items', 'get', 'Café Zürich', '--vault', 'Work', '--field', 'note']))).to.equal('twin\n')
   })
 
-  it('an account with an extra Pass password (a session without the pass scope): one line, exit 2', async () => {
-    const file = join(suite.home.home, 'proton-cli', 'sessions', 'sandbox.json')
-    const original = readFileSync(file, 'utf8')
-    const session = JSON.parse(original) as {Scopes: string[]}
+  it('an account with an extra Pass password (its sessions lack the pass scope, the Pass routes refuse them): one line, exit 2', async () => {
+    await control('pass/extra-password', {body: JSON.stringify({Enabled: true}), method: 'POST'})
     try {
-      writeFileSync(file, JSON.stringify({...session, Scopes: session.Scopes.filter((scope) => scope !== 'pass')}), {mode: 0o600})
-      const result = await proton(['pass', 'vaults', 'list'])
+      const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'locked'], {env, input: 'demo\n', timeoutMs: 60_000})
+      expect(login.status, login.stderr).to.equal(0)
+      const result = await runBinary(['--profile', 'locked', 'pass', 'vaults', 'list'], {env, timeoutMs: 60_000})
       expect(result.status).to.equal(2)
       expect(result.stderr).to.equal('Error: this account locks Proton Pass with an extra Pass password (SRP at /pass/v1/user/srp/…), which this tool cannot unlock yet: use the official Pass clients\n')
+      expect(out(result)).to.equal('')
     } finally {
-      writeFileSync(file, original, {mode: 0o600})
+      await control('pass/extra-password', {body: JSON.stringify({Enabled: false}), method: 'POST'})
     }
+
+    // A session that has the scope is not affected.
+    ok(await proton(['pass', 'vaults', 'list']))
   })
 })
 

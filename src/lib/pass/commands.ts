@@ -13,8 +13,8 @@ import {escapeLine, escapeText} from '../output/escape.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
 import {idSegment} from '../request/path-segment.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
-import {activeSession, printData, showDryRun, writeListing} from '../runtime/dedicated.ts'
-import {authError, CliFailure, usageError} from '../runtime/errors.ts'
+import {printData, showDryRun, writeListing} from '../runtime/dedicated.ts'
+import {CliFailure, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {InputLines} from '../runtime/input-lines.ts'
 import type {Invocation} from '../runtime/invocation.ts'
@@ -30,21 +30,6 @@ import {totpCode} from './totp-uri.ts'
 
 const quoted = (text: string) => `"${escapeLine(text)}"`
 const iso = (seconds: unknown) => (typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString().replace('.000Z', 'Z') : '')
-
-/**
- * A Pass session for this run, once the account is known to open Pass without an extra password: a session
- * whose scopes lack `pass` has one (pass-cli pass-auth/src/store.rs needs_extra_password; its unlock is
- * /pass/v1/user/srp/info and /pass/v1/user/srp/auth, pass-auth/src/extra_password.rs), which this tool cannot give.
- */
-async function passSession(invocation: Invocation, signing = false): Promise<PassSession> {
-  const session = await activeSession(invocation)
-  const scopes = session.stored?.Scopes
-  if (Array.isArray(scopes) && scopes.length > 0 && !scopes.includes('pass')) {
-    throw authError('this account locks Proton Pass with an extra Pass password (SRP at /pass/v1/user/srp/…), which this tool cannot unlock yet: use the official Pass clients')
-  }
-
-  return new PassSession(invocation, {signing})
-}
 
 /**
  * A request that changes something: sent, or with --dry-run printed (method, URL, body: its content encrypted as it
@@ -70,7 +55,7 @@ const vaultRecord = (vault: OpenedVault) => ({
 export const passVaultsList = plainCommand({
   options: () => ({}),
   async run(invocation) {
-    const vaults = await (await passSession(invocation)).vaults()
+    const vaults = await new PassSession(invocation).vaults()
     if (invocation.flags.output !== 'text') return printData(invocation, {Vaults: vaults.map(vaultRecord)}, () => '')
     if (vaults.length === 0) return invocation.note('No vaults.')
     writeListing(invocation, {giveFirst: [2], header: ['NAME', 'DESCRIPTION', 'SHARE ID'], rows: vaults.map((vault) => [wholeCell(vault.content.name), wholeCell(vault.content.description), wholeCell(vault.shareId)])})
@@ -81,7 +66,7 @@ export const passVaultsCreate = plainCommand({
   options: (line) => ({description: line.optionalString('description') ?? '', dryRun: line.boolean('dry-run'), name: line.arg('name')}),
   async run(invocation, {description, dryRun, name}) {
     if (name.trim() === '') throw usageError('the vault name must not be empty')
-    const pass = await passSession(invocation, true)
+    const pass = new PassSession(invocation, {signing: true})
     const {primary} = await pass.keys()
     const addresses = await pass.request({method: 'GET', path: '/core/v4/addresses'})
     const address = (Array.isArray(addresses.Addresses) ? addresses.Addresses.filter(isRecord) : []).toSorted((a, b) => Number(a.Order) - Number(b.Order))[0]
@@ -101,7 +86,7 @@ export const passVaultsCreate = plainCommand({
 export const passVaultsDelete = plainCommand({
   options: (line) => ({dryRun: line.boolean('dry-run'), name: line.arg('vault'), yes: line.boolean('yes')}),
   async run(invocation, {dryRun, name, yes}) {
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const vault = await findVault(pass, name)
     if (!dryRun) await confirmWhat(`vault ${quoted(vault.content.name)} and every item in it`, 'nothing', yes)
     if (!(await write(pass, {method: 'DELETE', path: `/pass/v1/vault/${idSegment(vault.shareId)}`}, dryRun))) return
@@ -129,7 +114,7 @@ export const passItemsList = plainCommand({
   options: (line) => ({trashed: line.boolean('trashed'), type: line.optionalString('type'), vault: line.optionalString('vault')}),
   async run(invocation, {trashed, type, vault}) {
     if (type !== undefined && !(ITEM_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ITEM_TYPES.join(', ')}`)
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const rows: Array<ReturnType<typeof itemSummary>> = []
     for (const opened of await findVaults(pass, vault)) {
       await pass.eachItemPage(opened, async (revisions) => {
@@ -163,7 +148,7 @@ function writeRaw(invocation: Invocation, value: string): void {
 export const passItemsGet = plainCommand({
   options: (line) => ({field: line.optionalString('field'), item: line.arg('item'), reveal: line.boolean('reveal'), vault: line.optionalString('vault')}),
   async run(invocation, {field, item, reveal, vault}) {
-    const opened = await findItem(await passSession(invocation), item, vault, 'any')
+    const opened = await findItem(new PassSession(invocation), item, vault, 'any')
     const fields = itemFields(opened.item, typeof opened.revision.AliasEmail === 'string' ? opened.revision.AliasEmail : null)
     if (field !== undefined) {
       const wanted = field.toLowerCase()
@@ -191,7 +176,7 @@ export const passItemsGet = plainCommand({
 export const passTotp = plainCommand({
   options: (line) => ({item: line.arg('item'), vault: line.optionalString('vault')}),
   async run(invocation, {item, vault}) {
-    const opened = await findItem(await passSession(invocation), item, vault)
+    const opened = await findItem(new PassSession(invocation), item, vault)
     const uri = totpUri(opened.item)
     if (uri === undefined) throw new CliFailure(`item ${quoted(opened.item.metadata?.name ?? '')} has no TOTP URI`, EXIT.NOT_FOUND)
     let code
@@ -271,7 +256,7 @@ export const passItemsCreateLogin = plainCommand({
     if (options.passwordStdin === options.generate) throw usageError('give the password with --password-stdin, or --generate one (never on the command line)')
     const secrets = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
     const password = secrets.password ?? generatedPassword()
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const vault = await findVault(pass, options.vault)
     const item = create(ItemSchema, {
       content: {content: {case: 'login', value: {itemEmail: options.email ?? '', itemUsername: options.username ?? '', password, totpUri: secrets.totpUri ?? '', urls: options.urls ?? []}}},
@@ -285,7 +270,7 @@ export const passItemsCreateLogin = plainCommand({
 export const passItemsCreateNote = plainCommand({
   options: (line) => ({dryRun: line.boolean('dry-run'), name: line.string('name'), note: line.string('note'), vault: line.string('vault')}),
   async run(invocation, {dryRun, name, note, vault: vaultName}) {
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const vault = await findVault(pass, vaultName)
     const item = create(ItemSchema, {content: {content: {case: 'note', value: {}}}, metadata: {itemUuid: randomUUID(), name, note}})
     const answer = await write(pass, {body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`}, dryRun)
@@ -299,7 +284,7 @@ export const passItemsEdit = plainCommand({
     const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.urls !== undefined
     if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url or --password-stdin')
     const {password} = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: false})
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const found = await findItem(pass, options.item, options.vault)
     // The latest revision, edited in place: fields this tool does not know stay in the message (protobuf-es keeps them).
     const current = await pass.fetchItem(found.vault, found.itemId)
@@ -334,7 +319,7 @@ function itemStateCommand(states: StateFilter, verb: string, request: (opened: O
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), item: line.arg('item'), vault: line.optionalString('vault'), yes: line.boolean('yes')}),
     async run(invocation, {dryRun, item, vault, yes}) {
-      const pass = await passSession(invocation)
+      const pass = new PassSession(invocation)
       const opened = await findItem(pass, item, vault, states)
       if (confirm && !dryRun) await confirmWhat(confirm(opened), 'nothing', yes)
       if (!(await write(pass, request(opened), dryRun))) return
@@ -375,7 +360,7 @@ const records = (value: unknown): JsonRecord[] => (Array.isArray(value) ? value.
 export const passAliasOptions = plainCommand({
   options: (line) => ({vault: line.optionalString('vault')}),
   async run(invocation, {vault}) {
-    const {options} = await aliasOptionsOf(await passSession(invocation), vault)
+    const {options} = await aliasOptionsOf(new PassSession(invocation), vault)
     if (invocation.flags.output !== 'text') return printData(invocation, {Options: options}, () => '')
     const lines = [...records(options.Suffixes).map((suffix) => `suffix\t${String(suffix.Suffix)}`), ...records(options.Mailboxes).map((mailbox) => `mailbox\t${String(mailbox.Email)}`)]
     invocation.io.stdout.write(lines.map((line) => `${escapeLine(line).replace('\\t', '\t')}\n`).join(''))
@@ -385,7 +370,7 @@ export const passAliasOptions = plainCommand({
 export const passAliasCreate = plainCommand({
   options: (line) => ({dryRun: line.boolean('dry-run'), mailboxes: line.strings('mailbox'), name: line.optionalString('name'), note: line.optionalString('note'), prefix: line.string('prefix'), suffix: line.string('suffix'), vault: line.string('vault')}),
   async run(invocation, {dryRun, mailboxes, name, note, prefix, suffix, vault: vaultName}) {
-    const pass = await passSession(invocation)
+    const pass = new PassSession(invocation)
     const {options, vault} = await aliasOptionsOf(pass, vaultName)
     const suffixes = records(options.Suffixes)
     const chosen = suffixes.find((candidate) => candidate.Suffix === suffix)

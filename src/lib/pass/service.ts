@@ -29,8 +29,8 @@ import {sessionUserKeys} from '../keys/user-keys.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {idSegment} from '../request/path-segment.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
-import {call} from '../runtime/dedicated.ts'
-import {CliFailure, unavailableError} from '../runtime/errors.ts'
+import {activeSession, attempt, call, settle} from '../runtime/dedicated.ts'
+import {authError, CliFailure, unavailableError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {fromBase64, open, openShareKey, PassCryptoError} from './crypto.ts'
@@ -47,6 +47,8 @@ export const PAGE_SIZE = 100
 const MAX_PAGES = 100_000
 /** An item's encrypted content larger than this (base64) is refused before it is decoded. */
 export const MAX_ITEM_CONTENT = 1024 * 1024
+
+export const EXTRA_PASSWORD = 'this account locks Proton Pass with an extra Pass password (SRP at /pass/v1/user/srp/…), which this tool cannot unlock yet: use the official Pass clients'
 
 /** A failure of Pass data from the service (a key or item that does not open): exit 5, one line. */
 export function passDataError(error: unknown): never {
@@ -99,7 +101,18 @@ export class PassSession {
 
   /** The vault shares (TargetType 1), as the service lists them: not opened yet. */
   async vaultShares(): Promise<JsonRecord[]> {
-    const answer = await this.request({method: 'GET', path: '/pass/v1/share'})
+    const outcome = await attempt(this.invocation, {method: 'GET', path: '/pass/v1/share'})
+    if (!outcome.ok) {
+      // Refused, and the session lacks the `pass` scope: the account locks Pass with an extra password
+      // (pass-cli pass-auth/src/store.rs needs_extra_password; its unlock: SRP at /pass/v1/user/srp/info and
+      // /pass/v1/user/srp/auth, pass-auth/src/extra_password.rs), which this tool cannot give yet.
+      const scopes = (await activeSession(this.invocation)).stored?.Scopes
+      if (outcome.failure.exitStatus === EXIT.AUTH && Array.isArray(scopes) && !scopes.includes('pass')) throw authError(EXTRA_PASSWORD)
+    }
+
+    const settled = await settle(this.invocation, outcome)
+    if (typeof settled === 'number') this.invocation.exit(settled)
+    const answer = isRecord(settled.data) ? settled.data : {}
     return (Array.isArray(answer.Shares) ? answer.Shares : []).filter(isRecord).filter((share) => share.TargetType === TARGET_VAULT)
   }
 

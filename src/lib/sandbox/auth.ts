@@ -98,6 +98,11 @@ export class AuthService {
   /** Unauthenticated sessions: anyone may open them, so they are evicted among themselves. */
   private readonly anonymous = new Map<string, Session>()
   private readonly attempts = new Map<string, SrpAttempt>()
+  /**
+   * The account locks Pass behind an extra password (a control): a login then gets every full scope but `pass`, so
+   * the Pass routes refuse its session (pass-cli pass-auth/src/store.rs needs_extra_password).
+   */
+  passLocked = false
   /** Each logged-in session's local key (PUT /auth/v4/sessions/local/key), by UID; gone with the session. */
   private readonly localKeys = new Map<string, string>()
   private readonly tokenTtlMs: number
@@ -137,6 +142,10 @@ export class AuthService {
     }
   }
 
+  private fullScopes(): string[] {
+    return this.passLocked ? FULL_SCOPES.filter((scope) => scope !== 'pass') : FULL_SCOPES
+  }
+
   /** POST /core/v4/auth: check the client's SRP proof and open (or upgrade) a session. */
   login(body: JsonObject, headers: IncomingHttpHeaders): JsonObject {
     const username = requiredString(body, 'Username')
@@ -150,7 +159,7 @@ export class AuthService {
     const serverProof = attempt.known ? attempt.server.verify(clientEphemeral, clientProof) : undefined
     if (!serverProof) throw new SandboxError(422, SANDBOX_CODE.WRONG_CREDENTIALS, 'Incorrect login credentials. Please try again.')
     const twoFactor = this.account.totpKey !== undefined
-    const scopes = twoFactor ? TWO_FACTOR_SCOPES : FULL_SCOPES
+    const scopes = twoFactor ? TWO_FACTOR_SCOPES : this.fullScopes()
     // A login made with an unauthenticated session upgrades that session.
     const uid = header(headers, HEADER.UID)
     const anonymous = uid === undefined ? undefined : this.anonymous.get(uid)
@@ -177,7 +186,7 @@ export class AuthService {
       throw new SandboxError(422, SANDBOX_CODE.WRONG_CREDENTIALS, 'Incorrect login credentials. Please try again.')
     }
 
-    session.Scopes = FULL_SCOPES
+    session.Scopes = this.fullScopes()
     return {Code: CODE.SINGLE_SUCCESS, Scopes: session.Scopes}
   }
 

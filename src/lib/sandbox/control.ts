@@ -106,7 +106,7 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
     ...calendarControlRoutes(state),
     ...driveControlRoutes(state.drive),
-    ...passControlRoutes(state.pass),
+    ...passControlRoutes(state.pass, auth),
     // What each send carried (its Packages) and the plain mail its clear packages made (send/outbox.ts).
     {access: 'none', handle: () => ({...success, Mail: state.outbox.mail, Sends: state.outbox.sends} as JsonObject), method: 'GET', path: /^\/__sandbox\/sent$/},
   ]

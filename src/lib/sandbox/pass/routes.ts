@@ -6,6 +6,9 @@
  * as clients wrote it).
  */
 import {CODE} from '../../contract/contract.ts'
+import {SandboxError} from '../api-error.ts'
+import type {AuthService} from '../auth.ts'
+import {SANDBOX_CODE} from '../codes.ts'
 import type {Route} from '../routes.ts'
 import type {JsonObject} from '../validation.ts'
 import {ACTIVE, invalid, type PassStore, TRASHED} from './store.ts'
@@ -23,7 +26,7 @@ function integer(query: URLSearchParams, name: string, low: number, high: number
 }
 
 export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<string>, mailboxes: () => ReadonlyArray<{ID: string; Email: string}>): Route[] {
-  return [
+  return guarded([
     {access: 'full', handle: () => ({...success, Shares: store.listShares()} as JsonObject), method: 'GET', path: /^\/pass\/v1\/share$/},
     {
       access: 'full',
@@ -74,11 +77,37 @@ export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<strin
       method: 'POST',
       path: new RegExp(`^${SHARE}/alias/custom$`),
     },
-  ]
+  ])
 }
 
-export function passControlRoutes(store: PassStore): Route[] {
+/** Every Pass route needs the session's `pass` scope, which a session of an account with an extra Pass password lacks. */
+function guarded(routes: Route[]): Route[] {
+  return routes.map((route) =>
+    route.access === 'none'
+      ? route
+      : {
+          ...route,
+          handle(request, session) {
+            if (!session.Scopes.includes('pass')) throw new SandboxError(403, SANDBOX_CODE.NOT_ALLOWED, 'Pass is locked by the extra password: unlock it at /pass/v1/user/srp/auth')
+            return route.handle(request, session)
+          },
+        },
+  )
+}
+
+export function passControlRoutes(store: PassStore, auth: AuthService): Route[] {
   return [
+    {
+      access: 'none',
+      handle: (request) => {
+        const enabled = request.json().Enabled
+        if (typeof enabled !== 'boolean') throw invalid('Enabled must be true or false')
+        auth.passLocked = enabled
+        return success
+      },
+      method: 'POST',
+      path: /^\/__sandbox\/pass\/extra-password$/,
+    },
     {access: 'none', handle: () => ({...success, Shares: store.dump()} as unknown as JsonObject), method: 'GET', path: /^\/__sandbox\/pass\/shares$/},
     {
       access: 'none',
