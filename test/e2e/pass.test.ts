@@ -314,6 +314,24 @@ describe('proton pass: hostile answers (built binary, sandbox)', function () {
     expect(large.peakMiB - small.peakMiB, `${small.peakMiB} MiB, then ${large.peakMiB} MiB`).to.be.below(16)
   })
 
+  it('names from the service with terminal controls are escaped (list, get, errors); --verbose shows no secret', async () => {
+    ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Work', '--name', 'evil\u001b[2J\u0007name', '--note', 'line one\u001b]0;title\u0007']))
+    const list = await proton(['pass', 'items', 'list', '--vault', 'Work'])
+    ok(list)
+    expect(out(list)).to.include('evil\\x1b[2J\\x07name\tnote\tWork\t')
+    expect(out(list)).not.to.include('\u001b')
+    const got = await proton(['pass', 'items', 'get', 'evil\u001b[2J\u0007name'])
+    ok(got)
+    expect(out(got)).to.include('Name: evil\\x1b[2J\\x07name\n').and.include('note: line one\\x1b]0;title\\x07\n')
+    expect(out(got)).not.to.include('\u001b')
+    const missing = await proton(['pass', 'items', 'get', 'no\u001b[2Jthing'])
+    expect(missing.stderr).to.equal('Error: no item "no\\x1b[2Jthing"\n')
+    const verbose = await proton(['pass', 'items', 'get', 'GitLab', '--reveal', '--verbose'])
+    ok(verbose)
+    expect(out(verbose)).to.include('password: w0rk-s3cret\n')
+    noSecret(verbose.stderr)
+  })
+
   it('a tampered item (a byte of its content changed): the GCM tag fails, one line naming it, exit 5', async () => {
     const [, work] = await stored()
     const gitlab = work.items[0]
