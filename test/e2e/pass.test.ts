@@ -230,7 +230,8 @@ describe('proton pass (built binary, sandbox)', function () {
     const key = await openShareKey(share.keys[0].Key)
     expect(key).to.have.length(32)
     const vault = VaultMessage.toObject(VaultMessage.decode(await gcmOpen(key, Buffer.from(String(share.share.Content), 'base64'), 'vaultcontent')))
-    expect(vault).to.deep.include({description: 'Billets', name: 'Voyages ✈'})
+    // ICON1 and COLOR1 (2 and 2), pass-cli's defaults for a new vault.
+    expect(vault).to.deep.equal({description: 'Billets', display: {color: 2, icon: 2}, name: 'Voyages ✈'})
     ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Voyages ✈', '--name', 'Visa', '--note', 'renew']))
     expect((await proton(['pass', 'vaults', 'delete', 'Voyages ✈'])).status).to.equal(1)
     ok(await proton(['pass', 'vaults', 'delete', 'Voyages ✈', '--yes']))

@@ -24,7 +24,7 @@ import {newKey, seal, sealShareKey} from './crypto.ts'
 import {type Field, ITEM_TYPES, itemFields, itemType, totpUri} from './fields.ts'
 import {findItem, findVault, findVaults, type StateFilter} from './find.ts'
 import {type Item, ItemSchema, MetadataSchema} from './proto/item_v1_pb.ts'
-import {VaultSchema} from './proto/vault_v1_pb.ts'
+import {VaultColor, VaultIcon, VaultSchema} from './proto/vault_v1_pb.ts'
 import {ITEM_CONTENT_FORMAT_VERSION, type OpenedItem, type OpenedVault, PassSession, STATE_ACTIVE, STATE_TRASHED, VAULT_CONTENT_FORMAT_VERSION} from './service.ts'
 import {totpCode} from './totp-uri.ts'
 
@@ -73,7 +73,8 @@ export const passVaultsCreate = plainCommand({
     if (!address || !primary) throw new CliFailure('the account has no address to own a vault', EXIT.USAGE)
     // pass-cli vault/create.rs create_vault_request: the Vault protobuf under a new key (`vaultcontent`), the key to the primary user key, signed.
     const key = newKey()
-    const content = toBinary(VaultSchema, create(VaultSchema, {description, display: {}, name}))
+    // The display pass-cli gives a new vault (pass-domain models/vault.rs: VaultIcon and VaultColor default to ICON1, COLOR1).
+    const content = toBinary(VaultSchema, create(VaultSchema, {description, display: {color: VaultColor.COLOR1, icon: VaultIcon.ICON1}, name}))
     const body = {AddressID: String(address.ID), Content: seal(key, content, 'vaultcontent').toString('base64'), ContentFormatVersion: VAULT_CONTENT_FORMAT_VERSION, EncryptedVaultKey: await sealShareKey(key, primary)}
     const answer = await write(pass, {body, method: 'POST', path: '/pass/v1/vault'}, dryRun)
     if (!answer) return
