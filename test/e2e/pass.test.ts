@@ -216,6 +216,10 @@ describe('proton pass (built binary, sandbox)', function () {
     const conflict = await proton(['pass', 'items', 'edit', 'GitLab CI', '--name', 'Lost'])
     expect(conflict.status).to.equal(4)
     expect(conflict.stderr).to.match(/^Error: item pass-item-gitlab: .*newer revision/)
+    ok(await proton(['pass', 'items', 'edit', 'pass-item-cafe', '--totp-stdin'], 'otpauth://totp/Cafe?secret=JBSWY3DPEHPK3PXP\n'))
+    const before = Date.now() / 1000
+    const code = out(await proton(['pass', 'totp', 'pass-item-cafe'])).trim()
+    expect([referenceTotp('JBSWY3DPEHPK3PXP', before), referenceTotp('JBSWY3DPEHPK3PXP', Date.now() / 1000)]).to.include(code)
     const notLogin = await proton(['pass', 'items', 'edit', 'Wi-Fi notes', '--username', 'x'])
     expect(notLogin.status).to.equal(1)
     expect((await proton(['pass', 'items', 'edit', 'GitLab CI'])).status).to.equal(1)

@@ -16,6 +16,7 @@ export const loginFlags = {
   email: Flags.string({helpValue: 'ADDRESS', summary: "The login's e-mail address."}),
   note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
   'password-stdin': Flags.boolean({summary: 'Read the password from the first line of standard input.'}),
+  'totp-stdin': Flags.boolean({summary: "Read an otpauth://totp/ URI (or a base32 secret) for one-time codes from standard input: its first line, or its second after --password-stdin's."}),
   url: Flags.string({helpValue: 'URL', multiple: true, multipleNonGreedy: true, summary: 'A website of the login (repeatable).'}),
   username: Flags.string({helpValue: 'NAME', summary: "The login's user name."}),
 }

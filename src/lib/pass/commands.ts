@@ -247,12 +247,13 @@ const loginOptions = (line: {optionalString(name: string): string | undefined; b
   email: line.optionalString('email'),
   note: line.optionalString('note'),
   passwordStdin: line.boolean('password-stdin'),
+  totpStdin: line.boolean('totp-stdin'),
   urls: line.strings('url'),
   username: line.optionalString('username'),
 })
 
 export const passItemsCreateLogin = plainCommand({
-  options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), generate: line.boolean('generate'), name: line.string('name'), totpStdin: line.boolean('totp-stdin'), vault: line.string('vault')}),
+  options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), generate: line.boolean('generate'), name: line.string('name'), vault: line.string('vault')}),
   async run(invocation, options) {
     if (options.passwordStdin === options.generate) throw usageError('give the password with --password-stdin, or --generate one (never on the command line)')
     const secrets = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
@@ -282,16 +283,16 @@ export const passItemsCreateNote = plainCommand({
 export const passItemsEdit = plainCommand({
   options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), item: line.arg('item'), name: line.optionalString('name'), vault: line.optionalString('vault')}),
   async run(invocation, options) {
-    const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.urls !== undefined
-    if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url or --password-stdin')
-    const {password} = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: false})
+    const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.totpStdin || options.urls !== undefined
+    if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url, --password-stdin or --totp-stdin')
+    const {password, totpUri: newTotp} = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
     const pass = new PassSession(invocation)
     const found = await findItem(pass, options.item, options.vault)
     // The latest revision, edited in place: fields this tool does not know stay in the message (protobuf-es keeps them).
     const current = await pass.fetchItem(found.vault, found.itemId)
     const {item} = current
     const content = item.content?.content
-    if (loginChange && content?.case !== 'login') throw usageError(`item ${quoted(item.metadata?.name ?? '')} is a ${itemType(item)}, not a login: --username, --email, --url and --password-stdin change logins only`)
+    if (loginChange && content?.case !== 'login') throw usageError(`item ${quoted(item.metadata?.name ?? '')} is a ${itemType(item)}, not a login: --username, --email, --url, --password-stdin and --totp-stdin change logins only`)
     item.metadata ??= create(MetadataSchema, {})
     if (options.name !== undefined) item.metadata.name = options.name
     if (options.note !== undefined) item.metadata.note = options.note
@@ -301,6 +302,7 @@ export const passItemsEdit = plainCommand({
       if (options.email !== undefined) login.itemEmail = options.email
       if (options.urls !== undefined) login.urls = options.urls
       if (password !== undefined) login.password = password
+      if (newTotp !== undefined) login.totpUri = newTotp
     }
 
     // pass-cli item/update.rs, WebClients processes/item/update-item.ts: the same item key, LastRevision the revision read.

@@ -22,7 +22,6 @@ export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsC
     name: Flags.string({required: true, summary: 'The item\'s name.'}),
     ...loginFlags,
     generate: Flags.boolean({summary: 'Generate a random password.'}),
-    'totp-stdin': Flags.boolean({summary: 'Read an otpauth://totp/ URI (or a base32 secret) for one-time codes from standard input: its first line, or its second after --password-stdin\'s.'}),
   }
 
   static override runs = passItemsCreateLogin
