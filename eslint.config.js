@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  {ignores: ['dist/', 'node_modules/', 'src/lib/generated/', 'oclif.manifest.json', 'test/fixtures/**/node_modules/', '.stryker-tmp/', 'reports/']},
+  {ignores: ['dist/', 'node_modules/', 'src/lib/generated/', 'src/lib/pass/proto/', 'oclif.manifest.json', 'test/fixtures/**/node_modules/', '.stryker-tmp/', 'reports/']},
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -38,6 +38,11 @@ const manifest = JSON.parse(readFileSync(new URL('oclif.manifest.json', standalo
 const plain = (value) => JSON.parse(JSON.stringify(value))
 const globalNames = new Set(GLOBAL_FLAGS.map(({name}) => name))
 
+/** A module's compiled file: a name alone is one of src/lib/commands, a path (`pass/commands`) is under src/lib (a capability's own folder). */
+const moduleFile = (module) => (module.includes('/') ? `lib/${module}.js` : `lib/commands/${module}.js`)
+/** Its bundle's name in dist/fast. */
+const bundleName = (module) => module.replaceAll('/', '-')
+
 const commands = {}
 for (const [id, entry] of Object.entries(manifest.commands)) {
   const {default: Command} = await import(new URL(entry.relativePath.join('/'), standalone))
@@ -48,7 +53,7 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
 
   const fast = FAST_COMMANDS[id]
   if (!fast) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/commands/registry.ts`)
-  const module = await import(new URL(`lib/commands/${fast.module}.js`, dist))
+  const module = await import(new URL(moduleFile(fast.module), dist))
   if (Command.runs === undefined || Command.runs !== module[fast.run]) throw new Error(`${id}: its oclif command does not run the plain function FAST_COMMANDS names`)
   const table = plain(await commandTable(Command).catch((error) => Promise.reject(new Error(`${id}: ${error.message}`))))
   const own = table.flags.filter(({name}) => !globalNames.has(name))
@@ -75,7 +80,7 @@ const commandEntries = {
       const commands = modules.get(module)
       const names = [...new Set(commands.map(([, {run}]) => run))]
       const table = commands.map(([id, {run}]) => `${JSON.stringify(id)}: ${run}`).join(', ')
-      const contents = `export {dispatch} from ${path('fast.js')}\nimport {${names.join(', ')}} from ${path(`lib/commands/${module}.js`)}\nexport const commands = {${table}}\n`
+      const contents = `export {dispatch} from ${path('fast.js')}\nimport {${names.join(', ')}} from ${path(moduleFile(module))}\nexport const commands = {${table}}\n`
       return {contents, loader: 'js', resolveDir: new URL('.', dist).pathname}
     })
   },
@@ -85,7 +90,7 @@ rmSync(out, {force: true, recursive: true})
 const result = await build({
   bundle: true,
   // <module>.cjs: the dispatcher and that module's commands; load.cjs: what picks and starts one, with its code cache (src/fast-load.ts).
-  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: module})), {in: new URL('fast-load.js', dist).pathname, out: 'load'}],
+  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: bundleName(module)})), {in: new URL('fast-load.js', dist).pathname, out: 'load'}],
   // CommonJS, on purpose: require('node:tls') hands over the module as it is, where an ES import
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
@@ -114,8 +119,8 @@ const result = await build({
 })
 // The hash names a bundle's code cache: V8 checks a cache against the length of its source, not its text.
 const hashOf = (file) => createHash('sha256').update(readFileSync(new URL(file, out))).digest('hex').slice(0, 16)
-const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${module}.cjs`)]))
-const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${FAST_COMMANDS[id].module}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
+const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${bundleName(module)}.cjs`)]))
+const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${bundleName(FAST_COMMANDS[id].module)}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
 const leadingFlags = {boolean: [...BOOLEAN_GLOBAL_FLAGS], valued: [...VALUED_GLOBAL_FLAGS]}
 const table = {bin: pjson.oclif.bin, bundles, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), leadingFlags, version: pjson.version}
 writeFileSync(new URL('commands.json', out), `${JSON.stringify(table)}\n`)

@@ -133,6 +133,8 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['contacts get --output vcf (a format only the contacts commands declare)', {args: ['contacts', 'get', 'alice@example.test', '--output', 'vcf']}],
     ['calendar events list --output ics (a format only the calendar events commands declare)', {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--output', 'ics']}],
     ['contacts delete of an ID that does not exist --yes (exit 3, the results per ID)', {args: ['contacts', 'delete', 'no-such-contact', '--yes', '--output', 'json'], status: 3}],
+    ['pass items list (the share keys opened, every item decrypted; a bundle under src/lib/pass)', {args: ['pass', 'items', 'list']}],
+    ['pass items get of a name no item has (exit 3)', {args: ['pass', 'items', 'get', 'no such item', '--vault', 'Work'], status: 3}],
     ['auth list --output json', {args: ['auth', 'list', '--output', 'json']}],
     ['api endpoints with a filter', {args: ['api', 'endpoints', '/mail/v4/labels', '--method', 'POST']}],
     ['api spec show --output json', {args: ['api', 'spec', 'show', '--output', 'json']}],

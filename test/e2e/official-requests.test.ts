@@ -27,7 +27,10 @@
  * contacts.ts, calendar/crypto/keys/setupCalendarHelper.ts; go-proton-api
  * message_send.go, attachment.go, contact.go). Every request recorded here
  * also passes the request check of --strict against the shipped
- * description (test/helpers/strict-requests.ts).
+ * description (test/helpers/strict-requests.ts). The pass commands' writes are
+ * checked against the official Pass CLI (protonpass/pass-cli: the route's
+ * macro and its body's serde struct), not against the description, which
+ * has no Pass routes.
  */
 import {expect} from 'chai'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -46,7 +49,7 @@ interface Citation {
   path: string
   excerpt: string
   constants?: Record<string, string>
-  request: {method: string; path: string; query?: string[]; body?: string[]; bodyWhenSet?: string[]; bodyType?: string; multipart?: string[]; multipartWhenSet?: string[]}
+  request: {method: string; path: string; query?: string[]; body?: string[]; bodyWhenSet?: string[]; bodyType?: string; items?: string[]; multipart?: string[]; multipartWhenSet?: string[]}
 }
 const {citations} = JSON.parse(readFileSync(new URL('../../vendor/official-requests.json', import.meta.url), 'utf8')) as {citations: Record<string, Citation>}
 
@@ -62,6 +65,8 @@ function cited(...names: string[]): Citation['request'] {
     // 'mail/v4/messages') and the method in lower case.
     const [first, ...rest] = request.path.split(/\{[^}]+\}/).filter((piece) => piece !== '')
     if (repository === 'ProtonMail/go-proton-api') expect(text, name).to.include(`${request.method[0]}${request.method.slice(1).toLowerCase()}("${first.replace(/\/$/, '')}`)
+    // pass-cli (Rust, muon) spells the method as a macro over the whole path: POST!("/pass/v1/share/{share_id}/item").
+    else if (repository === 'protonpass/pass-cli') expect(text, name).to.include(`${request.method}!("${first.replace(/\/$/, '')}`)
     else expect(text, name).to.include(`method: '${request.method.toLowerCase()}'`).and.to.include(first.replace(/^\/(core\/)?/, '').replace(/\/$/, ''))
     for (const piece of rest) expect(text, name).to.include(piece)
     for (const field of [...(request.query ?? []), ...(request.body ?? []), ...(request.multipart ?? [])]) expect(text, `${name}: ${field}`).to.include(field)
@@ -78,6 +83,15 @@ function cited(...names: string[]): Citation['request'] {
     bodyWhenSet: optional(own.body, own.bodyWhenSet, ...others.flatMap((shape) => [shape.body, shape.bodyWhenSet])),
     multipartWhenSet: optional(own.multipart, own.multipartWhenSet, ...others.flatMap((shape) => [shape.multipart, shape.multipartWhenSet])),
   }
+}
+
+/** A pass-cli route with the fields of its body's serde struct (cited apart: its `bodyType`), each read off the struct's `rename`. */
+function passCited(name: string): Citation['request'] {
+  const route = cited(name)
+  const struct = citations[`pass-cli ${route.bodyType}`]
+  if (!struct) return route
+  for (const field of [...(struct.request.body ?? []), ...(struct.request.bodyWhenSet ?? []), ...(struct.request.items ?? [])]) expect(struct.excerpt, `${name}: ${field}`).to.include(`rename = "${field}"`)
+  return {...route, body: struct.request.body, bodyWhenSet: struct.request.bodyWhenSet ?? [], items: struct.request.items}
 }
 
 const LABELS_GET = cited('go-proton-api GetLabels', 'WebClients labels get')
@@ -325,6 +339,64 @@ describe('send, calendar create, contacts: what the official clients send (built
     expectShape(put, remove)
     expect(JSON.parse(put.body.toString('utf8'))).to.deep.equal({IDs: [id]})
     await expectStrictlyDescribed([...created.sent, ...deleted.sent])
+  })
+})
+
+describe('pass: what the official Pass CLI sends (built binary, sandbox behind a recording proxy)', function () {
+  this.timeout(90_000)
+  const suite = sandboxForSuite()
+  let proxy: ScriptedServer
+  const run = (args: string[], input?: string) => sentDuring(proxy, () => runBinary(['--profile', 'official', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input}))
+  /** The one request that changed something, checked against the cited shape (and each entry of its Items list). */
+  const expectOneWrite = (sent: Recorded[], shape: Citation['request']) => {
+    const written = sent.filter((request) => request.method !== 'GET')
+    expect(written.map((request) => `${request.method} ${request.url}`)).to.have.length(1)
+    if (shape.body) expectShape(written[0], shape)
+    else {
+      expect(written[0].method).to.equal(shape.method)
+      expect(written[0].url).to.match(pathPattern(shape.path))
+      expect(written[0].body.length, 'a request without a body').to.equal(0)
+    }
+
+    if (shape.items) for (const entry of (JSON.parse(written[0].body.toString('utf8')) as {Items: object[]}).Items) expect(Object.keys(entry).toSorted()).to.deep.equal(shape.items.toSorted())
+    return written[0]
+  }
+
+  before(async () => {
+    proxy = await startRecordingProxy(suite.sandbox.url)
+    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', proxy.url, '--profile', 'official'], {env: baseEnv(suite.home.home), input: 'demo\n'})
+    expect(login.status, login.stderr).to.equal(0)
+  })
+  after(async () => {
+    await proxy?.close()
+  })
+
+  it('items create, edit, trash, restore, delete (pass-cli item/create/common.rs, item/update.rs, item/trash.rs, item/delete.rs)', async () => {
+    const created = await run(['pass', 'items', 'create', 'login', '--vault', 'Work', '--name', 'Cited', '--password-stdin'], 'pw\n')
+    expect(created.result.status, created.result.stderr).to.equal(0)
+    expectOneWrite(created.sent, passCited('pass-cli create item'))
+    const id = created.result.stdout.toString('utf8').trim()
+    const edited = await run(['pass', 'items', 'edit', id, '--name', 'Cited again'])
+    expect(edited.result.status, edited.result.stderr).to.equal(0)
+    expect(JSON.parse(expectOneWrite(edited.sent, passCited('pass-cli update item')).body.toString('utf8'))).to.include({KeyRotation: 1, LastRevision: 1})
+    for (const [args, name] of [[['trash', id], 'pass-cli trash items'], [['restore', id], 'pass-cli untrash items'], [['delete', id, '--yes'], 'pass-cli delete items']] as const) {
+      const done = await run(['pass', 'items', ...args])
+      expect(done.result.status, done.result.stderr).to.equal(0)
+      expectOneWrite(done.sent, passCited(name))
+    }
+  })
+
+  it('vaults create and delete, alias create (pass-cli vault/create.rs, vault/delete.rs, item/alias/create.rs)', async () => {
+    const created = await run(['pass', 'vaults', 'create', 'Cited vault'])
+    expect(created.result.status, created.result.stderr).to.equal(0)
+    expectOneWrite(created.sent, passCited('pass-cli create vault'))
+    const alias = await run(['pass', 'alias', 'create', '--vault', 'Cited vault', '--prefix', 'cited', '--suffix', '.k3x9@passmail.test'])
+    expect(alias.result.status, alias.result.stderr).to.equal(0)
+    const sent = JSON.parse(expectOneWrite(alias.sent, passCited('pass-cli create alias')).body.toString('utf8')) as {Item: object}
+    expect(Object.keys(sent.Item).toSorted()).to.deep.equal(citations['pass-cli CreateItemRequest'].request.body!.toSorted())
+    const deleted = await run(['pass', 'vaults', 'delete', 'Cited vault', '--yes'])
+    expect(deleted.result.status, deleted.result.stderr).to.equal(0)
+    expectOneWrite(deleted.sent, passCited('pass-cli delete vault'))
   })
 })
 

@@ -10,7 +10,7 @@
  */
 
 export interface FastCommand {
-  /** The file name in src/lib/commands, without extension. */
+  /** The file name in src/lib/commands, without extension; or a path under src/lib for a capability's own folder (`pass/commands`). */
   module: string
   /** The name of the exported plain function. */
   run: string
@@ -78,6 +78,20 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'mail:star': {module: 'mail-actions', run: 'mailStar'},
   'mail:trash': {module: 'mail-actions', run: 'mailTrash'},
   'mail:unstar': {module: 'mail-actions', run: 'mailUnstar'},
+  'pass:alias:create': {module: 'pass/commands', run: 'passAliasCreate'},
+  'pass:alias:options': {module: 'pass/commands', run: 'passAliasOptions'},
+  'pass:items:create:login': {module: 'pass/commands', run: 'passItemsCreateLogin'},
+  'pass:items:create:note': {module: 'pass/commands', run: 'passItemsCreateNote'},
+  'pass:items:delete': {module: 'pass/commands', run: 'passItemsDelete'},
+  'pass:items:edit': {module: 'pass/commands', run: 'passItemsEdit'},
+  'pass:items:get': {module: 'pass/commands', run: 'passItemsGet'},
+  'pass:items:list': {module: 'pass/commands', run: 'passItemsList'},
+  'pass:items:restore': {module: 'pass/commands', run: 'passItemsRestore'},
+  'pass:items:trash': {module: 'pass/commands', run: 'passItemsTrash'},
+  'pass:totp': {module: 'pass/commands', run: 'passTotp'},
+  'pass:vaults:create': {module: 'pass/commands', run: 'passVaultsCreate'},
+  'pass:vaults:delete': {module: 'pass/commands', run: 'passVaultsDelete'},
+  'pass:vaults:list': {module: 'pass/commands', run: 'passVaultsList'},
   version: {module: 'version', run: 'version'},
 }
 

@@ -13,7 +13,7 @@ import {decodeSignedModulus} from '../session/srp/modulus.ts'
 import {encode, type SrpGroup, srpGroup} from '../session/srp/group.ts'
 import {SrpServer} from '../session/srp/server.ts'
 import {computeVerifier} from '../session/srp/verifier.ts'
-import {checkTotp} from './totp.ts'
+import {checkTotp} from '../session/totp.ts'
 import {SandboxError} from './api-error.ts'
 import {SANDBOX_CODE} from './codes.ts'
 import {newToken} from './ids.ts'
@@ -22,7 +22,7 @@ import type {SandboxStats} from './stats.ts'
 import type {JsonObject} from './validation.ts'
 
 export const SRP_VERSION = 4
-export const FULL_SCOPES = ['full', 'self', 'user', 'loggedin', 'mail', 'calendar', 'drive', 'settings', 'keys', 'nondelinquent', 'verified']
+export const FULL_SCOPES = ['full', 'self', 'user', 'loggedin', 'mail', 'calendar', 'drive', 'pass', 'settings', 'keys', 'nondelinquent', 'verified']
 /** A session whose password was right but whose second factor is still owed. */
 export const TWO_FACTOR_SCOPES = ['twofactor']
 /** Each kind of session is bounded on its own, so a flood of unauthenticated sessions never evicts a logged-in one. */
@@ -98,6 +98,11 @@ export class AuthService {
   /** Unauthenticated sessions: anyone may open them, so they are evicted among themselves. */
   private readonly anonymous = new Map<string, Session>()
   private readonly attempts = new Map<string, SrpAttempt>()
+  /**
+   * The account locks Pass behind an extra password (a control): a login then gets every full scope but `pass`, so
+   * the Pass routes refuse its session (pass-cli pass-auth/src/store.rs needs_extra_password).
+   */
+  passLocked = false
   /** Each logged-in session's local key (PUT /auth/v4/sessions/local/key), by UID; gone with the session. */
   private readonly localKeys = new Map<string, string>()
   private readonly tokenTtlMs: number
@@ -137,6 +142,10 @@ export class AuthService {
     }
   }
 
+  private fullScopes(): string[] {
+    return this.passLocked ? FULL_SCOPES.filter((scope) => scope !== 'pass') : FULL_SCOPES
+  }
+
   /** POST /core/v4/auth: check the client's SRP proof and open (or upgrade) a session. */
   login(body: JsonObject, headers: IncomingHttpHeaders): JsonObject {
     const username = requiredString(body, 'Username')
@@ -150,7 +159,7 @@ export class AuthService {
     const serverProof = attempt.known ? attempt.server.verify(clientEphemeral, clientProof) : undefined
     if (!serverProof) throw new SandboxError(422, SANDBOX_CODE.WRONG_CREDENTIALS, 'Incorrect login credentials. Please try again.')
     const twoFactor = this.account.totpKey !== undefined
-    const scopes = twoFactor ? TWO_FACTOR_SCOPES : FULL_SCOPES
+    const scopes = twoFactor ? TWO_FACTOR_SCOPES : this.fullScopes()
     // A login made with an unauthenticated session upgrades that session.
     const uid = header(headers, HEADER.UID)
     const anonymous = uid === undefined ? undefined : this.anonymous.get(uid)
@@ -177,7 +186,7 @@ export class AuthService {
       throw new SandboxError(422, SANDBOX_CODE.WRONG_CREDENTIALS, 'Incorrect login credentials. Please try again.')
     }
 
-    session.Scopes = FULL_SCOPES
+    session.Scopes = this.fullScopes()
     return {Code: CODE.SINGLE_SUCCESS, Scopes: session.Scopes}
   }
 

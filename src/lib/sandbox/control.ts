@@ -3,12 +3,14 @@
  * service): read the request log and refresh counts, set and clear faults,
  * expire access tokens now, add a message (tests bring their own
  * encrypted bodies and attachments), read what sends carried (GET /__sandbox/sent),
- * and drive's (drive/control.ts: recorded request bodies, a tampered block, no volume). They need no session, only the sandbox's own
+ * and drive's (drive/control.ts: recorded request bodies, a tampered block, no volume), and Pass's (pass/routes.ts: keys and
+ * items added as given, the store read back). They need no session, only the sandbox's own
  * secret (X-Sandbox-Secret), and are never faulted.
  */
 import {calendarControlRoutes} from './calendar/routes.ts'
 import {driveControlRoutes} from './drive/control.ts'
 import {CODE} from '../contract/contract.ts'
+import {passControlRoutes} from './pass/routes.ts'
 import {SandboxError} from './api-error.ts'
 import type {AuthService} from './auth.ts'
 import type {FaultTable} from './faults.ts'
@@ -112,6 +114,7 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
     {access: 'none', handle: (request) => signIn.forks.approveCode(request.json().Code, signIn.keyPassword()), method: 'POST', path: /^\/__sandbox\/forks\/approve$/},
     ...calendarControlRoutes(state),
     ...driveControlRoutes(state.drive),
+    ...passControlRoutes(state.pass, auth),
     // What each send carried (its Packages) and the plain mail its clear packages made (send/outbox.ts).
     {access: 'none', handle: () => ({...success, Mail: state.outbox.mail, Sends: state.outbox.sends} as JsonObject), method: 'GET', path: /^\/__sandbox\/sent$/},
   ]

@@ -12,6 +12,7 @@ import type {Verifications} from './verification.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
 import {contactRoutes} from './contacts/routes.ts'
 import {driveRoutes} from './drive/routes.ts'
+import {passRoutes} from './pass/routes.ts'
 import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
@@ -186,5 +187,6 @@ export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkSer
     ...mailboxRoutes(state),
     ...contactRoutes(state.contacts),
     ...driveRoutes(state.drive, () => state.driveOwner(), () => state.volumes),
+    ...passRoutes(state.pass, () => state.addressIds, () => state.mailboxes),
   ]
 }

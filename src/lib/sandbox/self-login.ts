@@ -9,7 +9,7 @@ import {COMMAND_RETRY} from '../session/human-verification.ts'
 import {sessionApi, unlockAtLogin} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import type {StoredSession} from '../session/store.ts'
-import {totp} from './totp.ts'
+import {totp} from '../session/totp.ts'
 
 export interface SelfLogin {
   url: string

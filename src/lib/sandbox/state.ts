@@ -1,7 +1,7 @@
 /**
  * The sandbox account's data, in memory: the user, two addresses, seven
  * inbox messages, labels, folders (one nested) and a contact group, three
- * contacts (contacts/store.ts), one
+ * contacts (contacts/store.ts), a Pass account (pass/store.ts), one
  * calendar (its keys set up) and two drive volumes (regular, its files in
  * drive/store.ts, and photos), with
  * the contract's field names and enumerations and the official clients'
@@ -16,6 +16,7 @@ import {type DriveOwner, DriveStore} from './drive/store.ts'
 import {newId} from './ids.ts'
 import {type SandboxKeys, SIGNING_SENDER} from './keys.ts'
 import {FOLDER_TYPE, LabelStore} from './labels.ts'
+import {PassStore} from './pass/store.ts'
 import {Outbox} from './send/outbox.ts'
 import type {CalendarInput} from './validation.ts'
 
@@ -67,6 +68,8 @@ export class SandboxState {
   readonly calendars = new CalendarStore()
   /** The address book (contacts/store.ts), seeded with contacts/contact-fixture.ts. */
   readonly contacts = new ContactStore(() => Date.now())
+  /** The Pass vaults and items (pass/store.ts), seeded with pass/pass-fixture.ts. */
+  readonly pass = new PassStore(() => Date.now())
   readonly calendarEvents = new EventStore()
   /** GET /core/v4/keys/salts: one salt per user key. */
   readonly keySalts: Row[] = []
@@ -286,6 +289,11 @@ export class SandboxState {
 
   get addressIds(): ReadonlySet<string> {
     return new Set(this.addresses.map((address) => String(address.ID)))
+  }
+
+  /** The addresses as alias mailboxes. */
+  get mailboxes(): Array<{ID: string; Email: string}> {
+    return this.addresses.map((address) => ({Email: String(address.Email), ID: String(address.ID)}))
   }
 
   createCalendar(input: CalendarInput): Row {

@@ -1,6 +1,7 @@
 /**
  * Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP), with the
- * base32 secrets authenticator apps take.
+ * base32 secrets authenticator apps take: the sandbox checks login codes with them, and `pass totp` shows an
+ * item's code.
  */
 import {createHmac, timingSafeEqual} from 'node:crypto'
 
