@@ -8,6 +8,7 @@
  * published only once every check passed. Memory stays flat: the SDK holds
  * at most MAX_DOWNLOAD_BLOCK_SIZE (10) blocks in flight, whatever the size.
  */
+import {mediaTypeOf} from '../files/media-type.ts'
 import type {ProtonDriveClient} from '@protontech/drive-sdk'
 import {createReadStream} from 'node:fs'
 import {stat} from 'node:fs/promises'
@@ -164,7 +165,7 @@ export async function upload(invocation: Invocation, client: ProtonDriveClient, 
   const settle = holdAbandonedBlocks()
   let failed = true
   try {
-    const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified})
+    const uploader = await client.getFileUploader(parentUid, name, {expectedSize: size, mediaType: mediaTypeOf(name), modificationTime: modified})
     let sent = 0
     const changed: {wake?: () => void} = {}
     const stream = gatedSource(path, () => sent, changed)

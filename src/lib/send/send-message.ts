@@ -15,6 +15,7 @@
  * deletes the draft (PUT /mail/v4/messages/delete); an interruption says
  * whether the message may have gone.
  */
+import {mediaTypeOf} from '../files/media-type.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {escapeLine} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -48,13 +49,6 @@ export interface Outgoing {
   mimeType: 'text/html' | 'text/plain'
   attachments: AttachmentFile[]
 }
-
-/** A file's MIME type by its extension, the common ones; else application/octet-stream. */
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  csv: 'text/csv', gif: 'image/gif', htm: 'text/html', html: 'text/html', jpeg: 'image/jpeg', jpg: 'image/jpeg', json: 'application/json',
-  pdf: 'application/pdf', png: 'image/png', txt: 'text/plain', zip: 'application/zip',
-}
-export const mimeTypeOf = (name: string) => MIME_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream'
 
 /** An ID as the service makes them (base64url with padding): anything else from it is not printed nor put in a path. */
 const idText = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w=+/-]{1,200}$/.test(value) ? value : undefined)
@@ -117,7 +111,7 @@ async function upload(invocation: Invocation, draftId: string, file: AttachmentF
     multipartStream(boundary, [
       {name: 'MessageID', value: draftId},
       {name: 'Filename', value: file.name},
-      {name: 'MIMEType', value: mimeTypeOf(file.name)},
+      {name: 'MIMEType', value: mediaTypeOf(file.name)},
       {name: 'Disposition', value: 'attachment'},
       {name: 'KeyPackets', value: keyPacket},
       {name: 'DataPacket', value: encryptedFile(signed, key, sessionKey)},
