@@ -39,7 +39,7 @@ export type Overwrite = (typeof OVERWRITE)[keyof typeof OVERWRITE]
 const LABELS = 0
 
 /** The cards of one contact, in the web client's order (encrypted, signed, clear): each made by `make`. */
-async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
+export async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
   const {clear, encrypted, signed} = splitCards(properties)
   const cards: Card[] = []
   if (encrypted !== undefined) cards.push(await make(CARD_TYPE.ENCRYPTED_AND_SIGNED, encrypted))
@@ -49,7 +49,7 @@ async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, 
 }
 
 /** A card as --dry-run shows it, no key needed: the vCard in clear, what would be encrypted and signed said in place. */
-function previewCard(type: 0 | 2 | 3, text: string): Card {
+export function previewCard(type: 0 | 2 | 3, text: string): Card {
   const Signature = type === CARD_TYPE.CLEAR_TEXT ? null : '<a detached signature by the primary user key>'
   return {Data: type === CARD_TYPE.ENCRYPTED_AND_SIGNED ? `<encrypted to the primary user key: ${text}>` : text, Signature, Type: type}
 }
