@@ -49,7 +49,7 @@ describe('proton contacts (built binary, sandbox)', function () {
 
   after(() => {
     if (work === '') return
-    spawnSync('gpgconf', ['--homedir', join(work, 'gnupg'), '--kill', 'gpg-agent'], {timeout: 10_000})
+    for (const home of ['gnupg', 'gnupg-strip']) spawnSync('gpgconf', ['--homedir', join(work, home), '--kill', 'all'], {timeout: 10_000})
     rmSync(work, {force: true, recursive: true})
   })
 
@@ -238,6 +238,68 @@ describe('proton contacts (built binary, sandbox)', function () {
     const back = await proton(['contacts', 'get', 'carol@example.test', '--output', 'json'])
     ok(back)
     expect(JSON.parse(out(back))).to.deep.include({Name: 'Carol Crypto', Notes: [{Signature: 'verified', Types: [], Value: 'Über alles'}]})
+  })
+
+  it('contacts create with trailing spaces (a name ending in one, a line folded after one): the signed card signed over its text with trailing spaces stripped, as the web client signs and verifies it (GnuPG); an older card signed over the text as it is still verifies', async () => {
+    // 'Zoë ' then words: the FN line is folded after a space and ends in one (ical.js folds at 75 octets).
+    const name = `Zoë ${'Long Name '.repeat(8)}`
+    const created = await proton(['contacts', 'create', '--name', name, '--email', 'zoe@example.test'])
+    ok(created)
+    const id = out(created).trim()
+    const cards = (JSON.parse(out(await proton(['api', 'GET', `/contacts/v4/contacts/${encodeURIComponent(id)}`]))) as {Contact: {Cards: Card[]}}).Contact.Cards
+    const signed = cards.find(({Type}) => Type === 2) as Card
+    expect(signed.Data).to.include(' \r\n Long Name')
+    expect(signed.Data).to.match(/Long Name \r\n/)
+    // pmcrypto removeTrailingSpaces, written here apart from the tool: each LF-ended line without its trailing blanks.
+    const stripped = signed.Data.split('\n').map((line) => line.replace(/[ \t\r]+$/, '')).join('\n')
+    const home = join(work, 'gnupg-strip')
+    spawnSync('mkdir', ['-m', '700', home])
+    const gpg = (args: string[]) => spawnSync(GPG, ['--homedir', home, '--batch', '--no-tty', ...args], {encoding: 'utf8', timeout: 30_000})
+    const userKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})
+    writeFileSync(join(work, 'user-public.asc'), userKey.toPublic().armor())
+    expect(gpg(['--import', join(work, 'user-public.asc')]).status).to.equal(0)
+    writeFileSync(join(work, 'strip.sig'), String(signed.Signature))
+    writeFileSync(join(work, 'stripped.vcf'), stripped)
+    writeFileSync(join(work, 'as-sent.vcf'), signed.Data)
+    const verified = gpg(['--verify', join(work, 'strip.sig'), join(work, 'stripped.vcf')])
+    expect(verified.error, `${GPG} could not run`).to.equal(undefined)
+    expect(verified.stderr).to.match(/Good signature/)
+    // Over the text as sent (no stripping) it does not hold: the web client's readSigned strips first.
+    expect(gpg(['--verify', join(work, 'strip.sig'), join(work, 'as-sent.vcf')]).stderr).to.match(/BAD signature/)
+    const back = JSON.parse(out(await proton(['contacts', 'get', '--output', 'json', '--', id]))) as {Name: string; Cards: unknown[]}
+    expect(back.Name).to.equal(name)
+    expect(back.Cards).to.deep.equal([{Signature: 'verified', Type: 2}])
+    ok(await proton(['contacts', 'delete', '--yes', '--', id]))
+
+    // A card signed over its text as it is (trailing space kept), as older clients did: still verified.
+    const unlocked = await openpgp.decryptKey({passphrase: keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt), privateKey: userKey})
+    const Data = 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Old Style \r\nUID:old-style-1\r\nEMAIL:old@example.test\r\nEND:VCARD\r\n'
+    const Signature = await openpgp.sign({detached: true, message: await openpgp.createMessage({text: Data}), signingKeys: unlocked})
+    const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify({Contacts: [{Cards: [{Data, Signature, Type: 2}]}], Overwrite: 0})])
+    ok(added)
+    const old = JSON.parse(out(await proton(['contacts', 'get', 'old@example.test', '--output', 'json']))) as {ID: string; Cards: unknown[]}
+    expect(old.Cards).to.deep.equal([{Signature: 'verified', Type: 2}])
+    ok(await proton(['contacts', 'delete', '--yes', '--', old.ID]))
+  })
+
+  it('contacts import of the same file again: Overwrite 1 as the web client imports, each contact (same UID) updated in place, none added twice', async () => {
+    const file = join(work, 'again.vcf')
+    const card = (note: string) => `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Fay Again\r\nUID:fay-again-1\r\nEMAIL:fay@example.test\r\nNOTE:${note}\r\nEND:VCARD\r\n`
+    writeFileSync(file, card('first'))
+    const first = await proton(['contacts', 'import', file])
+    ok(first)
+    const id = out(first).trim()
+    await clearStats()
+    writeFileSync(file, card('second'))
+    const second = await proton(['contacts', 'import', file])
+    ok(second)
+    expect(out(second).trim()).to.equal(id)
+    const posts = ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Body?: unknown}>}).Requests.filter(({Method, Path}) => Method === 'POST' && Path === '/contacts/v4/contacts')
+    expect(posts).to.have.length(1)
+    const all = JSON.parse(out(await proton(['contacts', 'get', 'fay@example.test', '--output', 'json']))) as {ID: string; Notes: Array<{Value: string}>}
+    expect(all.ID).to.equal(id)
+    expect(all.Notes.map(({Value}) => Value)).to.deep.equal(['second'])
+    ok(await proton(['contacts', 'delete', '--yes', '--', id]))
   })
 
   it('contacts import: each vCard (3.0 and 4.0) a contact, the IDs on stdout; a malformed file or a card without FN or EMAIL: exit 1, one line, nothing sent', async () => {

@@ -21,6 +21,7 @@ import {call} from '../runtime/dedicated.ts'
 import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
+import {type CalendarDefaults, calendarDefaults} from './alarms.ts'
 
 /** CalendarKeyFlags (WebClients interfaces/calendar/CalendarKey.ts): PRIMARY. */
 const KEY_PRIMARY = 2
@@ -37,6 +38,8 @@ export interface OpenCalendar extends CalendarRef {
   keys: PrivateKey[]
   /** The key new events' session keys are encrypted to. */
   primary: PrivateKey
+  /** The alarms of an event whose Notifications are null (its CalendarSettings). */
+  defaults: CalendarDefaults
 }
 
 const string = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -103,5 +106,5 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
   const pgp = await openpgp()
   const fingerprint = flagged ? (await pgp.readKey({armoredKey: string(flagged.PrivateKey)}).catch(() => undefined))?.getFingerprint() : undefined
   const primary = keys.find((key) => key.getFingerprint() === fingerprint) ?? keys[0]
-  return {...calendar, keys, primary}
+  return {...calendar, defaults: calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined), keys, primary}
 }

@@ -4,6 +4,7 @@
  * inviter's) text is escaped before it reaches a terminal
  * (output/escape.ts); a part whose signature failed is flagged on the line.
  */
+import {actionOf, effectiveAlarms} from './alarms.ts'
 import {escapeLine, withoutBareCr} from '../output/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
@@ -138,6 +139,7 @@ export function eventJson(event: OpenedEvent): Record<string, unknown> {
   const {vevent} = event
   const values = (name: string) => vevent.getAllProperties(name).map((property) => String(property.getFirstValue()))
   const timing = timingOf(vevent)
+  const {alarms, source} = effectiveAlarms(event.raw, vevent, event.calendar.defaults, timing.start.allDay)
   return {
     ID: event.raw.ID,
     CalendarID: event.calendar.id,
@@ -157,7 +159,9 @@ export function eventJson(event: OpenedEvent): Record<string, unknown> {
     Attendees: values('attendee'),
     Status: text(vevent, 'status') ?? null,
     Transparency: text(vevent, 'transp') ?? null,
-    Alarms: vevent.getAllSubcomponents('valarm').map((alarm) => ({Action: text(alarm, 'action') ?? null, Trigger: text(alarm, 'trigger') ?? null})),
+    Alarms: alarms.map(({Trigger, Type}) => ({Action: actionOf(Type), Trigger})),
+    AlarmsFrom: source,
+    Color: typeof event.raw.Color === 'string' && event.raw.Color !== '' ? event.raw.Color : null,
     Author: event.raw.Author ?? null,
     Signature: event.verification,
     Parts: event.parts.map(({part, type, verification}) => ({Part: part, Type: type, Signature: type >= 2 ? verification : 'unsigned'})),
@@ -189,7 +193,8 @@ export function eventText(event: OpenedEvent, zone: string): string {
     return `${dateText(wallAt(ms, zone))} ${timeText(wallAt(ms, zone))} ${zone}${when.zone && when.zone !== zone ? ` (${timeText(when.wall)} ${when.zone})` : ''}`
   }
 
-  const alarms = (fields.Alarms as Array<{Action: string | null; Trigger: string | null}>).map(({Action, Trigger}) => `${Trigger ?? '?'} ${Action ?? ''}`.trim())
+  const alarms = (fields.Alarms as Array<{Action: string; Trigger: string}>).map(({Action, Trigger}) => `${Trigger} ${Action}`)
+  const alarmsFrom = fields.AlarmsFrom === 'calendar-default' ? ' (the calendar\'s defaults)' : ''
   const signature = event.verification === 'failed' ? `${SIGNATURE_FAILED} (${event.parts.filter((part) => part.verification === 'failed').map(({part}) => part).join(', ')})` : event.verification
   const lines: Array<[string, string]> = [
     ['ID', String(fields.ID)],
@@ -206,7 +211,8 @@ export function eventText(event: OpenedEvent, zone: string): string {
     ['Exceptions', timing.exdates.map((when) => at(when)).join(', ') || '-'],
     ['Recurrence ID', at(whenProperty(event.vevent, 'recurrence-id'))],
     ['Status', String(fields.Status ?? '-')],
-    ['Alarms', alarms.join(', ') || '-'],
+    ['Alarms', `${alarms.join(', ') || '-'}${alarmsFrom}`],
+    ['Color', String(fields.Color ?? '-')],
     ['Sequence', String(fields.Sequence)],
     ['Signature', signature],
   ]

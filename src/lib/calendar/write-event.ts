@@ -7,8 +7,10 @@
  * exdate, organizer, sequence: the service reads the times from it), the
  * shared encrypted part (uid, dtstamp, created, description, summary,
  * location and every property no part names), the calendar parts (status,
- * transp signed; comment encrypted) and the personal part (the alarms) when
- * they hold more than uid and dtstamp; every part signed by the address
+ * transp signed; comment encrypted) when they hold more than uid and
+ * dtstamp; no personal part: the alarms travel as the event's Notifications
+ * and its colour as Color, in clear (calendar/alarms.ts, formatData.ts
+ * formatData), as today's web client writes them; every part signed by the address
  * key, encrypted parts with the event's session key, which travels to the
  * calendar's primary key (SharedKeyPacket) only when the event is new.
  * The summary, description and location never travel in clear.
@@ -25,6 +27,7 @@ import {call, showDryRun} from '../runtime/dedicated.ts'
 import {CliFailure} from '../runtime/errors.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
+import type {Notification} from './alarms.ts'
 import type {CalendarRef, OpenCalendar} from './calendars.ts'
 import {
   CALENDAR_ENCRYPTED_FIELDS,
@@ -61,8 +64,14 @@ export interface Keys {
   calendarSession?: SessionKey
 }
 
-/** The Event of a sync item: its parts signed and encrypted. */
-export async function eventPayload(vevent: Component, {calendar, calendarSession, shared, signingKey}: Keys): Promise<JsonRecord> {
+/** What the web client sends beside the parts: Notifications (null: the calendar's defaults) and Color (null: the calendar's). */
+export interface Personal {
+  notifications: Notification[] | null
+  color: string | null
+}
+
+/** The Event of a sync item: its parts signed and encrypted, its Notifications and Color. */
+export async function eventPayload(vevent: Component, {calendar, calendarSession, shared, signingKey}: Keys, {color, notifications}: Personal): Promise<JsonRecord> {
   const primary = calendar.primary.toPublic()
   const sharedKey = shared ? {keyPacket: undefined, sessionKey: shared} : await newSessionKey(primary)
   const sharedSigned = cardText(pick(vevent, SHARED_SIGNED_FIELDS))
@@ -70,19 +79,16 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
   for (const property of rest(vevent).getAllProperties()) encryptedPart.addProperty(property)
   const calendarSigned = pick(vevent, CALENDAR_SIGNED_FIELDS)
   const calendarEncrypted = pick(vevent, CALENDAR_ENCRYPTED_FIELDS)
-  const personal = pick(vevent, ['uid', 'dtstamp'])
-  for (const alarm of vevent.getAllSubcomponents('valarm')) personal.addSubcomponent(new ICAL.Component(alarm.toJSON()))
   const calendarKey = worthSending(calendarEncrypted) ? (calendarSession ? {keyPacket: undefined, sessionKey: calendarSession} : await newSessionKey(primary)) : undefined
 
   const signed = async (text: string) => ({Data: text, Signature: await signCard(text, signingKey), Type: CARD.SIGNED})
   const encrypted = async (text: string, sessionKey: SessionKey) => ({...(await encryptCard(text, signingKey, sessionKey)), Type: CARD.ENCRYPTED_AND_SIGNED})
-  const [sharedParts, calendarParts, personalPart] = await Promise.all([
+  const [sharedParts, calendarParts] = await Promise.all([
     Promise.all([signed(sharedSigned), encrypted(cardText(encryptedPart), sharedKey.sessionKey)]),
     Promise.all([
       worthSending(calendarSigned) ? signed(cardText(calendarSigned)) : undefined,
       calendarKey ? encrypted(cardText(calendarEncrypted), calendarKey.sessionKey) : undefined,
     ]),
-    worthSending(personal) ? signed(cardText(personal)) : undefined,
   ])
   const calendarContent = calendarParts.filter((part) => part !== undefined)
   return {
@@ -91,7 +97,8 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
     SharedEventContent: sharedParts,
     ...(calendarKey?.keyPacket ? {CalendarKeyPacket: calendarKey.keyPacket} : {}),
     ...(calendarContent.length > 0 ? {CalendarEventContent: calendarContent} : {}),
-    ...(personalPart ? {PersonalEventContent: personalPart} : {}),
+    Notifications: notifications?.map(({Trigger, Type}) => ({Trigger, Type})) ?? null,
+    Color: color,
   }
 }
 

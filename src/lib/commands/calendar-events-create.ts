@@ -6,6 +6,7 @@
  * anything is sent; --dry-run prints the PUT (the event encrypted and
  * signed as it would go) and sends it not.
  */
+import {checkColor, notificationsFrom} from '../calendar/alarms.ts'
 import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {ICAL, setText, setWhen} from '../calendar/vevent.ts'
@@ -23,16 +24,22 @@ export interface EventsCreateOptions extends EventFields {
   start: string
   end: string
   dryRun: boolean
+  alarms: string[]
+  noAlarm: boolean
+  color?: string
 }
 
 export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
   options: (line) => ({
+    alarms: line.strings('alarm') ?? [],
     allDay: line.boolean('all-day'),
+    color: line.optionalString('color'),
     calendar: line.string('calendar'),
     description: line.optionalString('description'),
     dryRun: line.boolean('dry-run'),
     end: line.string('end'),
     location: line.optionalString('location'),
+    noAlarm: line.boolean('no-alarm'),
     rrule: line.optionalString('rrule'),
     start: line.string('start'),
     summary: line.string('summary'),
@@ -40,6 +47,8 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
   }),
   async run(invocation, options) {
     checkTexts(options)
+    // None given: null, the calendar's defaults (hasDefaultNotifications), as the web client creates one.
+    const personal = {color: checkColor(options.color) ?? null, notifications: notificationsFrom(options.alarms, options.noAlarm, null)}
     const systemZone = zoneFlag(undefined, invocation.io.env)
     const given = whenOf(options.start, '--start', options.allDay, options.timezone, systemZone)
     const last = whenOf(options.end, '--end', options.allDay, options.timezone, systemZone)
@@ -70,7 +79,7 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     setText(vevent, 'location', options.location)
     setText(vevent, 'description', options.description)
 
-    const Event = await eventPayload(vevent, {calendar, signingKey})
+    const Event = await eventPayload(vevent, {calendar, signingKey}, personal)
     const response = await syncOne(invocation, calendar, {Event, Overwrite: 0}, `calendar "${calendar.name}"`, options.dryRun)
     if (!response) return
     const id = isRecord(response.Event) ? String(response.Event.ID) : ''

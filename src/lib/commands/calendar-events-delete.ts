@@ -1,7 +1,8 @@
 /**
  * proton calendar events delete ID: once confirmed (--yes, or y on a
- * terminal), PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID}]}
- * (WebClients getSyncMultipleEventsPayload.ts, a delete operation), the
+ * terminal), PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID,
+ * DeletionReason: 0}]} (WebClients getSyncMultipleEventsPayload.ts, a delete
+ * operation; interfaces/calendar/Api.ts DELETION_REASON.NORMAL), the
  * event's calendar found first (--calendar, else each calendar in turn).
  * --dry-run finds it (GET requests) and prints the PUT, sending it not.
  */
@@ -13,6 +14,9 @@ import {checkId} from '../request/input-checks.ts'
 import {confirmDeletion} from '../runtime/per-id.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {idsOf, readOneId} from './given-ids.ts'
+
+/** DELETION_REASON.NORMAL (CHANGE_CALENDAR, 1, is for an event moved to another calendar). */
+const DELETION_REASON_NORMAL = 0
 
 export interface EventsDeleteOptions {
   id: string
@@ -29,7 +33,7 @@ export const calendarEventsDelete = plainCommand<EventsDeleteOptions>({
     // Deleting needs no keys: the calendar and its member are enough.
     const refs = await chooseCalendars(invocation, choice)
     const {calendar} = await findEvent(invocation, refs, id)
-    if (!(await syncOne(invocation, calendar, {ID: id}, `event ${id}`, dryRun))) return
+    if (!(await syncOne(invocation, calendar, {DeletionReason: DELETION_REASON_NORMAL, ID: id}, `event ${id}`, dryRun))) return
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Deleted event ${escapeLine(id)}.`)
   },

@@ -6,6 +6,7 @@
  * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID, Event}]}.
  * An event with attendees is refused: this tool does not write invitations.
  */
+import {checkColor, notificationsFrom, notificationsOf, notificationsOfVevent} from '../calendar/alarms.ts'
 import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
 import {timingOf} from '../calendar/event-view.ts'
 import {findEvent} from '../calendar/find-event.ts'
@@ -26,6 +27,9 @@ export interface EventsUpdateOptions extends EventFields {
   id: string
   calendar?: string
   dryRun: boolean
+  alarms: string[]
+  noAlarm: boolean
+  color?: string
 }
 
 const shiftedBy = (when: When, from: When, to: When): When => {
@@ -37,13 +41,16 @@ const shiftedBy = (when: When, from: When, to: When): When => {
 
 export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
   options: (line) => ({
+    alarms: line.strings('alarm') ?? [],
     allDay: line.boolean('all-day'),
+    color: line.optionalString('color'),
     calendar: line.optionalString('calendar'),
     description: line.optionalString('description'),
     dryRun: line.boolean('dry-run'),
     end: line.optionalString('end'),
     id: line.arg('id'),
     location: line.optionalString('location'),
+    noAlarm: line.boolean('no-alarm'),
     rrule: line.optionalString('rrule'),
     start: line.optionalString('start'),
     summary: line.optionalString('summary'),
@@ -54,8 +61,10 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     checkTexts(options)
     const rrule = checkRrule(options.rrule)
     if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')
-    const given = ['summary', 'location', 'description', 'start', 'end', 'rrule'] as const
-    if (given.every((name) => options[name] === undefined)) throw usageError(`nothing to change: give one of ${given.map((name) => `--${name}`).join(', ')}`)
+    const given = ['summary', 'location', 'description', 'start', 'end', 'rrule', 'color'] as const
+    if (given.every((name) => options[name] === undefined) && options.alarms.length === 0 && !options.noAlarm) throw usageError(`nothing to change: give one of ${[...given, 'alarm', 'no-alarm'].map((name) => `--${name}`).join(', ')}`)
+    checkColor(options.color)
+    notificationsFrom(options.alarms, options.noAlarm, null)
     const systemZone = zoneFlag(undefined, invocation.io.env)
     const newStart = options.start === undefined ? undefined : whenOf(options.start, '--start', options.allDay, options.timezone, systemZone)
     const newEnd = options.end === undefined ? undefined : whenOf(options.end, '--end', options.allDay, options.timezone, systemZone)
@@ -103,7 +112,12 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
 
     for (const name of ['summary', 'location', 'description'] as const) if (options[name] !== undefined) setText(vevent, name, options[name])
 
-    const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey})), IsOrganizer: found.event.IsOrganizer ?? 1}
+    // Notifications always sent (an update without them would reset them): those given, else the event's own, else an
+    // older event's personal-part alarms carried over (the personal part is no longer written), else null.
+    const personalAlarms = notificationsOfVevent(vevent)
+    const kept = notificationsOf(found.event.Notifications) ?? (personalAlarms.length > 0 ? personalAlarms : null)
+    const personal = {color: options.color ?? (typeof found.event.Color === 'string' && found.event.Color !== '' ? found.event.Color : null), notifications: notificationsFrom(options.alarms, options.noAlarm, kept)}
+    const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey}, personal)), IsOrganizer: found.event.IsOrganizer ?? 1}
     if (!(await syncOne(invocation, calendar, {Event, ID: id}, `event ${id}`, options.dryRun))) return
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Updated event ${escapeLine(id)} ("${escapeLine(text(vevent, 'summary') ?? '')}").`)

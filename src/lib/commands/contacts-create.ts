@@ -4,7 +4,7 @@
  * primary user key; POST /contacts/v4/contacts. Checked before anything is sent (exit 1): a name, and addresses
  * that look like addresses.
  */
-import {addContacts, showAddDryRun} from '../contacts/add.ts'
+import {addContacts, OVERWRITE, showAddDryRun} from '../contacts/add.ts'
 import {CONTACT_ADDRESS, fieldProblem, type Property, textProperty} from '../contacts/vcard.ts'
 import {usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -38,7 +38,7 @@ export const contactsCreate = plainCommand<ContactsCreateOptions>({
   options: (line) => ({dryRun: line.boolean('dry-run'), emails: line.strings('email') ?? [], name: line.string('name'), note: line.optionalString('note'), phones: line.strings('phone') ?? []}),
   async run(invocation, options) {
     const properties = contactProperties(options)
-    if (options.dryRun) return showAddDryRun(invocation, [properties])
-    await addContacts(invocation, [properties], [options.name])
+    if (options.dryRun) return showAddDryRun(invocation, [properties], OVERWRITE.CREATE)
+    await addContacts(invocation, [properties], [options.name], OVERWRITE.CREATE)
   },
 })

@@ -1,13 +1,14 @@
 /**
  * proton contacts import FILE.vcf: every vCard of the file (3.0 or 4.0; contacts/vcard.ts) added as a contact, its
- * cards made as the web client makes them from an imported file (contacts/add.ts). The whole file is read and
+ * cards made as the web client makes them from an imported file (contacts/add.ts), a UID the account has overwritten
+ * as the web client's import does (OVERWRITE.IMPORT). The whole file is read and
  * checked before anything is sent: a file that is not a regular one, is over 10 MB (WebClients
  * MAX_IMPORT_FILE_SIZE), holds a vCard that cannot be parsed, one without FN or EMAIL, one with fields contacts
  * create refuses, or (without --force) one exported with a failed signature, is refused (exit 1), nothing sent.
  */
 import {stat} from 'node:fs/promises'
 
-import {addContacts, showAddDryRun} from '../contacts/add.ts'
+import {addContacts, OVERWRITE, showAddDryRun} from '../contacts/add.ts'
 import {UNVERIFIED_MARK} from '../contacts/contact-view.ts'
 import {fieldProblem, parseVcards, type Property, valueText, VcardError} from '../contacts/vcard.ts'
 import {escapeLine} from '../output/escape.ts'
@@ -71,7 +72,7 @@ export const contactsImport = plainCommand<ContactsImportOptions>({
     if (stats.size > MAX_IMPORT_BYTES) throw usageError(`${file} is over 10 MiB (${stats.size} bytes): split it; nothing imported`)
     const text = (await readNamedFile(file, 'FILE')).toString('utf8')
     const {contacts, names} = importedContacts(text, file, force)
-    if (dryRun) return showAddDryRun(invocation, contacts)
-    await addContacts(invocation, contacts, names)
+    if (dryRun) return showAddDryRun(invocation, contacts, OVERWRITE.IMPORT)
+    await addContacts(invocation, contacts, names, OVERWRITE.IMPORT)
   },
 })

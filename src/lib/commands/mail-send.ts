@@ -6,6 +6,7 @@
  * attachments and the send (send/send-message.ts). --dry-run stops after the
  * look-ups and prints what would be sent.
  */
+import {sendDelay} from '../send/delay.ts'
 import {escapeLine} from '../output/escape.ts'
 import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import type {PrivateKey} from 'openpgp'
@@ -36,6 +37,8 @@ export interface MailSendOptions {
   attach: string[]
   from?: string
   dryRun: boolean
+  /** --delay: DelaySeconds (else the account's DelaySendSeconds). */
+  delay?: number
 }
 
 /** Each flag's values, a comma-separated list in one value allowed (an address has no comma). */
@@ -113,6 +116,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     body: line.optionalString('body'),
     bodyFile: line.optionalString('body-file'),
     cc: addresses(line.strings('cc')),
+    delay: line.optionalInteger('delay'),
     dryRun: line.boolean('dry-run'),
     from: line.optionalString('from'),
     html: line.boolean('html'),
@@ -142,7 +146,8 @@ export const mailSend = plainCommand<MailSendOptions>({
       throw usageError(`cannot send to ${names.join(', ')}; nothing was created or sent`)
     }
 
+    const delaySeconds = await sendDelay(invocation, options.delay)
     const key = await signingKey(invocation, account)
-    await sendMessage(invocation, {address: account.address, attachments: files, body, kinds, mimeType, recipients, subject: options.subject}, key)
+    await sendMessage(invocation, {address: account.address, attachments: files, body, delaySeconds, kinds, mimeType, recipients, subject: options.subject}, key)
   },
 })

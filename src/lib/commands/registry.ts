@@ -43,6 +43,7 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'contacts:get': {module: 'contacts-get', run: 'contactsGet'},
   'contacts:import': {module: 'contacts-import', run: 'contactsImport'},
   'contacts:list': {module: 'contacts-list', run: 'contactsList'},
+  'contacts:update': {module: 'contacts-update', run: 'contactsUpdate'},
   'drive:download': {module: 'drive-download', run: 'driveDownload'},
   'drive:info': {module: 'drive-info', run: 'driveInfo'},
   'drive:init': {module: 'drive-init', run: 'driveInit'},

@@ -2,8 +2,8 @@
  * Adding contacts as the web client does (WebClients packages/shared/lib/contacts/encrypt.ts prepareContacts,
  * api/contacts.ts addContacts, contacts/constants.ts ADD_CONTACTS_MAX_SIZE, OVERWRITE, CATEGORIES; go-proton-api
  * contact_types.go CreateContactsReq, CreateContactsRes): each contact's cards made with the primary user key
- * (card-split.ts, keys/contact-cards.ts), then POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite: 0,
- * Labels: 0}, at most 10 contacts a request, one after another. The service answers per contact (Code 1001,
+ * (card-split.ts, keys/contact-cards.ts), then POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite, Labels: 0}
+ * (Overwrite 0 for a contact created, 1 for a file imported: see OVERWRITE), at most 10 contacts a request, one after another. The service answers per contact (Code 1001,
  * Responses: [{Index, Response: {Code, Contact, Error}}]): a refused contact is said on stderr with its error and
  * the others are kept; after a failure later requests would meet too (authentication, the network, 429, 5xx)
  * nothing more is sent; after a signal (Ctrl-C, SIGTERM, SIGHUP) nothing more is sent either, and what became of
@@ -28,12 +28,18 @@ import type {Property} from './vcard.ts'
 
 /** At most this many contacts a request (ADD_CONTACTS_MAX_SIZE). */
 export const ADD_MAX = 10
-/** OVERWRITE.THROW_ERROR_IF_CONFLICT and CATEGORIES.IGNORE: a UID already there is refused, no group is made. */
-const OVERWRITE = 0
+/**
+ * OVERWRITE.THROW_ERROR_IF_CONFLICT (0) when a contact is created, a UID already there refused; OVERWRITE_CONTACT (1)
+ * when a file is imported, as the web client imports (WebClients packages/components/containers/contacts/import/
+ * steps/ContactImporting.tsx processContactsInBatches), so importing the same file again updates its contacts.
+ */
+export const OVERWRITE = {CREATE: 0, IMPORT: 1} as const
+export type Overwrite = (typeof OVERWRITE)[keyof typeof OVERWRITE]
+/** CATEGORIES.IGNORE: no group is made. */
 const LABELS = 0
 
 /** The cards of one contact, in the web client's order (encrypted, signed, clear): each made by `make`. */
-async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
+export async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, text: string) => Card | Promise<Card>): Promise<Card[]> {
   const {clear, encrypted, signed} = splitCards(properties)
   const cards: Card[] = []
   if (encrypted !== undefined) cards.push(await make(CARD_TYPE.ENCRYPTED_AND_SIGNED, encrypted))
@@ -43,16 +49,16 @@ async function cardsOf(properties: readonly Property[], make: (type: 0 | 2 | 3, 
 }
 
 /** A card as --dry-run shows it, no key needed: the vCard in clear, what would be encrypted and signed said in place. */
-function previewCard(type: 0 | 2 | 3, text: string): Card {
+export function previewCard(type: 0 | 2 | 3, text: string): Card {
   const Signature = type === CARD_TYPE.CLEAR_TEXT ? null : '<a detached signature by the primary user key>'
   return {Data: type === CARD_TYPE.ENCRYPTED_AND_SIGNED ? `<encrypted to the primary user key: ${text}>` : text, Signature, Type: type}
 }
 
-const request = (Contacts: Array<{Cards: Card[]}>) => ({body: {Contacts, Overwrite: OVERWRITE, Labels: LABELS}, method: 'POST', path: CONTACTS}) as const
+const request = (Contacts: Array<{Cards: Card[]}>, Overwrite: Overwrite) => ({body: {Contacts, Overwrite, Labels: LABELS}, method: 'POST', path: CONTACTS}) as const
 
 /** --dry-run: the requests, each card's vCard in clear; nothing sent, no key used. */
-export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>): Promise<void> {
-  const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))))))
+export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, overwrite: Overwrite): Promise<void> {
+  const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))), overwrite)))
   await showDryRun(invocation, chunks)
 }
 
@@ -85,7 +91,7 @@ const STOPS: ReadonlySet<ExitStatus> = new Set([EXIT.AUTH, EXIT.UNAVAILABLE])
  * stderr; json|yaml: {Code: 1001, Responses: [{Index, Response}]}, every request's together, Index counting from 0
  * over all of them.
  */
-export async function addContacts(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, names: readonly string[]): Promise<void> {
+export async function addContacts(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, names: readonly string[], overwrite: Overwrite): Promise<void> {
   const primary = await (await accountKeys(invocation)).primaryUserKey()
   const signal = interruptSignal()
   const outcomes: Added[] = []
@@ -106,7 +112,7 @@ export async function addContacts(invocation: Invocation, contacts: ReadonlyArra
     const Contacts = await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, (type, text) => makeCard(type, text, primary))})))
     let outcome: Awaited<ReturnType<typeof attempt>>
     try {
-      outcome = await attempt(invocation, request(Contacts))
+      outcome = await attempt(invocation, request(Contacts, overwrite))
     } catch (error) {
       // The network, the timeout, a signal: the request may or may not have been applied.
       if (!(error instanceof CliFailure)) throw error

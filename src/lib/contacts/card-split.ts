@@ -13,7 +13,7 @@ import {type Property, printVcard, textProperty} from './vcard.ts'
 const VCARD_KEY_FIELDS = ['key', 'x-pm-mimetype', 'x-pm-encrypt', 'x-pm-encrypt-untrusted', 'x-pm-sign', 'x-pm-scheme', 'x-pm-tls']
 const CLEAR_FIELDS = ['version', 'prodid', 'categories']
 const SIGNED_FIELDS = ['version', 'prodid', 'fn', 'uid', 'email', ...VCARD_KEY_FIELDS]
-const FIELDS_WITH_PREF = ['fn', 'email', 'tel', 'adr', 'key']
+const FIELDS_WITH_PREF = ['fn', 'email', 'tel', 'adr', 'key', 'photo']
 
 /** The vCard text of each card to make; undefined: no such card. */
 export interface SplitCards {
@@ -25,14 +25,28 @@ export interface SplitCards {
 /** A UID as the web client makes one (WebClients packages/shared/lib/helpers/uid.ts generateProtonWebUID: "proton-web-" and a UUID). */
 export const newContactUid = () => `proton-web-${randomUUID()}`
 
-/** PREF 1, 2 … on the fields whose order counts, replacing any given (properties.ts addPref). */
+/** A property's PREF as a number; none: after every one that has one (properties.ts compareVCardPropertyByPref). */
+const prefOf = ([, params]: Property) => {
+  const pref = Number(params.pref)
+  return Number.isInteger(pref) && pref > 0 ? pref : Number.POSITIVE_INFINITY
+}
+
+/**
+ * PREF 1, 2 … on the fields whose order counts, as the web client saves a contact (surgery.ts prepareForSaving,
+ * properties.ts FIELDS_WITH_PREF): each field's properties in the order of the PREF they have (those without last,
+ * in their order), then numbered from 1.
+ */
 function withPref(properties: readonly Property[]): Property[] {
+  const sorted = new Map<string, Property[]>()
+  for (const name of FIELDS_WITH_PREF) sorted.set(name, properties.filter(([field]) => field === name).sort((a, b) => prefOf(a) - prefOf(b)))
   const counts = new Map<string, number>()
   return properties.map((property) => {
-    const [name, params, type, ...values] = property
-    if (!FIELDS_WITH_PREF.includes(name)) return property
+    const [name] = property
+    const ordered = sorted.get(name)
+    if (!ordered) return property
     const pref = (counts.get(name) ?? 0) + 1
     counts.set(name, pref)
+    const [, params, type, ...values] = ordered[pref - 1]
     return [name, {...params, pref: String(pref)}, type, ...values]
   })
 }

@@ -7,6 +7,8 @@
  * - account: the session's addresses and unlocked keys (keys/drive-account.ts);
  * - openPGPCryptoModule: the SDK's OpenPGPCryptoWithCryptoProxy over a proxy
  *   on OpenPGP.js (keys/drive-crypto.ts);
+ * - config.clientUid: the profile's own (client-uid.ts), so the SDK clears
+ *   a draft an interrupted upload of this profile left behind;
  * - caches: the SDK's MemoryCache, for this run only;
  * - telemetry: a logger and a metrics sink that drop everything (the
  *   SDK's default logs to the console);
@@ -29,6 +31,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {accountKeys, accountRecords} from '../account/keys.ts'
 import {driveAccount} from '../keys/drive-account.ts'
 import {driveCryptoProxy} from '../keys/drive-crypto.ts'
+import {driveClientUid} from './client-uid.ts'
 import {driveFailure, isOpenpgpError} from './failures.ts'
 import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'
 
@@ -90,7 +93,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
   const http = new DriveHttp(invocation, session, {createVolume: init, initCommand, preset: outcome.ok ? {[MY_FILES_PATH]: myFiles} : {}})
   const client = new sdk.ProtonDriveClient({
     account: driveAccount(invocation, session, account),
-    config: {baseUrl: SDK_BASE_HOST},
+    config: {baseUrl: SDK_BASE_HOST, clientUid: driveClientUid(invocation.context.configDir, invocation.flags.profile)},
     cryptoCache: new sdk.MemoryCache(),
     entitiesCache: new sdk.MemoryCache(),
     httpClient: http,

@@ -8,6 +8,7 @@
  * published only once every check passed. Memory stays flat: the SDK holds
  * at most MAX_DOWNLOAD_BLOCK_SIZE (10) blocks in flight, whatever the size.
  */
+import {mediaTypeOf} from '../files/media-type.ts'
 import type {ProtonDriveClient} from '@protontech/drive-sdk'
 import {createReadStream} from 'node:fs'
 import {stat} from 'node:fs/promises'
@@ -182,7 +183,7 @@ export async function upload(invocation: Invocation, client: ProtonDriveClient, 
   const settle = holdAbandonedBlocks()
   let failed = true
   try {
-    const metadata = {expectedSize: size, mediaType: 'application/octet-stream', modificationTime: modified}
+    const metadata = {expectedSize: size, mediaType: mediaTypeOf(name), modificationTime: modified}
     // A new revision (the SDK's getFileRevisionUploader), as the official clients replace a file: the node, its name
     // and its earlier revisions stay.
     const uploader = 'replaces' in target ? await client.getFileRevisionUploader(target.replaces, metadata) : await client.getFileUploader(target.parentUid, name, metadata)

@@ -41,8 +41,11 @@ function reason(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200)
 }
 
-/** Each line's trailing spaces and tabs removed, as pmcrypto's stripTrailingSpaces (the web client verifies so). */
-const stripTrailingSpaces = (text: string) => text.replaceAll(/[ \t]+(?=\r?\n|$)/g, '')
+/**
+ * Each line (split at LF) without its trailing spaces, tabs and CRs, as pmcrypto's removeTrailingSpaces: the text
+ * the web client signs a signed card over and verifies it against (stripTrailingSpaces: true).
+ */
+export const stripTrailingSpaces = (text: string) => text.replaceAll(/[ \t\r]+(?=\n|$)/g, '')
 
 /** Whether the detached signature holds over the text, as given or with trailing spaces stripped. */
 async function verifyText(pgp: Openpgp, text: string, armoredSignature: string, verificationKeys: PublicKey[]): Promise<boolean> {
@@ -94,13 +97,22 @@ export async function openCards(cards: readonly Card[], keys: PrivateKey[]): Pro
   return Promise.all(cards.map((card) => openCard(card, keys)))
 }
 
-/** A card as the web client makes it: Type 2 signed by the primary user key, Type 3 encrypted to it and signed, Type 0 as it is. */
+/**
+ * A card as the web client makes it (WebClients packages/shared/lib/contacts/encrypt.ts prepareCardsFromVCard): Type 2
+ * its Data as written, signed by the primary user key over that text with trailing spaces stripped (signMessage
+ * stripTrailingSpaces: true, so a name ending in a space or a line folded after one verifies in its apps); Type 3
+ * encrypted to the key and signed over the text as it is (encryptMessage, no stripping); Type 0 as it is.
+ */
 export async function makeCard(type: 0 | 2 | 3, data: string, primary: PrivateKey): Promise<Card> {
   if (type === CARD_TYPE.CLEAR_TEXT) return {Data: data, Signature: null, Type: type}
   const pgp = await openpgp()
+  if (type === CARD_TYPE.SIGNED) {
+    const stripped = await pgp.createMessage({text: stripTrailingSpaces(data)})
+    return {Data: data, Signature: await pgp.sign({detached: true, format: 'armored', message: stripped, signingKeys: primary}), Type: type}
+  }
+
   const message = await pgp.createMessage({text: data})
   const signature = await pgp.sign({detached: true, format: 'armored', message, signingKeys: primary})
-  if (type === CARD_TYPE.SIGNED) return {Data: data, Signature: signature, Type: type}
   const ciphertext = await pgp.encrypt({encryptionKeys: primary.toPublic(), format: 'armored', message})
   return {Data: ciphertext, Signature: signature, Type: type}
 }

@@ -130,8 +130,10 @@ export class CalendarStore {
   /** GET /calendar/v2/{id}/bootstrap, and the older /calendar/v1 one (WebClients api/calendars.ts getFullCalendar): Keys, Passphrase, Members, CalendarSettings. */
   bootstrap(id: string): Row {
     const record = this.record(id)
+    // A new calendar's default alarms as the web client sets them up (calendar/constants.ts DEFAULT_PART_DAY_NOTIFICATION,
+    // 15 minutes before; DEFAULT_FULL_DAY_NOTIFICATION, the day before at 9:00): device notifications.
     return {
-      CalendarSettings: {CalendarID: id, DefaultEventDuration: 30, DefaultFullDayNotifications: [], DefaultPartDayNotifications: [], ID: `${id}-settings`},
+      CalendarSettings: {CalendarID: id, DefaultEventDuration: 30, DefaultFullDayNotifications: [{Trigger: '-PT15H', Type: 1}], DefaultPartDayNotifications: [{Trigger: '-PT15M', Type: 1}], ID: `${id}-settings`},
       Keys: record.keys,
       Members: [record.member],
       Passphrase: record.passphrase ?? null,

@@ -15,6 +15,8 @@
  * deletes the draft (PUT /mail/v4/messages/delete); an interruption says
  * whether the message may have gone.
  */
+import {whenItGoes} from './delay.ts'
+import {mediaTypeOf} from '../files/media-type.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {escapeLine} from '../output/escape.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
@@ -47,14 +49,9 @@ export interface Outgoing {
   body: string
   mimeType: 'text/html' | 'text/plain'
   attachments: AttachmentFile[]
+  /** DelaySeconds: the undo-send delay (send/delay.ts). */
+  delaySeconds: number
 }
-
-/** A file's MIME type by its extension, the common ones; else application/octet-stream. */
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  csv: 'text/csv', gif: 'image/gif', htm: 'text/html', html: 'text/html', jpeg: 'image/jpeg', jpg: 'image/jpeg', json: 'application/json',
-  pdf: 'application/pdf', png: 'image/png', txt: 'text/plain', zip: 'application/zip',
-}
-export const mimeTypeOf = (name: string) => MIME_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream'
 
 /** An ID as the service makes them (base64url with padding): anything else from it is not printed nor put in a path. */
 const idText = (value: unknown): string | undefined => (typeof value === 'string' && /^[\w=+/-]{1,200}$/.test(value) ? value : undefined)
@@ -117,7 +114,7 @@ async function upload(invocation: Invocation, draftId: string, file: AttachmentF
     multipartStream(boundary, [
       {name: 'MessageID', value: draftId},
       {name: 'Filename', value: file.name},
-      {name: 'MIMEType', value: mimeTypeOf(file.name)},
+      {name: 'MIMEType', value: mediaTypeOf(file.name)},
       {name: 'Disposition', value: 'attachment'},
       {name: 'KeyPackets', value: keyPacket},
       {name: 'DataPacket', value: encryptedFile(signed, key, sessionKey)},
@@ -186,7 +183,7 @@ async function afterFailedSend(invocation: Invocation, draftId: string, what: st
 
 /** Create the draft, upload the attachments, send; prints the sent message's ID (or the answer with --output json). */
 export async function sendMessage(invocation: Invocation, outgoing: Outgoing, key: PrivateKey): Promise<void> {
-  const {address, attachments, body, kinds, mimeType, recipients, subject} = outgoing
+  const {address, attachments, body, delaySeconds, kinds, mimeType, recipients, subject} = outgoing
   const encrypted = await encryptBody(body, key)
   const draft = await must(invocation, {
     body: {
@@ -221,7 +218,7 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
   let outcome
   try {
     // Sent once: no retry after it may have reached the service, whatever the answer (see afterFailedSend).
-    outcome = await attempt(invocation, {body: {Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`}, {retry: false})
+    outcome = await attempt(invocation, {body: {DelaySeconds: delaySeconds, Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`}, {retry: false})
   } catch (error) {
     if (interruptedBy() !== undefined || (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED)) {
       reportingInterruption()
@@ -238,8 +235,9 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
     invocation.exit(await afterFailedSend(invocation, draftId, 'The send failed', status as ExitStatus))
   }
 
-  const sent = isRecord(outcome.answer.data) && isRecord(outcome.answer.data.Sent) ? outcome.answer.data.Sent : {}
+  const data = isRecord(outcome.answer.data) ? outcome.answer.data : {}
+  const sent = isRecord(data.Sent) ? data.Sent : {}
   const id = idText(sent.ID) ?? draftId
   await show(invocation, outcome.answer, () => id)
-  invocation.note(`Sent message ${id} to ${kinds.length} recipient${kinds.length === 1 ? '' : 's'}.`)
+  invocation.note(`Sent message ${id} to ${kinds.length} recipient${kinds.length === 1 ? '' : 's'}.${whenItGoes(data.DeliveryTime, delaySeconds, invocation.io.now().getTime())}`)
 }

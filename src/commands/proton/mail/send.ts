@@ -31,6 +31,7 @@ Checked before anything is created (exit 1): every address well formed, at least
     body: Flags.string({helpValue: 'TEXT', summary: 'The body.'}),
     'body-file': Flags.string({helpValue: 'PATH', summary: 'Read the body from this file ("-": standard input).'}),
     cc: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: 'Copy to this address (repeatable).'}),
+    delay: Flags.integer({helpValue: 'SECONDS', max: 30, min: 0, summary: "Seconds to hold the message so it can be undone (0 to 30; default: the account's undo-send setting)."}),
     'dry-run': Flags.boolean({summary: 'Print the sender, recipients with their kinds, subject and sizes; create nothing.'}),
     from: Flags.string({helpValue: 'ADDRESS', summary: 'Send from this address of yours (default: the primary one).'}),
     html: Flags.boolean({summary: 'The body is HTML (text/html).'}),

@@ -89,6 +89,30 @@ function metadata(signed: string): Row {
   }
 }
 
+const TRIGGER = /^[-+]?P(?:\d+W|(?:\d+D)?(?:T(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/
+const MAX_NOTIFICATIONS = 10
+
+/**
+ * Event.Notifications as the web client sends it (formatData: null for the calendar's defaults, else a list of
+ * {Type: 0 email | 1 device, Trigger: a duration}, MAX_NOTIFICATIONS at most); absent: the event's own kept.
+ */
+function notifications(value: unknown, kept: unknown): unknown {
+  if (value === undefined) return kept ?? null
+  if (value === null) return null
+  if (!Array.isArray(value) || value.length > MAX_NOTIFICATIONS) throw invalid(`Event.Notifications must be null or a list of at most ${MAX_NOTIFICATIONS}`)
+  return value.map((entry, index) => {
+    if (!isObject(entry) || (entry.Type !== 0 && entry.Type !== 1) || typeof entry.Trigger !== 'string' || !TRIGGER.test(entry.Trigger) || entry.Trigger.length < 3) throw invalid(`Event.Notifications[${index}] must be {Type: 0 or 1, Trigger: a duration}`)
+    return {Trigger: entry.Trigger, Type: entry.Type}
+  })
+}
+
+/** Event.Color: null (the calendar's) or #RRGGBB; absent: the event's own kept. */
+function color(value: unknown, kept: unknown): unknown {
+  if (value === undefined) return kept ?? null
+  if (value !== null && (typeof value !== 'string' || !/^#[0-9a-f]{6}$/i.test(value))) throw invalid('Event.Color must be null or a colour of the form #RRGGBB')
+  return value
+}
+
 /** What a member may write (ATTENDEE_PERMISSIONS): the web client sends 1 (SEE). */
 function permissions(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 15) throw invalid('Event.Permissions must be an integer from 0 to 15')
@@ -124,7 +148,7 @@ export class EventStore {
       CalendarEvents: cards(input.CalendarEventContent, 'CalendarEventContent', author),
       CalendarID: calendarId,
       CalendarKeyPacket: input.CalendarKeyPacket === undefined || input.CalendarKeyPacket === null ? (existing?.CalendarKeyPacket ?? null) : base64(input.CalendarKeyPacket, 'CalendarKeyPacket'),
-      Color: null,
+      Color: color(input.Color, existing?.Color),
       CreateTime: existing?.CreateTime ?? now,
       ID: existing?.ID ?? newId(),
       IsOrganizer: 1,
@@ -132,7 +156,7 @@ export class EventStore {
       IsProtonProtonInvite: 0,
       LastEditTime: now,
       ModifyTime: now,
-      Notifications: null,
+      Notifications: notifications(input.Notifications, existing?.Notifications),
       Permissions: permissions(input.Permissions ?? existing?.Permissions ?? 1),
       PersonalEvents: personal,
       SharedEventID: existing?.SharedEventID ?? newId(),

@@ -8,6 +8,7 @@
  * - GET /contacts/v4/contacts/ID → {Contact} with its Cards;
  * - POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite, Labels} → Code 1001 and {Index, Response} per
  *   contact (CreateContactsRes);
+ * - PUT /contacts/v4/contacts/ID {Cards} → {Contact}, its cards replaced (updateContact);
  * - PUT /contacts/v4/contacts/delete {IDs} → Code 1001 and {ID, Response} per ID, 2501 for an unknown one.
  */
 import {CODE} from '../../contract/contract.ts'
@@ -92,5 +93,6 @@ export function contactRoutes(store: ContactStore): Route[] {
     {access: 'full', handle: (request) => create(store, request), method: 'POST', path: new RegExp(`^${BASE}$`)},
     {access: 'full', handle: (request) => remove(store, request), method: 'PUT', path: new RegExp(`^${BASE}/delete$`)},
     {access: 'full', handle: ({params}) => ({...success, Contact: store.get(params[0])}), method: 'GET', path: new RegExp(`^${BASE}/([^/]+)$`)},
+    {access: 'full', handle: (request) => ({...success, Contact: store.update(request.params[0], request.json())}), method: 'PUT', path: new RegExp(`^${BASE}/(?!delete$)([^/]+)$`)},
   ]
 }

@@ -45,8 +45,32 @@ export class ContactStore {
     this.now = now
   }
 
+  /** PUT /contacts/v4/contacts/ID: the contact's cards replaced, its metadata read again; its UID must stay. */
+  update(id: string, value: unknown): Row {
+    const existing = this.get(id)
+    const contact = this.made(value, 'Contact', existing)
+    if (contact.UID !== existing.UID) throw invalid('The signed card must keep the contact\'s UID')
+    this.contacts.splice(this.contacts.indexOf(existing), 1, contact)
+    return contact
+  }
+
   /** A contact from its cards; its metadata from the signed card. Throws SandboxError for cards the service would refuse. */
   add(value: unknown, where = 'Contact', overwrite = false): Row {
+    const contact = this.made(value, where)
+    const existing = this.contacts.find((candidate) => candidate.UID === contact.UID)
+    if (existing && !overwrite) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, `A contact with the UID ${String(contact.UID)} already exists`)
+    if (!existing) {
+      this.contacts.push(contact)
+      return contact
+    }
+
+    const replaced = this.made(value, where, existing)
+    this.contacts.splice(this.contacts.indexOf(existing), 1, replaced)
+    return replaced
+  }
+
+  /** The contact the cards make, with `existing`'s ID and creation time when it replaces one. */
+  private made(value: unknown, where: string, existing?: Row): Row {
     const cards = (typeof value === 'object' && value !== null ? (value as Record<string, unknown>).Cards : undefined) as unknown
     if (!Array.isArray(cards) || cards.length === 0 || cards.length > 10) throw invalid(`${where}.Cards must hold 1 to 10 cards`)
     const Cards = cards.map((card, index) => cardOf(card, `${where}.Cards[${index}]`))
@@ -64,8 +88,6 @@ export class ContactStore {
     const uid = first('uid')
     if (!fn || !uid) throw invalid(`${where}: its signed card must hold FN and UID`)
     const UID = valueText(uid)
-    const existing = this.contacts.find((contact) => contact.UID === UID)
-    if (existing && !overwrite) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, `A contact with the UID ${UID} already exists`)
     const ID = existing ? String(existing.ID) : newId()
     const Name = valueText(fn)
     const time = Math.floor(this.now() / 1000)
@@ -74,10 +96,7 @@ export class ContactStore {
     const ContactEmails = properties
       .filter(([field]) => field === 'email')
       .map((property, Order) => ({Defaults: ownSettings(property[1].group) ? 0 : 1, Email: valueText(property), ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: paramList(property[1], 'type'), ContactID: ID}))
-    const contact: Row = {Cards, ContactEmails, CreateTime: existing?.CreateTime ?? time, ID, LabelIDs: [], ModifyTime: time, Name, Size: Cards.reduce((size, card) => size + card.Data.length, 0), UID}
-    if (existing) this.contacts.splice(this.contacts.indexOf(existing), 1, contact)
-    else this.contacts.push(contact)
-    return contact
+    return {Cards, ContactEmails, CreateTime: existing?.CreateTime ?? time, ID, LabelIDs: [], ModifyTime: time, Name, Size: Cards.reduce((size, card) => size + card.Data.length, 0), UID}
   }
 
   get(id: string): Row {

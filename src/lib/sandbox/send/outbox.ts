@@ -55,7 +55,7 @@ export class Outbox {
   private readonly state: SandboxState
   private readonly drafts = new Map<string, Draft>()
   /** Each send's request body, in order (GET /__sandbox/sent). */
-  readonly sends: Array<{MessageID: string; Packages: unknown}> = []
+  readonly sends: Array<{DelaySeconds: number; MessageID: string; Packages: unknown}> = []
   readonly mail: OutboxMail[] = []
   private ownKeys?: Promise<Map<string, string>>
 
@@ -178,6 +178,9 @@ export class Outbox {
     if (!draft || !message) throw new SandboxError(404, CODE.NOT_FOUND_ERROR, 'Message does not exist')
     if (draft.sent) throw new SandboxError(422, CODE.ALREADY_EXISTS_ERROR, 'Message has already been sent')
     if (!Array.isArray(body.Packages) || body.Packages.length === 0) throw invalid('Packages are required')
+    // DelaySeconds, the undo-send delay the web client sends (useSendMessage.ts): the answer's DeliveryTime that much later.
+    const delay = body.DelaySeconds ?? 0
+    if (typeof delay !== 'number' || !Number.isInteger(delay) || delay < 0 || delay > 30) throw invalid('DelaySeconds must be an integer from 0 to 30')
     const packages = body.Packages.map(record)
     const wanted = [...emails(message.ToList), ...emails(message.CCList), ...emails(message.BCCList)].map((email) => email.toLowerCase())
     const given = packages.flatMap((pack) => Object.keys(record(pack.Addresses)).map((email) => email.toLowerCase()))
@@ -204,10 +207,10 @@ export class Outbox {
 
     for (const deliver of deliveries) deliver()
     draft.sent = true
-    this.sends.push({MessageID: id, Packages: body.Packages})
+    this.sends.push({DelaySeconds: delay, MessageID: id, Packages: body.Packages})
     message.Flags = Number(message.Flags) | FLAG_SENT
     message.LabelIDs = ['2', '5', '7']
-    return {Code: CODE.SINGLE_SUCCESS, DeliveryTime: Math.floor(Date.now() / 1000), Sent: this.state.fullMessage(id) as JsonObject}
+    return {Code: CODE.SINGLE_SUCCESS, DeliveryTime: Math.floor(Date.now() / 1000) + delay, Sent: this.state.fullMessage(id) as JsonObject}
   }
 
   /** An internal recipient: its key packets present; one of the account's addresses gets the message in its inbox. */

@@ -37,13 +37,15 @@ describe('proton contacts create and import (in-process)', () => {
     })
   }
 
-  it('import --dry-run: the file checked and its cards shown, 10 contacts a request; nothing sent', async () => {
+  it('import --dry-run: the file checked and its cards shown, 10 contacts a request, Overwrite 1; nothing sent', async () => {
     const file = join(service.home().home, 'many.vcf')
     writeFileSync(file, Array.from({length: 11}, (_, index) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person ${index}\r\nEND:VCARD\r\n`).join(''))
     const result = await proton(['contacts', 'import', file, '--dry-run', '--output', 'json'])
     expect(result.exit).to.equal(0)
     expect(result.stderr).to.equal('Dry run: 2 requests were not sent.\n')
-    const entries = JSON.parse(result.stdout) as Array<{Body: {Contacts: unknown[]}}>
+    const entries = JSON.parse(result.stdout) as Array<{Body: {Contacts: unknown[]; Overwrite: number}}>
     expect(entries.map(({Body}) => Body.Contacts.length)).to.deep.equal([10, 1])
+    // OVERWRITE_CONTACT, as the web client's import sends it: importing the same file again updates.
+    expect(entries.map(({Body}) => Body.Overwrite)).to.deep.equal([1, 1])
   })
 })

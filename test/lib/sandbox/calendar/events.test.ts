@@ -43,6 +43,22 @@ describe('sandbox: calendar events (queryEvents, getEvent, syncMultipleEvents)',
     expect(event).to.include.keys('SharedKeyPacket', 'SharedEvents', 'CalendarEvents', 'PersonalEvents', 'AttendeesEvents', 'Author', 'Exdates', 'RecurrenceID')
   })
 
+  it('sync: Notifications and Color kept as sent (null the calendar\'s defaults), kept when an update leaves them out; malformed ones refused in their Response', async () => {
+    const [event] = CALENDAR_FIXTURE.events
+    const sync = async (item: Json) => ((await call('PUT', `/calendar/v1/${calendarId}/events/sync`, {Events: [item], MemberID: memberId})).json!.Responses as Json[])[0].Response as Json
+    const created = (await sync({Event: {...event, Color: '#DB60D6', Notifications: [{Trigger: '-PT15M', Type: 1}]}, Overwrite: 0})).Event as Json
+    expect([created.Notifications, created.Color]).to.deep.equal([[{Trigger: '-PT15M', Type: 1}], '#DB60D6'])
+    const kept = (await sync({Event: {Permissions: 1}, ID: created.ID})).Event as Json
+    expect([kept.Notifications, kept.Color]).to.deep.equal([[{Trigger: '-PT15M', Type: 1}], '#DB60D6'])
+    const cleared = (await sync({Event: {Color: null, Notifications: null, Permissions: 1}, ID: created.ID})).Event as Json
+    expect([cleared.Notifications, cleared.Color]).to.deep.equal([null, null])
+    for (const bad of [{Notifications: [{Trigger: '15 minutes', Type: 1}]}, {Notifications: [{Trigger: '-PT15M', Type: 2}]}, {Notifications: {}}, {Color: 'red'}]) {
+      expect(await sync({Event: {...bad, Permissions: 1}, ID: created.ID}), JSON.stringify(bad)).to.include({Code: 2000})
+    }
+
+    await sync({ID: created.ID})
+  })
+
   it('pages: More says whether another page follows', async () => {
     const first = (await query({Page: '0', PageSize: '1', Type: '0'})).json!
     expect([(first.Events as Json[]).length, first.More]).to.deep.equal([1, 1])

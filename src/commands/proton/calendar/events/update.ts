@@ -20,6 +20,7 @@ Checked before anything is written, as for "calendar events create"; at least on
     "<%= config.bin %> <%= command.id %> <event_id> --summary 'Dentist (moved)' --start 2025-03-13T14:00 --timezone Europe/Zurich",
     "<%= config.bin %> <%= command.id %> <event_id> --location 'Room 5' --description 'Bring the slides.'",
     '<%= config.bin %> <%= command.id %> <event_id> --rrule none',
+    '<%= config.bin %> <%= command.id %> <event_id> --alarm 30m --alarm email:1d',
   ]
 
   static override args = {
@@ -27,12 +28,15 @@ Checked before anything is written, as for "calendar events create"; at least on
   }
 
   static override flags = {
+    alarm: Flags.string({helpValue: 'BEFORE', multiple: true, multipleNonGreedy: true, summary: 'Replace the alarms: 15m, 1h, 2d, 1w (email:1h for an e-mail); repeatable, at most 10. None given: the event\'s alarms kept.'}),
     'all-day': Flags.boolean({summary: 'Make it a whole-day event: --start and --end are dates, --end the last day.'}),
     calendar: Flags.string({helpValue: 'NAME|ID', summary: 'The calendar that holds it (default: each in turn).'}),
+    color: Flags.string({helpValue: '#RRGGBB', summary: 'New colour of the event.'}),
     description: Flags.string({helpValue: 'TEXT', summary: 'New description (encrypted).'}),
     'dry-run': dryRunFlag,
     end: Flags.string({helpValue: 'TIME', summary: 'New end time (or last day with --all-day).'}),
     location: Flags.string({helpValue: 'TEXT', summary: 'New location (encrypted).'}),
+    'no-alarm': Flags.boolean({summary: 'Remove every alarm (the calendar\'s defaults no longer apply).'}),
     rrule: Flags.string({helpValue: 'RULE', summary: 'New recurrence rule, or "none" to remove it.'}),
     start: Flags.string({helpValue: 'TIME', summary: 'New start time (or first day with --all-day).'}),
     summary: Flags.string({helpValue: 'TEXT', summary: 'New title (encrypted).'}),
