@@ -12,7 +12,7 @@ import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from 
 import {replaceFile} from '../files/atomic-file.ts'
 import {sessionUserKeys, sessionWithKeys} from '../keys/user-keys.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 

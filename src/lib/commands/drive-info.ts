@@ -4,7 +4,7 @@ import {resolveNode} from '../drive/nodes.ts'
 import {byteSize} from '../output/byte-size.ts'
 import {printable} from '../output/escape.ts'
 import {nodeData} from '../output/views/drive-nodes.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const driveInfo = plainCommand<{path: string}>({
