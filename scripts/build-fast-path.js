@@ -26,7 +26,7 @@ import {lazyBuiltins} from './lazy-builtins.js'
 const gotLite = {
   name: 'got-lite',
   setup(build) {
-    build.onResolve({filter: /^got$/}, () => ({path: new URL('lib/http/got-lite.js', dist).pathname}))
+    build.onResolve({filter: /^got$/}, () => ({path: new URL('../dist/lib/http/got-lite.js', import.meta.url).pathname}))
   },
 }
 
@@ -35,13 +35,11 @@ const out = new URL('fast/', dist)
 const standalone = new URL('standalone/', dist)
 const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 const manifest = JSON.parse(readFileSync(new URL('oclif.manifest.json', standalone), 'utf8'))
+/** A module's build (src/X.ts is dist/X.js), and its bundle's name: its path under src/lib without `commands` and repeated parts (mail-list, api). */
+const built = (source) => new URL(source.replace(/^src\//, '../dist/').replace(/\.ts$/, '.js'), import.meta.url)
+const bundleOf = (source) => source.replace(/^src\/lib\//, '').replace(/\.ts$/, '').split('/').filter((part) => part !== 'commands').filter((part, index, parts) => part !== parts[index - 1]).join('-')
 const plain = (value) => JSON.parse(JSON.stringify(value))
 const globalNames = new Set(GLOBAL_FLAGS.map(({name}) => name))
-
-/** A module's compiled file: a name alone is one of src/lib/commands, a path (`pass/commands`) is under src/lib (a capability's own folder). */
-const moduleFile = (module) => (module.includes('/') ? `lib/${module}.js` : `lib/commands/${module}.js`)
-/** Its bundle's name in dist/fast. */
-const bundleName = (module) => module.replaceAll('/', '-')
 
 const commands = {}
 for (const [id, entry] of Object.entries(manifest.commands)) {
@@ -53,7 +51,7 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
 
   const fast = FAST_COMMANDS[id]
   if (!fast) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/commands/registry.ts`)
-  const module = await import(new URL(moduleFile(fast.module), dist))
+  const module = await import(built(fast.module))
   if (Command.runs === undefined || Command.runs !== module[fast.run]) throw new Error(`${id}: its oclif command does not run the plain function FAST_COMMANDS names`)
   const table = plain(await commandTable(Command).catch((error) => Promise.reject(new Error(`${id}: ${error.message}`))))
   const own = table.flags.filter(({name}) => !globalNames.has(name))
@@ -67,9 +65,8 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
 const stray = Object.keys(FAST_COMMANDS).filter((id) => !manifest.commands[id])
 if (stray.length > 0) throw new Error(`FAST_COMMANDS names commands the manifest does not have: ${stray.join(', ')}`)
 
-/** Each bundle's commands, by the module of src/lib/commands that holds them. */
+/** Each bundle's commands, by the module that holds them. */
 const modules = Map.groupBy(Object.entries(FAST_COMMANDS), ([, {module}]) => module)
-const path = (file) => JSON.stringify(new URL(file, dist).pathname)
 
 /** The entry of a module's bundle: the dispatcher, and the module's commands by id (what src/fast-load.ts calls). */
 const commandEntries = {
@@ -80,7 +77,7 @@ const commandEntries = {
       const commands = modules.get(module)
       const names = [...new Set(commands.map(([, {run}]) => run))]
       const table = commands.map(([id, {run}]) => `${JSON.stringify(id)}: ${run}`).join(', ')
-      const contents = `export {dispatch} from ${path('fast.js')}\nimport {${names.join(', ')}} from ${path(moduleFile(module))}\nexport const commands = {${table}}\n`
+      const contents = `export {dispatch} from ${JSON.stringify(new URL('../dist/fast.js', import.meta.url).pathname)}\nimport {${names.join(', ')}} from ${JSON.stringify(built(module).pathname)}\nexport const commands = {${table}}\n`
       return {contents, loader: 'js', resolveDir: new URL('.', dist).pathname}
     })
   },
@@ -90,7 +87,7 @@ rmSync(out, {force: true, recursive: true})
 const result = await build({
   bundle: true,
   // <module>.cjs: the dispatcher and that module's commands; load.cjs: what picks and starts one, with its code cache (src/fast-load.ts).
-  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: bundleName(module)})), {in: new URL('fast-load.js', dist).pathname, out: 'load'}],
+  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: bundleOf(module)})), {in: new URL('../dist/fast-load.js', import.meta.url).pathname, out: 'load'}],
   // CommonJS, on purpose: require('node:tls') hands over the module as it is, where an ES import
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
@@ -119,8 +116,8 @@ const result = await build({
 })
 // The hash names a bundle's code cache: V8 checks a cache against the length of its source, not its text.
 const hashOf = (file) => createHash('sha256').update(readFileSync(new URL(file, out))).digest('hex').slice(0, 16)
-const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${bundleName(module)}.cjs`)]))
-const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${bundleName(FAST_COMMANDS[id].module)}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
+const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${bundleOf(module)}.cjs`)]))
+const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${bundleOf(FAST_COMMANDS[id].module)}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
 const leadingFlags = {boolean: [...BOOLEAN_GLOBAL_FLAGS], valued: [...VALUED_GLOBAL_FLAGS]}
 const table = {bin: pjson.oclif.bin, bundles, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), leadingFlags, version: pjson.version}
 writeFileSync(new URL('commands.json', out), `${JSON.stringify(table)}\n`)

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {api} from '../../lib/commands/api.ts'
 import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
-import {METHODS} from '../../lib/request/input.ts'
+import {METHODS} from '../../lib/http/methods.ts'
 import {DEFAULT_MAX_PAGES} from '../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
 

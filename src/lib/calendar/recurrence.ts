@@ -100,7 +100,7 @@ export class UnexpandedRule extends Error {
 }
 
 /** The end of a slice: thrown only where RecurIterator.next() can be called again and go on where it was. */
-const SLICE_END = Symbol('slice end')
+const SLICE_END: Error = new Error('slice end')
 
 /** What an expansion may spend: `used` counts up to `limit`, and a slice ends at `sliceEnd`. */
 class Meter {
@@ -149,7 +149,8 @@ function meteredIterator(recur: Recur, start: InstanceType<typeof ICAL.Time>, me
 
 /** ical.js's own refusals (a malformed BYDAY, BYYEARDAY with BYMONTH …) as an UnexpandedRule. */
 function unexpanded(error: unknown): never {
-  if (error instanceof UnexpandedRule || error === SLICE_END) throw error
+  if (error instanceof UnexpandedRule) throw error
+  if (error === SLICE_END) throw SLICE_END
   throw new UnexpandedRule(`ical.js cannot follow its RRULE (${error instanceof Error ? error.message : String(error)})`, false)
 }
 

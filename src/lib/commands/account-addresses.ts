@@ -1,6 +1,7 @@
 /** proton account addresses (GET /core/v4/addresses, as go-proton-api's GetAddresses asks). */
 import {addressesListing} from '../output/views/addresses.ts'
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const accountAddresses = plainCommand({

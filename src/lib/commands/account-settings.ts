@@ -1,5 +1,6 @@
 /** proton account settings (GET /core/v4/settings: WebClients api/settings.ts getSettings, go-proton-api GetUserSettings). */
-import {call, show} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {show} from '../runtime/printer.ts'
 import {tableWidth} from '../output/fit.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {userSettingsText} from '../output/views/settings.ts'

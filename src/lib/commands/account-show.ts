@@ -1,5 +1,6 @@
 /** proton account show: the user record (GET /core/v4/users). */
-import {call, show} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {show} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {userText} from '../output/views/user.ts'
 

@@ -1,5 +1,6 @@
-/** proton api spec update [--from FILE|URL]: store the full API description, or revalidate the stored one. */
-import {activeDescription} from '../description/store.ts'
+/** proton api spec update [--from FILE|URL]: store the full API description, or revalidate the stored one, and refresh the completion word list. */
+import {writeWordList} from '../completion/word-list.ts'
+import {activeDescription, mergeWithBuiltin} from '../description/store.ts'
 import {summarise, summaryRows} from '../description/summary.ts'
 import {type OnUpdate, updateDescription} from '../description/update.ts'
 import {transferText} from '../output/progress.ts'
@@ -16,6 +17,7 @@ export const apiSpecUpdate = plainCommand<{from?: string}>({
     const onUpdate: OnUpdate = (what) =>
       progress.update(what === 'reading' ? 'api spec update: reading the API description' : `api spec update: ${transferText(what.bytes, what.total, Date.now() - started)}`)
     const {changed, stored} = await updateDescription(cacheDir, from, invocation.io.now(), onUpdate).finally(() => progress.clear())
+    writeWordList(cacheDir, mergeWithBuiltin(stored.operations))
     const summary = summarise(activeDescription(cacheDir), invocation.io.now())
     if (invocation.flags.output !== 'text') {
       await invocation.printStructured({changed, ...summary})

@@ -1,6 +1,6 @@
 /** proton auth list: the profiles that have sessions, the one in use marked. */
 import {commandLine} from '../runtime/command-names.ts'
-import {printData, writeListing} from '../runtime/dedicated.ts'
+import {printData, writeListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {wholeCell} from '../output/table-style.ts'
 import {type SessionSummary, summarize} from '../session/summary.ts'

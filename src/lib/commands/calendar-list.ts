@@ -2,7 +2,8 @@
 import {calendarField, calendarsListing} from '../output/views/calendars.ts'
 import {isRecord} from '../output/records.ts'
 import {rememberNames} from '../completion/value-names.ts'
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const calendarList = plainCommand({

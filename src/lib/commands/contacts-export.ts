@@ -13,7 +13,7 @@ import {replaceFile} from '../files/atomic-file.ts'
 import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {fileFailure, usageError} from '../runtime/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 

@@ -11,7 +11,7 @@ import {contactText, contactVcard, contactView} from '../contacts/contact-view.t
 import {cardWarnings, groupNames, mergedContact, namedContacts} from '../contacts/service.ts'
 import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {writeFileText} from '../output/output.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {readIds} from './given-ids.ts'
 import {EXIT} from '../runtime/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'

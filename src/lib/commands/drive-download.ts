@@ -61,7 +61,9 @@ export const driveDownload = plainCommand<DriveDownloadOptions>({
         if (staging !== undefined) {
           const file = await AtomicFile.create(join(staging, 'download'), {failure: (error) => usageError(`cannot write into ${printable(staging)}: ${String((error as NodeJS.ErrnoException).code ?? error)}`), mode: PRIVATE_FILE_MODE})
           await downloadInto(invocation, client, http, node, file)
-          await file.readThenRemove(async (path) => void (await writeSource({chunks: () => createReadStream(path) as AsyncIterable<Buffer>, length: 0}, invocation.io.stdout, interruptSignal())))
+          await file.readThenRemove(async (path) => {
+            await writeSource({chunks: () => createReadStream(path) as AsyncIterable<Buffer>, length: 0}, invocation.io.stdout, interruptSignal())
+          })
           continue
         }
 

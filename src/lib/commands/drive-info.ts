@@ -5,7 +5,7 @@ import {byteSize} from '../output/byte-size.ts'
 import {timeText} from '../output/dates.ts'
 import {printable} from '../output/escape.ts'
 import {nodeData} from '../output/views/drive-nodes.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {DRIVE_PATHS, readOneId} from './given-ids.ts'
 

@@ -1,5 +1,6 @@
 /** proton drive volumes (GET /drive/volumes). */
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {volumesListing} from '../output/views/volumes.ts'
 

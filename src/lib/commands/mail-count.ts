@@ -10,7 +10,8 @@
  */
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {countsListing} from '../output/views/message-counts.ts'
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels} from './mail-labels-list.ts'
 

@@ -4,7 +4,8 @@
  * {Name, Sieve, Version: 2}. The published description types Version as a
  * string; the client sends the number.
  */
-import {call, showCreated, showDryRun} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showCreated, showDryRun} from '../runtime/printer.ts'
 import {checkName} from '../request/input-checks.ts'
 import {idOf} from '../output/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'

@@ -1,5 +1,6 @@
 /** proton mail filters list (GET /mail/v4/filters: WebClients api/filters.ts queryFilters). */
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {filtersListing} from '../output/views/filters.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 

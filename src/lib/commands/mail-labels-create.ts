@@ -6,7 +6,8 @@
  * --parent names a folder by path, name or ID, looked up first: a parent
  * that is not a folder is refused before anything is sent.
  */
-import {call, canLookUp, showCreated, showDryRun} from '../runtime/dedicated.ts'
+import {call, canLookUp} from '../runtime/dedicated.ts'
+import {showCreated, showDryRun} from '../runtime/printer.ts'
 import {type LabelLookup, resolveLabel} from './label-lookup.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {usageError} from '../runtime/errors.ts'

@@ -10,7 +10,8 @@
  * leaves the others to go on, the network, the timeout or a signal stops
  * there (runtime/per-id.ts eachId); the exit status is the gravest of all.
  */
-import {canLookUp, showDryRun} from '../runtime/dedicated.ts'
+import {canLookUp} from '../runtime/dedicated.ts'
+import {showDryRun} from '../runtime/printer.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {LABEL_TYPE} from '../contract/contract.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'

@@ -6,7 +6,8 @@
  * in json or yaml as one document, {"Code": 1000, "Labels": [...]}, the
  * two lists in one.
  */
-import {call, printData, showListing, writeListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {printData, showListing, writeListing} from '../runtime/printer.ts'
 import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
 import {labelsListing} from '../output/views/labels.ts'
 import type {JsonValue} from '../output/json-value.ts'

@@ -13,7 +13,8 @@
  * Starred, Unread), sent in its order; --all fetches every page (see
  * mail-list-all.ts).
  */
-import {call, showListing} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {showListing} from '../runtime/printer.ts'
 import {checkName, parseMailboxLabel, parseTimeFlag} from '../request/input-checks.ts'
 import {messagesPage} from '../output/views/messages.ts'
 import type {Answer} from '../output/api-answer.ts'

@@ -1,5 +1,6 @@
 /** proton mail settings (GET /mail/v4/settings: WebClients api/mailSettings.ts getMailSettings, go-proton-api GetMailSettings). */
-import {call, show} from '../runtime/dedicated.ts'
+import {call} from '../runtime/dedicated.ts'
+import {show} from '../runtime/printer.ts'
 import {mailSettingsText} from '../output/views/settings.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {tableWidth} from '../output/fit.ts'

@@ -31,7 +31,8 @@ import {type JsonValue, parseExact, stringifyExact} from '../output/json-value.t
 import {toYaml} from '../output/output.ts'
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
-import {attempt, showDryRun} from '../runtime/dedicated.ts'
+import {attempt} from '../runtime/dedicated.ts'
+import {showDryRun} from '../runtime/printer.ts'
 import {CliFailure, oneLine} from '../runtime/errors.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../runtime/exit-status.ts'
 import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
@@ -216,5 +217,3 @@ export function summary(total: number, refusals: readonly Refusal[], action: Pic
   const rest = parts.filter(([n]) => n > 0).map(([n, what]) => `; ${n} ${what}`)
   return `${action.verb} ${how}${action.after ?? ''}${rest.join('')}.`
 }
-
-export {count as messageCount}

@@ -6,7 +6,7 @@
  */
 import {join} from 'node:path'
 
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {alignedRows} from '../output/table.ts'
 

@@ -7,7 +7,7 @@
  * they are `proton:api` … and the host's separator is ' ' or ':'.
  */
 import {namesDir} from './value-names.ts'
-import {MAILBOX_WORDS, MOVE_FOLDERS} from '../request/input-checks.ts'
+import {MAILBOX_WORDS, MOVE_FOLDERS} from '../contract/mailbox-words.ts'
 import type {Command, Config} from '@oclif/core'
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -15,7 +15,7 @@ import {fileURLToPath} from 'node:url'
 
 import {HOST_TOPIC} from '../runtime/command-names.ts'
 import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../runtime/leading-flags.ts'
-import {METHODS} from '../request/input.ts'
+import {METHODS} from '../http/methods.ts'
 import {activeDescription} from '../description/store.ts'
 import {replaceFileSync} from '../files/atomic-file.ts'
 import {bashBlock, bashRegistration, type CompletionSetup, type FlagSpec, type NodeSpec, withBlock, zshBlock} from './scripts.ts'

@@ -7,7 +7,7 @@
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {METHODS} from '../request/input.ts'
+import {METHODS} from '../http/methods.ts'
 import {replaceFileSync} from '../files/atomic-file.ts'
 import type {Operation} from '../description/types.ts'
 

@@ -1,5 +1,5 @@
 /** `api endpoints`: which operations a FILTER and --method select, in a stable order. */
-import {METHODS} from '../request/input.ts'
+import {METHODS} from '../http/methods.ts'
 import {templateMatches} from './match.ts'
 import type {Operation} from './types.ts'
 

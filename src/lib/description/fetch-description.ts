@@ -64,7 +64,7 @@ async function fetchUrl(source: string, previous: StoredDescription | undefined,
   if (length > MAX_BYTES) throw tooLarge()
   const chunks: Uint8Array[] = []
   let bytes = 0
-  for await (const chunk of response.body ?? []) {
+  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
     bytes += chunk.length
     if (bytes > MAX_BYTES) throw tooLarge()
     chunks.push(chunk)

@@ -1,15 +1,15 @@
 /**
  * `api spec update`: fetch (or revalidate) the full description, parse it
- * once, store it as JSON in the cache directory and refresh the completion
- * word list. The stored description is replaced only by one that loads.
+ * once and store it as JSON in the cache directory (the command refreshes
+ * the completion word list). The stored description is replaced only by one
+ * that loads.
  */
 import {createHash} from 'node:crypto'
 
-import {writeWordList} from '../completion/word-list.ts'
 import {usageError} from '../runtime/errors.ts'
 import {fetchDescription, normaliseSource} from './fetch-description.ts'
 import {loadDescription} from './openapi-load.ts'
-import {mergeWithBuiltin, readStored, STORE_FORMAT, writeStored} from './store.ts'
+import {readStored, STORE_FORMAT, writeStored} from './store.ts'
 import type {StoredDescription} from './types.ts'
 
 export interface UpdateResult {
@@ -43,6 +43,5 @@ export async function updateDescription(cacheDir: string, from: string | undefin
   }
 
   writeStored(cacheDir, result.stored)
-  writeWordList(cacheDir, mergeWithBuiltin(result.stored.operations))
   return result
 }

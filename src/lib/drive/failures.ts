@@ -73,12 +73,3 @@ export function driveFailure(error: unknown, http?: DriveHttp, subject?: string)
   const status = code === 2500 ? EXIT.CONFLICT : (STATUS_BY_NAME[name] ?? EXIT.USAGE)
   return new CliFailure(subject === undefined ? message : `${subject}: ${message}`, status)
 }
-
-/** Run SDK work; whatever it throws becomes one line and an exit status. */
-export async function sdkCall<T>(http: DriveHttp, work: () => Promise<T>, subject?: string): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    throw driveFailure(error, http, subject)
-  }
-}

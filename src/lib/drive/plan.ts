@@ -7,7 +7,7 @@
  * (names, keys, blocks), so the actions are shown rather than requests.
  */
 import type {Invocation} from '../runtime/invocation.ts'
-import {printData} from '../runtime/dedicated.ts'
+import {printData} from '../runtime/printer.ts'
 
 export interface Plan {
   /** The line, after "Would ". */

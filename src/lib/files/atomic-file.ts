@@ -54,6 +54,8 @@ const WRITING_MODE = 0o600
  * the umask; process.umask() only reads it here, in the main thread).
  */
 function finalMode(asked: number | undefined, kept: number | undefined): number {
+  // Read, not set: process.umask() without an argument has no replacement that reads the mask.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   return asked ?? kept ?? NEW_FILE_MODE & ~process.umask()
 }
 

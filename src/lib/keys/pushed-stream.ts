@@ -34,6 +34,8 @@ export class PushedStream {
 
   /** The next chunk, once the reader asks for it; the failure given to fail(), if any, instead. */
   async write(chunk: Uint8Array): Promise<void> {
+    // The reason fail() was given, thrown as it came (a stream's reason need not be an Error).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (this.failure !== undefined) throw this.failure
     if (!this.asked) await new Promise<void>((resolve, reject) => (this.waiting = {reject, resolve}))
     this.asked = false

@@ -3,6 +3,7 @@
  * the command with one line and exit 1, and no request leaves the machine.
  */
 import {LABEL_TYPE, MAILBOX_LABEL_IDS} from '../contract/contract.ts'
+import {MOVE_FOLDERS} from '../contract/mailbox-words.ts'
 import {valueOfName} from '../output/decode.ts'
 import {usageError} from '../runtime/errors.ts'
 
@@ -51,9 +52,6 @@ export function labelTypeValue(word: LabelTypeWord): number {
 
 const mailboxKey = (text: string) => text.trim().toLowerCase().replaceAll('-', '_')
 
-/** Mailbox names as --label takes them: inbox, all-mail, category-social … */
-export const MAILBOX_WORDS = Object.values(MAILBOX_LABEL_IDS).map((name) => name.toLowerCase().replaceAll('_', '-'))
-
 /** What --label names: an ID to send, or the name (or path) of a label or folder to look up. */
 export type LabelChoice = {id: string} | {name: string}
 
@@ -90,19 +88,6 @@ export function mailboxId(text: string): string | undefined {
 function idOrName(text: string): LabelChoice {
   return SYSTEM_ID.test(text) || SERVICE_ID.test(text) ? {id: text} : {name: text}
 }
-
-/**
- * The system folders `mail move --to` takes by name, as the web client
- * moves to them (MAILBOX_LABEL_IDS: INBOX 0, ARCHIVE 6, SPAM 4, TRASH 3).
- * The other mailboxes are no place a message is moved to: starred is a
- * label (mail star), all-mail, sent and drafts follow from the message.
- */
-export const MOVE_FOLDERS: ReadonlyArray<readonly [string, string]> = [
-  ['inbox', '0'],
-  ['archive', '6'],
-  ['spam', '4'],
-  ['trash', '3'],
-]
 
 /** --to: a system folder's word, or an ID, or the name or path of one of the account's folders to look up. */
 export function parseFolderChoice(text: string): LabelChoice {

@@ -6,9 +6,8 @@ import {usageError} from '../runtime/errors.ts'
 import {describeJsonError} from '../output/json-scan.ts'
 import {type ReadLimit, readNamedFile} from './named-file.ts'
 import {StandardInput} from './stdin.ts'
+import {type Method, METHODS} from '../http/methods.ts'
 
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
-export type Method = (typeof METHODS)[number]
 
 export function parseMethod(text: string): Method {
   const method = text.toUpperCase()

@@ -9,7 +9,7 @@ import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
 import type {ApiRequest, ApiResponse, TransportOptions} from '../http/client.ts'
-import {printData} from './dedicated.ts'
+import {printData} from './printer.ts'
 import {fileFormatsOf, globalFlag, readGlobalFlags} from './global-flags.ts'
 import type {FileFormat} from '../output/output.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'

@@ -9,25 +9,20 @@
  */
 import {join} from 'node:path'
 
-import {type Classified, classify} from '../output/api-answer.ts'
-import {checkHeaderValue} from '../request/headers.ts'
+import {printAnswer, printHead, printResponse} from './answer-printer.ts'
 import type {CommandNames} from './command-names.ts'
 import {describeFailure} from './errors.ts'
+import {sendKept, sendStreamed, sendWhole, transportFor} from './exchange.ts'
 import {EXIT} from './exit-status.ts'
-import {type ApiRequest, type ApiResponse, collectBody, createApiClient, DEFAULT_TIMEOUT_SECONDS, type Received, type Receiver, type ResponseHead, sendTo, type TransportOptions} from '../http/client.ts'
-import {describeRefusedRedirect} from '../output/api-error.ts'
-import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
-import {interruptedError, interruptSignal} from './interrupt.ts'
-import {createOutputFile} from '../output/output-file.ts'
+import type {ApiRequest, ApiResponse, Received, Receiver, ResponseHead, TransportOptions} from '../http/client.ts'
+import type {SizeBound} from '../http/max-size.ts'
+import {interruptSignal} from './interrupt.ts'
 import type {JqFilter} from '../output/jq.ts'
 import {Progress} from '../output/progress.ts'
-import {bodyFormat, type OutputStream, structuredText, writeEscapedSource, writeJsonSource, writeSource} from '../output/output.ts'
+import {type OutputStream, structuredText, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from './global-flags.ts'
-import {fileWriter, receivedFromBuffer, type ReceivedBody, spoolWriter} from '../output/received.ts'
-import {heldBound, maxBytesOf, type SizeBound} from '../http/max-size.ts'
-import {responseHeadLines} from '../http/redact.ts'
+import type {ReceivedBody} from '../output/received.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
-import {refreshSession} from '../session/refresh.ts'
 import {type ByteSource, bufferSource, readAll, Spool} from '../output/spool.ts'
 import {escapeLine} from '../output/escape.ts'
 import {SessionStore} from '../session/store.ts'
@@ -96,22 +91,6 @@ export class CommandExit extends Error {
     this.status = status
   }
 }
-
-/** What x-pm-appversion says when nobody chose: what python-proton-core sends by default (proton/session/api.py). */
-export const DEFAULT_APP_VERSION = 'Other'
-
-/**
- * The app version a request announces: the one given (--app-version or
- * PROTON_APP_VERSION), else the one the session's profile logged in with
- * (kept in its file as AppVersion, as python-proton-core keeps its
- * appversion with the session), else Other.
- */
-export function appVersionFor(given: string | undefined, session?: Pick<ActiveSession, 'stored'>): string {
-  return given ?? session?.stored?.AppVersion ?? DEFAULT_APP_VERSION
-}
-
-/** Requests that change nothing: sent before a --jq filter is compiled (it compiles as it runs on the answer). */
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The status a command will exit with, known before its output is written. */
 let pendingExitStatus: number = EXIT.OK
@@ -277,37 +256,17 @@ export class Invocation {
    * --verbose log.
    */
   transport(session?: ActiveSession): TransportOptions {
-    return {
-      appVersion: checkHeaderValue('--app-version', appVersionFor(this.flags['app-version'], session)),
-      log: this.flags.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
-      maxBytes: maxBytesOf(this.flags['max-size']),
-      retries: this.flags.retries,
-      signal: interruptSignal(),
-      timeoutSeconds: this.flags.timeout,
-      userAgent: `proton-cli/${this.context.version} (unofficial)`,
-    }
+    return transportFor(this, session)
   }
 
-  /**
-   * Send one request with the session (retried as the policy allows);
-   * network failures and the timeout throw (exit 5). Human verification
-   * (Code 9001, or 12087: verify again) is answered with PROTON_HV_TOKEN and
-   * PROTON_HV_TYPE when given, else completed on a terminal, and the request
-   * sent again (see human-verification.ts). The
-   * answer comes whole in memory: for answers small by nature, at most
-   * heldBound (64 MiB unless --max-size is smaller; more is exit 5).
-   */
+  /** One request, its answer whole in memory (exchange.ts: sendWhole). */
   async request(session: ActiveSession, request: ApiRequest): Promise<ApiResponse> {
-    return this.exchange(session, request, collectBody, (body) => body, undefined, heldBound(this.flags['max-size']))
+    return sendWhole(this, session, request)
   }
 
-  /**
-   * Send one request as `request` does, the answer's body handed chunk by chunk to the writer `receive` makes
-   * once its head is in (never whole in memory; at most --max-size of it, see sendTo). `bytesOf` gives back the
-   * bytes of an error answer the writer kept, to look for a human verification challenge in.
-   */
+  /** One request, its answer's body handed to the writer `receive` makes (exchange.ts: sendStreamed). */
   async stream<B>(session: ActiveSession, request: ApiRequest, receive: Receiver<B>, bytesOf: (body: B) => Promise<Buffer | undefined>): Promise<Received<B>> {
-    return this.exchange(session, request, receive, bytesOf)
+    return sendStreamed(this, session, request, receive, bytesOf)
   }
 
   /** A spool for this run's answers, under <cacheDir>/spool (see spool.ts); close it when done. */
@@ -315,143 +274,23 @@ export class Invocation {
     return new Spool(join(this.context.cacheDir, 'spool'))
   }
 
-  /**
-   * Send one request as `request` does, the answer of any size checked as it
-   * arrives and kept in `spool`, never whole in memory. Print it with
-   * printAnswer.
-   *
-   * Why stdout never gets bytes as they arrive: a body that is not JSON, is
-   * cut short, is retried or is interrupted must leave stdout empty, and the
-   * exit status must be known before the first byte is written (a closed
-   * pipe exits with it). Neither is known before the last byte: the Code may
-   * follow a 400 MiB list, and any byte may break the JSON. The status line
-   * does not decide it either: a 5xx's JSON body still goes to stdout, a body
-   * that is not JSON to stderr. What a pipe or a terminal got cannot be taken
-   * back, and a file on stdout cannot be cut back cleanly (Node has no lseek:
-   * the shell's shared offset would stay past the cut). With `outputFile`, a
-   * 2xx answer does go straight to the temporary file beside it: nothing is
-   * published before the rename, which happens only once the Code is known
-   * to be a success. Other statuses never replace the file, so their bodies
-   * go to the spool, for their Error text and a verification challenge.
-   */
+  /** One request, its answer of any size kept in `spool` (or the --output-file), never whole in memory (exchange.ts: sendKept). */
   async receive(session: ActiveSession, request: ApiRequest, spool: Spool, options: ReceiveOptions = {}): Promise<Received<ReceivedBody>> {
-    const {bound, deadline, outputFile} = options
-    const receiver: Receiver<ReceivedBody> = async (head) =>
-      outputFile !== undefined && head.statusCode >= 200 && head.statusCode < 300 ? fileWriter(await createOutputFile(outputFile)) : spoolWriter(spool)
-    // A challenge is a short error answer: only such a body is read back to look for one.
-    return this.exchange(session, request, receiver, async ({length, source}) => (source && length <= CHALLENGE_MAX_BYTES ? readAll(source) : undefined), deadline, bound)
+    return sendKept(this, session, request, spool, options)
   }
 
-  private async exchange<B>(
-    session: ActiveSession,
-    request: ApiRequest,
-    receive: Receiver<B>,
-    bytesOf: (body: B) => Buffer | Promise<Buffer | undefined>,
-    runDeadline?: number,
-    bound?: SizeBound,
-  ): Promise<Received<B>> {
-    if (!SAFE_METHODS.has(request.method.toUpperCase())) await this.checkFilter()
-
-    const transport = {...this.transport(session), ...(bound ? {maxBytes: bound.bytes, maxBytesName: bound.name} : {})}
-    const sending = {...transport, deadline: runDeadline}
-    // Without a refresh token (an environment session may lack one), or with a token
-    // given by -H, a 401 is the answer.
-    // Waiting for another process's refresh ends when this request's --timeout does.
-    const deadline = runDeadline ?? Date.now() + (transport.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
-    const refresh = session.refreshToken && request.headers?.authorization === undefined
-      ? (failed: string) => refreshSession({deadline, names: this.context.names, session, store: this.sessions, transport}, failed)
-      : undefined
-    const client = createApiClient({...transport, refresh, session})
-    const challengeOf = async (response: Received<B>) => {
-      if (response.statusCode < 400) return undefined
-      const body = await bytesOf(response.body)
-      return body && challengeIn({...response, body}, session.apiUrl)
-    }
-
-    // Human verification: a completed one given ahead (a second run), else the person at the terminal.
-    const preset = presetVerification(this.io.env.PROTON_HV_TOKEN, this.io.env.PROTON_HV_TYPE)
-    const send = (verified: Record<string, string>) => sendTo(client, {...request, headers: {...verified, ...request.headers}}, receive, sending)
-    return sendVerified(send, challengeOf, {hint: COMMAND_RETRY, preset, stderr: this.io.stderr})
-  }
-
-  /**
-   * Print an API answer as the raw command does and exit with its status:
-   * the JSON body on stdout, an error line on stderr, a non-JSON body on
-   * stderr with exit 5. `display` carries the raw command's -i, --silent
-   * and --output-file.
-   */
+  /** Print an API answer as the raw command does and exit with its status (answer-printer.ts: printResponse). */
   async printResponse(response: ApiResponse, display: Display = {}): Promise<void> {
-    return this.printAnswer({...response, body: receivedFromBuffer(response.body)}, display)
+    return printResponse(this, response, display)
   }
 
-  /**
-   * printResponse for an answer that was checked while it arrived (receive):
-   * its status is known before a byte of it is printed, and the bytes are
-   * copied from where they wait, chunk by chunk.
-   */
+  /** printResponse for an answer that was checked while it arrived (receive): see answer-printer.ts, printAnswer. */
   async printAnswer(answer: Received<ReceivedBody>, display: Display = {}): Promise<void> {
-    const {body, refusedRedirect, statusCode} = answer
-    const {stderr, stdout} = this.io
-    if (display.include) this.printHead(answer)
-    if (refusedRedirect) this.note(describeRefusedRedirect(statusCode, refusedRedirect))
-    const verdict = classify(answer, body.length, () => body.sniff)
-    if (display.outputFile !== undefined) return this.saveBody(body, verdict, display.outputFile)
-    const {signal} = this.transport()
-    if (verdict.kind === 'not-json') {
-      // Shown for a person to read, its control characters escaped: it is the service's text on a terminal.
-      if (body.source) await writeEscapedSource(body.source, stderr, signal)
-      if (body.lastByte !== 0x0a) stderr.write('\n')
-      stderr.write(`Error: ${verdict.message}\n`)
-      this.exit(verdict.exitStatus)
-    }
-
-    const status = verdict.exitStatus
-    if (verdict.kind === 'json') {
-      this.expectExit(status)
-      const note = (line: string) => this.note(line)
-      // With --jq a successful answer is filtered; an error's body is printed as received, as gh does.
-      if (!display.silent && body.source && this.filtering && status === EXIT.OK) await this.printFiltered([body.source])
-      else if (!display.silent && body.source) await writeJsonSource(body.source, bodyFormat(this.flags.output), stdout, {depth: body.depth, env: this.io.env, note, signal})
-    }
-
-    if (status !== EXIT.OK) {
-      this.note(`Error: ${verdict.message}`)
-      this.exit(status)
-    }
+    return printAnswer(this, answer, display)
   }
 
   /** -i: an answer's status line and headers on stderr, escaped. */
   printHead(head: ResponseHead): void {
-    for (const line of responseHeadLines('', head)) this.io.stderr.write(`${line}\n`)
-  }
-
-  /**
-   * --output-file: a successful answer's body, JSON or not, replaces the file;
-   * a failure leaves the file alone and is reported as usual, but on stderr.
-   */
-  private async saveBody(body: ReceivedBody, answer: Classified, path: string): Promise<void> {
-    const verdict = answer.kind === 'not-json' ? answer.byStatus : answer
-    if (verdict.exitStatus === EXIT.OK) {
-      // Streamed into the temporary file already, or (a merged --paginate answer) written now.
-      const file = body.file ?? (await createOutputFile(path))
-      try {
-        const {signal} = this.transport()
-        for await (const chunk of body.file ? [] : (body.source?.chunks() ?? [])) {
-          if (signal?.aborted) throw interruptedError()
-          await file.write(chunk)
-        }
-
-        await file.commit()
-      } catch (error) {
-        await file.abandon()
-        throw error
-      }
-
-      return
-    }
-
-    await body.file?.abandon()
-    this.note(`Error: ${verdict.message} (${path} left as it was)`)
-    this.exit(verdict.exitStatus)
+    printHead(this, head)
   }
 }

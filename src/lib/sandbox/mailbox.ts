@@ -21,7 +21,7 @@ import {CODE} from '../contract/contract.ts'
 import {FILTER_STATUS, SIEVE_FILTER_VERSION} from '../contract/mailbox-enums.ts'
 import {SandboxError} from './api-error.ts'
 import {newId} from './ids.ts'
-import type {Route} from './routes.ts'
+import type {Route} from './route-types.ts'
 import type {Row, SandboxState} from './state.ts'
 import {type JsonObject, NAME_MAX} from './validation.ts'
 

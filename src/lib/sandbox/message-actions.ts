@@ -24,7 +24,7 @@ import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
 import {SANDBOX_CODE} from './codes.ts'
 import {FOLDER_TYPE, SYSTEM_LABELS, SYSTEM_TYPE} from './labels.ts'
-import type {Route, RouteRequest} from './routes.ts'
+import type {Route, RouteRequest} from './route-types.ts'
 import type {Row, SandboxState} from './state.ts'
 
 /** The most IDs one request may carry: go-proton-api chunks every message action by its maxPageSize. */

@@ -2,11 +2,9 @@
  * The API routes the sandbox serves. Each says which session it needs:
  * none (the login calls), any live one (2FA, logout) or a full one.
  */
-import type {IncomingHttpHeaders} from 'node:http'
-
 import {CODE, LABEL_TYPE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
-import type {AuthService, Session} from './auth.ts'
+import type {AuthService} from './auth.ts'
 import type {ForkService} from './forks.ts'
 import type {Verifications} from './verification.ts'
 import {calendarEventRoutes} from './calendar/routes.ts'
@@ -17,43 +15,8 @@ import {messageActionRoutes} from './message-actions.ts'
 import {mailboxRoutes} from './mailbox.ts'
 import {answerMessages, messageQuery, queryFields} from './messages.ts'
 import type {SandboxState} from './state.ts'
-
-import {calendarInput, calendarKeySetup, type JsonObject, labelChange, labelInput} from './validation.ts'
-
-export interface RouteRequest {
-  params: string[]
-  query: URLSearchParams
-  headers: IncomingHttpHeaders
-  /** The body's bytes (a multipart upload). */
-  body: Buffer
-  /** The body parsed as a JSON object ({} when empty). */
-  json(): JsonObject
-}
-
-interface RouteShape {
-  method: string
-  /** Whole-path pattern; its groups become params (percent-decoded). */
-  path: RegExp
-}
-
-/** An answer that is not JSON: bytes as they are (GET /mail/v4/attachments/ID answers the data packet so). */
-export class RawAnswer {
-  readonly bytes: Buffer
-  readonly type: string
-  constructor(bytes: Buffer, type = 'application/octet-stream') {
-    this.bytes = bytes
-    this.type = type
-  }
-}
-
-export type RouteAnswer = JsonObject | RawAnswer
-/** What a handler returns: an answer, or one on its way (a send opens packages with OpenPGP.js). */
-type Handled = Promise<RouteAnswer> | RouteAnswer
-
-/** A route that needs no session, or one that gets the live session the request names. */
-export type Route =
-  | (RouteShape & {access: 'none'; handle(request: RouteRequest): Handled})
-  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): Handled})
+import {RawAnswer, type Route} from './route-types.ts'
+import {calendarInput, calendarKeySetup, labelChange, labelInput} from './validation.ts'
 
 const ID = '([^/]+)'
 

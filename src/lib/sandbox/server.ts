@@ -22,7 +22,8 @@ import {ATTACHMENT_MAX_BODY_BYTES, ATTACHMENTS_PATH, DRAIN_LIMIT_BYTES, envelope
 import {type SandboxKeys, sandboxKeys} from './keys.ts'
 import {isDrivePath} from './drive/recorder.ts'
 import {STORAGE_MAX_BODY_BYTES, STORAGE_PATH} from './drive/transfers.ts'
-import {apiRoutes, RawAnswer, type Route, type RouteAnswer} from './routes.ts'
+import {RawAnswer, type Route, type RouteAnswer} from './route-types.ts'
+import {apiRoutes} from './routes.ts'
 import {SandboxState} from './state.ts'
 import {type LoggedRequest, SandboxStats} from './stats.ts'
 

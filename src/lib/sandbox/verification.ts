@@ -14,7 +14,7 @@ import {randomInt} from 'node:crypto'
 
 import {CODE} from '../contract/contract.ts'
 import {SandboxError} from './api-error.ts'
-import {RawAnswer} from './routes.ts'
+import {RawAnswer} from './route-types.ts'
 import type {JsonObject} from './validation.ts'
 
 /** The page's path: the one control route that needs no secret (a person opens it in a browser). */

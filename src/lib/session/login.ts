@@ -26,7 +26,7 @@ export const SUPPORTED_AUTH_VERSIONS: ReadonlySet<number> = new Set([3, 4])
 const TOTP_BIT = 1
 const FIDO2_BIT = 2
 
-export type {CompletedVerification, HumanVerification} from './human-verification.ts'
+export type {CompletedVerification} from './human-verification.ts'
 
 export interface LoginInput {
   apiUrl: URL

@@ -1,7 +1,8 @@
 /** Checks of what the user typed, before anything is sent. */
 import {expect} from 'chai'
 
-import {checkColor, MAILBOX_WORDS, parseFolderChoice, parseLabelChoice, parseMailboxLabel, parseTimeFlag} from '../../../src/lib/request/input-checks.ts'
+import {MAILBOX_WORDS} from '../../../src/lib/contract/mailbox-words.ts'
+import {checkColor, parseFolderChoice, parseLabelChoice, parseMailboxLabel, parseTimeFlag} from '../../../src/lib/request/input-checks.ts'
 
 describe('input checks', () => {
   it('colours are # and six hex digits, either case', () => {

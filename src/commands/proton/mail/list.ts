@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
-import {MAILBOX_WORDS} from '../../../lib/request/input-checks.ts'
+import {MAILBOX_WORDS} from '../../../lib/contract/mailbox-words.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'

@@ -6,7 +6,7 @@
  * would (default: the seeded calendar), whatever its signatures say.
  */
 import {CODE} from '../../contract/contract.ts'
-import type {Route} from '../routes.ts'
+import type {Route} from '../route-types.ts'
 import type {SandboxState} from '../state.ts'
 import type {JsonObject} from '../validation.ts'
 

@@ -13,7 +13,7 @@
  */
 import {CODE} from '../../contract/contract.ts'
 import {SandboxError} from '../api-error.ts'
-import type {Route, RouteRequest} from '../routes.ts'
+import type {Route, RouteRequest} from '../route-types.ts'
 import {CONTACTS_PER_REQUEST, ContactStore} from './store.ts'
 
 const BASE = '/contacts/v4/contacts'

@@ -12,7 +12,7 @@
  *   GET /drive/v2/shares/my-files answers 2501); {Volume: true} puts the seeded volume back.
  */
 import {CODE} from '../../contract/contract.ts'
-import type {Route} from '../routes.ts'
+import type {Route} from '../route-types.ts'
 import {invalid, type DriveStore, TAMPER_PARTS, type TamperPart} from './store.ts'
 
 export function driveControlRoutes(store: DriveStore): Route[] {

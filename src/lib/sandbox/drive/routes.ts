@@ -7,7 +7,7 @@
  */
 import {CODE} from '../../contract/contract.ts'
 import {SandboxError} from '../api-error.ts'
-import type {Route, RouteRequest} from '../routes.ts'
+import type {Route, RouteRequest} from '../route-types.ts'
 import type {JsonObject} from '../validation.ts'
 import {linkDetails, page, perLink, shareFields, success} from './answers.ts'
 import {armored, linkIds, lookupHash, newChild, optionalArmored, optionalOwnEmail, optionalText, ownEmail, text} from './fields.ts'

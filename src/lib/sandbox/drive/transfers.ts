@@ -7,7 +7,7 @@
  */
 import {CODE} from '../../contract/contract.ts'
 import {SandboxError} from '../api-error.ts'
-import {RawAnswer, type Route, type RouteRequest} from '../routes.ts'
+import {RawAnswer, type Route, type RouteRequest} from '../route-types.ts'
 import {formParts} from '../send/multipart.ts'
 import type {JsonObject} from '../validation.ts'
 import {linkIds, armored, base64, newChild, optionalArmored, optionalText, ownEmail, text} from './fields.ts'

@@ -9,7 +9,7 @@ import {CODE} from '../../contract/contract.ts'
 import {SandboxError} from '../api-error.ts'
 import type {AuthService} from '../auth.ts'
 import {SANDBOX_CODE} from '../codes.ts'
-import type {Route} from '../routes.ts'
+import type {Route} from '../route-types.ts'
 import type {JsonObject} from '../validation.ts'
 import {ACTIVE, invalid, type PassStore, TRASHED} from './store.ts'
 
