@@ -165,6 +165,20 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(verified.stderr.toString()).to.include(`[GNUPG:] VALIDSIG ${senderFingerprint}`)
     })
 
+    // The upload carries no clear size (WebClients uploadAttachment, go-proton-api CreateAttachmentReq): the service
+    // lists the data packet's length, and the tool shows it as the web client does (AttachmentItem.tsx).
+    it('sizes: "mail attachments" lists the Size the service gives, the stored data packet’s length, the file’s plus its OpenPGP framing', async () => {
+      const data = await attachmentData(attachmentId)
+      expect(data.length).to.be.above(ATTACHMENT.length)
+      const json = await proton(['mail', 'attachments', messageId, '--output', 'json'])
+      expect(json.status, json.stderr.toString()).to.equal(0)
+      const listed = (JSON.parse(json.stdout.toString('utf8')) as {Attachments: Array<{ID: string; Size: number}>}).Attachments
+      expect(listed.map(({ID, Size}) => ({ID, Size}))).to.deep.equal([{ID: attachmentId, Size: data.length}])
+      const text = await proton(['mail', 'attachments', messageId])
+      expect(text.status, text.stderr.toString()).to.equal(0)
+      expect(text.stdout.toString('utf8').split('\t').at(-1)).to.equal(`${data.length} B\n`)
+    })
+
     it('tampered: a changed byte of the attachment’s signature, or of the body’s ciphertext, fails in GnuPG', async () => {
       const draft = JSON.parse((await proton(['api', 'GET', `/mail/v4/messages/${messageId}`])).stdout.toString('utf8')) as {Message: {Attachments: Array<{Signature: string}>}}
       const openpgp = await import('openpgp')

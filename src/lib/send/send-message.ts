@@ -97,7 +97,8 @@ async function abandon(invocation: Invocation, draftId: string, error: unknown):
  * client uploads it (WebClients packages/shared/lib/api/attachments.ts uploadAttachment,
  * applications/mail/src/app/helpers/attachment/attachmentUploader.ts; go-proton-api attachment.go
  * UploadAttachment). Streamed: signed in a first pass over the file, encrypted as the request sends it, the form
- * made anew (the file opened again) for each attempt the retry policy makes.
+ * made anew (the file opened again) for each attempt the retry policy makes. No clear size is sent (neither client
+ * has a field for it): the service lists the attachment's Size as its data packet's length.
  */
 async function upload(invocation: Invocation, draftId: string, file: AttachmentFile, key: PrivateKey): Promise<SentAttachment> {
   let signed

@@ -7,7 +7,7 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class MailAttachments extends PlainAdapter<typeof MailAttachments> {
   static override summary = 'List the attachments of one message (GET /mail/v4/messages/ID): ID, name, MIME type and size.'
 
-  static override description = `The names, types and sizes come in the clear with the message: listing needs no keys. "mail download" fetches and decrypts them.
+  static override description = `The names, types and sizes come in the clear with the message: listing needs no keys. "mail download" fetches and decrypts them. The size is the service's: for an attachment a client uploaded (sent with "mail send --attach" or from the web client) the length of its encrypted data packet, some 50 bytes plus the length of its name (a few hundred for large files) over the file's own size (docs/send.md).
 
 A PGP/MIME message (mail from an external PGP sender, MIMEType multipart/*) also holds attachments inside its encrypted MIME tree, which the service does not list: its body is decrypted with your keys (as "mail read" does) and they follow, with IDs "mime:N" (the Nth attachment of the tree in the order its parts occur), which "mail download --attachment" takes.
 

@@ -161,6 +161,9 @@ export class Outbox {
       MIMEType: text('MIMEType') || 'application/octet-stream',
       Name: text('Filename'),
       Signature: signature?.length ? (await import('openpgp')).armor((await import('openpgp')).enums.armor.signature, signature) : null,
+      // The upload carries no clear size (WebClients api/attachments.ts uploadAttachment, go-proton-api
+      // CreateAttachmentReq): the service knows only the data packet, and counts its length (go-proton-api
+      // server/backend message.go adds it to the message's Size; Bridge's syncservice takes it as the bytes to download).
       Size: data.length,
     }
     draft.attachments.push(attachment)
