@@ -343,7 +343,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(/^2025-06-01\t10:00–11:00\tIn the new calendar\t-\tGnuPG checked\t/)
     })
 
-    it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; update raises SEQUENCE; delete --yes removes it', async () => {
+    it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; a summary update keeps SEQUENCE, as the web client’s; delete --yes removes it', async () => {
       const calendarId = await seededCalendar()
       const bootstrap = (await json(['api', 'GET', `/calendar/v2/${calendarId}/bootstrap`])) as {Keys: Array<{PrivateKey: string}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
       const [member] = bootstrap.Passphrase.MemberPassphrases
@@ -385,7 +385,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       const updated = await proton(['calendar', 'events', 'update', id, '--summary', 'Open summit'])
       expect(updated.status, updated.stderr).to.equal(0)
       const shown = await json(['calendar', 'events', 'get', id])
-      expect(shown).to.deep.include({Location: 'Hidden place', RRule: 'FREQ=DAILY;COUNT=2', Sequence: 1, Signature: 'verified', Summary: 'Open summit'})
+      expect(shown).to.deep.include({Location: 'Hidden place', RRule: 'FREQ=DAILY;COUNT=2', Sequence: 0, Signature: 'verified', Summary: 'Open summit'})
       expect(shown.Start).to.deep.equal({DateTime: '2025-05-05T09:00:00', Timezone: 'Europe/Zurich'})
 
       const refused = await proton(['calendar', 'events', 'delete', id])

@@ -9,6 +9,7 @@ import {escapeLine, withoutBareCr} from '../output/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
 import {type Expansion, instant, MAX_WORK, MAX_WORK_UNVERIFIED, type Occurrence, occurrences, type Timing, UnexpandedRule} from './recurrence.ts'
+import {endOf} from './event-times.ts'
 import {type Component, exdates, ICAL, text, type When, whenProperty} from './vevent.ts'
 import {dateText, timeText, wallAt} from './zones.ts'
 
@@ -125,9 +126,12 @@ function whenJson(when: When | undefined): Record<string, unknown> | null {
 /**
  * The end as users type and see it: for a whole-day event its last day (DTEND is exclusive, the day after: RFC 5545
  * 3.6.1; the web client shows it so too, packages/shared/lib/calendar/recurrence/recurring.ts "Non-inclusive end"),
- * never before its first; a time as it is. Only --output ics carries DTEND itself.
+ * never before its first, its first when it has no DTEND (one day: event-times.ts endOf); a time as it is. Only
+ * --output ics carries DTEND itself.
  */
-function shownEnd({end, start}: ReturnType<typeof timingOf>): When | undefined {
+function shownEnd(timing: ReturnType<typeof timingOf>): When | undefined {
+  const {start} = timing
+  const end = start.allDay ? endOf(timing) : timing.end
   if (!end || !start.allDay || !end.allDay) return end
   const last = new Date(Date.UTC(end.wall.year, end.wall.month - 1, end.wall.day - 1))
   const wall = {day: last.getUTCDate(), hour: 0, minute: 0, month: last.getUTCMonth() + 1, second: 0, year: last.getUTCFullYear()}

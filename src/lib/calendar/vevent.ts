@@ -6,7 +6,7 @@
  *
  * The web client splits one VEVENT into parts by field (WebClients
  * packages/shared/lib/calendar/veventHelper.ts getVeventParts, constants.ts
- * SHARED_SIGNED_FIELDS …), each wrapped in a VCALENDAR (helper.ts wrap);
+ * SHARED_SIGNED_FIELDS, CALENDAR_SIGNED_FIELDS: EXDATE in both …), each wrapped in a VCALENDAR (helper.ts wrap);
  * reading merges them back into one VEVENT (calendar/deserialize.ts
  * readCalendarEvent, getSelfAddressData: the shared, calendar, personal and
  * attendees parts' properties together, the alarms from the personal one).
@@ -25,7 +25,7 @@ export const PRODID = '-//proton-cli//calendar events//EN'
 /** calendar/constants.ts: which fields go in which part. */
 export const SHARED_SIGNED_FIELDS = ['uid', 'dtstamp', 'dtstart', 'dtend', 'recurrence-id', 'rrule', 'exdate', 'organizer', 'sequence'] as const
 export const SHARED_ENCRYPTED_FIELDS = ['uid', 'dtstamp', 'created', 'description', 'summary', 'location'] as const
-export const CALENDAR_SIGNED_FIELDS = ['uid', 'dtstamp', 'status', 'transp'] as const
+export const CALENDAR_SIGNED_FIELDS = ['uid', 'dtstamp', 'exdate', 'status', 'transp'] as const
 export const CALENDAR_ENCRYPTED_FIELDS = ['uid', 'dtstamp', 'comment'] as const
 const TAKEN = new Set<string>([...SHARED_SIGNED_FIELDS, ...SHARED_ENCRYPTED_FIELDS, ...CALENDAR_SIGNED_FIELDS, ...CALENDAR_ENCRYPTED_FIELDS, 'attendee'])
 
@@ -37,10 +37,19 @@ export function parseCard(text: string): Component {
   return event
 }
 
-/** One VEVENT of every part's properties (uid and dtstamp once) and sub-components (alarms). */
+/**
+ * One VEVENT of every part's properties and sub-components (alarms). As deserialize.ts readCalendarEvent merges
+ * the parts (`{...acc, ...part}`), a later part's properties of a name replace an earlier part's: the web client
+ * writes each EXDATE in the shared and the calendar signed parts, and it is one EXDATE. Attendees stay all (the
+ * web client reads them apart); uid and dtstamp are kept from the first part.
+ */
 export function mergeCards(cards: readonly Component[]): Component {
   const merged = new ICAL.Component('vevent')
   for (const card of cards) {
+    for (const name of new Set(card.getAllProperties().map((property) => property.name))) {
+      if (name !== 'attendee' && name !== 'uid' && name !== 'dtstamp') merged.removeAllProperties(name)
+    }
+
     for (const property of card.getAllProperties()) {
       const once = property.name === 'uid' || property.name === 'dtstamp'
       if (once && merged.hasProperty(property.name)) continue

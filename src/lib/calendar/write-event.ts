@@ -6,8 +6,8 @@
  * shared signed part (uid, dtstamp, dtstart, dtend, recurrence-id, rrule,
  * exdate, organizer, sequence: the service reads the times from it), the
  * shared encrypted part (uid, dtstamp, created, description, summary,
- * location and every property no part names), the calendar parts (status,
- * transp signed; comment encrypted) when they hold more than uid and
+ * location and every property no part names), the calendar parts (exdate
+ * again, status, transp signed; comment encrypted) when they hold more than uid and
  * dtstamp; no personal part: the alarms travel as the event's Notifications
  * and its colour as Color, in clear (calendar/alarms.ts, formatData.ts
  * formatData), as today's web client writes them; every part signed by the address

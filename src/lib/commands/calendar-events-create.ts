@@ -8,6 +8,7 @@
  */
 import {checkColor, notificationsFrom} from '../calendar/alarms.ts'
 import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
+import {setEnd} from '../calendar/event-times.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {ICAL, setText, setWhen} from '../calendar/vevent.ts'
 import {zoneFlag} from '../calendar/window.ts'
@@ -72,7 +73,7 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     vevent.addPropertyWithValue('dtstamp', now)
     vevent.addPropertyWithValue('created', now.clone())
     setWhen(vevent, 'dtstart', start)
-    setWhen(vevent, 'dtend', end)
+    setEnd(vevent, start, end)
     if (rrule) vevent.addPropertyWithValue('rrule', ICAL.Recur.fromString(rrule))
     vevent.addPropertyWithValue('sequence', 0)
     setText(vevent, 'summary', options.summary)

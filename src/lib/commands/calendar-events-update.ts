@@ -1,6 +1,7 @@
 /**
  * proton calendar events update ID: the event opened, the given fields
- * changed and the rest kept, DTSTAMP renewed and SEQUENCE raised, then
+ * changed and the rest kept, DTSTAMP renewed and SEQUENCE raised when the
+ * times or the rule change (calendar/event-times.ts sequenceAfter), then
  * written again as the web client updates one (calendar/write-event.ts:
  * the same session keys, their packets not sent again) with
  * PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [{ID, Event}]}.
@@ -8,6 +9,7 @@
  */
 import {checkColor, notificationsFrom, notificationsOf, notificationsOfVevent} from '../calendar/alarms.ts'
 import {checkOrder, checkRrule, checkTexts, type EventFields, nextDay, startOnRule, whenOf} from '../calendar/event-input.ts'
+import {sequenceAfter, setEnd} from '../calendar/event-times.ts'
 import {timingOf} from '../calendar/event-view.ts'
 import {findEvent} from '../calendar/find-event.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
@@ -99,10 +101,10 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     if (!shared) throw new CliFailure(`event ${id}: it has no SharedKeyPacket to write it again with`, EXIT.UNAVAILABLE)
 
     vevent.updatePropertyWithValue('dtstamp', utcNow(invocation.io.now().getTime()))
-    vevent.updatePropertyWithValue('sequence', Number(text(vevent, 'sequence') ?? 0) + 1)
+    const sequence = text(vevent, 'sequence')
     if (newStart || newEnd || start !== givenStart) {
       setWhen(vevent, 'dtstart', start)
-      setWhen(vevent, 'dtend', end)
+      setEnd(vevent, start, end)
     }
 
     if (rrule !== undefined) {
@@ -111,6 +113,7 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     }
 
     for (const name of ['summary', 'location', 'description'] as const) if (options[name] !== undefined) setText(vevent, name, options[name])
+    vevent.updatePropertyWithValue('sequence', sequenceAfter(timing, sequence === undefined ? undefined : Number(sequence), timingOf(vevent)))
 
     // Notifications always sent (an update without them would reset them): those given, else the event's own, else an
     // older event's personal-part alarms carried over (the personal part is no longer written), else null.

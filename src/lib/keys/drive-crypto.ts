@@ -7,7 +7,11 @@
  * OpenPGP.js and the SDK relies on: a verification status rather than a
  * promise per signature, and signature contexts (a critical notation
  * context@proton.ch, WebClients packages/crypto/lib/proxy/proxy.ts
- * signatureContext), checked on verification.
+ * signatureContext), checked on verification. As pmcrypto's verifyMessage
+ * (lib/message/verify.ts, context.ts getConfigForContextVerification) the
+ * notation is declared known to OpenPGP.js only when a context is expected:
+ * elsewhere a signature carrying it as critical fails (a signature made for
+ * one purpose is not taken for another).
  */
 import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
 import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
@@ -67,9 +71,12 @@ async function checkContext(signature: Signature, context: string): Promise<void
   if (!found || new TextDecoder().decode(found.value) !== context) throw new Error(`the signature's context is not ${context}`)
 }
 
-/** The context notation is critical: OpenPGP.js verifies such a signature only when told it knows the notation. */
-function contextConfig(pgp: Openpgp): Partial<Config> {
-  return {knownNotations: [...pgp.config.knownNotations, CONTEXT_NOTATION]}
+/**
+ * The context notation is critical: OpenPGP.js verifies such a signature only when told it knows the notation,
+ * which it is told only when a context is expected (pmcrypto getConfigForContextVerification); else the defaults.
+ */
+function contextConfig(pgp: Openpgp, context: string | undefined): Partial<Config> {
+  return context === undefined ? {} : {knownNotations: [...pgp.config.knownNotations, CONTEXT_NOTATION]}
 }
 
 type Notation = {critical: boolean; humanReadable: boolean; name: string; value: Uint8Array}
@@ -114,7 +121,8 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
       const pgp = await openpgp()
       const verificationKeys = asKeys<Key>(options.verificationKeys)
       const result = await pgp.decrypt({
-        config: contextConfig(pgp),
+        // No context is ever expected here (the SDK's decryptMessage passes none): a critical one fails.
+        config: contextConfig(pgp, undefined),
         decryptionKeys: asKeys<PrivateKey>(options.decryptionKeys),
         format: options.format === 'binary' ? 'binary' : 'utf8',
         message: await readMessage(pgp, options.armoredMessage, options.binaryMessage),
@@ -210,7 +218,7 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
       const signature = await readSignature(pgp, options.armoredSignature, options.binarySignature)
       if (!signature) return {verificationStatus: own(NOT_SIGNED)}
       const verificationKeys = asKeys<Key>(options.verificationKeys)
-      const result = await pgp.verify({config: contextConfig(pgp), message: await pgp.createMessage({binary: options.binaryData}), signature, verificationKeys})
+      const result = await pgp.verify({config: contextConfig(pgp, options.signatureContext?.value), message: await pgp.createMessage({binary: options.binaryData}), signature, verificationKeys})
       const {errors, status} = await statusOf(result.signatures, verificationKeys.length > 0, options.signatureContext?.value)
       return {errors, verificationStatus: own(status)}
     },

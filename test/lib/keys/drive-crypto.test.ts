@@ -181,6 +181,36 @@ describe('drive crypto proxy against GnuPG', function () {
     expect((await proxy.verifyMessage({armoredSignature: otherName.stdout.toString(), binaryData: data, verificationKeys: [key]})).verificationStatus).to.equal(SIGNED_AND_VALID)
   })
 
+  it('fails a signature whose context is critical where no context is expected, as pmcrypto does; a non-critical one is no bar', async () => {
+    // pmcrypto verifyMessage (lib/message/verify.ts) declares context@proton.ch known to OpenPGP.js only with a context.
+    const key = await proxy.importPrivateKey({armoredKey, passphrase: PASSPHRASE})
+    const text = 'signed for a purpose'
+    const data = new TextEncoder().encode(text)
+    const critical = gpg(['--sig-notation', '!context@proton.ch=drive.share-member.inviter', '--detach-sign', '--output', '-'], data)
+    const plain = gpg(['--sig-notation', 'context@proton.ch=drive.share-member.inviter', '--detach-sign', '--output', '-'], data)
+    expect([critical.status, plain.status], critical.stderr + plain.stderr).to.deep.equal([0, 0])
+    const verify = (binarySignature: Uint8Array, value?: string) =>
+      proxy.verifyMessage({binaryData: data, binarySignature, verificationKeys: [key], ...(value === undefined ? {} : {signatureContext: {critical: true, value}})})
+
+    const unexpected = await verify(critical.stdout)
+    expect(unexpected.verificationStatus).to.equal(SIGNED_AND_INVALID)
+    expect(unexpected.errors).to.have.length(1)
+    expect((await verify(critical.stdout, 'drive.share-member.inviter')).verificationStatus).to.equal(SIGNED_AND_VALID)
+    expect((await verify(critical.stdout, 'drive.share-member.member')).verificationStatus).to.equal(SIGNED_AND_INVALID)
+    expect((await verify(plain.stdout)).verificationStatus).to.equal(SIGNED_AND_VALID)
+
+    // decryptMessage is never given a context: a detached signature with a critical one fails there too.
+    const message = gpg(['--encrypt', '--recipient', 'drive@test.invalid', '--output', '-'], text).stdout
+    const opened = await Promise.all([critical.stdout, plain.stdout].map((binarySignature) => proxy.decryptMessage({binaryMessage: message, binarySignature, decryptionKeys: [key], format: 'utf8', verificationKeys: [key]})))
+    expect(opened.map(({data, verificationStatus}) => [data, verificationStatus])).to.deep.equal([
+      [text, SIGNED_AND_INVALID],
+      [text, SIGNED_AND_VALID],
+    ])
+    // Tampered data under the right context stays invalid.
+    const tampered = await proxy.verifyMessage({binaryData: new TextEncoder().encode(`${text}!`), binarySignature: critical.stdout, signatureContext: {critical: true, value: 'drive.share-member.inviter'}, verificationKeys: [key]})
+    expect(tampered.verificationStatus).to.equal(SIGNED_AND_INVALID)
+  })
+
   it('decrypts armored and binary messages with detached signatures; no key to verify with or no signature is unsigned', async () => {
     const key = await proxy.importPrivateKey({armoredKey, passphrase: PASSPHRASE})
     const signed = gpg(['--armor', '--encrypt', '--sign', '--recipient', 'drive@test.invalid', '--output', '-'], 'armored from GnuPG').stdout.toString()

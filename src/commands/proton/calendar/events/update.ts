@@ -8,7 +8,7 @@ import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../l
 export default class CalendarEventsUpdate extends PlainAdapter<typeof CalendarEventsUpdate> {
   static override summary = 'Change fields of an event (PUT /calendar/v1/<calendar_id>/events/sync {ID, Event}); the rest is kept.'
 
-  static override description = `The event is read and decrypted (as "calendar events get" does), the given fields changed, DTSTAMP renewed and SEQUENCE raised by one, then written again with the same session keys (their packets are not sent again). A new --start alone keeps the duration; --rrule none removes the rule; --rrule refuses (exit 1, one line, nothing sent) ${RRULE_CHECK_HELP}. An event with attendees (an invitation) is refused.
+  static override description = `The event is read and decrypted (as "calendar events get" does), the given fields changed, DTSTAMP renewed and SEQUENCE raised by one when the start, the end, all-day or the rule changes (kept otherwise, as the web client does), then written again with the same session keys (their packets are not sent again). A new --start alone keeps the duration; --rrule none removes the rule; --rrule refuses (exit 1, one line, nothing sent) ${RRULE_CHECK_HELP}. An event with attendees (an invitation) is refused.
 
 ${EVENT_WRITE_HELP}
 
