@@ -92,6 +92,8 @@ const result = await build({
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.
   format: 'cjs',
+  // Headers and Response without undici (scripts/fast-globals.js).
+  inject: [new URL('fast-globals.js', import.meta.url).pathname],
   // Loaded only for --output yaml and for checking a body (ajv, yaml), for --jq (jq-wasm, with its WebAssembly file), and
   // by the commands that decrypt (openpgp, html-to-text and its parser htmlparser2, and postal-mime for a PGP/MIME
   // body): left in node_modules, not parsed at every start.

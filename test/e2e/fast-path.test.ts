@@ -37,14 +37,15 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   this.timeout(120_000)
   const suite = sandboxForSuite()
 
-  /** One run; `oclifLoaded` tells whether @oclif/core was loaded at all. */
-  async function run(args: string[], options: {fast: boolean; input?: string}): Promise<RunResult & {oclifLoaded: boolean}> {
+  /** One run; `oclifLoaded` tells whether @oclif/core was loaded at all, `modules` is the module report. */
+  async function run(args: string[], options: {fast: boolean; input?: string}): Promise<RunResult & {modules: string; oclifLoaded: boolean}> {
     const report = join(suite.home.home, 'modules.txt')
     rmSync(report, {force: true})
     const env = baseEnv(suite.home.home, {MODULE_REPORT: report, ...(options.fast ? {} : {PROTON_FAST_PATH: '0'})})
     const profile = args.includes('--profile') ? [] : ['--profile', 'sandbox']
     const result = await runBinary([...profile, ...args], {env, input: options.input, nodeArgs: ['--import', MODULE_REPORT]})
-    return {...result, oclifLoaded: readFileSync(report, 'utf8').includes('/@oclif/core/')}
+    const modules = readFileSync(report, 'utf8')
+    return {...result, modules, oclifLoaded: modules.includes('/@oclif/core/')}
   }
 
   const control = (path: string, method = 'GET', body?: unknown) =>
@@ -126,6 +127,9 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['mail filters enable --dry-run', {args: ['mail', 'filters', 'enable', 'f1', '--dry-run']}],
     ['mail filters delete -y of an ID that does not exist (exit 3)', {args: ['mail', 'filters', 'delete', 'no-such-filter', '-y'], status: 3}],
     ['drive volumes', {args: ['drive', 'volumes']}],
+    ['drive ls (the SDK reads LightResponse answers on the fast path, Response on oclif\'s)', {args: ['drive', 'ls']}],
+    ['drive ls --output json of a folder', {args: ['drive', 'ls', 'Documents', '--output', 'json']}],
+    ['drive download of a file (a block read through the light Response)', {args: ['drive', 'download', 'notes.txt', '--output-file', 'notes.out'], file: 'notes.out'}],
     ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
     ['auth status --output yaml (the text shows ages, which move)', {args: ['auth', 'status', '--output', 'yaml']}],
     ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
@@ -154,6 +158,15 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       expect(outcomes[0].status, outcomes[0].stderr).to.equal(status)
     })
   }
+
+  it("reads drive without loading undici: the SDK's Headers and the answers are light-response.ts's (the first touch of the globals loads all of undici)", async () => {
+    for (const args of [['drive', 'ls'], ['drive', 'download', 'notes.txt', '--output-file', '-']]) {
+      const fast = await run(args, {fast: true})
+      expect(fast.status, fast.stderr).to.equal(0)
+      expect(fast.modules).to.include('builtin:internal/http')
+      expect(fast.modules, args.join(' ')).not.to.include('undici')
+    }
+  })
 
   it('api -X METHOD / --method METHOD send that method to the ENDPOINT that follows; the positional METHOD stays', async () => {
     for (const [args, method] of [[['-X', 'delete', 'mail/v4/labels/x'], 'DELETE'], [['-XPUT', '/mail/v4/labels/x', '-f', 'Name=R'], 'PUT'], [['--method', 'post', '/mail/v4/labels'], 'POST'], [['PATCH', '/mail/v4/labels/x'], 'PATCH']] as const) {

@@ -15,7 +15,6 @@ import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
-import {openpgp} from '../keys/keyring.ts'
 import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
 import {call} from '../runtime/dedicated.ts'
 import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
@@ -87,24 +86,35 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
   const own = listOf(passphrase, 'MemberPassphrases').find((entry) => entry.MemberID === calendar.memberId)
   if (!own || typeof own.Passphrase !== 'string' || typeof own.Signature !== 'string') throw fail('it has no passphrase for this member (its keys are not set up: INCOMPLETE_SETUP?)')
-  let secret: string
-  try {
-    const addressKeys = await (await account).addressKeys(calendar.addressId)
-    secret = await openMemberPassphrase({Passphrase: own.Passphrase, Signature: own.Signature}, addressKeys)
-  } catch (error) {
-    // The account's own failures (keys the passphrase no longer opens, an Argon2 bound, --timeout) are the command's.
-    if (error instanceof CliFailure) throw error
-    throw fail(`its passphrase does not open with its address's keys, or its signature does not hold (${oneLine(error instanceof Error ? error.message : String(error), 200)})`)
-  }
+  // The passphrase is opened (and its signature checked) only for a key the seal does not hold: a sealed key was
+  // unlocked with it once, and is used only while the service lists that very key (account/key-seal.ts, the digest
+  // of its record). A calendar whose keys are all sealed decrypts and verifies nothing here.
+  let opened: Promise<string> | undefined
+  const secret = () =>
+    (opened ??= (async () => {
+      try {
+        const addressKeys = await (await account).addressKeys(calendar.addressId)
+        return await openMemberPassphrase({Passphrase: own.Passphrase as string, Signature: own.Signature as string}, addressKeys)
+      } catch (error) {
+        // The account's own failures (keys the passphrase no longer opens, an Argon2 bound, --timeout) are the command's.
+        if (error instanceof CliFailure) throw error
+        throw fail(`its passphrase does not open with its address's keys, or its signature does not hold (${oneLine(error instanceof Error ? error.message : String(error), 200)})`)
+      }
+    })())
 
   const listed = listOf(bootstrap, 'Keys')
+  const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
   // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
   const {sealedKey} = await account
-  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret, (armored, unlock) => sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock))
+  let primary: PrivateKey | undefined
+  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret, async (armored, unlock) => {
+    const key = await sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock)
+    if (flagged && armored === string(flagged.PrivateKey)) primary = key
+    return key
+  })
+  // A failure to open the passphrase (or the account's keys) comes first, not "none of its keys unlocks"; with no key
+  // listed, the passphrase is opened all the same, for that failure.
+  if (opened || keys.length === 0) await secret()
   if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
-  const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
-  const pgp = await openpgp()
-  const fingerprint = flagged ? (await pgp.readKey({armoredKey: string(flagged.PrivateKey)}).catch(() => undefined))?.getFingerprint() : undefined
-  const primary = keys.find((key) => key.getFingerprint() === fingerprint) ?? keys[0]
-  return {...calendar, defaults: calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined), keys, primary}
+  return {...calendar, defaults: calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined), keys, primary: primary ?? keys[0]}
 }

@@ -27,6 +27,7 @@ import {type ApiRequest, collectBody, createTransport, type Received, sendTo} fr
 import {collect} from '../runtime/collect-garbage.ts'
 import {CliFailure, TimeoutFailure, unavailableError, usageError} from '../runtime/errors.ts'
 import {formBody} from './form-body.ts'
+import {LightHeaders, LightResponse} from './light-response.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
@@ -70,8 +71,9 @@ function passed(headers: Headers): Record<string, string> {
   return kept
 }
 
+/** The answer as the SDK reads it: a LightResponse, so that no answer loads undici. */
 function asResponse({body, headers, statusCode}: Received<Buffer>): Response {
-  const kept = new Headers()
+  const kept = new LightHeaders()
   for (const name of ['content-type', 'retry-after']) {
     const value = headers[name]
     if (typeof value === 'string') kept.set(name, value)
@@ -79,7 +81,7 @@ function asResponse({body, headers, statusCode}: Received<Buffer>): Response {
 
   const empty = statusCode === 204 || statusCode === 304
   // A view of the received bytes, not a copy: a block is 4 MiB.
-  return new Response(empty ? null : new Uint8Array(body.buffer, body.byteOffset, body.length), {headers: kept, status: statusCode})
+  return new LightResponse(empty ? null : new Uint8Array(body.buffer, body.byteOffset, body.length), {headers: kept, status: statusCode}) as unknown as Response
 }
 
 /** A storage URL the service gave: https, or http to this machine only. */
@@ -176,17 +178,19 @@ export class DriveHttp implements ProtonDriveHTTPClient {
       const token = request.headers.get('pm-storage-token')
       if (token !== null) headers['pm-storage-token'] = token
       let body: ApiRequest['body']
-      if (request.body instanceof FormData) {
+      // FormData is looked at only when there is a body: the global's first touch loads undici (light-response.ts).
+      const form = request.body !== undefined && request.body !== null && request.body instanceof FormData ? request.body : undefined
+      if (form) {
         // The SDK posts a block as multipart form data (field Block): streamed from the block's Blob (form-body.ts).
-        const form = formBody(request.body)
-        body = form.open
-        headers['content-type'] = form.contentType
-        headers['content-length'] = String(form.length)
+        const framed = formBody(form)
+        body = framed.open
+        headers['content-type'] = framed.contentType
+        headers['content-length'] = String(framed.length)
         // The copies made of the block so far (encrypted, verified, hashed) freed before it is sent (collect-garbage.ts).
         collect()
       } else if (request.body !== undefined && request.body !== null) {
         // Any other body the SDK's type allows (it sends none): as the platform encodes it.
-        body = Buffer.from(await new Response(request.body).arrayBuffer())
+        body = request.body instanceof URLSearchParams ? Buffer.from(String(request.body)) : Buffer.from(await new LightResponse(request.body).arrayBuffer())
       }
 
       const transport = this.invocation.transport(this.session)
@@ -194,7 +198,7 @@ export class DriveHttp implements ProtonDriveHTTPClient {
       const sent: ApiRequest = {body, headers, method: request.method.toUpperCase(), url}
       const response = await sendTo(client, sent, collectBody, {...transport, maxBytes: BLOCK_BOUND, maxBytesName: `a block's bound (${BLOCK_BOUND / 1024 ** 2} MiB)`})
       // The block's own size (not the form's framing): the SDK adds these up into the file's progress.
-      const block = request.body instanceof FormData ? request.body.get('Block') : null
+      const block = form ? form.get('Block') : null
       if (block instanceof Blob && response.statusCode < 300) request.onProgress?.(block.size)
       return asResponse(response)
     })

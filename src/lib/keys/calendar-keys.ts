@@ -68,13 +68,16 @@ export async function openMemberPassphrase({Passphrase, Signature}: MemberPassph
   return String(result.data)
 }
 
-/** The calendar keys the passphrase unlocks (only their decrypting packets matter: session keys come to them). */
-export async function unlockCalendarKeys(armoredKeys: readonly string[], passphrase: string, through: (armoredKey: string, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey> = (_, unlock) => unlock()): Promise<PrivateKey[]> {
+/**
+ * The calendar keys the passphrase unlocks (only their decrypting packets matter: session keys come to them).
+ * `passphrase` may be a function: called only when `through` asks for a key to be unlocked (not when the seal has it).
+ */
+export async function unlockCalendarKeys(armoredKeys: readonly string[], passphrase: (() => Promise<string>) | string, through: (armoredKey: string, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey> = (_, unlock) => unlock()): Promise<PrivateKey[]> {
   const pgp = await openpgp()
   const unlocked = await Promise.all(
     armoredKeys.map(async (armoredKey) => {
       try {
-        return await through(armoredKey, () => unlockOne(pgp, armoredKey, passphrase))
+        return await through(armoredKey, async () => unlockOne(pgp, armoredKey, typeof passphrase === 'string' ? passphrase : await passphrase()))
       } catch {
         return undefined
       }
