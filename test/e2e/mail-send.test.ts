@@ -336,11 +336,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-…), added (or replaced) through the API. */
     const addContact = async (email: string, armoredKey: string, extra: string[] = [], {overwrite = false, tampered = false} = {}) => {
       const openpgp = await import('openpgp')
-      const key = await openpgp.readKey({armoredKey})
-      const vcard = [
-        'BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`,
-        `ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from(key.write()).toString('base64')}`, ...extra, 'END:VCARD', '',
-      ].join('\r\n')
+      // No key: a contact that pins only settings (X-PM-SIGN, X-PM-SCHEME).
+      const keyLine = armoredKey === '' ? [] : [`ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from((await openpgp.readKey({armoredKey})).write()).toString('base64')}`]
+      const vcard = ['BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`, ...keyLine, ...extra, 'END:VCARD', ''].join('\r\n')
       const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: vcard}), signingKeys: userKey})
       // Tampered: the card changed after it was signed (its X-PM-ENCRYPT turned off).
       const data = tampered ? vcard.replace('X-PM-ENCRYPT:true', 'X-PM-ENCRYPT:false') : vcard
@@ -390,6 +388,88 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(refused.status).to.equal(1)
       expect(refused.stderr).to.equal('Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n')
       expect((await posts()).length).to.equal(before)
+    })
+    describe('signed clear mail (X-PM-SIGN of a contact, MailSettings.Sign): the signature inside checked by GnuPG, the MIME tree by postal-mime', () => {
+      const setting = async (name: 'pgpscheme' | 'sign', body: Record<string, number>) => {
+        writeFileSync(join(work, 'setting.json'), JSON.stringify(body))
+        const result = await proton(['api', 'PUT', `/mail/v4/settings/${name}`, '--body', `@${join(work, 'setting.json')}`])
+        expect(result.status, result.stderr).to.equal(0)
+      }
+
+      const sendOne = async (args: string[]) => {
+        const result = await proton(['mail', 'send', '--subject', 'Signed', ...args], BODY)
+        expect(result.status, result.stderr).to.equal(0)
+        const id = result.stdout.toString('utf8').trim()
+        return {Mail: (await sent()).Mail.filter((mail) => mail.MessageID === id), packages: (await sent()).Sends.find((entry) => entry.MessageID === id)?.Packages ?? []}
+      }
+
+      /** GnuPG opens a clear package with its BodyKey: the plaintext, the sender's signature required to hold. */
+      const openSigned = (pack: Package) => {
+        const {ok, plain, status} = decrypt(Buffer.from(pack.Body, 'base64'), pack.BodyKey)
+        expect(ok, status).to.equal(true)
+        expect(status).to.match(/\[GNUPG:\] GOODSIG /)
+        expect(status).to.include(`[GNUPG:] VALIDSIG ${senderFingerprint}`)
+        return plain
+      }
+
+      before(async () => {
+        await addContact('signer@example.test', '', ['ITEM1.X-PM-SIGN:true'])
+        await addContact('inline@example.test', '', ['ITEM1.X-PM-SIGN:true', 'ITEM1.X-PM-SCHEME:pgp-inline'])
+      })
+
+      after(async () => {
+        await setting('sign', {Sign: 0})
+        await setting('pgpscheme', {PGPScheme: 16})
+      })
+
+      it('X-PM-SIGN true, PGP/MIME: a multipart/mixed package, Type 32 (ClearMIME), Signature 1, its BodyKey; GnuPG verifies the signature; postal-mime reads the body and the attachment; the text package keeps the others', async () => {
+        const dry = await proton(['mail', 'send', '--to', 'signer@example.test', '--subject', 'x', '--body', 'y', '--dry-run'])
+        expect(dry.stdout.toString('utf8')).to.include('To: signer@example.test (external, no keys: sent in clear, signed (PGP/MIME))\n')
+        const {Mail, packages} = await sendOne(['--to', 'signer@example.test', '--cc', 'friend@example.test', '--attach', join(work, 'lunch.csv')])
+        expect(packages.map((pack) => pack.MIMEType)).to.deep.equal(['text/plain', 'multipart/mixed'])
+        const [text, mime] = packages
+        expect(text.Addresses).to.deep.equal({'friend@example.test': {Signature: 0, Type: 4}})
+        expect(mime).to.include({Type: 32})
+        expect(mime.Addresses).to.deep.equal({'signer@example.test': {Signature: 1, Type: 32}})
+        expect(mime).to.not.have.property('AttachmentKeys')
+        const tree = openSigned(mime)
+        // The trailing line break the web client adds after the closing boundary (WebClients constructMime); GnuPG
+        // writes a text literal's CRLF as LF.
+        expect(tree.toString('utf8')).to.match(/\n--[-\w]+--\n\n$/)
+        const {default: PostalMime} = await import('postal-mime')
+        const parsed = await PostalMime.parse(tree)
+        expect(parsed.text).to.equal(BODY)
+        expect(parsed.attachments.map((attachment) => [attachment.filename, attachment.mimeType])).to.deep.equal([['lunch.csv', 'text/csv']])
+        expect(Buffer.from(parsed.attachments[0].content as ArrayBuffer).equals(ATTACHMENT)).to.equal(true)
+        expect(Mail.find((mail) => mail.Recipient === 'signer@example.test')).to.include({MIMEType: 'multipart/mixed', Signed: true})
+        const tampered = Buffer.from(mime.Body, 'base64')
+        tampered[tampered.length - 30] ^= 0x01
+        expect(decrypt(tampered, mime.BodyKey).status).to.not.match(/GOODSIG/)
+      })
+
+      it('X-PM-SCHEME pgp-inline: the text/plain package, Type 4 with Signature 1 (GnuPG verifies it); with --html refused before anything is created', async () => {
+        const {packages} = await sendOne(['--to', 'inline@example.test'])
+        expect(packages).to.have.length(1)
+        expect(packages[0]).to.include({MIMEType: 'text/plain', Type: 4})
+        expect(packages[0].Addresses).to.deep.equal({'inline@example.test': {Signature: 1, Type: 4}})
+        expect(openSigned(packages[0]).toString('utf8')).to.equal(BODY)
+        const before = (await posts()).length
+        const html = await proton(['mail', 'send', '--html', '--to', 'inline@example.test', '--subject', 'x', '--body', '<p>y</p>'])
+        expect(html.status).to.equal(1)
+        expect(html.stderr).to.equal('Error: cannot send to inline@example.test (its mail is signed PGP/Inline, which takes a plain-text body: send it without --html); nothing was created or sent\n')
+        expect((await posts()).length).to.equal(before)
+      })
+
+      it('MailSettings.Sign 1 signs mail to every external address without keys (PGPScheme 16: ClearMIME; 8: PGP/Inline); internal ones unchanged', async () => {
+        await setting('sign', {Sign: 1})
+        const mime = await sendOne(['--to', 'plain@example.test', '--cc', 'demo.alias@proton.test'])
+        expect(mime.packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 1], ['multipart/mixed', 32]])
+        expect((await (await import('postal-mime')).default.parse(openSigned(mime.packages[1]))).text).to.equal(BODY)
+        await setting('pgpscheme', {PGPScheme: 8})
+        const inline = await sendOne(['--to', 'plain@example.test'])
+        expect(inline.packages[0].Addresses).to.deep.equal({'plain@example.test': {Signature: 1, Type: 4}})
+        expect(openSigned(inline.packages[0]).toString('utf8')).to.equal(BODY)
+      })
     })
   })
 

@@ -8,14 +8,22 @@
  * attachment's session key encrypted to their key, the body signed
  * (Signature 1); an external recipient without keys (Type 4, ClearScheme)
  * gets nothing of their own, the package the session keys in clear
- * (BodyKey, AttachmentKeys) for the service to send plain mail. The
- * package's Type is the OR of its recipients'.
+ * (BodyKey, AttachmentKeys) for the service to send plain mail, signed
+ * PGP/Inline when its Signature is 1 (sendSubPackages.ts sendPGPInline: sign
+ * only is SEND_CLEAR with Signature 1; the service signs with the signature
+ * inside the data packet). A recipient signed as PGP/MIME gets the MIME
+ * package instead (sendPGPMime: SEND_CLEAR_MIME, 32, Signature 1; go-proton-api
+ * newMIMEPackage ClearMIMEScheme): the whole MIME tree (send/mime.ts)
+ * encrypted and signed as one body, its BodyKey in clear, no attachment keys
+ * (the attachments are inside). The package's Type is the OR of its
+ * recipients'.
  */
 import {encryptSessionKeyTo, readPublicKey, type SessionKey} from '../keys/send-crypto.ts'
-import type {Recipient} from './recipients.ts'
+import {signedMime, type Recipient} from './recipients.ts'
 
 export const INTERNAL_SCHEME = 1
 export const CLEAR_SCHEME = 4
+export const CLEAR_MIME_SCHEME = 32
 /** go-proton-api SignatureType DetachedSignature: the body carries the sender's signature. */
 const SIGNED = 1
 
@@ -54,11 +62,11 @@ export async function buildPackage(mimeType: string, dataPacket: Uint8Array, bod
       for (const attachment of attachments) AttachmentKeyPackets[attachment.id] = base64(await encryptSessionKeyTo(attachment.sessionKey, key))
       pack.Addresses[recipient.email] = {AttachmentKeyPackets, BodyKeyPacket: base64(await encryptSessionKeyTo(bodyKey, key)), Signature: SIGNED, Type: INTERNAL_SCHEME}
       pack.Type |= INTERNAL_SCHEME
-    } else if (recipient.kind === 'external-clear') {
-      pack.Addresses[recipient.email] = {Signature: 0, Type: CLEAR_SCHEME}
+    } else if (recipient.kind === 'external-clear' && !signedMime(recipient)) {
+      pack.Addresses[recipient.email] = {Signature: recipient.sign ? SIGNED : 0, Type: CLEAR_SCHEME}
       pack.Type |= CLEAR_SCHEME
     } else {
-      // Never a silent downgrade: only the two kinds above are sent.
+      // Never a silent downgrade: only the kinds above are sent in this package.
       throw new Error(`${recipient.email}: a ${recipient.kind} recipient has no package`)
     }
   }
@@ -66,6 +74,18 @@ export async function buildPackage(mimeType: string, dataPacket: Uint8Array, bod
   if (pack.Type & CLEAR_SCHEME) {
     pack.BodyKey = clearKey(bodyKey)
     pack.AttachmentKeys = Object.fromEntries(attachments.map((attachment) => [attachment.id, clearKey(attachment.sessionKey)]))
+  }
+
+  return pack
+}
+
+/** The MIME package (multipart/mixed) of the recipients signed as PGP/MIME: `dataPacket` is the MIME tree's. */
+export function buildClearMimePackage(dataPacket: Uint8Array, bodyKey: SessionKey, recipients: Recipient[]): Package {
+  const pack: Package = {Addresses: {}, Body: base64(dataPacket), BodyKey: clearKey(bodyKey), MIMEType: 'multipart/mixed', Type: 0}
+  for (const recipient of recipients) {
+    if (!signedMime(recipient)) throw new Error(`${recipient.email}: a ${recipient.kind} recipient has no MIME package`)
+    pack.Addresses[recipient.email] = {Signature: SIGNED, Type: CLEAR_MIME_SCHEME}
+    pack.Type |= CLEAR_MIME_SCHEME
   }
 
   return pack

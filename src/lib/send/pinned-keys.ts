@@ -13,7 +13,7 @@ import {openCard, type Card, CARD_TYPE} from '../keys/contact-cards.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {readPublicKey} from '../keys/send-crypto.ts'
 import {paramList, parseOneVcard, type Property, valueText} from '../contacts/vcard.ts'
-import type {Recipient} from './recipients.ts'
+import type {PgpScheme, Recipient} from './recipients.ts'
 
 export interface Pinned {
   /** The pinned keys that could be read, in PREF order. */
@@ -69,8 +69,8 @@ export const signedCard = (cards: readonly Card[]) => cards.find((card) => card.
  * A recipient as the pins make it. A contact whose signature fails: refused. Internal: the pinned key that is one of
  * the service's keys for the address is the one encrypted to (the web client sorts trusted keys first); pins none of
  * which is among them: refused, as the web client refuses ("Trusted keys are not valid for sending"). External
- * without keys of its own: pinned keys that encrypt (X-PM-ENCRYPT absent or true), or X-PM-SIGN true, ask for PGP:
- * external with keys, refused for now; a pinned key with encryption and signing off leaves it clear.
+ * without keys of its own: pinned keys that encrypt (X-PM-ENCRYPT absent or true) ask for PGP encryption: external
+ * with keys, refused for now; X-PM-SIGN alone asks only for a signature (signing()).
  */
 export async function withPins(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
   if (pinned === undefined || recipient.kind === 'refused') return recipient
@@ -86,7 +86,29 @@ export async function withPins(recipient: Recipient, pinned: Pinned | undefined)
     return {...recipient, kind: 'refused', reason: 'the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)'}
   }
 
-  const pgp = pinned.sign === true || (pinned.keys.length > 0 && pinned.encrypt !== false)
-  if (recipient.kind === 'external-clear' && pgp) return {...recipient, kind: 'external-keys', pinned: true}
+  if (recipient.kind === 'external-clear' && pinned.keys.length > 0 && pinned.encrypt !== false) return {...recipient, kind: 'external-keys', pinned: true}
   return recipient
+}
+
+/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme). */
+export interface SigningDefaults {
+  sign: boolean
+  scheme: PgpScheme
+}
+
+const schemeOf = (text: string | undefined): PgpScheme | undefined => {
+  const lower = text?.trim().toLowerCase()
+  return lower === 'pgp-inline' || lower === 'pgp-mime' ? lower : undefined
+}
+
+/**
+ * Whether an external recipient without keys gets signed mail, and how: its contact's X-PM-SIGN and X-PM-SCHEME
+ * (from a verified card) over the account's MailSettings.Sign and PGPScheme (WebClients
+ * packages/shared/lib/mail/encryptionPreferences.ts extractEncryptionPreferences: sign for an external address
+ * without keys is the contact's sign, else the mail settings'; pgpScheme likewise).
+ */
+export function signing(recipient: Recipient, pinned: Pinned | undefined, defaults: SigningDefaults): Recipient {
+  if (recipient.kind !== 'external-clear') return recipient
+  const trusted = pinned?.verified ? pinned : undefined
+  return {...recipient, scheme: schemeOf(trusted?.scheme) ?? defaults.scheme, sign: trusted?.sign ?? defaults.sign}
 }

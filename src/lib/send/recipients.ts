@@ -25,7 +25,19 @@ export interface Recipient {
   pinned?: boolean
   /** Why the service refused the address (refused). */
   reason?: string
+  /**
+   * External without keys: the mail is signed (X-PM-SIGN of its contact, else MailSettings.Sign), as PGP/MIME (a
+   * ClearMIME package) or PGP/Inline (the clear package, Signature 1), by X-PM-SCHEME else MailSettings.PGPScheme
+   * (WebClients packages/shared/lib/mail/encryptionPreferences.ts extractEncryptionPreferences).
+   */
+  sign?: boolean
+  scheme?: PgpScheme
 }
+
+export type PgpScheme = 'pgp-inline' | 'pgp-mime'
+
+/** Signed as PGP/MIME: the recipient's package is the MIME one (WebClients sendSubPackages.ts sendPGPMime, SEND_CLEAR_MIME). */
+export const signedMime = (recipient: Recipient) => recipient.kind === 'external-clear' && recipient.sign === true && recipient.scheme !== 'pgp-inline'
 
 /** Key flags (WebClients constants.ts KEY_FLAG): this key is not for encrypting mail. */
 const FLAG_EMAIL_NO_ENCRYPT = 4
@@ -67,3 +79,7 @@ export const KIND_TEXT: Readonly<Record<RecipientKind, string>> = {
   internal: 'internal: end-to-end encrypted',
   refused: 'refused',
 }
+
+/** How --dry-run names a recipient's kind, a signed one's scheme said. */
+export const kindText = (recipient: Recipient) =>
+  recipient.kind === 'external-clear' && recipient.sign ? `external, no keys: sent in clear, signed (${recipient.scheme === 'pgp-inline' ? 'PGP/Inline' : 'PGP/MIME'})` : KIND_TEXT[recipient.kind]

@@ -3,7 +3,7 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {pinnedInCard, signedCard, withPins} from '../../../src/lib/send/pinned-keys.ts'
+import {pinnedInCard, signedCard, signing, withPins} from '../../../src/lib/send/pinned-keys.ts'
 import type {Recipient} from '../../../src/lib/send/recipients.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
@@ -81,15 +81,28 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect((await withPins({...internal, candidates: undefined}, {keys: [address], verified: true})).kind).to.equal('refused')
   })
 
-  it('external without keys: a pinned key (encryption on or unsaid) or X-PM-SIGN true makes it external with keys; both off leave it clear', async () => {
+  it('external without keys: a pinned key (encryption on or unsaid) makes it external with keys; X-PM-SIGN true alone, or encryption off, leaves it clear', async () => {
     const clear: Recipient = {email: 'pat@example.test', kind: 'external-clear'}
     expect(await withPins(clear, {keys: [sender], verified: true})).to.include({kind: 'external-keys', pinned: true})
-    expect(await withPins(clear, {keys: [], sign: true, verified: true})).to.include({kind: 'external-keys'})
+    expect(await withPins(clear, {keys: [], sign: true, verified: true})).to.deep.equal(clear)
     expect(await withPins(clear, {encrypt: false, keys: [sender], verified: true})).to.deep.equal(clear)
     expect(await withPins(clear, undefined)).to.deep.equal(clear)
     expect(await withPins(clear, {keys: [], verified: true})).to.deep.equal(clear)
     const withKeys: Recipient = {email: 'pat@example.test', kind: 'external-keys'}
     expect(await withPins(withKeys, {keys: [sender], sign: true, verified: true})).to.deep.equal(withKeys)
+  })
+
+  it('signing: X-PM-SIGN and X-PM-SCHEME of a verified card over MailSettings.Sign and PGPScheme; only for external recipients without keys', () => {
+    const clear: Recipient = {email: 'pat@example.test', kind: 'external-clear'}
+    const off = {scheme: 'pgp-mime' as const, sign: false}
+    expect(signing(clear, undefined, off)).to.include({scheme: 'pgp-mime', sign: false})
+    expect(signing(clear, undefined, {scheme: 'pgp-inline', sign: true})).to.include({scheme: 'pgp-inline', sign: true})
+    expect(signing(clear, {keys: [], scheme: 'PGP-Inline', sign: true, verified: true}, off)).to.include({scheme: 'pgp-inline', sign: true})
+    expect(signing(clear, {keys: [], sign: false, verified: true}, {scheme: 'pgp-mime', sign: true})).to.include({sign: false})
+    // An unknown scheme, or a card that does not verify, says nothing.
+    expect(signing(clear, {keys: [], scheme: 'smime', verified: true}, off)).to.include({scheme: 'pgp-mime', sign: false})
+    expect(signing(clear, {keys: [], sign: true, verified: false}, off)).to.include({sign: false})
+    for (const kind of ['internal', 'external-keys', 'refused'] as const) expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
   })
 
   it('a contact whose signature does not hold: refused, whatever its kind', async () => {
