@@ -21,7 +21,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
 import {kindText, recipientFromKeys, type Recipient} from '../send/recipients.ts'
-import {type Pinned, pinnedInCard, signedCard, signing, type SigningDefaults, withPins} from '../send/pinned-keys.ts'
+import {externalKey, type Pinned, pinnedInCard, signedCard, signing, type SigningDefaults, withPins} from '../send/pinned-keys.ts'
 import {mailSettings, signingDefaults} from '../send/settings.ts'
 import {type Account, loadAccount, ownRecipient, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
@@ -86,7 +86,7 @@ async function lookUp(invocation: Invocation, emails: string[], account: Account
           const recipient = recipientFromKeys(email, outcome.answer.data)
           if (recipient.kind === 'refused') return recipient
           const pinned = await pinsOf(invocation, email, keys)
-          return signing(await withPins(recipient, pinned), pinned, defaults)
+          return externalKey(signing(await withPins(recipient, pinned), pinned, defaults), pinned)
         }),
       )),
     )
@@ -140,11 +140,11 @@ export const mailSend = plainCommand<MailSendOptions>({
     // PGP/Inline signs text/plain only (WebClients encryptionPreferences.ts: PGP/Inline is plain text; the web client
     // turns HTML into text, which this tool does not do behind the user's back).
     const kinds = found.map((recipient) =>
-      mimeType === 'text/html' && recipient.kind === 'external-clear' && recipient.sign && recipient.scheme === 'pgp-inline'
-        ? {...recipient, kind: 'refused' as const, reason: 'its mail is signed PGP/Inline, which takes a plain-text body: send it without --html'}
+      mimeType === 'text/html' && recipient.sign && recipient.scheme === 'pgp-inline'
+        ? {...recipient, kind: 'refused' as const, reason: `its mail is ${recipient.kind === 'external-keys' ? 'encrypted' : 'signed'} PGP/Inline, which takes a plain-text body: send it without --html`}
         : recipient,
     )
-    const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
+    const refused = kinds.filter((recipient) => recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)
       if (refused.length === 0) {
@@ -154,7 +154,7 @@ export const mailSend = plainCommand<MailSendOptions>({
     }
 
     if (refused.length > 0) {
-      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${recipient.kind === 'refused' ? escapeLine(recipient.reason ?? '') : `has encryption keys${recipient.pinned ? ' pinned in your contacts' : ''}: PGP sending is not supported yet`})`)
+      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${escapeLine(recipient.reason ?? '')})`)
       throw usageError(`cannot send to ${names.join(', ')}; nothing was created or sent`)
     }
 

@@ -15,14 +15,22 @@
  * package instead (sendPGPMime: SEND_CLEAR_MIME, 32, Signature 1; go-proton-api
  * newMIMEPackage ClearMIMEScheme): the whole MIME tree (send/mime.ts)
  * encrypted and signed as one body, its BodyKey in clear, no attachment keys
- * (the attachments are inside). The package's Type is the OR of its
- * recipients'.
+ * (the attachments are inside). An external recipient with keys
+ * (send/pinned-keys.ts externalKey) gets, PGP/Inline, an entry of Type 8 in the
+ * text/plain package with its key packets as an internal one has them
+ * (sendPGPInline, SEND_PGP_INLINE; go-proton-api newTextPackage
+ * PGPInlineScheme), or, PGP/MIME, an entry of Type 16 in the MIME package,
+ * the MIME tree's session key encrypted to its key (sendPGPMime,
+ * SEND_PGP_MIME; newMIMEPackage PGPMIMEScheme); both signed. The package's
+ * Type is the OR of its recipients'.
  */
 import {encryptSessionKeyTo, readPublicKey, type SessionKey} from '../keys/send-crypto.ts'
-import {signedMime, type Recipient} from './recipients.ts'
+import {inMime, signedMime, type Recipient} from './recipients.ts'
 
 export const INTERNAL_SCHEME = 1
 export const CLEAR_SCHEME = 4
+export const PGP_INLINE_SCHEME = 8
+export const PGP_MIME_SCHEME = 16
 export const CLEAR_MIME_SCHEME = 32
 /** go-proton-api SignatureType DetachedSignature: the body carries the sender's signature. */
 const SIGNED = 1
@@ -51,17 +59,25 @@ export interface Package {
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const clearKey = ({algorithm, data}: SessionKey) => ({Algorithm: algorithm, Key: base64(data)})
 
+/** The recipient's key (internal: the service's or the pinned one; external: the one externalKey chose). */
+async function keyOf(recipient: Recipient) {
+  const key = recipient.publicKey === undefined ? undefined : await readPublicKey(recipient.publicKey)
+  if (!key) throw new Error(`${recipient.email}: the ${recipient.kind === 'internal' ? "service's " : ''}key cannot be read`)
+  return key
+}
+
 /** The one package of a message; only internal and external-clear recipients may be in `recipients`. */
 export async function buildPackage(mimeType: string, dataPacket: Uint8Array, bodyKey: SessionKey, attachments: SentAttachment[], recipients: Recipient[]): Promise<Package> {
   const pack: Package = {Addresses: {}, Body: base64(dataPacket), MIMEType: mimeType, Type: 0}
   for (const recipient of recipients) {
-    if (recipient.kind === 'internal') {
-      const key = recipient.publicKey === undefined ? undefined : await readPublicKey(recipient.publicKey)
-      if (!key) throw new Error(`${recipient.email}: the service's key cannot be read`)
+    const encrypted = recipient.kind === 'internal' || (recipient.kind === 'external-keys' && !inMime(recipient))
+    if (encrypted) {
+      const key = await keyOf(recipient)
+      const Type = recipient.kind === 'internal' ? INTERNAL_SCHEME : PGP_INLINE_SCHEME
       const AttachmentKeyPackets: Record<string, string> = {}
       for (const attachment of attachments) AttachmentKeyPackets[attachment.id] = base64(await encryptSessionKeyTo(attachment.sessionKey, key))
-      pack.Addresses[recipient.email] = {AttachmentKeyPackets, BodyKeyPacket: base64(await encryptSessionKeyTo(bodyKey, key)), Signature: SIGNED, Type: INTERNAL_SCHEME}
-      pack.Type |= INTERNAL_SCHEME
+      pack.Addresses[recipient.email] = {AttachmentKeyPackets, BodyKeyPacket: base64(await encryptSessionKeyTo(bodyKey, key)), Signature: SIGNED, Type}
+      pack.Type |= Type
     } else if (recipient.kind === 'external-clear' && !signedMime(recipient)) {
       pack.Addresses[recipient.email] = {Signature: recipient.sign ? SIGNED : 0, Type: CLEAR_SCHEME}
       pack.Type |= CLEAR_SCHEME
@@ -79,13 +95,19 @@ export async function buildPackage(mimeType: string, dataPacket: Uint8Array, bod
   return pack
 }
 
-/** The MIME package (multipart/mixed) of the recipients signed as PGP/MIME: `dataPacket` is the MIME tree's. */
-export function buildClearMimePackage(dataPacket: Uint8Array, bodyKey: SessionKey, recipients: Recipient[]): Package {
-  const pack: Package = {Addresses: {}, Body: base64(dataPacket), BodyKey: clearKey(bodyKey), MIMEType: 'multipart/mixed', Type: 0}
+/** The MIME package (multipart/mixed) of the recipients signed or encrypted as PGP/MIME: `dataPacket` is the MIME tree's. */
+export async function buildMimePackage(dataPacket: Uint8Array, bodyKey: SessionKey, recipients: Recipient[]): Promise<Package> {
+  const pack: Package = {Addresses: {}, Body: base64(dataPacket), MIMEType: 'multipart/mixed', Type: 0}
   for (const recipient of recipients) {
-    if (!signedMime(recipient)) throw new Error(`${recipient.email}: a ${recipient.kind} recipient has no MIME package`)
-    pack.Addresses[recipient.email] = {Signature: SIGNED, Type: CLEAR_MIME_SCHEME}
-    pack.Type |= CLEAR_MIME_SCHEME
+    if (!inMime(recipient)) throw new Error(`${recipient.email}: a ${recipient.kind} recipient has no MIME package`)
+    if (signedMime(recipient)) {
+      pack.Addresses[recipient.email] = {Signature: SIGNED, Type: CLEAR_MIME_SCHEME}
+      pack.BodyKey = clearKey(bodyKey)
+      pack.Type |= CLEAR_MIME_SCHEME
+    } else {
+      pack.Addresses[recipient.email] = {BodyKeyPacket: base64(await encryptSessionKeyTo(bodyKey, await keyOf(recipient))), Signature: SIGNED, Type: PGP_MIME_SCHEME}
+      pack.Type |= PGP_MIME_SCHEME
+    }
   }
 
   return pack

@@ -108,7 +108,54 @@ const schemeOf = (text: string | undefined): PgpScheme | undefined => {
  * without keys is the contact's sign, else the mail settings'; pgpScheme likewise).
  */
 export function signing(recipient: Recipient, pinned: Pinned | undefined, defaults: SigningDefaults): Recipient {
-  if (recipient.kind !== 'external-clear') return recipient
+  if (recipient.kind !== 'external-clear' && recipient.kind !== 'external-keys') return recipient
   const trusted = pinned?.verified ? pinned : undefined
-  return {...recipient, scheme: schemeOf(trusted?.scheme) ?? defaults.scheme, sign: trusted?.sign ?? defaults.sign}
+  const scheme = schemeOf(trusted?.scheme) ?? defaults.scheme
+  // Encrypted mail is always signed (encryptionPreferences.ts: sign is forced with encryption).
+  return {...recipient, scheme, sign: recipient.kind === 'external-keys' || (trusted?.sign ?? defaults.sign)}
+}
+
+/** Key flags (WebClients constants.ts KEY_FLAG): a key without them is compromised, or obsolete. */
+const FLAG_NOT_COMPROMISED = 1
+const FLAG_NOT_OBSOLETE = 2
+
+const refuse = (recipient: Recipient, reason: string): Recipient => ({...recipient, kind: 'refused', reason})
+
+/**
+ * The key an external recipient with keys is encrypted to, chosen as the web client chooses it (WebClients
+ * packages/shared/lib/keys/publicKeys.ts sortApiKeys, sortPinnedKeys; mail/encryptionPreferences.ts
+ * extractEncryptionPreferencesExternalWithWKDKeys, ...WithoutWKDKeys): published (WKD) keys sorted with the pinned
+ * (trusted) ones first, then the rest, obsolete and compromised ones (KEY_FLAG NOT_OBSOLETE, NOT_COMPROMISED
+ * missing) last; the first must be neither, and, when the contact pins keys, one of them: else refused
+ * (PRIMARY_NOT_PINNED: the published key changed, or the pin is wrong: never sent to either behind the user's
+ * back). Without published keys: the first pinned key (PREF order). The key must be able to encrypt.
+ */
+export async function externalKey(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
+  if (recipient.kind !== 'external-keys') return recipient
+  const trusted = pinned?.verified ? pinned.keys : []
+  let chosen: PublicKey | undefined
+  if (recipient.published === undefined) {
+    chosen = trusted[0]
+    if (!chosen) return refuse(recipient, 'no key to encrypt to')
+  } else {
+    const fingerprints = new Set(trusted.map((key) => key.getFingerprint()))
+    const read = await Promise.all(recipient.published.map(async ({armored, flags}) => ({flags, key: await readPublicKey(armored)})))
+    const rank = ({flags, key}: {flags: number; key?: PublicKey}) =>
+      ((flags & FLAG_NOT_COMPROMISED) === 0 ? 4 : 0) + ((flags & FLAG_NOT_OBSOLETE) === 0 ? 2 : 0) + (key && fingerprints.has(key.getFingerprint()) ? 0 : 1)
+    const [primary] = read.filter((entry) => entry.key !== undefined).sort((a, b) => rank(a) - rank(b))
+    if (!primary?.key) return refuse(recipient, 'none of its published keys can be read')
+    if ((primary.flags & FLAG_NOT_COMPROMISED) === 0 || (primary.flags & FLAG_NOT_OBSOLETE) === 0) return refuse(recipient, 'its published keys are all compromised or obsolete')
+    if (fingerprints.size > 0 && !fingerprints.has(primary.key.getFingerprint())) {
+      return refuse(recipient, 'the key pinned in its contact is not the key it publishes: check which is right, then update the contact')
+    }
+
+    chosen = primary.key
+    if (fingerprints.size > 0) recipient = {...recipient, pinned: true}
+  }
+
+  const canEncrypt = await chosen.getEncryptionKey().then(
+    () => true,
+    () => false,
+  )
+  return canEncrypt ? {...recipient, publicKey: chosen.armor()} : refuse(recipient, 'its key cannot encrypt')
 }

@@ -36,8 +36,8 @@ import type {AttachmentFile, Recipients} from './input.ts'
 import {encryptedFile, signFile} from './attachment-stream.ts'
 import {formContentType, multipartStream, newBoundary} from './multipart.ts'
 import {mimeTree} from './mime.ts'
-import {buildClearMimePackage, buildPackage, type Package, type SentAttachment} from './packages.ts'
-import {signedMime, type Recipient} from './recipients.ts'
+import {buildMimePackage, buildPackage, type Package, type SentAttachment} from './packages.ts'
+import {inMime, type Recipient} from './recipients.ts'
 
 /** go-proton-api message_types.go MessageFlagSent: the draft went out. */
 const FLAG_SENT = 2
@@ -186,20 +186,20 @@ async function afterFailedSend(invocation: Invocation, draftId: string, what: st
 
 /**
  * The packages of the send (send/packages.ts): the body's own (text/plain or text/html) for every recipient but those
- * signed as PGP/MIME, and for those the MIME package, its tree (the body and the attachments, read again from their
+ * signed or encrypted as PGP/MIME, and for those the MIME package, its tree (the body and the attachments, read again from their
  * files: the tree is encrypted whole) encrypted and signed apart. Only the packages someone needs are sent
  * (WebClients sendTopPackages.ts generateTopPackages).
  */
 async function buildPackages(outgoing: Outgoing, encrypted: Awaited<ReturnType<typeof encryptBody>>, uploaded: SentAttachment[], key: PrivateKey): Promise<Package[]> {
   const {attachments, body, kinds, mimeType} = outgoing
   const packages: Package[] = []
-  const inText = kinds.filter((recipient) => !signedMime(recipient))
+  const inText = kinds.filter((recipient) => !inMime(recipient))
   if (inText.length > 0) packages.push(await buildPackage(mimeType, encrypted.dataPacket, encrypted.sessionKey, uploaded, inText))
-  const inMime = kinds.filter((recipient) => signedMime(recipient))
-  if (inMime.length > 0) {
+  const inMimeKinds = kinds.filter((recipient) => inMime(recipient))
+  if (inMimeKinds.length > 0) {
     const files = await Promise.all(attachments.map(async (file) => ({data: await readFile(file.path), mimeType: mediaTypeOf(file.name), name: file.name})))
     const tree = await encryptBody(mimeTree(body, mimeType, files), key)
-    packages.push(buildClearMimePackage(tree.dataPacket, tree.sessionKey, inMime))
+    packages.push(await buildMimePackage(tree.dataPacket, tree.sessionKey, inMimeKinds))
   }
 
   return packages

@@ -14,7 +14,11 @@
  * multipart/mixed package, Signature 1: WebClients sendSubPackages.ts
  * sendPGPMime, go-proton-api newMIMEPackage) is opened with its BodyKey the
  * same way, its signature checked, and kept as the MIME tree it carries (the
- * attachments are inside; no AttachmentKeys). A clear package for a recipient that has keys is refused: the
+ * attachments are inside; no AttachmentKeys). PGP/Inline (Type 8, text/plain,
+ * key packets as an internal entry has them) and PGP/MIME (Type 16, in the
+ * multipart/mixed package, a BodyKeyPacket) entries, both signed, are taken
+ * for external addresses only (an internal one is refused) and kept in the
+ * sends, as the service would send them on encrypted. A clear package for a recipient that has keys is refused: the
  * service never sends in clear what it could encrypt. What each send carried
  * is kept for the tests (GET /__sandbox/sent).
  */
@@ -30,6 +34,8 @@ const KEY_GET_ADDRESS_MISSING = 33102
 
 const INTERNAL = 1
 const CLEAR = 4
+const PGP_INLINE = 8
+const PGP_MIME = 16
 const CLEAR_MIME = 32
 const MULTIPART_MIXED = 'multipart/mixed'
 /** go-proton-api MessageFlagSent. */
@@ -213,6 +219,8 @@ export class Outbox {
           if (recipient.Type === CLEAR_MIME && recipient.Signature !== 1) throw invalid(`${email}: a ClearMIME package is signed (Signature 1)`)
           if (recipient.Signature !== 0 && recipient.Signature !== 1) throw invalid(`${email}: Signature must be 0 or 1`)
           deliveries.push(await this.clear(openpgp, email, pack, dataPacket, message, draft, recipient.Signature === 1))
+        } else if (recipient.Type === PGP_INLINE || recipient.Type === PGP_MIME) {
+          await this.pgpEntry(email, recipient, pack, draft)
         } else throw invalid(`Unsupported package type ${String(recipient.Type)} for ${email}`)
       }
     }
@@ -223,6 +231,21 @@ export class Outbox {
     message.Flags = Number(message.Flags) | FLAG_SENT
     message.LabelIDs = ['2', '5', '7']
     return {Code: CODE.SINGLE_SUCCESS, DeliveryTime: Math.floor(Date.now() / 1000) + delay, Sent: this.state.fullMessage(id) as JsonObject}
+  }
+
+  /** A PGP/Inline or PGP/MIME entry: an external address, the package's MIME type its scheme's, signed, its key packets present. */
+  private async pgpEntry(email: string, recipient: Row, pack: Row, draft: Draft): Promise<void> {
+    const keys = await this.publicKeys(email)
+    if ((record(keys.Address).Keys as unknown[]).length > 0) throw invalid(`${email} is internal: a PGP package is refused`)
+    const mimeType = recipient.Type === PGP_MIME ? MULTIPART_MIXED : 'text/plain'
+    if (pack.MIMEType !== mimeType) throw invalid(`${email}: Type ${String(recipient.Type)} goes in a ${mimeType} package`)
+    if (recipient.Signature !== 1) throw invalid(`${email}: a PGP package is signed (Signature 1)`)
+    if (typeof recipient.BodyKeyPacket !== 'string' || recipient.BodyKeyPacket === '') throw invalid(`${email}: BodyKeyPacket is required`)
+    if (recipient.Type === PGP_MIME) return
+    const attachmentKeys = record(recipient.AttachmentKeyPackets)
+    for (const attachment of draft.attachments) {
+      if (typeof attachmentKeys[String(attachment.ID)] !== 'string') throw invalid(`${email}: no AttachmentKeyPackets for attachment ${String(attachment.ID)}`)
+    }
   }
 
   /** An internal recipient: its key packets present; one of the account's addresses gets the message in its inbox. */
