@@ -128,15 +128,21 @@ const refuse = (recipient: Recipient, reason: string): Recipient => ({...recipie
  * (trusted) ones first, then the rest, obsolete and compromised ones (KEY_FLAG NOT_OBSOLETE, NOT_COMPROMISED
  * missing) last; the first must be neither, and, when the contact pins keys, one of them: else refused
  * (PRIMARY_NOT_PINNED: the published key changed, or the pin is wrong: never sent to either behind the user's
- * back). Without published keys: the first pinned key (PREF order). The key must be able to encrypt.
+ * back). Without published keys: the first pinned key (PREF order) that can encrypt (sortPinnedKeys puts the others
+ * last). The key must be able to encrypt.
  */
 export async function externalKey(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
   if (recipient.kind !== 'external-keys') return recipient
   const trusted = pinned?.verified ? pinned.keys : []
+  const canEncrypt = (key: PublicKey) =>
+    key.getEncryptionKey().then(
+      () => true,
+      () => false,
+    )
   let chosen: PublicKey | undefined
   if (recipient.published === undefined) {
-    chosen = trusted[0]
-    if (!chosen) return refuse(recipient, 'no key to encrypt to')
+    for (const key of trusted) if (chosen === undefined && (await canEncrypt(key))) chosen = key
+    if (!chosen) return refuse(recipient, 'none of the keys pinned in its contact can encrypt')
   } else {
     const fingerprints = new Set(trusted.map((key) => key.getFingerprint()))
     const read = await Promise.all(recipient.published.map(async ({armored, flags}) => ({flags, key: await readPublicKey(armored)})))
@@ -153,9 +159,5 @@ export async function externalKey(recipient: Recipient, pinned: Pinned | undefin
     if (fingerprints.size > 0) recipient = {...recipient, pinned: true}
   }
 
-  const canEncrypt = await chosen.getEncryptionKey().then(
-    () => true,
-    () => false,
-  )
-  return canEncrypt ? {...recipient, publicKey: chosen.armor()} : refuse(recipient, 'its key cannot encrypt')
+  return (await canEncrypt(chosen)) ? {...recipient, publicKey: chosen.armor()} : refuse(recipient, 'its key cannot encrypt')
 }

@@ -124,6 +124,10 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     // A pinned key that is compromised on the service: not used.
     expect((await externalKey(published([sender, 2], [address, 3]), {keys: [sender], verified: true})).kind).to.equal('refused')
     expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [sender, address], verified: true}))).to.equal(sender.getFingerprint())
+    // Pinned only: a pinned key that cannot encrypt (signing only) is passed over; none that can: refused.
+    const cannot = (await openpgp.generateKey({format: 'object', subkeys: [{sign: true}], type: 'curve25519', userIDs: [{email: 'pat@example.test'}]})).publicKey
+    expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot, address], verified: true}))).to.equal(address.getFingerprint())
+    expect(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot], verified: true})).to.include({kind: 'refused', reason: 'none of the keys pinned in its contact can encrypt'})
     expect(await externalKey({email: 'pat@example.test', kind: 'internal', publicKey: 'x'}, undefined)).to.deep.equal({email: 'pat@example.test', kind: 'internal', publicKey: 'x'})
   })
 
