@@ -95,7 +95,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['mail list --all --output json', {args: ['mail', 'list', '--all', '--page-size', '2', '--output', 'json']}],
     ['mail count', {args: ['mail', 'count']}],
     ['mail send --dry-run, the body on standard input', {args: ['mail', 'send', '--to', 'a@example.test,demo.alias@proton.test', '--subject', 'S', '--dry-run'], input: 'body\n'}],
-    ['mail send to a recipient with keys (exit 1)', {args: ['mail', 'send', '--to', 'billing@shop.test', '--subject', 'S', '--body', 'b'], status: 1}],
+    ['mail send to a Proton address that does not exist (refused, exit 1)', {args: ['mail', 'send', '--to', 'nobody@proton.test', '--subject', 'S', '--body', 'b'], status: 1}],
     ['mail trash of an ID that is no message (exit 3, the results per ID)', {args: ['mail', 'trash', 'no-such-message', '--output', 'json'], status: 3}],
     ['mail star with IDs from standard input (exit 3)', {args: ['mail', 'star', '-'], input: 'no-such-a\nno-such-b\n', status: 3}],
     ['mail move --to a folder by path --dry-run', {args: ['mail', 'move', 'm1', '--to', 'Invoices/2024', '--dry-run']}],

@@ -60,6 +60,7 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
         if (path === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'user-1', Keys: lists.user, MaxUpload: 1_000_000, Name: 'demo'}}]
         if (path === '/core/v4/addresses') return [200, {Addresses: [{Email: 'demo@proton.test', ID: 'address-1', Keys: lists.address, Order: 1, Receive: 1, Send: 1, Status: 1}], Code: 1000}]
         if (path === '/core/v4/keys/all') return [200, {Address: {Keys: lists.published}, Code: 1000}]
+        if (path === '/mail/v4/settings') return [200, {Code: 1000, MailSettings: {DelaySendSeconds: 0, PGPScheme: 16, Sign: 0}}]
         // What contacts get, calendar events list, drive ls and mail send ask for before the keys matter.
         if (path === '/contacts/v4/contacts/emails') return [200, {Code: 1000, ContactEmails: []}]
         if (path === '/contacts/v4/contacts/contact-1') return [200, {Code: 1000, Contact: {Cards: [], ContactEmails: [], ID: 'contact-1', LabelIDs: [], Name: 'Sam'}}]

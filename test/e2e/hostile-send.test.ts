@@ -34,6 +34,7 @@ describe('mail send to the account’s own addresses, against a server that pick
         if (path === '/auth/v4/sessions/local/key') return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
         if (path === '/core/v4/users') return [200, {Code: 1000, User: {ID: 'user-1', Keys: [FIXTURE_USER_KEY], Name: 'demo'}}]
         if (path === '/core/v4/addresses') return [200, {Addresses: [sender, own], Code: 1000}]
+        if (path === '/mail/v4/settings') return [200, {Code: 1000, MailSettings: {DelaySendSeconds: 0, PGPScheme: 16, Sign: 0}}]
         if (path === '/core/v4/keys/all') return [200, {Address: {Keys: [{Flags: 3, PublicKey: publicKey}]}, Code: 1000}]
         return [404, {Code: 2501, Error: 'not here'}]
       }),

@@ -235,13 +235,94 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     expect(status).to.not.include(`VALIDSIG ${senderFingerprint}`)
   })
 
-  it('an external recipient with keys is refused, naming each one, before anything is created (exit 1)', async () => {
-    const before = (await posts()).length
-    const result = await proton(['mail', 'send', '--to', 'billing@shop.test', '--cc', 'friend@example.test', '--bcc', 'pgp@example.test', '--subject', 'x', '--body', 'y'])
-    expect(result.status).to.equal(1)
-    expect(result.stderr).to.match(/^Error: cannot send to billing@shop\.test \(has encryption keys[^)]*\); nothing was created or sent\n$/)
-    expect(result.stdout.length).to.equal(0)
-    expect((await posts()).length).to.equal(before)
+  describe('external recipients with keys (a key GnuPG made, served as a WKD key: Unverified, Source 1)', () => {
+    const serveKeys = async (keys: Array<{Flags: number; PublicKey: string}>) => {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      const body = {Body: {Address: {Keys: [], SignedKeyList: null}, Code: 1000, Unverified: {Keys: keys.map((key) => ({...key, Source: 1}))}, Warnings: []}, Count: 0, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}
+      const response = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
+      expect(response.status).to.equal(200)
+    }
+
+    const wkdKey = () => gpg(['--armor', '--export', 'wkd@example.test']).stdout.toString()
+    before(async () => {
+      for (const args of [['--quick-gen-key', 'wkd@example.test', 'ed25519', 'sign,cert', 'never'], ['--quick-add-key', '', 'cv25519', 'encr', 'never']]) {
+        if (args[0] === '--quick-add-key') args[1] = gpg(['--list-keys', '--with-colons', 'wkd@example.test']).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+        const made = gpg(['--pinentry-mode', 'loopback', '--passphrase', '', ...args])
+        expect(made.status, made.stderr.toString()).to.equal(0)
+      }
+
+      await serveKeys([{Flags: 3, PublicKey: wkdKey()}])
+    })
+
+    after(async () => {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      await proton(['api', 'PUT', '/mail/v4/settings/pgpscheme', '--body', '{"PGPScheme":16}'])
+    })
+
+    /** GnuPG decrypts `keyPacket` + `data` with the WKD recipient's key and checks the sender's signature. */
+    const openFor = (keyPacket: string | undefined, data: Buffer) => {
+      const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(keyPacket ?? '', 'base64'), data]))
+      expect(ok, status).to.equal(true)
+      return {plain, status}
+    }
+
+    it('PGP/MIME (PGPScheme 16): a multipart/mixed package, Type 16, Signature 1, no BodyKey; GnuPG decrypts it with the recipient key and verifies the sender; postal-mime reads the body and the attachment', async () => {
+      const dry = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'x', '--body', 'y', '--dry-run'])
+      expect(dry.stdout.toString('utf8')).to.include('To: wkd@example.test (external with keys: encrypted and signed (PGP/MIME))\n')
+      const result = await proton(['mail', 'send', '--to', 'wkd@example.test', '--cc', 'demo.alias@proton.test', '--subject', 'PGP', '--attach', join(work, 'lunch.csv')], BODY)
+      expect(result.status, result.stderr).to.equal(0)
+      const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
+      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 1], ['multipart/mixed', 16]])
+      const mime = packages[1]
+      expect(mime).to.not.have.any.keys('BodyKey', 'AttachmentKeys')
+      expect(mime.Addresses['wkd@example.test']).to.include({Signature: 1, Type: 16})
+      const {plain, status} = openFor(mime.Addresses['wkd@example.test'].BodyKeyPacket, Buffer.from(mime.Body, 'base64'))
+      expect(status).to.include(`[GNUPG:] VALIDSIG ${senderFingerprint}`)
+      expect(status).to.include(`[GNUPG:] DECRYPTION_OKAY`)
+      expect(plain.toString('utf8')).to.match(/\n--[-\w]+--\n\n$/)
+      const {default: PostalMime} = await import('postal-mime')
+      const parsed = await PostalMime.parse(plain)
+      expect(parsed.text).to.equal(BODY)
+      expect(Buffer.from(parsed.attachments[0].content as ArrayBuffer).equals(ATTACHMENT)).to.equal(true)
+      // Tampered ciphertext: GnuPG refuses it.
+      const tampered = Buffer.from(mime.Body, 'base64')
+      tampered[tampered.length - 30] ^= 0x01
+      expect(decrypt(Buffer.concat([Buffer.from(mime.Addresses['wkd@example.test'].BodyKeyPacket ?? '', 'base64'), tampered])).ok).to.equal(false)
+    })
+
+    it('PGP/Inline (PGPScheme 8): Type 8 in the text/plain package with its key packets; GnuPG decrypts the body and the attachment with the recipient key', async () => {
+      expect((await proton(['api', 'PUT', '/mail/v4/settings/pgpscheme', '--body', '{"PGPScheme":8}'])).status).to.equal(0)
+      const result = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'Inline', '--attach', join(work, 'lunch.csv')], BODY)
+      expect(result.status, result.stderr).to.equal(0)
+      const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
+      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 8]])
+      const entry = packages[0].Addresses['wkd@example.test']
+      expect(entry).to.include({Signature: 1, Type: 8})
+      const body = openFor(entry.BodyKeyPacket, Buffer.from(packages[0].Body, 'base64'))
+      expect(body.plain.toString('utf8')).to.equal(BODY)
+      expect(body.status).to.include(`[GNUPG:] VALIDSIG ${senderFingerprint}`)
+      const [attachmentId] = Object.keys(entry.AttachmentKeyPackets ?? {})
+      expect(openFor(entry.AttachmentKeyPackets?.[attachmentId], await attachmentData(attachmentId)).plain.equals(ATTACHMENT)).to.equal(true)
+      const html = await proton(['mail', 'send', '--html', '--to', 'wkd@example.test', '--subject', 'x', '--body', '<p>y</p>'])
+      expect(html.stderr).to.equal('Error: cannot send to wkd@example.test (its mail is encrypted PGP/Inline, which takes a plain-text body: send it without --html); nothing was created or sent\n')
+      expect((await proton(['api', 'PUT', '/mail/v4/settings/pgpscheme', '--body', '{"PGPScheme":16}'])).status).to.equal(0)
+    })
+
+    it('an obsolete published key (Flags without NOT_OBSOLETE) is passed over for a valid one; all unusable: refused, nothing created', async () => {
+      const other = (await (await import('openpgp')).generateKey({format: 'armored', type: 'curve25519', userIDs: [{email: 'wkd@example.test'}]})).publicKey
+      await serveKeys([{Flags: 1, PublicKey: other}, {Flags: 3, PublicKey: wkdKey()}])
+      const result = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'Sorted'], BODY)
+      expect(result.status, result.stderr).to.equal(0)
+      const mime = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
+      expect(openFor(mime.Addresses['wkd@example.test'].BodyKeyPacket, Buffer.from(mime.Body, 'base64')).status).to.include('DECRYPTION_OKAY')
+      await serveKeys([{Flags: 1, PublicKey: other}, {Flags: 2, PublicKey: wkdKey()}])
+      const before = (await posts()).length
+      const refused = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'x', '--body', 'y'])
+      expect(refused.status).to.equal(1)
+      expect(refused.stderr).to.equal('Error: cannot send to wkd@example.test (its published keys are all compromised or obsolete); nothing was created or sent\n')
+      expect((await posts()).length).to.equal(before)
+      await serveKeys([{Flags: 3, PublicKey: wkdKey()}])
+    })
   })
 
   it('--dry-run: the sender, each recipient with its kind, subject and sizes; nothing created', async () => {
@@ -350,11 +431,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     /** A contact whose signed card pins `armoredKey` for `email` (KEY as a data: URI, X-PM-…), added (or replaced) through the API. */
     const addContact = async (email: string, armoredKey: string, extra: string[] = [], {overwrite = false, tampered = false} = {}) => {
       const openpgp = await import('openpgp')
-      const key = await openpgp.readKey({armoredKey})
-      const vcard = [
-        'BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`,
-        `ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from(key.write()).toString('base64')}`, ...extra, 'END:VCARD', '',
-      ].join('\r\n')
+      // No key: a contact that pins only settings (X-PM-SIGN, X-PM-SCHEME).
+      const keyLine = armoredKey === '' ? [] : [`ITEM1.KEY;PREF=1:data:application/pgp-keys;base64,${Buffer.from((await openpgp.readKey({armoredKey})).write()).toString('base64')}`]
+      const vcard = ['BEGIN:VCARD', 'VERSION:4.0', `FN;PREF=1:${email}`, `UID:proton-web-pinned-${email}`, `ITEM1.EMAIL;PREF=1:${email}`, ...keyLine, ...extra, 'END:VCARD', ''].join('\r\n')
       const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({text: vcard}), signingKeys: userKey})
       // Tampered: the card changed after it was signed (its X-PM-ENCRYPT turned off).
       const data = tampered ? vcard.replace('X-PM-ENCRYPT:true', 'X-PM-ENCRYPT:false') : vcard
@@ -372,15 +451,37 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       await addContact('demo.alias@proton.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
     })
 
-    it('an external recipient with a pinned key is external with keys: refused, named, nothing created (exit 1); a tampered contact is refused', async () => {
-      const before = (await posts()).length
+    it('an external recipient with a pinned key and no published one: PGP/MIME encrypted to the pinned key (GnuPG reads the key packet); a tampered contact is refused', async () => {
+      const dry = await proton(['mail', 'send', '--to', 'pinned@example.test', '--subject', 'x', '--body', 'y', '--dry-run'])
+      expect(dry.stdout.toString('utf8')).to.include('To: pinned@example.test (external with keys: encrypted and signed (PGP/MIME) (from your contact))\n')
       const result = await proton(['mail', 'send', '--to', 'pinned@example.test', '--cc', 'friend@example.test', '--subject', 'x', '--body', 'y'])
-      expect(result.status).to.equal(1)
-      expect(result.stderr).to.equal('Error: cannot send to pinned@example.test (has encryption keys pinned in your contacts: PGP sending is not supported yet); nothing was created or sent\n')
+      expect(result.status, result.stderr).to.equal(0)
+      const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
+      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 4], ['multipart/mixed', 16]])
+      writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(packages[1].Addresses['pinned@example.test'].BodyKeyPacket ?? '', 'base64'))
+      const openpgp = await import('openpgp')
+      const subkeyId = (await (await openpgp.readKey({armoredKey: KEY_FIXTURE.senderPublicKey})).getEncryptionKey()).getKeyID().toHex().toUpperCase()
+      expect(gpg(['--list-packets', join(work, 'key-packet.gpg')]).stdout.toString('utf8').toUpperCase()).to.include(`KEYID ${subkeyId}`)
+      const before = (await posts()).length
       const tampered = await proton(['mail', 'send', '--to', 'tampered@example.test', '--subject', 'x', '--body', 'y'])
       expect(tampered.status).to.equal(1)
       expect(tampered.stderr).to.match(/^Error: cannot send to tampered@example\.test \(the signature of its contact's card does not hold[^)]*\); nothing was created or sent\n$/)
       expect((await posts()).length).to.equal(before)
+    })
+
+    it('a pinned key that is not the key the address publishes (WKD): refused with one line, nothing created', async () => {
+      await addContact('conflict@example.test', KEY_FIXTURE.senderPublicKey, ['ITEM1.X-PM-ENCRYPT:true'])
+      const fault = {Body: {Address: {Keys: []}, Code: 1000, Unverified: {Keys: [{Flags: 3, PublicKey: aliasPublic, Source: 1}]}}, Count: 0, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}
+      expect((await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(fault), headers: {'content-type': 'application/json'}, method: 'POST'})).status).to.equal(200)
+      try {
+        const before = (await posts()).length
+        const result = await proton(['mail', 'send', '--to', 'conflict@example.test', '--subject', 'x', '--body', 'y'])
+        expect(result.status).to.equal(1)
+        expect(result.stderr).to.equal('Error: cannot send to conflict@example.test (the key pinned in its contact is not the key it publishes: check which is right, then update the contact); nothing was created or sent\n')
+        expect((await posts()).length).to.equal(before)
+      } finally {
+        await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+      }
     })
 
     it('internal: a pinned key that is one of its keys is the one encrypted to (GnuPG reads the key packet); pinned to another key, refused; own addresses take no pins', async () => {
@@ -404,6 +505,88 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       expect(refused.status).to.equal(1)
       expect(refused.stderr).to.equal('Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n')
       expect((await posts()).length).to.equal(before)
+    })
+    describe('signed clear mail (X-PM-SIGN of a contact, MailSettings.Sign): the signature inside checked by GnuPG, the MIME tree by postal-mime', () => {
+      const setting = async (name: 'pgpscheme' | 'sign', body: Record<string, number>) => {
+        writeFileSync(join(work, 'setting.json'), JSON.stringify(body))
+        const result = await proton(['api', 'PUT', `/mail/v4/settings/${name}`, '--body', `@${join(work, 'setting.json')}`])
+        expect(result.status, result.stderr).to.equal(0)
+      }
+
+      const sendOne = async (args: string[]) => {
+        const result = await proton(['mail', 'send', '--subject', 'Signed', ...args], BODY)
+        expect(result.status, result.stderr).to.equal(0)
+        const id = result.stdout.toString('utf8').trim()
+        return {Mail: (await sent()).Mail.filter((mail) => mail.MessageID === id), packages: (await sent()).Sends.find((entry) => entry.MessageID === id)?.Packages ?? []}
+      }
+
+      /** GnuPG opens a clear package with its BodyKey: the plaintext, the sender's signature required to hold. */
+      const openSigned = (pack: Package) => {
+        const {ok, plain, status} = decrypt(Buffer.from(pack.Body, 'base64'), pack.BodyKey)
+        expect(ok, status).to.equal(true)
+        expect(status).to.match(/\[GNUPG:\] GOODSIG /)
+        expect(status).to.include(`[GNUPG:] VALIDSIG ${senderFingerprint}`)
+        return plain
+      }
+
+      before(async () => {
+        await addContact('signer@example.test', '', ['ITEM1.X-PM-SIGN:true'])
+        await addContact('inline@example.test', '', ['ITEM1.X-PM-SIGN:true', 'ITEM1.X-PM-SCHEME:pgp-inline'])
+      })
+
+      after(async () => {
+        await setting('sign', {Sign: 0})
+        await setting('pgpscheme', {PGPScheme: 16})
+      })
+
+      it('X-PM-SIGN true, PGP/MIME: a multipart/mixed package, Type 32 (ClearMIME), Signature 1, its BodyKey; GnuPG verifies the signature; postal-mime reads the body and the attachment; the text package keeps the others', async () => {
+        const dry = await proton(['mail', 'send', '--to', 'signer@example.test', '--subject', 'x', '--body', 'y', '--dry-run'])
+        expect(dry.stdout.toString('utf8')).to.include('To: signer@example.test (external, no keys: sent in clear, signed (PGP/MIME))\n')
+        const {Mail, packages} = await sendOne(['--to', 'signer@example.test', '--cc', 'friend@example.test', '--attach', join(work, 'lunch.csv')])
+        expect(packages.map((pack) => pack.MIMEType)).to.deep.equal(['text/plain', 'multipart/mixed'])
+        const [text, mime] = packages
+        expect(text.Addresses).to.deep.equal({'friend@example.test': {Signature: 0, Type: 4}})
+        expect(mime).to.include({Type: 32})
+        expect(mime.Addresses).to.deep.equal({'signer@example.test': {Signature: 1, Type: 32}})
+        expect(mime).to.not.have.property('AttachmentKeys')
+        const tree = openSigned(mime)
+        // The trailing line break the web client adds after the closing boundary (WebClients constructMime); GnuPG
+        // writes a text literal's CRLF as LF.
+        expect(tree.toString('utf8')).to.match(/\n--[-\w]+--\n\n$/)
+        const {default: PostalMime} = await import('postal-mime')
+        const parsed = await PostalMime.parse(tree)
+        expect(parsed.text).to.equal(BODY)
+        expect(parsed.attachments.map((attachment) => [attachment.filename, attachment.mimeType])).to.deep.equal([['lunch.csv', 'text/csv']])
+        expect(Buffer.from(parsed.attachments[0].content as ArrayBuffer).equals(ATTACHMENT)).to.equal(true)
+        expect(Mail.find((mail) => mail.Recipient === 'signer@example.test')).to.include({MIMEType: 'multipart/mixed', Signed: true})
+        const tampered = Buffer.from(mime.Body, 'base64')
+        tampered[tampered.length - 30] ^= 0x01
+        expect(decrypt(tampered, mime.BodyKey).status).to.not.match(/GOODSIG/)
+      })
+
+      it('X-PM-SCHEME pgp-inline: the text/plain package, Type 4 with Signature 1 (GnuPG verifies it); with --html refused before anything is created', async () => {
+        const {packages} = await sendOne(['--to', 'inline@example.test'])
+        expect(packages).to.have.length(1)
+        expect(packages[0]).to.include({MIMEType: 'text/plain', Type: 4})
+        expect(packages[0].Addresses).to.deep.equal({'inline@example.test': {Signature: 1, Type: 4}})
+        expect(openSigned(packages[0]).toString('utf8')).to.equal(BODY)
+        const before = (await posts()).length
+        const html = await proton(['mail', 'send', '--html', '--to', 'inline@example.test', '--subject', 'x', '--body', '<p>y</p>'])
+        expect(html.status).to.equal(1)
+        expect(html.stderr).to.equal('Error: cannot send to inline@example.test (its mail is signed PGP/Inline, which takes a plain-text body: send it without --html); nothing was created or sent\n')
+        expect((await posts()).length).to.equal(before)
+      })
+
+      it('MailSettings.Sign 1 signs mail to every external address without keys (PGPScheme 16: ClearMIME; 8: PGP/Inline); internal ones unchanged', async () => {
+        await setting('sign', {Sign: 1})
+        const mime = await sendOne(['--to', 'plain@example.test', '--cc', 'demo.alias@proton.test'])
+        expect(mime.packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 1], ['multipart/mixed', 32]])
+        expect((await (await import('postal-mime')).default.parse(openSigned(mime.packages[1]))).text).to.equal(BODY)
+        await setting('pgpscheme', {PGPScheme: 8})
+        const inline = await sendOne(['--to', 'plain@example.test'])
+        expect(inline.packages[0].Addresses).to.deep.equal({'plain@example.test': {Signature: 1, Type: 4}})
+        expect(openSigned(inline.packages[0]).toString('utf8')).to.equal(BODY)
+      })
     })
   })
 

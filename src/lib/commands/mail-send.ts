@@ -20,8 +20,9 @@ import {EXIT} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
-import {KIND_TEXT, recipientFromKeys, type Recipient} from '../send/recipients.ts'
-import {type Pinned, pinnedInCard, signedCard, withPins} from '../send/pinned-keys.ts'
+import {kindText, recipientFromKeys, type Recipient} from '../send/recipients.ts'
+import {externalKey, type Pinned, pinnedInCard, signedCard, signing, type SigningDefaults, withPins} from '../send/pinned-keys.ts'
+import {mailSettings, signingDefaults} from '../send/settings.ts'
 import {type Account, loadAccount, ownRecipient, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
 import {plural} from '../output/plural.ts'
@@ -61,11 +62,12 @@ async function pinsOf(invocation: Invocation, email: string, keys: () => Promise
 }
 
 /**
- * Each recipient's kind (its keys on the service, then its pins in the contacts); the account's own addresses are
+ * Each recipient's kind (its keys on the service, then its pins in the contacts, then whether mail to it is signed);
+ * the account's own addresses are
  * never asked of the service: their keys are the account's (sender.ts ownRecipient). An address the service will not
  * look up is refused with its reason.
  */
-async function lookUp(invocation: Invocation, emails: string[], account: Account): Promise<Recipient[]> {
+async function lookUp(invocation: Invocation, emails: string[], account: Account, defaults: SigningDefaults): Promise<Recipient[]> {
   const keys = async () => userKeys(invocation)
   const result: Recipient[] = []
   for (let start = 0; start < emails.length; start += LOOKUPS_AT_ONCE) {
@@ -82,7 +84,9 @@ async function lookUp(invocation: Invocation, emails: string[], account: Account
           }
 
           const recipient = recipientFromKeys(email, outcome.answer.data)
-          return recipient.kind === 'refused' ? recipient : withPins(recipient, await pinsOf(invocation, email, keys))
+          if (recipient.kind === 'refused') return recipient
+          const pinned = await pinsOf(invocation, email, keys)
+          return externalKey(signing(await withPins(recipient, pinned), pinned, defaults), pinned)
         }),
       )),
     )
@@ -95,7 +99,7 @@ function dryRunText(from: string, recipients: Recipients, kinds: Recipient[], su
   const kindOf = new Map(kinds.map((recipient) => [recipient.email, recipient]))
   const line = (field: string, email: string) => {
     const recipient = kindOf.get(email)
-    const kind = recipient ? `${KIND_TEXT[recipient.kind]}${recipient.pinned ? ' (from your contact)' : ''}` : ''
+    const kind = recipient ? `${kindText(recipient)}${recipient.pinned ? ' (from your contact)' : ''}` : ''
     return `${field}: ${escapeLine(email)} (${kind}${recipient?.reason ? `: ${escapeLine(recipient.reason)}` : ''})`
   }
   return [
@@ -131,8 +135,16 @@ export const mailSend = plainCommand<MailSendOptions>({
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const kinds = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account)
-    const refused = kinds.filter((recipient) => recipient.kind === 'external-keys' || recipient.kind === 'refused')
+    const settings = await mailSettings(invocation)
+    const found = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account, signingDefaults(settings))
+    // PGP/Inline signs text/plain only (WebClients encryptionPreferences.ts: PGP/Inline is plain text; the web client
+    // turns HTML into text, which this tool does not do behind the user's back).
+    const kinds = found.map((recipient) =>
+      mimeType === 'text/html' && recipient.sign && recipient.scheme === 'pgp-inline'
+        ? {...recipient, kind: 'refused' as const, reason: `its mail is ${recipient.kind === 'external-keys' ? 'encrypted' : 'signed'} PGP/Inline, which takes a plain-text body: send it without --html`}
+        : recipient,
+    )
+    const refused = kinds.filter((recipient) => recipient.kind === 'refused')
     if (options.dryRun) {
       invocation.io.stdout.write(`${dryRunText(String(account.address.Email), recipients, kinds, options.subject, body, mimeType, files)}\n`)
       if (refused.length === 0) {
@@ -142,11 +154,11 @@ export const mailSend = plainCommand<MailSendOptions>({
     }
 
     if (refused.length > 0) {
-      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${recipient.kind === 'refused' ? escapeLine(recipient.reason ?? '') : `has encryption keys${recipient.pinned ? ' pinned in your contacts' : ''}: PGP sending is not supported yet`})`)
+      const names = refused.map((recipient) => `${escapeLine(recipient.email)} (${escapeLine(recipient.reason ?? '')})`)
       throw usageError(`cannot send to ${names.join(', ')}; nothing was created or sent`)
     }
 
-    const delaySeconds = await sendDelay(invocation, options.delay)
+    const delaySeconds = sendDelay(settings, options.delay)
     const key = await signingKey(invocation, account)
     await sendMessage(invocation, {address: account.address, attachments: files, body, delaySeconds, kinds, mimeType, recipients, subject: options.subject}, key)
   },

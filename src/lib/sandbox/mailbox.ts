@@ -244,12 +244,22 @@ export function mailboxOf(state: SandboxState): MailboxState {
 
 const ID = '([^/]+)'
 
+/** One mail setting changed to one of the values it takes. */
+function setMailSetting(settings: Row, name: string, value: unknown, allowed: number[]): JsonObject {
+  if (typeof value !== 'number' || !allowed.includes(value)) throw invalid(`${name} must be one of ${allowed.join(', ')}`)
+  settings[name] = value
+  return settings as JsonObject
+}
+
 export function mailboxRoutes(state: SandboxState): Route[] {
   const mailbox = mailboxOf(state)
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
     {access: 'full', handle: () => ({...success, UserSettings: mailbox.userSettings}), method: 'GET', path: /^\/core\/v4\/settings$/},
     {access: 'full', handle: () => ({...success, MailSettings: mailbox.mailSettings}), method: 'GET', path: /^\/mail\/v4\/settings$/},
+    // WebClients packages/shared/lib/api/mailSettings.ts updateSign ({Sign}: 0 or 1), updatePGPScheme ({PGPScheme}: 8 or 16).
+    {access: 'full', handle: (request) => ({...success, MailSettings: setMailSetting(mailbox.mailSettings, 'Sign', request.json().Sign, [0, 1])}), method: 'PUT', path: /^\/mail\/v4\/settings\/sign$/},
+    {access: 'full', handle: (request) => ({...success, MailSettings: setMailSetting(mailbox.mailSettings, 'PGPScheme', request.json().PGPScheme, [8, 16])}), method: 'PUT', path: /^\/mail\/v4\/settings\/pgpscheme$/},
     {access: 'full', handle: () => ({...success, Filters: mailbox.listFilters()}), method: 'GET', path: /^\/mail\/v4\/filters$/},
     {access: 'full', handle: (request) => ({...success, Filter: mailbox.createFilter(filterInput(request.json()))}), method: 'POST', path: /^\/mail\/v4\/filters$/},
     {

@@ -4,19 +4,14 @@
  * send with DeliveryTime, when the message goes): the account's setting, or --delay, sent as DelaySeconds; the
  * confirmation says when it goes.
  */
-import {isRecord} from '../output/records.ts'
-import {tryCall} from '../runtime/dedicated.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {JsonRecord} from '../output/records.ts'
 
 /** The longest delay the web client offers (mail constants DELAY_IN_SECONDS: 0, 5, 10, 20, 30). */
 export const MAX_DELAY_SECONDS = 30
 
-/** --delay when given, else the account's MailSettings.DelaySendSeconds (GET /mail/v4/settings); 0 when it cannot be read. */
-export async function sendDelay(invocation: Invocation, given: number | undefined): Promise<number> {
+/** --delay when given, else the account's MailSettings.DelaySendSeconds (send/settings.ts); 0 when it is not a number. */
+export function sendDelay(settings: JsonRecord, given: number | undefined): number {
   if (given !== undefined) return given
-  const answer = await tryCall(invocation, {method: 'GET', path: '/mail/v4/settings'})
-  if (typeof answer === 'number') invocation.exit(answer)
-  const settings = isRecord(answer.data) && isRecord(answer.data.MailSettings) ? answer.data.MailSettings : {}
   const seconds = settings.DelaySendSeconds
   return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, MAX_DELAY_SECONDS) : 0
 }

@@ -13,7 +13,7 @@ import {openCard, type Card, CARD_TYPE} from '../keys/contact-cards.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {readPublicKey} from '../keys/send-crypto.ts'
 import {paramList, parseOneVcard, type Property, valueText} from '../contacts/vcard.ts'
-import type {Recipient} from './recipients.ts'
+import type {PgpScheme, Recipient} from './recipients.ts'
 
 export interface Pinned {
   /** The pinned keys that could be read, in PREF order. */
@@ -69,8 +69,8 @@ export const signedCard = (cards: readonly Card[]) => cards.find((card) => card.
  * A recipient as the pins make it. A contact whose signature fails: refused. Internal: the pinned key that is one of
  * the service's keys for the address is the one encrypted to (the web client sorts trusted keys first); pins none of
  * which is among them: refused, as the web client refuses ("Trusted keys are not valid for sending"). External
- * without keys of its own: pinned keys that encrypt (X-PM-ENCRYPT absent or true), or X-PM-SIGN true, ask for PGP:
- * external with keys, refused for now; a pinned key with encryption and signing off leaves it clear.
+ * without keys of its own: pinned keys that encrypt (X-PM-ENCRYPT absent or true) ask for PGP encryption: external
+ * with keys, refused for now; X-PM-SIGN alone asks only for a signature (signing()).
  */
 export async function withPins(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
   if (pinned === undefined || recipient.kind === 'refused') return recipient
@@ -86,7 +86,78 @@ export async function withPins(recipient: Recipient, pinned: Pinned | undefined)
     return {...recipient, kind: 'refused', reason: 'the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)'}
   }
 
-  const pgp = pinned.sign === true || (pinned.keys.length > 0 && pinned.encrypt !== false)
-  if (recipient.kind === 'external-clear' && pgp) return {...recipient, kind: 'external-keys', pinned: true}
+  if (recipient.kind === 'external-clear' && pinned.keys.length > 0 && pinned.encrypt !== false) return {...recipient, kind: 'external-keys', pinned: true}
   return recipient
+}
+
+/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme). */
+export interface SigningDefaults {
+  sign: boolean
+  scheme: PgpScheme
+}
+
+const schemeOf = (text: string | undefined): PgpScheme | undefined => {
+  const lower = text?.trim().toLowerCase()
+  return lower === 'pgp-inline' || lower === 'pgp-mime' ? lower : undefined
+}
+
+/**
+ * Whether an external recipient without keys gets signed mail, and how: its contact's X-PM-SIGN and X-PM-SCHEME
+ * (from a verified card) over the account's MailSettings.Sign and PGPScheme (WebClients
+ * packages/shared/lib/mail/encryptionPreferences.ts extractEncryptionPreferences: sign for an external address
+ * without keys is the contact's sign, else the mail settings'; pgpScheme likewise).
+ */
+export function signing(recipient: Recipient, pinned: Pinned | undefined, defaults: SigningDefaults): Recipient {
+  if (recipient.kind !== 'external-clear' && recipient.kind !== 'external-keys') return recipient
+  const trusted = pinned?.verified ? pinned : undefined
+  const scheme = schemeOf(trusted?.scheme) ?? defaults.scheme
+  // Encrypted mail is always signed (encryptionPreferences.ts: sign is forced with encryption).
+  return {...recipient, scheme, sign: recipient.kind === 'external-keys' || (trusted?.sign ?? defaults.sign)}
+}
+
+/** Key flags (WebClients constants.ts KEY_FLAG): a key without them is compromised, or obsolete. */
+const FLAG_NOT_COMPROMISED = 1
+const FLAG_NOT_OBSOLETE = 2
+
+const refuse = (recipient: Recipient, reason: string): Recipient => ({...recipient, kind: 'refused', reason})
+
+/**
+ * The key an external recipient with keys is encrypted to, chosen as the web client chooses it (WebClients
+ * packages/shared/lib/keys/publicKeys.ts sortApiKeys, sortPinnedKeys; mail/encryptionPreferences.ts
+ * extractEncryptionPreferencesExternalWithWKDKeys, ...WithoutWKDKeys): published (WKD) keys sorted with the pinned
+ * (trusted) ones first, then the rest, obsolete and compromised ones (KEY_FLAG NOT_OBSOLETE, NOT_COMPROMISED
+ * missing) last; the first must be neither, and, when the contact pins keys, one of them: else refused
+ * (PRIMARY_NOT_PINNED: the published key changed, or the pin is wrong: never sent to either behind the user's
+ * back). Without published keys: the first pinned key (PREF order) that can encrypt (sortPinnedKeys puts the others
+ * last). The key must be able to encrypt.
+ */
+export async function externalKey(recipient: Recipient, pinned: Pinned | undefined): Promise<Recipient> {
+  if (recipient.kind !== 'external-keys') return recipient
+  const trusted = pinned?.verified ? pinned.keys : []
+  const canEncrypt = (key: PublicKey) =>
+    key.getEncryptionKey().then(
+      () => true,
+      () => false,
+    )
+  let chosen: PublicKey | undefined
+  if (recipient.published === undefined) {
+    for (const key of trusted) if (chosen === undefined && (await canEncrypt(key))) chosen = key
+    if (!chosen) return refuse(recipient, 'none of the keys pinned in its contact can encrypt')
+  } else {
+    const fingerprints = new Set(trusted.map((key) => key.getFingerprint()))
+    const read = await Promise.all(recipient.published.map(async ({armored, flags}) => ({flags, key: await readPublicKey(armored)})))
+    const rank = ({flags, key}: {flags: number; key?: PublicKey}) =>
+      ((flags & FLAG_NOT_COMPROMISED) === 0 ? 4 : 0) + ((flags & FLAG_NOT_OBSOLETE) === 0 ? 2 : 0) + (key && fingerprints.has(key.getFingerprint()) ? 0 : 1)
+    const [primary] = read.filter((entry) => entry.key !== undefined).sort((a, b) => rank(a) - rank(b))
+    if (!primary?.key) return refuse(recipient, 'none of its published keys can be read')
+    if ((primary.flags & FLAG_NOT_COMPROMISED) === 0 || (primary.flags & FLAG_NOT_OBSOLETE) === 0) return refuse(recipient, 'its published keys are all compromised or obsolete')
+    if (fingerprints.size > 0 && !fingerprints.has(primary.key.getFingerprint())) {
+      return refuse(recipient, 'the key pinned in its contact is not the key it publishes: check which is right, then update the contact')
+    }
+
+    chosen = primary.key
+    if (fingerprints.size > 0) recipient = {...recipient, pinned: true}
+  }
+
+  return (await canEncrypt(chosen)) ? {...recipient, publicKey: chosen.armor()} : refuse(recipient, 'its key cannot encrypt')
 }

@@ -21,11 +21,28 @@ export interface Recipient {
   publicKey?: string
   /** Internal: every mail-capable key of the address, in the service's order (a pinned key is looked for among them). */
   candidates?: string[]
+  /** External with keys from elsewhere (WKD): the mail-capable ones and their flags, in the service's order (pinned-keys.ts chooses). */
+  published?: Array<{armored: string; flags: number}>
   /** The key or the PGP settings come from the user's contact (pinned-keys.ts). */
   pinned?: boolean
   /** Why the service refused the address (refused). */
   reason?: string
+  /**
+   * External without keys: the mail is signed (X-PM-SIGN of its contact, else MailSettings.Sign), as PGP/MIME (a
+   * ClearMIME package) or PGP/Inline (the clear package, Signature 1), by X-PM-SCHEME else MailSettings.PGPScheme
+   * (WebClients packages/shared/lib/mail/encryptionPreferences.ts extractEncryptionPreferences).
+   */
+  sign?: boolean
+  scheme?: PgpScheme
 }
+
+export type PgpScheme = 'pgp-inline' | 'pgp-mime'
+
+/** Signed as PGP/MIME: the recipient's package is the MIME one (WebClients sendSubPackages.ts sendPGPMime, SEND_CLEAR_MIME). */
+export const signedMime = (recipient: Recipient) => recipient.kind === 'external-clear' && recipient.sign === true && recipient.scheme !== 'pgp-inline'
+
+/** In the MIME package (multipart/mixed): signed as PGP/MIME, or encrypted as PGP/MIME (sendPGPMime, SEND_PGP_MIME). */
+export const inMime = (recipient: Recipient) => signedMime(recipient) || (recipient.kind === 'external-keys' && recipient.scheme !== 'pgp-inline')
 
 /** Key flags (WebClients constants.ts KEY_FLAG): this key is not for encrypting mail. */
 const FLAG_EMAIL_NO_ENCRYPT = 4
@@ -56,14 +73,24 @@ export function recipientFromKeys(email: string, answer: unknown): Recipient {
   // go-proton-api's fake server says RecipientType 1 with its keys under Keys.
   const found = internal ?? (data.RecipientType === 1 && mailCapable(keysOf(data)).length > 0 ? mailCapable(keysOf(data)) : undefined)
   if (found) return {candidates: found.map((key) => key.PublicKey), email, kind: 'internal', publicKey: found[0].PublicKey}
-  if (mailCapable(keysOf(data.Unverified).filter((key) => key.Source !== SOURCE_PROTON)).length > 0) return {email, kind: 'external-keys'}
+  const published = mailCapable(keysOf(data.Unverified).filter((key) => key.Source !== SOURCE_PROTON))
+  if (published.length > 0) return {email, kind: 'external-keys', published: published.map((key) => ({armored: key.PublicKey, flags: key.Flags}))}
   return {email, kind: 'external-clear'}
 }
 
 /** How --dry-run and the refusal name a kind. */
 export const KIND_TEXT: Readonly<Record<RecipientKind, string>> = {
   'external-clear': 'external, no keys: sent in clear',
-  'external-keys': 'external with keys: refused (PGP sending is not supported yet)',
+  'external-keys': 'external with keys: PGP encrypted',
   internal: 'internal: end-to-end encrypted',
   refused: 'refused',
 }
+
+/** How --dry-run names a recipient's kind, a signed one's scheme said. */
+const schemeText = (recipient: Recipient) => (recipient.scheme === 'pgp-inline' ? 'PGP/Inline' : 'PGP/MIME')
+export const kindText = (recipient: Recipient) =>
+  recipient.kind === 'external-clear' && recipient.sign
+    ? `external, no keys: sent in clear, signed (${schemeText(recipient)})`
+    : recipient.kind === 'external-keys'
+      ? `external with keys: encrypted and signed (${schemeText(recipient)})`
+      : KIND_TEXT[recipient.kind]

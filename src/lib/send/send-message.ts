@@ -15,6 +15,8 @@
  * deletes the draft (PUT /mail/v4/messages/delete); an interruption says
  * whether the message may have gone.
  */
+import {readFile} from 'node:fs/promises'
+
 import {whenItGoes} from './delay.ts'
 import {mediaTypeOf} from '../files/media-type.ts'
 import type {Answer} from '../output/api-answer.ts'
@@ -34,8 +36,9 @@ import type {PrivateKey} from 'openpgp'
 import type {AttachmentFile, Recipients} from './input.ts'
 import {encryptedFile, signFile} from './attachment-stream.ts'
 import {formContentType, multipartStream, newBoundary} from './multipart.ts'
-import {buildPackage, type SentAttachment} from './packages.ts'
-import type {Recipient} from './recipients.ts'
+import {mimeTree} from './mime.ts'
+import {buildMimePackage, buildPackage, type Package, type SentAttachment} from './packages.ts'
+import {inMime, type Recipient} from './recipients.ts'
 
 /** go-proton-api message_types.go MessageFlagSent: the draft went out. */
 const FLAG_SENT = 2
@@ -183,6 +186,27 @@ async function afterFailedSend(invocation: Invocation, draftId: string, what: st
   return failed === EXIT.OK ? EXIT.UNAVAILABLE : failed
 }
 
+/**
+ * The packages of the send (send/packages.ts): the body's own (text/plain or text/html) for every recipient but those
+ * signed or encrypted as PGP/MIME, and for those the MIME package, its tree (the body and the attachments, read again from their
+ * files: the tree is encrypted whole) encrypted and signed apart. Only the packages someone needs are sent
+ * (WebClients sendTopPackages.ts generateTopPackages).
+ */
+async function buildPackages(outgoing: Outgoing, encrypted: Awaited<ReturnType<typeof encryptBody>>, uploaded: SentAttachment[], key: PrivateKey): Promise<Package[]> {
+  const {attachments, body, kinds, mimeType} = outgoing
+  const packages: Package[] = []
+  const inText = kinds.filter((recipient) => !inMime(recipient))
+  if (inText.length > 0) packages.push(await buildPackage(mimeType, encrypted.dataPacket, encrypted.sessionKey, uploaded, inText))
+  const inMimeKinds = kinds.filter((recipient) => inMime(recipient))
+  if (inMimeKinds.length > 0) {
+    const files = await Promise.all(attachments.map(async (file) => ({data: await readFile(file.path), mimeType: mediaTypeOf(file.name), name: file.name})))
+    const tree = await encryptBody(mimeTree(body, mimeType, files), key)
+    packages.push(await buildMimePackage(tree.dataPacket, tree.sessionKey, inMimeKinds))
+  }
+
+  return packages
+}
+
 /** Create the draft, upload the attachments, send; prints the sent message's ID (or the answer with --output json). */
 export async function sendMessage(invocation: Invocation, outgoing: Outgoing, key: PrivateKey): Promise<void> {
   const {address, attachments, body, delaySeconds, kinds, mimeType, recipients, subject} = outgoing
@@ -209,9 +233,9 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
   if (draftId === undefined) throw new CliFailure("the service's answer to the draft names no usable message ID; nothing was sent", EXIT.UNAVAILABLE)
   const uploaded: SentAttachment[] = []
   for (const file of attachments) uploaded.push(await upload(invocation, draftId, file, key))
-  let pack
+  let packages: Package[]
   try {
-    pack = await buildPackage(mimeType, encrypted.dataPacket, encrypted.sessionKey, uploaded, kinds)
+    packages = await buildPackages(outgoing, encrypted, uploaded, key)
   } catch (error) {
     await abandon(invocation, draftId, error)
     throw new CliFailure(`cannot make the packages: ${error instanceof Error ? error.message : String(error)}`)
@@ -220,7 +244,7 @@ export async function sendMessage(invocation: Invocation, outgoing: Outgoing, ke
   let outcome
   try {
     // Sent once: no retry after it may have reached the service, whatever the answer (see afterFailedSend).
-    outcome = await attempt(invocation, {body: {DelaySeconds: delaySeconds, Packages: [pack]}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`}, {retry: false})
+    outcome = await attempt(invocation, {body: {DelaySeconds: delaySeconds, Packages: packages}, method: 'POST', path: `/mail/v4/messages/${encodeURIComponent(draftId)}`}, {retry: false})
   } catch (error) {
     if (interruptedBy() !== undefined || (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED)) {
       reportingInterruption()

@@ -35,6 +35,21 @@ describe('sandbox: settings, filters and calendar deletion (mailbox.ts)', () => 
     expect(settings.AutoResponder).to.include({IsEnabled: false, Repeat: 0})
   })
 
+  it('PUT /mail/v4/settings/sign and /pgpscheme: Sign 0 or 1, PGPScheme 8 or 16, read back; anything else refused (422) and nothing changed', async () => {
+    const settings = async () => (await call('GET', '/mail/v4/settings')).json!.MailSettings as Record<string, unknown>
+    expect((await call('PUT', '/mail/v4/settings/sign', {Sign: 1})).status).to.equal(200)
+    expect((await call('PUT', '/mail/v4/settings/pgpscheme', {PGPScheme: 8})).status).to.equal(200)
+    expect(await settings()).to.include({PGPScheme: 8, Sign: 1})
+    for (const [path, body] of [['sign', {Sign: 2}], ['sign', {Sign: '1'}], ['pgpscheme', {PGPScheme: 4}], ['pgpscheme', {}]] as const) {
+      expect((await call('PUT', `/mail/v4/settings/${path}`, body)).status, JSON.stringify(body)).to.equal(422)
+    }
+
+    expect(await settings()).to.include({PGPScheme: 8, Sign: 1})
+    await call('PUT', '/mail/v4/settings/sign', {Sign: 0})
+    await call('PUT', '/mail/v4/settings/pgpscheme', {PGPScheme: 16})
+    expect(await settings()).to.include({PGPScheme: 16, Sign: 0})
+  })
+
   it('filters: one seeded; created enabled and last; disabled, enabled, deleted; then 404 for it', async () => {
     const listed = async () => ((await call('GET', '/mail/v4/filters')).json!.Filters as Array<Record<string, unknown>>).map(({Name, Status}) => `${Name}:${Status}`)
     expect(await listed()).to.deep.equal(['Shop receipts:1'])

@@ -6,7 +6,7 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {buildPackage} from '../../../src/lib/send/packages.ts'
+import {buildMimePackage, buildPackage} from '../../../src/lib/send/packages.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('send/packages: one package for all recipients', () => {
@@ -32,6 +32,45 @@ describe('send/packages: one package for all recipients', () => {
     expect(both.Addresses['b@example.test']).to.deep.equal({Signature: 0, Type: 4})
     expect(both.BodyKey).to.deep.equal({Algorithm: 'aes256', Key: Buffer.from(bodyKey.data).toString('base64')})
     expect(both.AttachmentKeys).to.deep.equal({att1: {Algorithm: 'aes256', Key: Buffer.from(attachmentKey.data).toString('base64')}})
+  })
+
+  it('signed clear mail: PGP/Inline in the clear package (Type 4, Signature 1); PGP/MIME only in the MIME package (Type 32, Signature 1, BodyKey, no attachment keys)', async () => {
+    const inline = await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [], [{email: 'i@example.test', kind: 'external-clear', scheme: 'pgp-inline', sign: true}])
+    expect(inline.Addresses['i@example.test']).to.deep.equal({Signature: 1, Type: 4})
+    const mimeRecipient = {email: 'm@example.test', kind: 'external-clear' as const, scheme: 'pgp-mime' as const, sign: true}
+    await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [], [mimeRecipient]).then(
+      () => expect.fail('a PGP/MIME recipient in the text package'),
+      (error: Error) => expect(error.message).to.match(/^m@example\.test: /),
+    )
+    const mime = await buildMimePackage(new Uint8Array([2]), bodyKey, [mimeRecipient])
+    expect(mime).to.deep.equal({Addresses: {'m@example.test': {Signature: 1, Type: 32}}, Body: 'Ag==', BodyKey: {Algorithm: 'aes256', Key: Buffer.from(bodyKey.data).toString('base64')}, MIMEType: 'multipart/mixed', Type: 32})
+    for (const recipient of [{...mimeRecipient, sign: false}, {...mimeRecipient, scheme: 'pgp-inline' as const}, {email: 'a@proton.test', kind: 'internal' as const, publicKey}]) {
+      await buildMimePackage(new Uint8Array([2]), bodyKey, [recipient]).then(
+        () => expect.fail(`${recipient.email} in the MIME package`),
+        (error: Error) => expect(error.message).to.match(/has no MIME package/),
+      )
+    }
+  })
+
+  it('external with keys: PGP/Inline a Type 8 entry with key packets in the text package; PGP/MIME a Type 16 entry in the MIME package (BodyKey only beside a ClearMIME one)', async () => {
+    const attachments = [{id: 'att1', sessionKey: attachmentKey}]
+    const inline = await buildPackage('text/plain', new Uint8Array([1]), bodyKey, attachments, [{email: 'k@example.test', kind: 'external-keys', publicKey, scheme: 'pgp-inline', sign: true}])
+    expect(inline.Type).to.equal(8)
+    expect(inline.Addresses['k@example.test']).to.include({Signature: 1, Type: 8})
+    expect(Object.keys(inline.Addresses['k@example.test'].AttachmentKeyPackets ?? {})).to.deep.equal(['att1'])
+    expect(inline).to.not.have.any.keys('BodyKey', 'AttachmentKeys')
+    const pgpMime = {email: 'k@example.test', kind: 'external-keys' as const, publicKey, scheme: 'pgp-mime' as const, sign: true}
+    const mime = await buildMimePackage(new Uint8Array([2]), bodyKey, [pgpMime])
+    expect(mime).to.include({MIMEType: 'multipart/mixed', Type: 16})
+    expect(mime).to.not.have.property('BodyKey')
+    expect(mime.Addresses['k@example.test']).to.have.all.keys('BodyKeyPacket', 'Signature', 'Type')
+    const both = await buildMimePackage(new Uint8Array([2]), bodyKey, [pgpMime, {email: 'm@example.test', kind: 'external-clear', scheme: 'pgp-mime', sign: true}])
+    expect(both.Type).to.equal(48)
+    expect(both.BodyKey?.Algorithm).to.equal('aes256')
+    await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [], [pgpMime]).then(
+      () => expect.fail('a PGP/MIME recipient in the text package'),
+      (error: Error) => expect(error.message).to.match(/^k@example\.test: /),
+    )
   })
 
   it('never a silent downgrade: a recipient with keys of its own, or an internal one whose key cannot be read, has no package', async () => {

@@ -3,7 +3,7 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {pinnedInCard, signedCard, withPins} from '../../../src/lib/send/pinned-keys.ts'
+import {externalKey, pinnedInCard, signedCard, signing, withPins} from '../../../src/lib/send/pinned-keys.ts'
 import type {Recipient} from '../../../src/lib/send/recipients.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
@@ -81,15 +81,54 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect((await withPins({...internal, candidates: undefined}, {keys: [address], verified: true})).kind).to.equal('refused')
   })
 
-  it('external without keys: a pinned key (encryption on or unsaid) or X-PM-SIGN true makes it external with keys; both off leave it clear', async () => {
+  it('external without keys: a pinned key (encryption on or unsaid) makes it external with keys; X-PM-SIGN true alone, or encryption off, leaves it clear', async () => {
     const clear: Recipient = {email: 'pat@example.test', kind: 'external-clear'}
     expect(await withPins(clear, {keys: [sender], verified: true})).to.include({kind: 'external-keys', pinned: true})
-    expect(await withPins(clear, {keys: [], sign: true, verified: true})).to.include({kind: 'external-keys'})
+    expect(await withPins(clear, {keys: [], sign: true, verified: true})).to.deep.equal(clear)
     expect(await withPins(clear, {encrypt: false, keys: [sender], verified: true})).to.deep.equal(clear)
     expect(await withPins(clear, undefined)).to.deep.equal(clear)
     expect(await withPins(clear, {keys: [], verified: true})).to.deep.equal(clear)
     const withKeys: Recipient = {email: 'pat@example.test', kind: 'external-keys'}
     expect(await withPins(withKeys, {keys: [sender], sign: true, verified: true})).to.deep.equal(withKeys)
+  })
+
+  it('signing: X-PM-SIGN and X-PM-SCHEME of a verified card over MailSettings.Sign and PGPScheme; only for external recipients', () => {
+    const clear: Recipient = {email: 'pat@example.test', kind: 'external-clear'}
+    const off = {scheme: 'pgp-mime' as const, sign: false}
+    expect(signing(clear, undefined, off)).to.include({scheme: 'pgp-mime', sign: false})
+    expect(signing(clear, undefined, {scheme: 'pgp-inline', sign: true})).to.include({scheme: 'pgp-inline', sign: true})
+    expect(signing(clear, {keys: [], scheme: 'PGP-Inline', sign: true, verified: true}, off)).to.include({scheme: 'pgp-inline', sign: true})
+    expect(signing(clear, {keys: [], sign: false, verified: true}, {scheme: 'pgp-mime', sign: true})).to.include({sign: false})
+    // An unknown scheme, or a card that does not verify, says nothing.
+    expect(signing(clear, {keys: [], scheme: 'smime', verified: true}, off)).to.include({scheme: 'pgp-mime', sign: false})
+    expect(signing(clear, {keys: [], sign: true, verified: false}, off)).to.include({sign: false})
+    // Encrypted mail is always signed; its scheme is the contact's or the account's.
+    expect(signing({email: 'pat@example.test', kind: 'external-keys'}, {keys: [], scheme: 'pgp-inline', sign: false, verified: true}, off)).to.include({scheme: 'pgp-inline', sign: true})
+    for (const kind of ['internal', 'refused'] as const) expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
+  })
+
+  it('externalKey: published keys sorted as the web client sorts them (pinned first, obsolete and compromised last); a pin that is not the published primary, or only unusable keys: refused; pinned only: the first pin', async () => {
+    const published = (...entries: Array<[openpgp.PublicKey, number]>): Recipient => ({email: 'pat@example.test', kind: 'external-keys', published: entries.map(([key, flags]) => ({armored: key.armor(), flags}))})
+    const fingerprint = async (recipient: Recipient) => (await openpgp.readKey({armoredKey: recipient.publicKey ?? ''})).getFingerprint()
+    expect(await fingerprint(await externalKey(published([sender, 3], [address, 3]), undefined))).to.equal(sender.getFingerprint())
+    // Obsolete (no NOT_OBSOLETE, 2) or compromised (no NOT_COMPROMISED, 1) sorted last.
+    expect(await fingerprint(await externalKey(published([sender, 1], [address, 3]), undefined))).to.equal(address.getFingerprint())
+    expect(await fingerprint(await externalKey(published([sender, 2], [address, 3]), undefined))).to.equal(address.getFingerprint())
+    expect((await externalKey(published([sender, 1], [address, 2]), undefined)).reason).to.equal('its published keys are all compromised or obsolete')
+    // The pinned one first; a pin the published keys do not hold: refused.
+    const pinned = await externalKey(published([sender, 3], [address, 3]), {keys: [address], verified: true})
+    expect(pinned).to.include({pinned: true})
+    expect(await fingerprint(pinned)).to.equal(address.getFingerprint())
+    const other = (await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email: 'pat@example.test'}]})).publicKey
+    expect(await externalKey(published([sender, 3]), {keys: [other], verified: true})).to.include({kind: 'refused', reason: 'the key pinned in its contact is not the key it publishes: check which is right, then update the contact'})
+    // A pinned key that is compromised on the service: not used.
+    expect((await externalKey(published([sender, 2], [address, 3]), {keys: [sender], verified: true})).kind).to.equal('refused')
+    expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [sender, address], verified: true}))).to.equal(sender.getFingerprint())
+    // Pinned only: a pinned key that cannot encrypt (signing only) is passed over; none that can: refused.
+    const cannot = (await openpgp.generateKey({format: 'object', subkeys: [{sign: true}], type: 'curve25519', userIDs: [{email: 'pat@example.test'}]})).publicKey
+    expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot, address], verified: true}))).to.equal(address.getFingerprint())
+    expect(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot], verified: true})).to.include({kind: 'refused', reason: 'none of the keys pinned in its contact can encrypt'})
+    expect(await externalKey({email: 'pat@example.test', kind: 'internal', publicKey: 'x'}, undefined)).to.deep.equal({email: 'pat@example.test', kind: 'internal', publicKey: 'x'})
   })
 
   it('a contact whose signature does not hold: refused, whatever its kind', async () => {

@@ -21,8 +21,9 @@ describe('send/recipients: the kind of a recipient, as the web client decides it
     expect(recipientFromKeys('a@corp.test', {Address: {Keys: []}, CatchAll: {Keys: [{Flags: 3, PublicKey: KEY}]}})).to.include({kind: 'internal', publicKey: KEY})
   })
 
-  it('unverified keys from elsewhere (WKD, Source 1): external with keys, which is never sent in clear', () => {
-    expect(recipientFromKeys('b@example.com', {Address: {Keys: []}, Unverified: {Keys: [{Flags: 3, PublicKey: KEY, Source: 1}]}})).to.deep.equal({email: 'b@example.com', kind: 'external-keys'})
+  it('unverified keys from elsewhere (WKD, Source 1): external with keys, which is never sent in clear; its mail-capable keys and their flags kept in order', () => {
+    const answer = {Address: {Keys: []}, Unverified: {Keys: [{Flags: 1, PublicKey: OTHER, Source: 1}, {Flags: 7, PublicKey: OTHER, Source: 1}, {Flags: 3, PublicKey: KEY, Source: 1}]}}
+    expect(recipientFromKeys('b@example.com', answer)).to.deep.equal({email: 'b@example.com', kind: 'external-keys', published: [{armored: OTHER, flags: 1}, {armored: KEY, flags: 3}]})
   })
 
   it('no key at all, or an answer of another shape: external without keys', () => {

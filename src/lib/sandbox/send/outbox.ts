@@ -9,7 +9,16 @@
  * NewPGPSplitMessage does), each attachment with the recipient's key packet;
  * a clear package (Type 4) is opened with its BodyKey and AttachmentKeys,
  * which must open it, and kept in the outbox as the plain mail the service
- * would send. A clear package for a recipient that has keys is refused: the
+ * would send; signed (Signature 1: PGP/Inline) the body's signature inside
+ * must hold for the sender's address key. A ClearMIME package (Type 32, in a
+ * multipart/mixed package, Signature 1: WebClients sendSubPackages.ts
+ * sendPGPMime, go-proton-api newMIMEPackage) is opened with its BodyKey the
+ * same way, its signature checked, and kept as the MIME tree it carries (the
+ * attachments are inside; no AttachmentKeys). PGP/Inline (Type 8, text/plain,
+ * key packets as an internal entry has them) and PGP/MIME (Type 16, in the
+ * multipart/mixed package, a BodyKeyPacket) entries, both signed, are taken
+ * for external addresses only (an internal one is refused) and kept in the
+ * sends, as the service would send them on encrypted. A clear package for a recipient that has keys is refused: the
  * service never sends in clear what it could encrypt. What each send carried
  * is kept for the tests (GET /__sandbox/sent).
  */
@@ -25,6 +34,10 @@ const KEY_GET_ADDRESS_MISSING = 33102
 
 const INTERNAL = 1
 const CLEAR = 4
+const PGP_INLINE = 8
+const PGP_MIME = 16
+const CLEAR_MIME = 32
+const MULTIPART_MIXED = 'multipart/mixed'
 /** go-proton-api MessageFlagSent. */
 const FLAG_SENT = 2
 
@@ -41,8 +54,10 @@ export interface OutboxMail {
   Recipient: string
   Subject: string
   MIMEType: string
-  /** The plaintext body, opened with the package's BodyKey. */
+  /** The plaintext body, opened with the package's BodyKey (a ClearMIME package's: the MIME tree). */
   Body: string
+  /** The body's signature held for the sender's key (Signature 1). */
+  Signed: boolean
   Attachments: Array<{Name: string; MIMEType: string; Data: string}>
 }
 
@@ -199,11 +214,16 @@ export class Outbox {
       for (const [email, entry] of Object.entries(record(pack.Addresses))) {
         const recipient = record(entry)
         if (recipient.Type === INTERNAL) deliveries.push(await this.internal(email, recipient, dataPacket, message, draft))
-        else if (recipient.Type === CLEAR) {
+        else if (recipient.Type === CLEAR || recipient.Type === CLEAR_MIME) {
           const keys = await this.publicKeys(email)
           if (record(keys.Address).Keys && (record(keys.Address).Keys as unknown[]).length > 0) throw invalid(`${email} is internal: a clear package is refused`)
           if (keys.Unverified) throw invalid(`${email} has keys: a clear package is refused`)
-          deliveries.push(await this.clear(openpgp, email, pack, dataPacket, message, draft))
+          if ((recipient.Type === CLEAR_MIME) !== (pack.MIMEType === MULTIPART_MIXED)) throw invalid(`${email}: Type ${String(recipient.Type)} does not go in a ${String(pack.MIMEType)} package`)
+          if (recipient.Type === CLEAR_MIME && recipient.Signature !== 1) throw invalid(`${email}: a ClearMIME package is signed (Signature 1)`)
+          if (recipient.Signature !== 0 && recipient.Signature !== 1) throw invalid(`${email}: Signature must be 0 or 1`)
+          deliveries.push(await this.clear(openpgp, email, pack, dataPacket, message, draft, recipient.Signature === 1))
+        } else if (recipient.Type === PGP_INLINE || recipient.Type === PGP_MIME) {
+          await this.pgpEntry(email, recipient, pack, draft)
         } else throw invalid(`Unsupported package type ${String(recipient.Type)} for ${email}`)
       }
     }
@@ -214,6 +234,21 @@ export class Outbox {
     message.Flags = Number(message.Flags) | FLAG_SENT
     message.LabelIDs = ['2', '5', '7']
     return {Code: CODE.SINGLE_SUCCESS, DeliveryTime: Math.floor(Date.now() / 1000) + delay, Sent: this.state.fullMessage(id) as JsonObject}
+  }
+
+  /** A PGP/Inline or PGP/MIME entry: an external address, the package's MIME type its scheme's, signed, its key packets present. */
+  private async pgpEntry(email: string, recipient: Row, pack: Row, draft: Draft): Promise<void> {
+    const keys = await this.publicKeys(email)
+    if ((record(keys.Address).Keys as unknown[]).length > 0) throw invalid(`${email} is internal: a PGP package is refused`)
+    const mimeType = recipient.Type === PGP_MIME ? MULTIPART_MIXED : 'text/plain'
+    if (pack.MIMEType !== mimeType) throw invalid(`${email}: Type ${String(recipient.Type)} goes in a ${mimeType} package`)
+    if (recipient.Signature !== 1) throw invalid(`${email}: a PGP package is signed (Signature 1)`)
+    if (typeof recipient.BodyKeyPacket !== 'string' || recipient.BodyKeyPacket === '') throw invalid(`${email}: BodyKeyPacket is required`)
+    if (recipient.Type === PGP_MIME) return
+    const attachmentKeys = record(recipient.AttachmentKeyPackets)
+    for (const attachment of draft.attachments) {
+      if (typeof attachmentKeys[String(attachment.ID)] !== 'string') throw invalid(`${email}: no AttachmentKeyPackets for attachment ${String(attachment.ID)}`)
+    }
   }
 
   /** An internal recipient: its key packets present; one of the account's addresses gets the message in its inbox. */
@@ -241,27 +276,38 @@ export class Outbox {
     }
   }
 
-  /** A clear package: its BodyKey and AttachmentKeys must open the body and every attachment. */
-  private async clear(openpgp: typeof import('openpgp'), email: string, pack: Row, dataPacket: Buffer, message: Row, draft: Draft): Promise<() => void> {
+  /**
+   * A clear package: its BodyKey and AttachmentKeys must open the body and every attachment (a MIME package holds
+   * its attachments: BodyKey only); signed, the body's signature must hold for the sender's key (the service signs
+   * the mail it sends with it).
+   */
+  private async clear(openpgp: typeof import('openpgp'), email: string, pack: Row, dataPacket: Buffer, message: Row, draft: Draft, signed: boolean): Promise<() => void> {
+    const sender = String(record(message.Sender).Address)
+    const senderKey = signed ? (await this.ownPublicKeys()).get(sender.toLowerCase()) : undefined
+    if (signed && senderKey === undefined) throw invalid(`${email}: no key of ${sender} to check the signature with`)
+    const verificationKeys = senderKey === undefined ? undefined : await openpgp.readKey({armoredKey: senderKey})
     // The body as a mail client shows a text literal (OpenPGP.js turns its CRLF back into LF), attachments as bytes.
     const open = async (key: unknown, data: Buffer, what: string, format: 'binary' | 'utf8' = 'binary'): Promise<Uint8Array> => {
       const {Algorithm, Key} = record(key)
       if (typeof Key !== 'string' || typeof Algorithm !== 'string') throw invalid(`${what}: the session key (Key, Algorithm) is required for a clear package`)
+      let opened
       try {
-        const opened = await openpgp.decrypt({
+        opened = await openpgp.decrypt({
           format,
           message: await openpgp.readMessage({binaryMessage: data}),
           sessionKeys: {algorithm: Algorithm as 'aes256', data: Buffer.from(Key, 'base64')},
+          ...(verificationKeys && format === 'utf8' ? {expectSigned: true, verificationKeys} : {}),
         })
-        return typeof opened.data === 'string' ? Buffer.from(opened.data) : (opened.data as Uint8Array)
       } catch {
-        throw invalid(`${what}: the session key does not open it`)
+        throw invalid(`${what}: the session key does not open it${verificationKeys ? ', or its signature does not hold' : ''}`)
       }
+
+      return typeof opened.data === 'string' ? Buffer.from(opened.data) : (opened.data as Uint8Array)
     }
 
     const body = await open(pack.BodyKey, dataPacket, 'BodyKey', 'utf8')
     const attachments: OutboxMail['Attachments'] = []
-    for (const attachment of draft.attachments) {
+    for (const attachment of pack.MIMEType === MULTIPART_MIXED ? [] : draft.attachments) {
       const data = Buffer.from(this.state.attachmentData.get(String(attachment.ID)) ?? '', 'base64')
       const plain = await open(record(pack.AttachmentKeys)[String(attachment.ID)], data, `AttachmentKeys ${String(attachment.ID)}`)
       attachments.push({Data: Buffer.from(plain).toString('base64'), MIMEType: String(attachment.MIMEType), Name: String(attachment.Name)})
@@ -276,6 +322,7 @@ export class Outbox {
         MIMEType: String(pack.MIMEType),
         MessageID: String(message.ID),
         Recipient: email,
+        Signed: signed,
         Subject: String(message.Subject),
         To: emails(message.ToList),
       })

@@ -51,6 +51,25 @@ describe('sandbox outbox: drafts and sends', () => {
     expect((await send(withKeys, {'billing@shop.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({Error: 'billing@shop.test has keys: a clear package is refused'})
   })
 
+  it('signed and PGP entries as the service takes them: a signature that holds, Type 32 and 16 in multipart/mixed, 8 in text/plain, signed, key packets, never internal', async () => {
+    const id = await draft(['x@example.test'])
+    const error = async (entry: Record<string, unknown>, mimeType = 'text/plain') => (await send(id, {'x@example.test': entry}, {BodyKey: bodyKey, MIMEType: mimeType})).json
+    // The body here is not signed: a signed clear entry is refused.
+    expect(await error({Signature: 1, Type: 4})).to.deep.include({Error: 'BodyKey: the session key does not open it, or its signature does not hold'})
+    expect(await error({Signature: 1, Type: 32})).to.deep.include({Error: 'x@example.test: Type 32 does not go in a text/plain package'})
+    expect(await error({Signature: 0, Type: 32}, 'multipart/mixed')).to.deep.include({Error: 'x@example.test: a ClearMIME package is signed (Signature 1)'})
+    expect(await error({Signature: 1, Type: 32}, 'multipart/mixed')).to.deep.include({Error: 'BodyKey: the session key does not open it, or its signature does not hold'})
+    expect(await error({BodyKeyPacket: 'AA==', Signature: 1, Type: 16})).to.deep.include({Error: 'x@example.test: Type 16 goes in a multipart/mixed package'})
+    expect(await error({BodyKeyPacket: 'AA==', Signature: 1, Type: 8}, 'multipart/mixed')).to.deep.include({Error: 'x@example.test: Type 8 goes in a text/plain package'})
+    expect(await error({BodyKeyPacket: 'AA==', Signature: 0, Type: 8})).to.deep.include({Error: 'x@example.test: a PGP package is signed (Signature 1)'})
+    expect(await error({Signature: 1, Type: 16}, 'multipart/mixed')).to.deep.include({Error: 'x@example.test: BodyKeyPacket is required'})
+    const internal = await draft(['demo.alias@proton.test'])
+    const toInternal = await send(internal, {'demo.alias@proton.test': {BodyKeyPacket: 'AA==', Signature: 1, Type: 16}}, {MIMEType: 'multipart/mixed'})
+    expect(toInternal.json).to.deep.include({Error: 'demo.alias@proton.test is internal: a PGP package is refused'})
+    // Taken: the draft is sent.
+    expect((await send(id, {'x@example.test': {BodyKeyPacket: 'AA==', Signature: 1, Type: 16}}, {MIMEType: 'multipart/mixed'})).status).to.equal(200)
+  })
+
   it('a clear package must open with its BodyKey; then the plain mail is kept, the draft is sent, and once only', async () => {
     const id = await draft(['x@example.test'])
     const wrong = await send(id, {'x@example.test': {Signature: 0, Type: 4}}, {BodyKey: {...bodyKey, Key: Buffer.alloc(32).toString('base64')}})
