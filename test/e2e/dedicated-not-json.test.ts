@@ -49,7 +49,10 @@ describe('dedicated commands: a body that is not JSON (child process)', function
   })
 
   it('a command of one request per ID names the ID on its one line (calendar delete)', async () => {
-    suite.server.handle(json(200, CUT))
+    // The calendars' listing (calendar delete takes names too) answers whole; the DELETE's answer is cut.
+    const cut = json(200, CUT)
+    const listing = json(200, {Calendars: [{ID: 'cal1', Members: [{Name: 'Work'}]}], Code: 1000})
+    suite.server.handle((request, response) => (request.method === 'GET' ? listing : cut)(request, response))
     const result = await run(['calendar', 'delete', 'cal1', '--yes'])
     expect(result.status).to.equal(5)
     expect(result.stderr).to.equal(`Error: calendar cal1: HTTP 200 OK: the answer is not JSON (application/json, ${CUT.length} bytes): JSON cut short (--verbose prints it)\n`)

@@ -37,7 +37,7 @@ export const HOSTS: readonly HostSpec[] = [
   {
     autocomplete: 'oclif',
     binPath: 'node_modules/@salesforce/cli/bin/run.js',
-    env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_LOG_FILE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
+    env: {SF_AUTOUPDATE_DISABLE: 'true', SF_DISABLE_AUTOUPDATE: 'true', SF_DISABLE_LOG_FILE: 'true', SF_DISABLE_TELEMETRY: 'true', SF_HIDE_RELEASE_NOTES: 'true', SF_SKIP_NEW_VERSION_CHECK: 'true'},
     name: 'sf',
     separator: ' ',
     spec: '@salesforce/cli@2.150.6',
