@@ -115,7 +115,10 @@ const field = (tag, bytes) => {
 }
 
 const loginMessage = Buffer.concat([
-  root.lookupType('proton_pass_item_v1.ItemLogin').encode({itemUsername: 'deploy', password: 'w0rk-s3cret', urls: ['https://git.example.test']}).finish(),
+  root
+    .lookupType('proton_pass_item_v1.ItemLogin')
+    .encode({itemUsername: 'deploy', password: 'w0rk-s3cret', urls: ['https://git.example.test']})
+    .finish(),
   Buffer.from([0x80, 0x01, 42]),
 ])
 const contentMessage = field(0x1a, loginMessage)
@@ -137,7 +140,12 @@ const personalItems = [
     personalKeys,
     2,
     itemBytes({
-      content: login({itemUsername: 'ivan', password: 'пароль-секрет', totpUri: 'otpauth://totp/Bank:ivan?secret=JBSWY3DPEHPK3PXP&issuer=Bank&algorithm=SHA1&digits=6&period=30', urls: ['https://bank.example.test']}),
+      content: login({
+        itemUsername: 'ivan',
+        password: 'пароль-секрет',
+        totpUri: 'otpauth://totp/Bank:ivan?secret=JBSWY3DPEHPK3PXP&issuer=Bank&algorithm=SHA1&digits=6&period=30',
+        urls: ['https://bank.example.test'],
+      }),
       extraFields: [
         {fieldName: 'PIN', hidden: {content: '4321'}},
         {fieldName: 'Account', text: {content: 'NL00 TEST 0123 4567 89'}},
@@ -147,7 +155,11 @@ const personalItems = [
     {id: 'pass-item-bank', modify: 1767398400},
   ),
   await item(personalKeys, 2, itemBytes({content: {note: {}}, metadata: metadata('Wi-Fi notes', 'Router: admin / see label\nGuest network: Café-Gäste')}), {id: 'pass-item-note', modify: 1767484800}),
-  await item(personalKeys, 2, itemBytes({content: {alias: {}}, metadata: metadata('Newsletters', 'for mailing lists')}), {aliasEmail: 'news.k3x9@passmail.test', id: 'pass-item-alias', modify: 1767571200}),
+  await item(personalKeys, 2, itemBytes({content: {alias: {}}, metadata: metadata('Newsletters', 'for mailing lists')}), {
+    aliasEmail: 'news.k3x9@passmail.test',
+    id: 'pass-item-alias',
+    modify: 1767571200,
+  }),
   await item(personalKeys, 2, itemBytes({content: login({itemUsername: 'old', password: 'old-password'}), metadata: metadata('Old forum')}), {id: 'pass-item-trashed', modify: 1767657600, state: 2}),
 ]
 const workItems = [await item(workKeys, 1, gitlab, {id: 'pass-item-gitlab', modify: 1767744000})]

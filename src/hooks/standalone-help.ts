@@ -11,7 +11,10 @@ import {getHelpFlagAdditions, Help, standardizeIDFromArgv} from '@oclif/core/hel
 export default class StandaloneHelp extends Help {
   override async showHelp(argv: string[]): Promise<void> {
     const helpFlags = getHelpFlagAdditions(this.config)
-    const words = standardizeIDFromArgv(argv.filter((arg) => !helpFlags.includes(arg) && arg !== 'help'), this.config)
+    const words = standardizeIDFromArgv(
+      argv.filter((arg) => !helpFlags.includes(arg) && arg !== 'help'),
+      this.config,
+    )
     const [subject, ...rest] = words
     const known = subject === undefined || subject.startsWith('-') || this.config.findCommand(subject) || this.config.findTopic(subject)
     if (!known) await this.config.runHook('command_not_found', {argv: rest, id: subject})

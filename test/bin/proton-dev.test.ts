@@ -64,7 +64,11 @@ describe('bin/proton-dev', function () {
 
   it('is executable and not packed (the tarball has no node_modules/node to run on)', () => {
     expect(statSync(LAUNCHER).mode & 0o111).to.equal(0o111)
-    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {cwd: ROOT, encoding: 'utf8', env: {...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`}})
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`},
+    })
     expect(packed.status, packed.stderr).to.equal(0)
     const [{files}] = JSON.parse(packed.stdout) as [{files: Array<{path: string}>}]
     const paths = files.map(({path}) => path)

@@ -35,7 +35,8 @@ describe('calendar alarms and colours as the web client writes them (built binar
     return JSON.parse(text.slice(text.indexOf('\n') + 1)) as {Events: Array<{ID?: string; DeletionReason?: number; Event?: Record<string, unknown>}>}
   }
 
-  const create = async (args: string[]) => ok(await proton(['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'Alarmed', '--start', '2026-12-10T10:00Z', '--end', '2026-12-10T11:00Z', ...args])).trim()
+  const create = async (args: string[]) =>
+    ok(await proton(['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'Alarmed', '--start', '2026-12-10T10:00Z', '--end', '2026-12-10T11:00Z', ...args])).trim()
   const dentist = async () => {
     const rows = (await json(['calendar', 'events', 'list', '--start', '2025-03-12', '--end', '2025-03-13'])) as unknown as Array<{ID: string; Summary: string}>
     return rows.find(({Summary}) => Summary === 'Dentist')!.ID

@@ -34,7 +34,9 @@ describe('contacts update (built binary, sandbox, GnuPG)', function () {
   }
 
   const writes = async () =>
-    ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}).Requests.filter(({Method, Path}) => Method !== 'GET' && Path.startsWith('/contacts/'))
+    ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string}>}).Requests.filter(
+      ({Method, Path}) => Method !== 'GET' && Path.startsWith('/contacts/'),
+    )
   const cards = async (id: string) => (JSON.parse(ok(await proton(['api', 'GET', `/contacts/v4/contacts/${encodeURIComponent(id)}`]))) as {Contact: {Cards: Card[]}}).Contact.Cards
   let work = ''
   const gpg = (args: string[]) => spawnSync(GPG, ['--homedir', join(work, 'gnupg'), '--batch', '--no-tty', ...args], {encoding: 'utf8', timeout: 30_000})
@@ -54,7 +56,12 @@ describe('contacts update (built binary, sandbox, GnuPG)', function () {
 
   /** The signed card verified by GnuPG over its text with trailing spaces stripped (as the web client verifies). */
   const verifySigned = (card: Card) => {
-    writeFileSync(join(work, 'signed.vcf'), card.Data.split('\n').map((line) => line.replace(/[ \t\r]+$/, '')).join('\n'))
+    writeFileSync(
+      join(work, 'signed.vcf'),
+      card.Data.split('\n')
+        .map((line) => line.replace(/[ \t\r]+$/, ''))
+        .join('\n'),
+    )
     writeFileSync(join(work, 'signed.sig'), String(card.Signature))
     expect(gpg(['--verify', join(work, 'signed.sig'), join(work, 'signed.vcf')]).stderr).to.match(/Good signature/)
   }

@@ -34,7 +34,8 @@ describe('hostile calendars: rules that never match (built binary, sandbox)', fu
     expect([answer.status, Responses[0].Response.Error]).to.deep.equal([200, undefined])
   }
 
-  const requests = async (): Promise<Logged[]> => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}).Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
+  const requests = async (): Promise<Logged[]> =>
+    ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}).Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
   const window = ['--start', '2025-03-01', '--end', '2025-04-01']
   /** Another copy of the tampered fixture, its clear signed part carrying `rrule`. */
   const tampered = (rrule: string) => {
@@ -48,7 +49,21 @@ describe('hostile calendars: rules that never match (built binary, sandbox)', fu
 
   before(async () => {
     // The costly rule, made by the tool itself (so its signatures hold): every second of February, from March 2025.
-    const created = await proton(['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'Costly', '--start', '2025-03-10T12:00Z', '--end', '2025-03-10T13:00Z', '--rrule', 'FREQ=SECONDLY;BYMONTH=2'])
+    const created = await proton([
+      'calendar',
+      'events',
+      'create',
+      '--calendar',
+      'My calendar',
+      '--summary',
+      'Costly',
+      '--start',
+      '2025-03-10T12:00Z',
+      '--end',
+      '2025-03-10T13:00Z',
+      '--rrule',
+      'FREQ=SECONDLY;BYMONTH=2',
+    ])
     expect(created.status, created.stderr).to.equal(0)
     costly = out(created).trim()
   })
@@ -78,13 +93,20 @@ describe('hostile calendars: rules that never match (built binary, sandbox)', fu
     const result = await proton(['calendar', 'events', 'list', ...window])
     expect(result.status, result.stderr).to.equal(5)
     const lines = result.stderr.trimEnd().split('\n')
-    expect(lines.filter((line) => !line.includes('signature FAILED on its shared part')), result.stderr).to.have.members([
+    expect(
+      lines.filter((line) => !line.includes('signature FAILED on its shared part')),
+      result.stderr,
+    ).to.have.members([
       `Error: event ${costly} ("Costly"): its RRULE took more than the 200000 steps an event may take before reaching the end of the window: its occurrences are not listed`,
       lines.find((line) => line.includes('2000 steps')),
       lines.find((line) => line.includes('never occurs')),
     ])
-    expect(lines.find((line) => line.includes('2000 steps'))).to.match(/^Error: event \S+ \("Board meeting"\): its RRULE took more than the 2000 steps an event may take before reaching the end of the window: its occurrences are not listed$/)
-    expect(lines.find((line) => line.includes('never occurs'))).to.match(/^Warning: event \S+ \("Board meeting"\): its RRULE is not expanded: it never occurs after DTSTART: no month of BYMONTH=2 has a day 30 \(BYMONTHDAY\): listed at its DTSTART only$/)
+    expect(lines.find((line) => line.includes('2000 steps'))).to.match(
+      /^Error: event \S+ \("Board meeting"\): its RRULE took more than the 2000 steps an event may take before reaching the end of the window: its occurrences are not listed$/,
+    )
+    expect(lines.find((line) => line.includes('never occurs'))).to.match(
+      /^Warning: event \S+ \("Board meeting"\): its RRULE is not expanded: it never occurs after DTSTART: no month of BYMONTH=2 has a day 30 \(BYMONTHDAY\): listed at its DTSTART only$/,
+    )
     // The seeded events are listed; the never-occurring one once, flagged, at its DTSTART.
     const listed = out(result)
     expect(listed).to.match(/^2025-03-17\t08:00–08:30\tTeam stand-up\t/m)

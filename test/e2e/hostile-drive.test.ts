@@ -42,7 +42,11 @@ describe('drive against a hostile server (built binary, sandbox; issue 40)', fun
   it('a content key packet the server swapped: one line naming the file and the check, exit 5, nothing written; drive info names the problem', async () => {
     await tamper('content-key')
     const dir = work('content-key')
-    for (const target of [['--dir', dir], ['--output-file', join(dir, 'out.txt')], ['--output-file', '-']]) {
+    for (const target of [
+      ['--dir', dir],
+      ['--output-file', join(dir, 'out.txt')],
+      ['--output-file', '-'],
+    ]) {
       const result = await run(['drive', 'download', 'notes.txt', ...target])
       expect(result.status, result.stderr).to.equal(5)
       expect(result.stderr).to.equal('Error: notes.txt: not downloaded: its content key did not decrypt (Error decrypting session keys: No decryption key packets found); nothing written\n')

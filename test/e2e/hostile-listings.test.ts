@@ -44,7 +44,11 @@ describe('hostile listings: contacts pages without end (built binary)', function
   it('a Total no number of pages can reach (10^9 at 1000 a page): refused at the first page', async () => {
     suite.server.handle(contactPages((index) => ({Code: 1000, Contacts: Array.from({length: 1000}, (_, offset) => contact(index * 1000 + offset)), Total: 1_000_000_000})))
     const result = await proton(['contacts', 'list', '--output', 'json'])
-    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([5, 'Error: /contacts/v4/contacts: Total 1000000000 at 1000 items a page takes 1000000 pages, over the 1000 this tool fetches; nothing printed\n', 0])
+    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([
+      5,
+      'Error: /contacts/v4/contacts: Total 1000000000 at 1000 items a page takes 1000000 pages, over the 1000 this tool fetches; nothing printed\n',
+      0,
+    ])
     expect(pagesAsked()).to.equal(1)
   })
 
@@ -52,7 +56,11 @@ describe('hostile listings: contacts pages without end (built binary)', function
     const padding = ' '.repeat(20 * 1024)
     suite.server.handle(contactPages((index) => ({Code: 1000, Contacts: Array.from({length: 1000}, (_, offset) => contact(index * 1000 + offset, padding)), Total: 500_000})))
     const result = await proton(['contacts', 'list'])
-    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([5, 'Error: /contacts/v4/contacts: the pages together are over the 64 MiB a command holds in memory; nothing printed\n', 0])
+    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([
+      5,
+      'Error: /contacts/v4/contacts: the pages together are over the 64 MiB a command holds in memory; nothing printed\n',
+      0,
+    ])
     // 20 MiB a page: the fourth is over.
     expect(pagesAsked()).to.equal(4)
     expect(result.peakMiB).to.be.below(768)
@@ -97,9 +105,16 @@ describe('hostile listings: drive and calendar pages without end (built binary, 
   it('drive ls over a folder whose children always have More (empty pages, an AnchorID): stopped after 1000 pages, exit 5, bounded memory', async () => {
     const path = await rootChildren()
     await fault({Body: {AnchorID: 'next', Code: 1000, LinkIDs: [], More: true}, Kind: 'status', Path: path, Status: 200})
-    for (const args of [['drive', 'ls'], ['drive', 'ls', 'Documents']]) {
+    for (const args of [
+      ['drive', 'ls'],
+      ['drive', 'ls', 'Documents'],
+    ]) {
       const result = await proton(args)
-      expect([result.status, result.stderr, result.stdout.length], args.join(' ')).to.deep.equal([5, "Error: the service still had more of a folder's children after 1000 pages: stopped; nothing printed\n", 0])
+      expect([result.status, result.stderr, result.stdout.length], args.join(' ')).to.deep.equal([
+        5,
+        "Error: the service still had more of a folder's children after 1000 pages: stopped; nothing printed\n",
+        0,
+      ])
       expect(result.peakMiB).to.be.below(512)
     }
 
@@ -111,7 +126,11 @@ describe('hostile listings: drive and calendar pages without end (built binary, 
     await fault({DelayMs: 100, Kind: 'latency', Path: path})
     await fault({Body: {AnchorID: 'next', Code: 1000, LinkIDs: [], More: true}, Kind: 'status', Path: path, Status: 200})
     const result = await proton(['drive', 'ls', '--timeout', '8'])
-    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([5, "Error: the listing of a folder's children was not complete within 8 s (timeout; see --timeout); nothing printed\n", 0])
+    expect([result.status, result.stderr, result.stdout.length]).to.deep.equal([
+      5,
+      "Error: the listing of a folder's children was not complete within 8 s (timeout; see --timeout); nothing printed\n",
+      0,
+    ])
     expect(await childrenPages(path)).to.be.within(2, 100)
   })
 
@@ -121,6 +140,8 @@ describe('hostile listings: drive and calendar pages without end (built binary, 
     await fault({Body: {Code: 1000, Events: Array.from({length: 101}, (_, index) => ({ID: `e${index}`})), More: 0}, Kind: 'status', Path: `/calendar/v1/${ID}/events`, Status: 200})
     const result = await proton(['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01'])
     expect([result.status, result.stdout.length]).to.deep.equal([5, 0])
-    expect(result.stderr).to.match(new RegExp(`^Error: calendar events list: Page 0 of Type [0-3] of calendar ${ID.replace(/[^\w]/g, '\\$&')} held 101 items, more than the PageSize 100 asked for; nothing printed\\n$`))
+    expect(result.stderr).to.match(
+      new RegExp(`^Error: calendar events list: Page 0 of Type [0-3] of calendar ${ID.replace(/[^\w]/g, '\\$&')} held 101 items, more than the PageSize 100 asked for; nothing printed\\n$`),
+    )
   })
 })

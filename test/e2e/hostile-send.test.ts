@@ -49,7 +49,9 @@ describe('mail send to the account’s own addresses, against a server that pick
     expect(dry.stdout.toString()).to.include('To: own@proton.test (refused: an address of this account none of whose keys unlocks: not sent in clear, nor to a key the service chose)\n')
     const result = await send('--to', 'own@proton.test')
     expect(result.status).to.equal(1)
-    expect(result.stderr).to.equal('Error: cannot send to own@proton.test (an address of this account none of whose keys unlocks: not sent in clear, nor to a key the service chose); nothing was created or sent\n')
+    expect(result.stderr).to.equal(
+      'Error: cannot send to own@proton.test (an address of this account none of whose keys unlocks: not sent in clear, nor to a key the service chose); nothing was created or sent\n',
+    )
     expect(created()).to.deep.equal([])
     // Never asked of the server: its own keys are the account's.
     expect(suite.server.requests.map((request) => request.url).filter((url) => url.startsWith('/core/v4/keys/all'))).to.deep.equal([])

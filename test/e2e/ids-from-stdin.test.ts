@@ -49,7 +49,9 @@ describe('IDs from standard input (built binary, sandbox)', function () {
     expect(got.stdout.toString()).to.equal(`${ids[0]},${ids[1]}\n`)
     const dry = await run(['contacts', 'delete', '-', '--dry-run', '--output', 'json'], `${ids[2]}\n`)
     expect(dry.status, dry.stderr).to.equal(0)
-    expect(dry.stdout.toString()).to.include(JSON.stringify([ids[2]])).and.not.to.include('"-"')
+    expect(dry.stdout.toString())
+      .to.include(JSON.stringify([ids[2]]))
+      .and.not.to.include('"-"')
   })
 
   it('calendar events get -: the IDs read; calendar events delete - takes one line', async () => {
@@ -84,7 +86,10 @@ describe('IDs from standard input (built binary, sandbox)', function () {
         result = await run([...args], '\n \n')
       })
       expect([result?.status, result?.stdout.length, result?.stderr], args.join(' ')).to.deep.equal([0, 0, `Nothing to do: standard input held no ${noun}.\n`])
-      expect(sent.filter((request) => request.Method !== 'GET'), args.join(' ')).to.deep.equal([])
+      expect(
+        sent.filter((request) => request.Method !== 'GET'),
+        args.join(' '),
+      ).to.deep.equal([])
     }
   })
 

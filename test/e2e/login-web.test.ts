@@ -131,7 +131,9 @@ describe('auth login --web (built binary, sandbox)', function () {
     const {status} = await waiting.closed
     const stderr = waiting.stderr()
     expect(status, stderr).to.equal(0)
-    expect(stderr).to.include(`logged in as demo (profile web, ${suite.sandbox.url}, by approval; app version external-drive-proton_cli@0.1.0-stable)\nkeys unlocked: the primary user key and 2 of 2 addresses\n`)
+    expect(stderr).to.include(
+      `logged in as demo (profile web, ${suite.sandbox.url}, by approval; app version external-drive-proton_cli@0.1.0-stable)\nkeys unlocked: the primary user key and 2 of 2 addresses\n`,
+    )
     expect(waiting.stdout()).to.equal('')
 
     // The key appears in the link and in the code, nowhere else, --verbose or not; the key password nowhere.
@@ -171,7 +173,10 @@ describe('auth login --web (built binary, sandbox)', function () {
     expect(waiting.stderr()).to.include('keys unlocked: the primary user key and 2 of 2 addresses')
   })
 
-  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, status] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${signal} withdraws the fork (DELETE of its selector) and ends by the signal; nothing is kept`, async () => {
       await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
       const waiting = await start(['--profile', `gone-${signal}`])
@@ -191,7 +196,11 @@ describe('auth login --web (built binary, sandbox)', function () {
   }
 
   it('SIGINT with a slow service: the withdrawal is waited for past the interrupt’s one-second fallback', async () => {
-    await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, DelayMs: 2000, Kind: 'latency', Method: 'DELETE', Path: '/auth/v4/sessions/forks/'}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({Count: 1, DelayMs: 2000, Kind: 'latency', Method: 'DELETE', Path: '/auth/v4/sessions/forks/'}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
     try {
       const waiting = await start(['--profile', 'gone-slow'])
       waiting.child.kill('SIGINT')
@@ -219,9 +228,7 @@ describe('auth login --web (built binary, sandbox)', function () {
       const {status} = await waiting.closed
       expect(status).to.equal(2)
       const lines = waiting.stderr().split('\n')
-      expect(lines.at(-2)).to.equal(
-        'Error: refusing the approved session: its Payload does not open with this sign-in’s key (tampered, or sealed for another sign-in); it was ended',
-      )
+      expect(lines.at(-2)).to.equal('Error: refusing the approved session: its Payload does not open with this sign-in’s key (tampered, or sealed for another sign-in); it was ended')
       expect(lines.filter((line) => line.startsWith('Error'))).to.have.length(1)
       expect((await requests()).filter((entry) => entry.Method === 'DELETE').map((entry) => `${entry.Path} ${entry.Status}`)).to.deep.equal(['/auth/v4 200'])
       expect(await suite.home.store.list()).not.to.include('refused')
@@ -290,7 +297,9 @@ describe('auth login --web (built binary, sandbox)', function () {
       expect(seen).to.match(/^argc:1$/m)
       expect(argv).to.match(/^file:\/\/.*\/sign-in\.html$/)
       expect(argv).not.to.include(encoded).and.not.to.include(encodeURIComponent(encoded)).and.not.to.include(waiting.userCode)
-      expect(seen).to.match(/^mode:600$/m).and.match(/^dirmode:700$/m)
+      expect(seen)
+        .to.match(/^mode:600$/m)
+        .and.match(/^dirmode:700$/m)
       const link = `${suite.sandbox.url}/desktop/login?app=drive&amp;pv=3#payload=${encodeURIComponent(waiting.code)}`
       expect(seen).to.include(`<meta http-equiv="refresh" content="0;url=${link}">`)
       expect(waiting.stderr()).to.include('Opening the link in your browser…')

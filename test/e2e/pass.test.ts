@@ -61,7 +61,10 @@ describe('proton pass (built binary, sandbox)', function () {
     ok(text)
     expect(out(text)).to.equal(`Personal\tMes comptes à moi\t${PERSONAL}\nWork\t\t${WORK}\n`)
     const json = JSON.parse(out(await proton(['pass', 'vaults', 'list', '--output', 'json']))) as {Vaults: Array<{Name: string; ShareID: string}>}
-    expect(json.Vaults.map(({Name, ShareID}) => [Name, ShareID])).to.deep.equal([['Personal', PERSONAL], ['Work', WORK]])
+    expect(json.Vaults.map(({Name, ShareID}) => [Name, ShareID])).to.deep.equal([
+      ['Personal', PERSONAL],
+      ['Work', WORK],
+    ])
     const names = await proton(['pass', 'vaults', 'list', '--jq', '.Vaults[].Name'])
     expect(out(names)).to.equal('Personal\nWork\n')
   })
@@ -97,7 +100,9 @@ describe('proton pass (built binary, sandbox)', function () {
   it('items get: fields by name (any case) or ID, secrets hidden unless --reveal; --field prints one raw value; JSON', async () => {
     const text = await proton(['pass', 'items', 'get', 'банк 🏦'])
     ok(text)
-    expect(out(text)).to.include('username: ivan\nurl: https://bank.example.test\npassword: (hidden: --reveal shows it)\ntotp: (hidden: --reveal shows it)\nPIN: (hidden: --reveal shows it)\nAccount: NL00 TEST 0123 4567 89\n')
+    expect(out(text)).to.include(
+      'username: ivan\nurl: https://bank.example.test\npassword: (hidden: --reveal shows it)\ntotp: (hidden: --reveal shows it)\nPIN: (hidden: --reveal shows it)\nAccount: NL00 TEST 0123 4567 89\n',
+    )
     noSecret(out(text) + text.stderr)
     const revealed = await proton(['pass', 'items', 'get', 'pass-item-bank', '--reveal'])
     expect(out(revealed)).to.include('password: пароль-секрет\n').and.to.include('PIN: 4321\n')
@@ -107,10 +112,16 @@ describe('proton pass (built binary, sandbox)', function () {
     expect(out(urls)).to.equal('https://café.example.test/login\nhttps://www.example.test\n')
     const note = await proton(['pass', 'items', 'get', 'Wi-Fi notes', '--field', 'note'])
     expect(out(note)).to.equal('Router: admin / see label\nGuest network: Café-Gäste\n')
-    const json = JSON.parse(out(await proton(['pass', 'items', 'get', 'GitLab', '--output', 'json']))) as {Item: {Fields: Array<{Name: string; Secret: boolean; Value?: string}>; Type: string; Vault: string}}
+    const json = JSON.parse(out(await proton(['pass', 'items', 'get', 'GitLab', '--output', 'json']))) as {
+      Item: {Fields: Array<{Name: string; Secret: boolean; Value?: string}>; Type: string; Vault: string}
+    }
     expect(json.Item.Type).to.equal('login')
     expect(json.Item.Vault).to.equal('Work')
-    expect(json.Item.Fields).to.deep.equal([{Name: 'username', Secret: false, Value: 'deploy'}, {Name: 'url', Secret: false, Value: 'https://git.example.test'}, {Name: 'password', Secret: true}])
+    expect(json.Item.Fields).to.deep.equal([
+      {Name: 'username', Secret: false, Value: 'deploy'},
+      {Name: 'url', Secret: false, Value: 'https://git.example.test'},
+      {Name: 'password', Secret: true},
+    ])
     const alias = await proton(['pass', 'items', 'get', 'Newsletters', '--field', 'alias'])
     expect(out(alias)).to.equal('news.k3x9@passmail.test\n')
     const missing = await proton(['pass', 'items', 'get', 'Nothing'])
@@ -121,7 +132,7 @@ describe('proton pass (built binary, sandbox)', function () {
     expect(noField.stderr).to.match(/^Error: item "GitLab" has no field "pin" \(its fields: name, username, url, password\)\n$/)
   })
 
-  it('totp: the code of the item\'s TOTP URI (checked against RFC 6238 written apart), the seconds left on stderr; JSON', async () => {
+  it("totp: the code of the item's TOTP URI (checked against RFC 6238 written apart), the seconds left on stderr; JSON", async () => {
     const before = Date.now() / 1000
     const text = await proton(['pass', 'totp', 'Банк 🏦'])
     const after = Date.now() / 1000
@@ -138,7 +149,10 @@ describe('proton pass (built binary, sandbox)', function () {
 
   it('items create login --password-stdin: read back apart from the tool (share key by OpenPGP.js, AES-GCM by WebCrypto, protobuf by protobufjs); the password never in --verbose', async () => {
     const password = `pw-${randomBytes(6).toString('hex')}-ünï`
-    const created = await proton(['pass', 'items', 'create', 'login', '--vault', 'Personal', '--name', 'Forum ü', '--username', 'me', '--url', 'https://f.example', '--url', 'https://g.example', '--password-stdin', '--verbose'], `${password}\n`)
+    const created = await proton(
+      ['pass', 'items', 'create', 'login', '--vault', 'Personal', '--name', 'Forum ü', '--username', 'me', '--url', 'https://f.example', '--url', 'https://g.example', '--password-stdin', '--verbose'],
+      `${password}\n`,
+    )
     ok(created)
     expect(created.stderr).not.to.include(password)
     const id = out(created).trim()
@@ -149,7 +163,10 @@ describe('proton pass (built binary, sandbox)', function () {
     const {item} = await openStoredItem(personal, row)
     expect(item.metadata.name).to.equal('Forum ü')
     expect(item.content.login).to.deep.include({itemUsername: 'me', password, urls: ['https://f.example', 'https://g.example']})
-    const withTotp = await proton(['pass', 'items', 'create', 'login', '--vault', 'Work', '--name', 'Otp', '--password-stdin', '--totp-stdin'], 'p4ss\notpauth://totp/Otp:me?secret=GEZDGNBVGY3TQOJQ&period=30\n')
+    const withTotp = await proton(
+      ['pass', 'items', 'create', 'login', '--vault', 'Work', '--name', 'Otp', '--password-stdin', '--totp-stdin'],
+      'p4ss\notpauth://totp/Otp:me?secret=GEZDGNBVGY3TQOJQ&period=30\n',
+    )
     ok(withTotp)
     const code = out(await proton(['pass', 'totp', 'Otp', '--vault', 'Work']))
     expect(code).to.match(/^\d{6}\n$/)
@@ -166,7 +183,10 @@ describe('proton pass (built binary, sandbox)', function () {
     ok(generated)
     const made = JSON.parse(out(generated)) as {Item: {ID: string}}
     const work = (await stored()).find((share) => share.share.ShareID === WORK)!
-    const read = await openStoredItem(work, work.items.find((entry) => entry.ItemID === made.Item.ID)!)
+    const read = await openStoredItem(
+      work,
+      work.items.find((entry) => entry.ItemID === made.Item.ID)!,
+    )
     expect(read.item.content.login?.password).to.match(/^\S{24}$/)
     expect(out(await proton(['pass', 'items', 'get', made.Item.ID, '--field', 'password']))).to.equal(`${read.item.content.login?.password}\n`)
   })
@@ -176,7 +196,10 @@ describe('proton pass (built binary, sandbox)', function () {
     ok(created)
     const id = out(created).trim()
     const work = (await stored()).find((share) => share.share.ShareID === WORK)!
-    const {item} = await openStoredItem(work, work.items.find((entry) => entry.ItemID === id)!)
+    const {item} = await openStoredItem(
+      work,
+      work.items.find((entry) => entry.ItemID === id)!,
+    )
     expect(item.metadata).to.deep.include({name: 'Door', note: 'Ask the concierge'})
     expect(item.content.note).to.deep.equal({})
     ok(await proton(['pass', 'items', 'trash', 'Door']))
@@ -275,7 +298,9 @@ describe('proton pass (built binary, sandbox)', function () {
       expect(login.status, login.stderr).to.equal(0)
       const result = await runBinary(['--profile', 'locked', 'pass', 'vaults', 'list'], {env, timeoutMs: 60_000})
       expect(result.status).to.equal(2)
-      expect(result.stderr).to.equal('Error: this account locks Proton Pass with an extra Pass password (SRP at /pass/v1/user/srp/…), which this tool cannot unlock yet: use the official Pass clients\n')
+      expect(result.stderr).to.equal(
+        'Error: this account locks Proton Pass with an extra Pass password (SRP at /pass/v1/user/srp/…), which this tool cannot unlock yet: use the official Pass clients\n',
+      )
       expect(out(result)).to.equal('')
     } finally {
       await control('pass/extra-password', {body: JSON.stringify({Enabled: false}), method: 'POST'})

@@ -39,7 +39,11 @@ describe('readable output (built binary, sandbox)', function () {
     const posts = async () => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string}>}).Requests.filter((request) => request.Method !== 'GET').length
     const before = await posts()
     const sent = await run(['mail', 'send', '--to', 'nobody@proton.test', '--subject', 'S', '--body', 'b'])
-    expect([sent.status, sent.stderr, sent.out]).to.deep.equal([1, 'Error: cannot send to nobody@proton.test (HTTP 422 Unprocessable Entity, Code 33102: Address does not exist); nothing was created or sent\n', ''])
+    expect([sent.status, sent.stderr, sent.out]).to.deep.equal([
+      1,
+      'Error: cannot send to nobody@proton.test (HTTP 422 Unprocessable Entity, Code 33102: Address does not exist); nothing was created or sent\n',
+      '',
+    ])
     expect(await posts()).to.equal(before)
     const planned = await run(['mail', 'send', '--to', 'nobody@proton.test,a@example.test', '--subject', 'S', '--body', 'b', '--dry-run'])
     expect(planned.status).to.equal(1)

@@ -30,7 +30,9 @@ export async function openShareKey(key: string): Promise<Uint8Array> {
 /** A share key as a client makes one, encrypted to the user key and signed by `signer` (another key, for a hostile one), or not signed. */
 export async function makeShareKey(key: Uint8Array, signer: openpgp.PrivateKey | undefined): Promise<string> {
   const message = await openpgp.createMessage({binary: key})
-  const sealed = signer ? await openpgp.encrypt({encryptionKeys: userKey.toPublic(), format: 'binary', message, signingKeys: signer}) : await openpgp.encrypt({encryptionKeys: userKey.toPublic(), format: 'binary', message})
+  const sealed = signer
+    ? await openpgp.encrypt({encryptionKeys: userKey.toPublic(), format: 'binary', message, signingKeys: signer})
+    : await openpgp.encrypt({encryptionKeys: userKey.toPublic(), format: 'binary', message})
   return Buffer.from(sealed).toString('base64')
 }
 

@@ -165,7 +165,6 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
     entries.set(name, binary)
   }
 
-
   return {
     counts,
     keep(key, unlocked, other = false) {

@@ -184,7 +184,8 @@ async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>)
   const {localKey, records} = await fetching
   const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
   const passphrase = openPassphrase(sealed, clientKey, session.uid)
-  if (passphrase === undefined) throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${commandLine(invocation.context.names, 'auth:login')}" again`)
+  if (passphrase === undefined)
+    throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${commandLine(invocation.context.names, 'auth:login')}" again`)
   // Unlocking is part of the command's work: --timeout bounds it as it bounds each request (Argon2 keys take seconds).
   const deadline: UnlockDeadline = {at: Date.now() + invocation.flags.timeout * 1000, timeoutSeconds: invocation.flags.timeout}
   const pgp = await openpgp()
@@ -278,7 +279,9 @@ async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>)
   const ownPublicKeys = async (email: string): Promise<PublicKey[]> => {
     const address = records.addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())
     if (!address) return []
-    const armored = keyEntries(address.Keys).keys.map((key) => key.PrivateKey).filter((key): key is string => typeof key === 'string')
+    const armored = keyEntries(address.Keys)
+      .keys.map((key) => key.PrivateKey)
+      .filter((key): key is string => typeof key === 'string')
     return Promise.all(armored.map(async (armoredKey) => (await pgp.readPrivateKey({armoredKey})).toPublic()))
   }
 

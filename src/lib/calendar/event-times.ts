@@ -35,9 +35,6 @@ export function sequenceAfter(before: Timing, sequence: number | undefined, afte
   if (sequence === undefined || !Number.isFinite(sequence)) return 0
   const kept = Math.max(0, sequence)
   const sameTimes =
-    before.start.allDay === after.start.allDay &&
-    utcOf(before.start) === utcOf(after.start) &&
-    utcOf(endOf(before)) === utcOf(endOf(after)) &&
-    (before.rrule ?? '') === (after.rrule ?? '')
+    before.start.allDay === after.start.allDay && utcOf(before.start) === utcOf(after.start) && utcOf(endOf(before)) === utcOf(endOf(after)) && (before.rrule ?? '') === (after.rrule ?? '')
   return sameTimes ? kept : kept + 1
 }

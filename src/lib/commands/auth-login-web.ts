@@ -29,7 +29,11 @@ function showRequest(invocation: Invocation, request: SignInRequest, terminal: b
     text('To sign in, open this link in a browser where you can sign in to Proton, and approve:') +
       text(`  ${request.link}`) +
       text(`Or approve it from a Proton app signed in to the account ("Sign in with another device", code ${request.userCode})${terminal ? ': scan' : ''}`) +
-      (terminal ? qrLines(request.code).map((line) => `  ${line}\n`).join('') : '') +
+      (terminal
+        ? qrLines(request.code)
+            .map((line) => `  ${line}\n`)
+            .join('')
+        : '') +
       text(`The code to paste there: ${request.code}`),
   )
 }
@@ -39,7 +43,9 @@ export async function webLogin(invocation: Invocation, options: WebLoginOptions,
   const identity = forkIdentity(options.app, flags['app-version'], invocation.context.version)
   const transport: TransportOptions = {...invocation.transport(), appVersion: checkHeaderValue('--app-version', identity.appVersion)}
   if (!ofClient(identity)) {
-    invocation.note(`Warning: the app version ${escapeLine(identity.appVersion)} does not name the client ${identity.childClientId} the sign-in is for; the service may refuse the session (the sandbox does)`)
+    invocation.note(
+      `Warning: the app version ${escapeLine(identity.appVersion)} does not name the client ${identity.childClientId} the sign-in is for; the service may refuse the session (the sandbox does)`,
+    )
   }
 
   const terminal = Boolean((io.stderr as {isTTY?: boolean}).isTTY)

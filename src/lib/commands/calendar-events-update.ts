@@ -64,7 +64,8 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     const rrule = checkRrule(options.rrule)
     if (options.allDay && (options.start === undefined || options.end === undefined)) throw usageError('--all-day needs both --start and --end (dates)')
     const given = ['summary', 'location', 'description', 'start', 'end', 'rrule', 'color'] as const
-    if (given.every((name) => options[name] === undefined) && options.alarms.length === 0 && !options.noAlarm) throw usageError(`nothing to change: give one of ${[...given, 'alarm', 'no-alarm'].map((name) => `--${name}`).join(', ')}`)
+    if (given.every((name) => options[name] === undefined) && options.alarms.length === 0 && !options.noAlarm)
+      throw usageError(`nothing to change: give one of ${[...given, 'alarm', 'no-alarm'].map((name) => `--${name}`).join(', ')}`)
     checkColor(options.color)
     notificationsFrom(options.alarms, options.noAlarm, null)
     const systemZone = zoneFlag(undefined, invocation.io.env)
@@ -119,7 +120,10 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     // older event's personal-part alarms carried over (the personal part is no longer written), else null.
     const personalAlarms = notificationsOfVevent(vevent)
     const kept = notificationsOf(found.event.Notifications) ?? (personalAlarms.length > 0 ? personalAlarms : null)
-    const personal = {color: options.color ?? (typeof found.event.Color === 'string' && found.event.Color !== '' ? found.event.Color : null), notifications: notificationsFrom(options.alarms, options.noAlarm, kept)}
+    const personal = {
+      color: options.color ?? (typeof found.event.Color === 'string' && found.event.Color !== '' ? found.event.Color : null),
+      notifications: notificationsFrom(options.alarms, options.noAlarm, kept),
+    }
     const Event = {...(await eventPayload(vevent, {calendar, calendarSession, shared, signingKey}, personal)), IsOrganizer: found.event.IsOrganizer ?? 1}
     if (!(await syncOne(invocation, calendar, {Event, ID: id}, `event ${id}`, options.dryRun))) return
     invocation.io.stdout.write(`${id}\n`)

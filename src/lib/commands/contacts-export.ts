@@ -46,7 +46,8 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
     const {output} = invocation.flags
     const asData = output === 'json' || output === 'yaml'
     const text = vcards.join('')
-    if (outputFile !== undefined) await replaceFile(outputFile, asData ? await structuredText(views, output) : text, {failure: (error) => fileFailure('write', outputFile, error), mode: PRIVATE_FILE_MODE})
+    if (outputFile !== undefined)
+      await replaceFile(outputFile, asData ? await structuredText(views, output) : text, {failure: (error) => fileFailure('write', outputFile, error), mode: PRIVATE_FILE_MODE})
     else if (asData) await printData(invocation, views, () => '')
     else writeFileText(invocation.io.stdout, text)
     invocation.note(`Exported ${items.length} contact${items.length === 1 ? '' : 's'}${outputFile === undefined ? '' : ` to ${outputFile}`}.`)

@@ -53,7 +53,9 @@ export function importedContacts(text: string, file: string, force = false): {co
     if (problem !== undefined) throw usageError(`${file}: vCard ${index + 1} (${escapeLine(JSON.stringify(name))}): its ${problem}; nothing imported`)
     const mark = properties.find(([field]) => field === UNVERIFIED_MARK)
     if (mark && !force) {
-      throw usageError(`${file}: vCard ${index + 1} (${escapeLine(JSON.stringify(name))}) was exported with its signature ${escapeLine(valueText(mark))} (${UNVERIFIED_MARK.toUpperCase()}): its fields may not be yours, and importing signs them with your key; check them, then give --force; nothing imported`)
+      throw usageError(
+        `${file}: vCard ${index + 1} (${escapeLine(JSON.stringify(name))}) was exported with its signature ${escapeLine(valueText(mark))} (${UNVERIFIED_MARK.toUpperCase()}): its fields may not be yours, and importing signs them with your key; check them, then give --force; nothing imported`,
+      )
     }
 
     return name

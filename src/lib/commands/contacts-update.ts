@@ -78,7 +78,8 @@ export const contactsUpdate = plainCommand<ContactsUpdateOptions>({
     const opened = await openCards(Array.isArray(record.Cards) ? (record.Cards as unknown as Card[]) : [], keys)
     const current: Property[] = []
     for (const card of opened) {
-      if (card.data === undefined || card.signature === 'failed') throw usageError(`contact ${id}: its card of Type ${card.type} ${card.data === undefined ? 'cannot be read' : 'does not verify'} (${card.problem ?? ''}): not rewritten`)
+      if (card.data === undefined || card.signature === 'failed')
+        throw usageError(`contact ${id}: its card of Type ${card.type} ${card.data === undefined ? 'cannot be read' : 'does not verify'} (${card.problem ?? ''}): not rewritten`)
       // VERSION and PRODID are written afresh; a UID counts only in the signed card, as the cards are merged.
       current.push(...parseOneVcard(card.data).filter(([field]) => field !== 'version' && field !== 'prodid' && (field !== 'uid' || card.type === CARD_TYPE.SIGNED)))
     }

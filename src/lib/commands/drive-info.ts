@@ -29,7 +29,7 @@ export const driveInfo = plainCommand<{path: string}>({
         // The revision's extended attributes (its claimed size and times), not the content: that is checked block by
         // block, and by the manifest signature, only as it is downloaded (transfer.ts downloadInto).
         ['Attributes signature', node.signatures.content === undefined ? undefined : printable(node.signatures.content)],
-        ['Content', node.kind === 'file' ? 'not checked here: drive download checks each block\'s hash and the manifest signature over them, and refuses a file that fails' : undefined],
+        ['Content', node.kind === 'file' ? "not checked here: drive download checks each block's hash and the manifest signature over them, and refuses a file that fails" : undefined],
         ...node.problems.map((problem) => ['Problem', printable(problem)]),
       ]
         .filter(([, value]) => value !== undefined)

@@ -17,9 +17,11 @@ export const driveMkdir = plainCommand<{dryRun: boolean; path: string}>({
         return showPlans(invocation, [{data: {action: 'mkdir', name, parentUid: parent.uid, path}, line: `create the folder ${printable(path)}`}])
       }
 
-      return nodeView(await client.createFolder(parent.uid, name).catch((error: unknown) => {
-        throw isNameTaken(error) ? taken() : error
-      }))
+      return nodeView(
+        await client.createFolder(parent.uid, name).catch((error: unknown) => {
+          throw isNameTaken(error) ? taken() : error
+        }),
+      )
     })
     if (!folder) return
     invocation.io.stdout.write(`${folder.uid}\n`)

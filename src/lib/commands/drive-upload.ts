@@ -54,11 +54,14 @@ export const driveUpload = plainCommand<DriveUploadOptions>({
         return {name, replaces: taken.uid}
       })
       if (dryRun) {
-        return showPlans(invocation, targets.map((target, index) => {
-          const what = `${printable(paths[index])} (${byteSize(sizes[index])})`
-          const data = {action: 'upload', file: paths[index], name: target.name, size: sizes[index], ...('replaces' in target ? {replaces: target.replaces} : {parentUid: target.parentUid})}
-          return {data, line: 'replaces' in target ? `upload ${what} as a new revision of ${printable(target.name)} in ${where}` : `upload ${what} to ${where} as ${printable(target.name)}`}
-        }))
+        return showPlans(
+          invocation,
+          targets.map((target, index) => {
+            const what = `${printable(paths[index])} (${byteSize(sizes[index])})`
+            const data = {action: 'upload', file: paths[index], name: target.name, size: sizes[index], ...('replaces' in target ? {replaces: target.replaces} : {parentUid: target.parentUid})}
+            return {data, line: 'replaces' in target ? `upload ${what} as a new revision of ${printable(target.name)} in ${where}` : `upload ${what} to ${where} as ${printable(target.name)}`}
+          }),
+        )
       }
 
       for (const [index, target] of targets.entries()) {

@@ -38,7 +38,11 @@ const prefOf = ([, params]: Property) => {
  */
 function withPref(properties: readonly Property[]): Property[] {
   const sorted = new Map<string, Property[]>()
-  for (const name of FIELDS_WITH_PREF) sorted.set(name, properties.filter(([field]) => field === name).sort((a, b) => prefOf(a) - prefOf(b)))
+  for (const name of FIELDS_WITH_PREF)
+    sorted.set(
+      name,
+      properties.filter(([field]) => field === name).sort((a, b) => prefOf(a) - prefOf(b)),
+    )
   const counts = new Map<string, number>()
   return properties.map((property) => {
     const [name] = property

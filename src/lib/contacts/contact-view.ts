@@ -132,7 +132,10 @@ export function contactText(view: ContactView): string {
   add('Birthday:', view.Birthday ? [valueLine(view.Birthday)] : [])
   add('Organization:', view.Organization.map(valueLine))
   // A note's line breaks are its own: a row per line (printable would show each break as "?").
-  add('Notes:', view.Notes.flatMap((note) => valueLine(note).split(/\r\n|\r|\n/)))
+  add(
+    'Notes:',
+    view.Notes.flatMap((note) => valueLine(note).split(/\r\n|\r|\n/)),
+  )
   add('Groups:', view.Groups.length > 0 ? [view.Groups.join(', ')] : [])
   add('Cards:', view.Cards.map(cardLine))
   return alignedRows(rows)

@@ -16,6 +16,10 @@ export interface Plan {
 }
 
 export async function showPlans(invocation: Invocation, plans: readonly Plan[]): Promise<void> {
-  await printData(invocation, plans.map(({data}) => data), () => plans.map(({line}) => `Would ${line}`).join('\n'))
+  await printData(
+    invocation,
+    plans.map(({data}) => data),
+    () => plans.map(({line}) => `Would ${line}`).join('\n'),
+  )
   invocation.note('--dry-run: nothing changed.')
 }

@@ -4,8 +4,17 @@
  * as the web client types a file by its name before it uploads it.
  */
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  csv: 'text/csv', gif: 'image/gif', htm: 'text/html', html: 'text/html', jpeg: 'image/jpeg', jpg: 'image/jpeg', json: 'application/json',
-  pdf: 'application/pdf', png: 'image/png', txt: 'text/plain', zip: 'application/zip',
+  csv: 'text/csv',
+  gif: 'image/gif',
+  htm: 'text/html',
+  html: 'text/html',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  txt: 'text/plain',
+  zip: 'application/zip',
 }
 
 export const mediaTypeOf = (name: string) => MEDIA_TYPES[/\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream'

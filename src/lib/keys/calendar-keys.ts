@@ -72,7 +72,11 @@ export async function openMemberPassphrase({Passphrase, Signature}: MemberPassph
  * The calendar keys the passphrase unlocks (only their decrypting packets matter: session keys come to them).
  * `passphrase` may be a function: called only when `through` asks for a key to be unlocked (not when the seal has it).
  */
-export async function unlockCalendarKeys(armoredKeys: readonly string[], passphrase: (() => Promise<string>) | string, through: (armoredKey: string, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey> = (_, unlock) => unlock()): Promise<PrivateKey[]> {
+export async function unlockCalendarKeys(
+  armoredKeys: readonly string[],
+  passphrase: (() => Promise<string>) | string,
+  through: (armoredKey: string, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey> = (_, unlock) => unlock(),
+): Promise<PrivateKey[]> {
   const pgp = await openpgp()
   const unlocked = await Promise.all(
     armoredKeys.map(async (armoredKey) => {

@@ -58,7 +58,11 @@ export const passVaultsList = plainCommand({
     const vaults = await new PassSession(invocation).vaults()
     if (invocation.flags.output !== 'text') return printData(invocation, {Vaults: vaults.map(vaultRecord)}, () => '')
     if (vaults.length === 0) return invocation.note('No vaults.')
-    writeListing(invocation, {giveFirst: [2], header: ['NAME', 'DESCRIPTION', 'SHARE ID'], rows: vaults.map((vault) => [wholeCell(vault.content.name), wholeCell(vault.content.description), wholeCell(vault.shareId)])})
+    writeListing(invocation, {
+      giveFirst: [2],
+      header: ['NAME', 'DESCRIPTION', 'SHARE ID'],
+      rows: vaults.map((vault) => [wholeCell(vault.content.name), wholeCell(vault.content.description), wholeCell(vault.shareId)]),
+    })
   },
 })
 
@@ -75,7 +79,12 @@ export const passVaultsCreate = plainCommand({
     const key = newKey()
     // The display pass-cli gives a new vault (pass-domain models/vault.rs: VaultIcon and VaultColor default to ICON1, COLOR1).
     const content = toBinary(VaultSchema, create(VaultSchema, {description, display: {color: VaultColor.COLOR1, icon: VaultIcon.ICON1}, name}))
-    const body = {AddressID: String(address.ID), Content: seal(key, content, 'vaultcontent').toString('base64'), ContentFormatVersion: VAULT_CONTENT_FORMAT_VERSION, EncryptedVaultKey: await sealShareKey(key, primary)}
+    const body = {
+      AddressID: String(address.ID),
+      Content: seal(key, content, 'vaultcontent').toString('base64'),
+      ContentFormatVersion: VAULT_CONTENT_FORMAT_VERSION,
+      EncryptedVaultKey: await sealShareKey(key, primary),
+    }
     const answer = await write(pass, {body, method: 'POST', path: '/pass/v1/vault'}, dryRun)
     if (!answer) return
     const share = isRecord(answer.Share) ? answer.Share : {}
@@ -154,13 +163,18 @@ export const passItemsGet = plainCommand({
     if (field !== undefined) {
       const wanted = field.toLowerCase()
       const values = wanted === 'name' ? [opened.item.metadata?.name ?? ''] : fields.filter((candidate) => candidate.name.toLowerCase() === wanted).map(({value}) => value)
-      if (values.length === 0) throw new CliFailure(`item ${quoted(opened.item.metadata?.name ?? opened.itemId)} has no field ${quoted(field)} (its fields: ${['name', ...new Set(fields.map(({name}) => name))].join(', ')})`, EXIT.NOT_FOUND)
+      if (values.length === 0)
+        throw new CliFailure(
+          `item ${quoted(opened.item.metadata?.name ?? opened.itemId)} has no field ${quoted(field)} (its fields: ${['name', ...new Set(fields.map(({name}) => name))].join(', ')})`,
+          EXIT.NOT_FOUND,
+        )
       for (const value of values) writeRaw(invocation, value)
       return
     }
 
     const summary = itemSummary(opened)
-    if (invocation.flags.output !== 'text') return printData(invocation, {Item: {...summary, CreateTime: opened.revision.CreateTime, Fields: fields.map((entry) => fieldRecord(entry, reveal))}}, () => '')
+    if (invocation.flags.output !== 'text')
+      return printData(invocation, {Item: {...summary, CreateTime: opened.revision.CreateTime, Fields: fields.map((entry) => fieldRecord(entry, reveal))}}, () => '')
     const lines = [
       ['Name', summary.Name],
       ['Type', summary.Type],
@@ -238,7 +252,14 @@ async function secretsFromStdin(invocation: Invocation, {password, totp}: {passw
 
 async function showWritten(invocation: Invocation, vault: OpenedVault, answer: JsonRecord, name: string, verb: string): Promise<void> {
   const written = isRecord(answer.Item) ? answer.Item : {}
-  const record = {ID: written.ItemID, Name: name, Revision: written.Revision, ShareID: vault.shareId, Vault: vault.content.name, ...(typeof written.AliasEmail === 'string' ? {AliasEmail: written.AliasEmail} : {})}
+  const record = {
+    ID: written.ItemID,
+    Name: name,
+    Revision: written.Revision,
+    ShareID: vault.shareId,
+    Vault: vault.content.name,
+    ...(typeof written.AliasEmail === 'string' ? {AliasEmail: written.AliasEmail} : {}),
+  }
   await printData(invocation, {Item: record}, () => String(written.AliasEmail ?? written.ItemID ?? ''))
   invocation.note(`${verb} ${quoted(name)} in vault ${quoted(vault.content.name)}.`)
 }
@@ -284,7 +305,8 @@ export const passItemsEdit = plainCommand({
   options: (line) => ({...loginOptions(line), dryRun: line.boolean('dry-run'), item: line.arg('item'), name: line.optionalString('name'), vault: line.optionalString('vault')}),
   async run(invocation, options) {
     const loginChange = options.username !== undefined || options.email !== undefined || options.passwordStdin || options.totpStdin || options.urls !== undefined
-    if (!loginChange && options.name === undefined && options.note === undefined) throw usageError('nothing to change: give --name, --note, --username, --email, --url, --password-stdin or --totp-stdin')
+    if (!loginChange && options.name === undefined && options.note === undefined)
+      throw usageError('nothing to change: give --name, --note, --username, --email, --url, --password-stdin or --totp-stdin')
     const {password, totpUri: newTotp} = await secretsFromStdin(invocation, {password: options.passwordStdin, totp: options.totpStdin})
     const pass = new PassSession(invocation)
     const found = await findItem(pass, options.item, options.vault)
@@ -292,7 +314,8 @@ export const passItemsEdit = plainCommand({
     const current = await pass.fetchItem(found.vault, found.itemId)
     const {item} = current
     const content = item.content?.content
-    if (loginChange && content?.case !== 'login') throw usageError(`item ${quoted(item.metadata?.name ?? '')} is a ${itemType(item)}, not a login: --username, --email, --url, --password-stdin and --totp-stdin change logins only`)
+    if (loginChange && content?.case !== 'login')
+      throw usageError(`item ${quoted(item.metadata?.name ?? '')} is a ${itemType(item)}, not a login: --username, --email, --url, --password-stdin and --totp-stdin change logins only`)
     item.metadata ??= create(MetadataSchema, {})
     if (options.name !== undefined) item.metadata.name = options.name
     if (options.note !== undefined) item.metadata.note = options.note
@@ -334,7 +357,11 @@ function itemStateCommand(states: StateFilter, verb: string, request: (opened: O
 
 const named = (opened: OpenedItem) => ({Items: [{ItemID: opened.itemId, Revision: opened.revision.Revision}]})
 
-export const passItemsTrash = itemStateCommand('active', 'Moved to the trash:', (opened) => ({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/trash`}))
+export const passItemsTrash = itemStateCommand('active', 'Moved to the trash:', (opened) => ({
+  body: named(opened),
+  method: 'POST',
+  path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/trash`,
+}))
 
 export const passItemsRestore = itemStateCommand('trashed', 'Restored', (opened) => ({body: named(opened), method: 'POST', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item/untrash`}))
 
@@ -354,7 +381,7 @@ async function aliasOptionsOf(pass: PassSession, vaultName: string | undefined):
   const [vault] = vaults
   const answer = await pass.request({method: 'GET', path: `/pass/v1/share/${idSegment(vault.shareId)}/alias/options`})
   const options = isRecord(answer.Options) ? answer.Options : {}
-  if (options.CanCreateAlias === false) throw new CliFailure('the service allows no new alias for this account (its plan\'s limit?)', EXIT.USAGE)
+  if (options.CanCreateAlias === false) throw new CliFailure("the service allows no new alias for this account (its plan's limit?)", EXIT.USAGE)
   return {options, vault}
 }
 
@@ -371,7 +398,15 @@ export const passAliasOptions = plainCommand({
 })
 
 export const passAliasCreate = plainCommand({
-  options: (line) => ({dryRun: line.boolean('dry-run'), mailboxes: line.strings('mailbox'), name: line.optionalString('name'), note: line.optionalString('note'), prefix: line.string('prefix'), suffix: line.string('suffix'), vault: line.string('vault')}),
+  options: (line) => ({
+    dryRun: line.boolean('dry-run'),
+    mailboxes: line.strings('mailbox'),
+    name: line.optionalString('name'),
+    note: line.optionalString('note'),
+    prefix: line.string('prefix'),
+    suffix: line.string('suffix'),
+    vault: line.string('vault'),
+  }),
   async run(invocation, {dryRun, mailboxes, name, note, prefix, suffix, vault: vaultName}) {
     const pass = new PassSession(invocation)
     const {options, vault} = await aliasOptionsOf(pass, vaultName)

@@ -86,7 +86,14 @@ export async function openShareKey(key: unknown, userKeys: readonly PrivateKey[]
   }
 
   if (result.signatures.length === 0) throw new PassCryptoError(`${what} is not signed: refused (a share key must be signed by the account's user key)`)
-  const verified = await Promise.all(result.signatures.map(({verified: check}) => check.then(() => true, () => false)))
+  const verified = await Promise.all(
+    result.signatures.map(({verified: check}) =>
+      check.then(
+        () => true,
+        () => false,
+      ),
+    ),
+  )
   if (!verified.some(Boolean)) throw new PassCryptoError(`${what} is not signed by the account's user key: refused`)
   const bytes = Buffer.from(result.data as Uint8Array)
   if (bytes.length !== KEY_BYTES) throw new PassCryptoError(`${what} holds ${bytes.length} bytes, not a ${KEY_BYTES}-byte key`)

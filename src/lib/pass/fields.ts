@@ -53,7 +53,13 @@ export function itemFields(item: Item, aliasEmail?: string | null): Field[] {
   switch (content.case) {
     case 'login': {
       const login = content.value
-      fields.push(shown('username', login.itemUsername), shown('email', login.itemEmail), ...login.urls.map((url) => shown('url', url)), hidden('password', login.password), hidden('totp', login.totpUri))
+      fields.push(
+        shown('username', login.itemUsername),
+        shown('email', login.itemEmail),
+        ...login.urls.map((url) => shown('url', url)),
+        hidden('password', login.password),
+        hidden('totp', login.totpUri),
+      )
       break
     }
 
@@ -67,10 +73,18 @@ export function itemFields(item: Item, aliasEmail?: string | null): Field[] {
     }
 
     case 'wifi':
-      fields.push(shown('ssid', content.value.ssid), hidden('password', content.value.password), ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)))
+      fields.push(
+        shown('ssid', content.value.ssid),
+        hidden('password', content.value.password),
+        ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)),
+      )
       break
     case 'sshKey':
-      fields.push(shown('public-key', content.value.publicKey), hidden('private-key', content.value.privateKey), ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)))
+      fields.push(
+        shown('public-key', content.value.publicKey),
+        hidden('private-key', content.value.privateKey),
+        ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)),
+      )
       break
     case 'identity': {
       const identity = content.value

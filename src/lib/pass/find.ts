@@ -21,7 +21,8 @@ export async function findVaults(pass: PassSession, name: string | undefined): P
   const vaults = await pass.vaults()
   let matches = vaults.filter((vault) => vault.content.name === name)
   if (matches.length === 0) matches = vaults.filter((vault) => vault.content.name.toLowerCase() === name.toLowerCase())
-  if (matches.length === 0) throw notFound(`no vault named ${quoted(name)} (${vaults.length === 0 ? 'the account has no vault' : `its vaults: ${vaults.map((vault) => quoted(vault.content.name)).join(', ')}`})`)
+  if (matches.length === 0)
+    throw notFound(`no vault named ${quoted(name)} (${vaults.length === 0 ? 'the account has no vault' : `its vaults: ${vaults.map((vault) => quoted(vault.content.name)).join(', ')}`})`)
   if (matches.length > 1) throw usageError(`${matches.length} vaults are named ${quoted(name)}: give one's share ID (${matches.map((vault) => vault.shareId).join(', ')})`)
   return matches
 }

@@ -172,7 +172,14 @@ export class PassSession {
     const {keys: userKeys} = await this.keys()
     const opened = new Map<number, Buffer>()
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.request({method: 'GET', path: `/pass/v1/share/${idSegment(shareId)}/key`, query: [['Page', String(page)], ['PageSize', String(PAGE_SIZE)]]})
+      const answer = await this.request({
+        method: 'GET',
+        path: `/pass/v1/share/${idSegment(shareId)}/key`,
+        query: [
+          ['Page', String(page)],
+          ['PageSize', String(PAGE_SIZE)],
+        ],
+      })
       const keys = isRecord(answer.ShareKeys) && Array.isArray(answer.ShareKeys.Keys) ? answer.ShareKeys.Keys.filter(isRecord) : []
       for (const key of keys) {
         const rotation = number(key.KeyRotation)

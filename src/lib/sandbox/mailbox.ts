@@ -259,7 +259,12 @@ export function mailboxRoutes(state: SandboxState): Route[] {
     {access: 'full', handle: () => ({...success, MailSettings: mailbox.mailSettings}), method: 'GET', path: /^\/mail\/v4\/settings$/},
     // WebClients packages/shared/lib/api/mailSettings.ts updateSign ({Sign}: 0 or 1), updatePGPScheme ({PGPScheme}: 8 or 16).
     {access: 'full', handle: (request) => ({...success, MailSettings: setMailSetting(mailbox.mailSettings, 'Sign', request.json().Sign, [0, 1])}), method: 'PUT', path: /^\/mail\/v4\/settings\/sign$/},
-    {access: 'full', handle: (request) => ({...success, MailSettings: setMailSetting(mailbox.mailSettings, 'PGPScheme', request.json().PGPScheme, [8, 16])}), method: 'PUT', path: /^\/mail\/v4\/settings\/pgpscheme$/},
+    {
+      access: 'full',
+      handle: (request) => ({...success, MailSettings: setMailSetting(mailbox.mailSettings, 'PGPScheme', request.json().PGPScheme, [8, 16])}),
+      method: 'PUT',
+      path: /^\/mail\/v4\/settings\/pgpscheme$/,
+    },
     {access: 'full', handle: () => ({...success, Filters: mailbox.listFilters()}), method: 'GET', path: /^\/mail\/v4\/filters$/},
     {access: 'full', handle: (request) => ({...success, Filter: mailbox.createFilter(filterInput(request.json()))}), method: 'POST', path: /^\/mail\/v4\/filters$/},
     {

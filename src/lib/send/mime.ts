@@ -15,7 +15,12 @@ export interface MimeAttachment {
 }
 
 /** Base64 in lines of 76 (RFC 2045 6.8). */
-const base64Lines = (bytes: Uint8Array) => (Buffer.from(bytes).toString('base64').match(/.{1,76}/g) ?? ['']).join('\r\n')
+const base64Lines = (bytes: Uint8Array) =>
+  (
+    Buffer.from(bytes)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? ['']
+  ).join('\r\n')
 
 /** A media type as a header may carry it (anything else: application/octet-stream). */
 const safeType = (type: string) => (/^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream')
@@ -26,7 +31,13 @@ export function mimeTree(body: string, mimeType: 'text/html' | 'text/plain', att
     [`Content-Type: ${mimeType}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(Buffer.from(body, 'utf8'))].join('\r\n'),
     ...attachments.map(({data, mimeType: type, name}) => {
       const quoted = JSON.stringify(name)
-      return [`Content-Type: ${safeType(type)}; filename=${quoted}; name=${quoted}`, 'Content-Transfer-Encoding: base64', `Content-Disposition: attachment; filename=${quoted}; name=${quoted}`, '', base64Lines(data)].join('\r\n')
+      return [
+        `Content-Type: ${safeType(type)}; filename=${quoted}; name=${quoted}`,
+        'Content-Transfer-Encoding: base64',
+        `Content-Disposition: attachment; filename=${quoted}; name=${quoted}`,
+        '',
+        base64Lines(data),
+      ].join('\r\n')
     }),
   ]
   return `Content-Type: multipart/mixed; boundary="${boundary}"\r\n\r\n${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n\r\n`

@@ -122,7 +122,10 @@ function parse(response: ApiResponse, what: string): Json {
   const answer = JSON.parse(response.body.toString('utf8')) as unknown
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) throw unavailableError(`${what}: the answer is not a JSON object`)
   if (response.statusCode >= 400) {
-    throw new CliFailure(`${what}: ${describeApiError(response.statusCode, response.statusMessage, sniff.envelope)}`, response.statusCode === 429 || response.statusCode >= 500 ? EXIT.UNAVAILABLE : EXIT.AUTH)
+    throw new CliFailure(
+      `${what}: ${describeApiError(response.statusCode, response.statusMessage, sniff.envelope)}`,
+      response.statusCode === 429 || response.statusCode >= 500 ? EXIT.UNAVAILABLE : EXIT.AUTH,
+    )
   }
 
   return answer as Json

@@ -30,7 +30,18 @@ describe('account/keys: the one way to the account’s keys', function () {
   const clientKey = newClientKey()
   // An address key: the key passphrase does not open it (its Token does).
   const otherKey = {Active: 1, ID: 'other', Primary: 0, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}
-  const addresses = [{Email: 'Demo@Proton.Test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}, {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature}]}]
+  const addresses = [
+    {Email: 'Demo@Proton.Test', ID: 'a1', Keys: [addressKey]},
+    'not an address',
+    {
+      Email: 'broken@proton.test',
+      ID: 'a2',
+      Keys: [
+        {...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature},
+        {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature},
+      ],
+    },
+  ]
   const cacheDir = () => join(suite.home.home, 'cache')
 
   /** The session file holding the passphrase sealed for this session, and a service answering the three key requests. */
@@ -109,7 +120,11 @@ describe('account/keys: the one way to the account’s keys', function () {
   it('one primary rule (WebClients): the flagged user key first, else the first listed; it signs, unlocked whole; the primary address the first active one by Order', async () => {
     expect(primaryFirst([{ID: 'a'}, {ID: 'b', Primary: 1}, {ID: 'c', Primary: true}]).map(({ID}) => ID)).to.deep.equal(['b', 'c', 'a'])
     expect(primaryFirst([{ID: 'a', Primary: 0}, {ID: 'b'}]).map(({ID}) => ID)).to.deep.equal(['a', 'b'])
-    for (const keys of [[otherKey, userKey], [{...userKey, Primary: 0}, otherKey], [otherKey, {...userKey, Primary: true}]]) {
+    for (const keys of [
+      [otherKey, userKey],
+      [{...userKey, Primary: 0}, otherKey],
+      [otherKey, {...userKey, Primary: true}],
+    ]) {
       await serve({keys})
       const primary = await (await accountKeys(run().invocation)).primaryUserKey()
       expect(primary.getFingerprint()).to.equal(await fingerprintOf(KEY_FIXTURE.userKey))
@@ -117,18 +132,40 @@ describe('account/keys: the one way to the account’s keys', function () {
     }
 
     // The flagged key that will not open: no other key signs in its place.
-    await serve({keys: [{...userKey, Primary: 0}, {...otherKey, Primary: 1}]})
+    await serve({
+      keys: [
+        {...userKey, Primary: 0},
+        {...otherKey, Primary: 1},
+      ],
+    })
     expect(await failure((await accountKeys(run().invocation)).primaryUserKey())).to.equal('the primary user key cannot be unlocked to sign with: run "proton auth login" again')
 
     const active = {Receive: 1, Send: 1, Status: 1}
-    const list = [{ID: 'disabled', Order: 0, ...active, Status: 0}, {ID: 'no-send', Order: 0, ...active, Send: 0}, {ID: 'unordered', ...active}, {ID: 'second', Order: 2, ...active}, {ID: 'first', Order: 1, ...active}, {ID: 7, Order: 0, ...active}]
+    const list = [
+      {ID: 'disabled', Order: 0, ...active, Status: 0},
+      {ID: 'no-send', Order: 0, ...active, Send: 0},
+      {ID: 'unordered', ...active},
+      {ID: 'second', Order: 2, ...active},
+      {ID: 'first', Order: 1, ...active},
+      {ID: 7, Order: 0, ...active},
+    ]
     expect(primaryAddress(list)?.ID).to.equal('first')
-    expect(primaryAddress([{ID: 'u1', ...active}, {ID: 'u2', ...active}])?.ID).to.equal('u1')
+    expect(
+      primaryAddress([
+        {ID: 'u1', ...active},
+        {ID: 'u2', ...active},
+      ])?.ID,
+    ).to.equal('u1')
     expect(primaryAddress([{ID: 'x', Status: 1}])).to.equal(undefined)
   })
 
   it('ownPublicKeys: the public halves of an address’s keys by its email, in any case; another email, none', async () => {
-    await serve({addressList: [{Email: 7, ID: 'a0', Keys: []}, {Email: 'Demo@Proton.Test', ID: 'a1', Keys: [{ID: 'none'}, addressKey]}]})
+    await serve({
+      addressList: [
+        {Email: 7, ID: 'a0', Keys: []},
+        {Email: 'Demo@Proton.Test', ID: 'a1', Keys: [{ID: 'none'}, addressKey]},
+      ],
+    })
     const account = await accountKeys(run().invocation)
     const own = await account.ownPublicKeys('demo@PROTON.test')
     expect(own.map((key) => [key.isPrivate(), key.getFingerprint()])).to.deep.equal([[false, await fingerprintOf(addressKey.PrivateKey)]])
@@ -163,7 +200,12 @@ describe('account/keys: the one way to the account’s keys', function () {
       expect(bytes.subarray(0, 26).toString('utf8')).to.equal('proton-cli sealed keys v1\n')
       expect(bytes.length).to.equal(26 + 12 + JSON.stringify({keys: {d: 'AQID'}}).length + 16)
       expect(unseal(bytes, clientKey, 'uid', 'user')).to.deep.equal(new Map([['d', Buffer.from([1, 2, 3])]]))
-      for (const [key, uid, user] of [[newClientKey(), 'uid', 'user'], [clientKey, 'other uid', 'user'], [clientKey, 'uid', 'other user']] as const) expect(unseal(bytes, key, uid, user)).to.equal(undefined)
+      for (const [key, uid, user] of [
+        [newClientKey(), 'uid', 'user'],
+        [clientKey, 'other uid', 'user'],
+        [clientKey, 'uid', 'other user'],
+      ] as const)
+        expect(unseal(bytes, key, uid, user)).to.equal(undefined)
       for (let offset = 26; offset < bytes.length; offset += 7) {
         const tampered = Buffer.from(bytes)
         tampered[offset] ^= 1
@@ -172,7 +214,8 @@ describe('account/keys: the one way to the account’s keys', function () {
 
       // Any field of the record: another digest.
       const base = recordDigest({ID: 'k', PrivateKey: 'P', Signature: 'S', Token: 'T'})
-      for (const changed of [{ID: 'k2'}, {PrivateKey: 'P2'}, {Signature: 'S2'}, {Token: 'T2'}, {Fingerprint: 'F'}]) expect(recordDigest({ID: 'k', PrivateKey: 'P', Signature: 'S', Token: 'T', ...changed})).to.not.equal(base)
+      for (const changed of [{ID: 'k2'}, {PrivateKey: 'P2'}, {Signature: 'S2'}, {Token: 'T2'}, {Fingerprint: 'F'}])
+        expect(recordDigest({ID: 'k', PrivateKey: 'P', Signature: 'S', Token: 'T', ...changed})).to.not.equal(base)
     })
 
     it('a second run derives nothing: the keys come from the seal (0600, in a 0700 directory) and still decrypt', async () => {
@@ -249,7 +292,8 @@ describe('account/keys: the one way to the account’s keys', function () {
       await read()
       const unlocked = [...keys, ...userKeys].map((key) => Buffer.from(key.write()))
       const secrets = [...unlocked, ...unlocked.map((bytes) => Buffer.from(bytes.toString('base64'))), Buffer.from(userKey.PrivateKey), Buffer.from(addressKey.PrivateKey), Buffer.from(PASSPHRASE)]
-      const files = (directory: string): string[] => readdirSync(directory, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? files(join(directory, entry.name)) : [join(directory, entry.name)]))
+      const files = (directory: string): string[] =>
+        readdirSync(directory, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? files(join(directory, entry.name)) : [join(directory, entry.name)]))
       const all = files(cacheDir())
       expect(all).to.include(sealPath(cacheDir(), 'default'))
       for (const file of all) for (const secret of secrets) expect(readFileSync(file).includes(secret), file).to.equal(false)

@@ -29,7 +29,9 @@ describe('calendar event view: lines of occurrences', () => {
 
   it('an event whose signature failed is flagged before its summary, and the stderr line names the part', async () => {
     const event = opened('e3', ['UID:v', 'DTSTART;VALUE=DATE:20250310', 'SUMMARY:Forged'], 'failed')
-    const {rows: [row]} = await rowsOf([event], Date.parse('2025-03-10T00:00:00Z'), Date.parse('2025-03-11T00:00:00Z'), 'UTC')
+    const {
+      rows: [row],
+    } = await rowsOf([event], Date.parse('2025-03-10T00:00:00Z'), Date.parse('2025-03-11T00:00:00Z'), 'UTC')
     expect(rowCells(row, 'UTC')).to.deep.equal(['2025-03-10', 'all day', '[signature FAILED] Forged', '-', 'Cal\\x1b[2J', 'e3'])
     expect(failedLine(event)).to.equal('Warning: event e3 ("Forged"): signature FAILED on its shared part: shown, but not to be trusted')
   })

@@ -56,7 +56,10 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
     // The calendar key: a key of the fixture's, locked with its passphrase; the passphrase encrypted to and signed by the address key.
     const address = await secretOf(addressKey as unknown as {PrivateKey: string; Token: string}, PASSPHRASE)
     const calendarPassphrase = 'calendar passphrase 1'
-    const locked = await openpgp.encryptKey({passphrase: calendarPassphrase, privateKey: await openpgp.decryptKey({passphrase: PASSPHRASE, privateKey: await openpgp.readPrivateKey({armoredKey: userKey.PrivateKey})})})
+    const locked = await openpgp.encryptKey({
+      passphrase: calendarPassphrase,
+      privateKey: await openpgp.decryptKey({passphrase: PASSPHRASE, privateKey: await openpgp.readPrivateKey({armoredKey: userKey.PrivateKey})}),
+    })
     const message = await openpgp.createMessage({text: calendarPassphrase})
     const member = {
       Passphrase: (await openpgp.encrypt({encryptionKeys: address.toPublic(), message})) as string,

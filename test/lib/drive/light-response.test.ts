@@ -19,7 +19,11 @@ describe('drive light-response', () => {
   it('headers as Headers keeps them: names without case, append joins, iteration sorted, from a record, pairs or Headers', () => {
     const sources = [
       {Accept: 'application/json', 'x-pm-drive-sdk-version': 'js@1', Language: ' en '},
-      [['Accept', 'application/json'], ['Language', 'en'], ['x-pm-drive-sdk-version', 'js@1']] as Array<[string, string]>,
+      [
+        ['Accept', 'application/json'],
+        ['Language', 'en'],
+        ['x-pm-drive-sdk-version', 'js@1'],
+      ] as Array<[string, string]>,
       new Headers({Language: 'en', 'X-PM-Drive-SDK-Version': 'js@1', accept: 'application/json'}),
     ]
     for (const source of sources) {
@@ -43,7 +47,12 @@ describe('drive light-response', () => {
 
   it('an answer reads as Response reads it: status, ok, statusText, headers, json, text, bytes of each body kind, read once', async () => {
     const bytes = randomBytes(70_000)
-    const bodies = [() => new Uint8Array(bytes), () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), () => new Blob([bytes]), () => streamOf(bytes.subarray(0, 1000), bytes.subarray(1000))]
+    const bodies = [
+      () => new Uint8Array(bytes),
+      () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+      () => new Blob([bytes]),
+      () => streamOf(bytes.subarray(0, 1000), bytes.subarray(1000)),
+    ]
     for (const body of bodies) {
       const light = new LightResponse(body() as Uint8Array, {headers: {'Retry-After': '3'}, status: 429})
       const real = new Response(body() as Uint8Array, {headers: {'Retry-After': '3'}, status: 429})

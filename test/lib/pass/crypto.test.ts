@@ -52,7 +52,10 @@ describe('pass/crypto', () => {
     expect(await openShareKey(await makeShareKey(shareKey, userKey), [userKey], 'k')).to.deep.equal(shareKey)
     const {privateKey: other} = await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: 'other@example.test'}]})
     const refused = async (armored: string, message: string) => {
-      const error = await openShareKey(armored, [userKey], 'the key').then(() => undefined, (caught: unknown) => caught)
+      const error = await openShareKey(armored, [userKey], 'the key').then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
       expect(error).to.be.instanceOf(PassCryptoError)
       expect((error as Error).message).to.equal(message)
     }

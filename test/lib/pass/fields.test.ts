@@ -33,13 +33,23 @@ describe('pass/fields', () => {
 
   it('cards, Wi-Fi, SSH keys and identities keep their secrets marked; a note has its note; an alias its address', () => {
     const card = create(ItemSchema, {content: {content: {case: 'creditCard', value: {cardholderName: 'A', number: '4111', pin: '1', verificationNumber: '123'}}}})
-    expect(itemFields(card).filter(({secret}) => secret).map(({name}) => name)).to.deep.equal(['number', 'cvv', 'pin'])
+    expect(
+      itemFields(card)
+        .filter(({secret}) => secret)
+        .map(({name}) => name),
+    ).to.deep.equal(['number', 'cvv', 'pin'])
     const wifi = create(ItemSchema, {content: {content: {case: 'wifi', value: {password: 'p', ssid: 's'}}}})
-    expect(itemFields(wifi)).to.deep.equal([{name: 'ssid', secret: false, value: 's'}, {name: 'password', secret: true, value: 'p'}])
+    expect(itemFields(wifi)).to.deep.equal([
+      {name: 'ssid', secret: false, value: 's'},
+      {name: 'password', secret: true, value: 'p'},
+    ])
     const ssh = create(ItemSchema, {content: {content: {case: 'sshKey', value: {privateKey: 'PRIV', publicKey: 'PUB'}}}})
     expect(itemFields(ssh).find(({name}) => name === 'private-key')?.secret).to.equal(true)
     const identity = create(ItemSchema, {content: {content: {case: 'identity', value: {fullName: 'A B', passportNumber: 'X1'}}}})
-    expect(itemFields(identity)).to.deep.equal([{name: 'full-name', secret: false, value: 'A B'}, {name: 'passport-number', secret: true, value: 'X1'}])
+    expect(itemFields(identity)).to.deep.equal([
+      {name: 'full-name', secret: false, value: 'A B'},
+      {name: 'passport-number', secret: true, value: 'X1'},
+    ])
     expect(itemFields(create(ItemSchema, {content: {content: {case: 'alias', value: {}}}}), 'a@b.test')).to.deep.equal([{name: 'alias', secret: false, value: 'a@b.test'}])
     expect(itemType(create(ItemSchema, {}))).to.equal('unknown')
   })

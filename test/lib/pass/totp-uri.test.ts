@@ -22,7 +22,7 @@ describe('pass/totp-uri', () => {
   it('refuses what is no TOTP URI, naming the problem and never the secret', () => {
     expect(() => totpCode('otpauth://hotp/x?secret=JBSWY3DP', 0)).to.throw(RangeError, 'of type "hotp", not totp')
     expect(() => totpCode('otpauth://totp/x?secret=JBSWY3DP&algorithm=MD5', 0)).to.throw(RangeError, 'names an algorithm other than')
-    expect(() => totpCode('otpauth://totp/x?secret=JBSWY3DP&digits=3', 0)).to.throw(RangeError, "digits must be from 6 to 10")
+    expect(() => totpCode('otpauth://totp/x?secret=JBSWY3DP&digits=3', 0)).to.throw(RangeError, 'digits must be from 6 to 10')
     expect(() => totpCode('otpauth://totp/x?secret=not-base32!', 0)).to.throw(RangeError, 'the TOTP secret is not base32')
     expect(() => totpCode('otpauth://totp/x', 0)).to.throw(RangeError, 'the TOTP secret is not base32')
   })

@@ -40,7 +40,12 @@ describe('sandbox: settings, filters and calendar deletion (mailbox.ts)', () => 
     expect((await call('PUT', '/mail/v4/settings/sign', {Sign: 1})).status).to.equal(200)
     expect((await call('PUT', '/mail/v4/settings/pgpscheme', {PGPScheme: 8})).status).to.equal(200)
     expect(await settings()).to.include({PGPScheme: 8, Sign: 1})
-    for (const [path, body] of [['sign', {Sign: 2}], ['sign', {Sign: '1'}], ['pgpscheme', {PGPScheme: 4}], ['pgpscheme', {}]] as const) {
+    for (const [path, body] of [
+      ['sign', {Sign: 2}],
+      ['sign', {Sign: '1'}],
+      ['pgpscheme', {PGPScheme: 4}],
+      ['pgpscheme', {}],
+    ] as const) {
       expect((await call('PUT', `/mail/v4/settings/${path}`, body)).status, JSON.stringify(body)).to.equal(422)
     }
 

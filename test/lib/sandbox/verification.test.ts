@@ -67,7 +67,11 @@ describe('sandbox human verification (Strict)', function () {
   })
 
   it('POST /core/v4/users/code refuses a type or destination it does not know (422)', async () => {
-    for (const body of [{Destination: {Address: 'a@b'}, Type: 'fax'}, {Destination: {}, Type: 'email'}, {Destination: {Address: 'a@b'}, Type: 'sms'}]) {
+    for (const body of [
+      {Destination: {Address: 'a@b'}, Type: 'fax'},
+      {Destination: {}, Type: 'email'},
+      {Destination: {Address: 'a@b'}, Type: 'sms'},
+    ]) {
       expect((await harness.call('POST', '/core/v4/users/code', {body})).status, JSON.stringify(body)).to.equal(422)
     }
   })

@@ -49,7 +49,14 @@ describe('loginWithFork', function () {
     await harness.call('DELETE', '/__sandbox/stats')
     let shown: SignInRequest | undefined
     const ticks: number[] = []
-    const failure = await loginWithFork({apiUrl: new URL(harness.sandbox.url), identity, show: (request) => void (shown = request), tick: (left) => ticks.push(left), timing: timing(700), transport}).then(
+    const failure = await loginWithFork({
+      apiUrl: new URL(harness.sandbox.url),
+      identity,
+      show: (request) => void (shown = request),
+      tick: (left) => ticks.push(left),
+      timing: timing(700),
+      transport,
+    }).then(
       () => undefined,
       (error: unknown) => error,
     )
@@ -98,6 +105,8 @@ describe('loginWithFork', function () {
       () => undefined,
       (error: unknown) => error as CliFailure,
     )
-    expect(failure?.message).to.match(/^GET \/auth\/v4\/sessions\/forks\/\{Selector\}: HTTP 400 .*The fork was approved for external-mail, not for external-drive-proton_cli@1\.2\.3-stable; the sign-in request was withdrawn$/)
+    expect(failure?.message).to.match(
+      /^GET \/auth\/v4\/sessions\/forks\/\{Selector\}: HTTP 400 .*The fork was approved for external-mail, not for external-drive-proton_cli@1\.2\.3-stable; the sign-in request was withdrawn$/,
+    )
   })
 })

@@ -23,10 +23,10 @@ Text output: the contact's ID on stdout, a confirmation on stderr. --dry-run rea
 
   static override flags = {
     'dry-run': dryRunFlag,
-    email: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: 'E-mail addresses replacing the contact\'s (repeatable; the first is the preferred one).'}),
+    email: Flags.string({helpValue: 'ADDRESS', multiple: true, multipleNonGreedy: true, summary: "E-mail addresses replacing the contact's (repeatable; the first is the preferred one)."}),
     name: Flags.string({summary: 'New display name (FN).'}),
     note: Flags.string({helpValue: 'TEXT', summary: 'New note (kept encrypted); "" removes it.'}),
-    phone: Flags.string({helpValue: 'NUMBER', multiple: true, multipleNonGreedy: true, summary: 'Phone numbers replacing the contact\'s (repeatable; kept encrypted).'}),
+    phone: Flags.string({helpValue: 'NUMBER', multiple: true, multipleNonGreedy: true, summary: "Phone numbers replacing the contact's (repeatable; kept encrypted)."}),
   }
 
   static override runs = contactsUpdate

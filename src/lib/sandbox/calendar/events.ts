@@ -101,7 +101,8 @@ function notifications(value: unknown, kept: unknown): unknown {
   if (value === null) return null
   if (!Array.isArray(value) || value.length > MAX_NOTIFICATIONS) throw invalid(`Event.Notifications must be null or a list of at most ${MAX_NOTIFICATIONS}`)
   return value.map((entry, index) => {
-    if (!isObject(entry) || (entry.Type !== 0 && entry.Type !== 1) || typeof entry.Trigger !== 'string' || !TRIGGER.test(entry.Trigger) || entry.Trigger.length < 3) throw invalid(`Event.Notifications[${index}] must be {Type: 0 or 1, Trigger: a duration}`)
+    if (!isObject(entry) || (entry.Type !== 0 && entry.Type !== 1) || typeof entry.Trigger !== 'string' || !TRIGGER.test(entry.Trigger) || entry.Trigger.length < 3)
+      throw invalid(`Event.Notifications[${index}] must be {Type: 0 or 1, Trigger: a duration}`)
     return {Trigger: entry.Trigger, Type: entry.Type}
   })
 }

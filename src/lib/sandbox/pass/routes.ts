@@ -27,7 +27,7 @@ function integer(query: URLSearchParams, name: string, low: number, high: number
 
 export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<string>, mailboxes: () => ReadonlyArray<{ID: string; Email: string}>): Route[] {
   return guarded([
-    {access: 'full', handle: () => ({...success, Shares: store.listShares()} as JsonObject), method: 'GET', path: /^\/pass\/v1\/share$/},
+    {access: 'full', handle: () => ({...success, Shares: store.listShares()}) as JsonObject, method: 'GET', path: /^\/pass\/v1\/share$/},
     {
       access: 'full',
       handle: ({params, query}) => {
@@ -46,11 +46,16 @@ export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<strin
       method: 'GET',
       path: new RegExp(`^${SHARE}/item$`),
     },
-    {access: 'full', handle: ({params}) => ({...success, Item: store.item(params[0], params[1])} as JsonObject), method: 'GET', path: new RegExp(`^${SHARE}/item/([^/]+)$`)},
-    {access: 'full', handle: (request) => ({...success, Item: store.createItem(request.params[0], request.json())} as JsonObject), method: 'POST', path: new RegExp(`^${SHARE}/item$`)},
-    {access: 'full', handle: (request) => ({...success, Item: store.updateItem(request.params[0], request.params[1], request.json())} as JsonObject), method: 'PUT', path: new RegExp(`^${SHARE}/item/([^/]+)$`)},
-    {access: 'full', handle: (request) => ({...success, Items: store.setState(request.params[0], request.json(), TRASHED)} as JsonObject), method: 'POST', path: new RegExp(`^${SHARE}/item/trash$`)},
-    {access: 'full', handle: (request) => ({...success, Items: store.setState(request.params[0], request.json(), ACTIVE)} as JsonObject), method: 'POST', path: new RegExp(`^${SHARE}/item/untrash$`)},
+    {access: 'full', handle: ({params}) => ({...success, Item: store.item(params[0], params[1])}) as JsonObject, method: 'GET', path: new RegExp(`^${SHARE}/item/([^/]+)$`)},
+    {access: 'full', handle: (request) => ({...success, Item: store.createItem(request.params[0], request.json())}) as JsonObject, method: 'POST', path: new RegExp(`^${SHARE}/item$`)},
+    {
+      access: 'full',
+      handle: (request) => ({...success, Item: store.updateItem(request.params[0], request.params[1], request.json())}) as JsonObject,
+      method: 'PUT',
+      path: new RegExp(`^${SHARE}/item/([^/]+)$`),
+    },
+    {access: 'full', handle: (request) => ({...success, Items: store.setState(request.params[0], request.json(), TRASHED)}) as JsonObject, method: 'POST', path: new RegExp(`^${SHARE}/item/trash$`)},
+    {access: 'full', handle: (request) => ({...success, Items: store.setState(request.params[0], request.json(), ACTIVE)}) as JsonObject, method: 'POST', path: new RegExp(`^${SHARE}/item/untrash$`)},
     {
       access: 'full',
       handle: (request) => {
@@ -60,7 +65,7 @@ export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<strin
       method: 'DELETE',
       path: new RegExp(`^${SHARE}/item$`),
     },
-    {access: 'full', handle: (request) => ({...success, Share: store.createVault(request.json(), addressIds())} as JsonObject), method: 'POST', path: /^\/pass\/v1\/vault$/},
+    {access: 'full', handle: (request) => ({...success, Share: store.createVault(request.json(), addressIds())}) as JsonObject, method: 'POST', path: /^\/pass\/v1\/vault$/},
     {
       access: 'full',
       handle: ({params}) => {
@@ -70,10 +75,10 @@ export function passRoutes(store: PassStore, addressIds: () => ReadonlySet<strin
       method: 'DELETE',
       path: /^\/pass\/v1\/vault\/([^/]+)$/,
     },
-    {access: 'full', handle: ({params}) => ({...success, Options: store.aliasOptions(params[0], mailboxes())} as JsonObject), method: 'GET', path: new RegExp(`^${SHARE}/alias/options$`)},
+    {access: 'full', handle: ({params}) => ({...success, Options: store.aliasOptions(params[0], mailboxes())}) as JsonObject, method: 'GET', path: new RegExp(`^${SHARE}/alias/options$`)},
     {
       access: 'full',
-      handle: (request) => ({...success, Item: store.createAlias(request.params[0], request.json(), mailboxes().length)} as JsonObject),
+      handle: (request) => ({...success, Item: store.createAlias(request.params[0], request.json(), mailboxes().length)}) as JsonObject,
       method: 'POST',
       path: new RegExp(`^${SHARE}/alias/custom$`),
     },
@@ -108,7 +113,7 @@ export function passControlRoutes(store: PassStore, auth: AuthService): Route[] 
       method: 'POST',
       path: /^\/__sandbox\/pass\/extra-password$/,
     },
-    {access: 'none', handle: () => ({...success, Shares: store.dump()} as unknown as JsonObject), method: 'GET', path: /^\/__sandbox\/pass\/shares$/},
+    {access: 'none', handle: () => ({...success, Shares: store.dump()}) as unknown as JsonObject, method: 'GET', path: /^\/__sandbox\/pass\/shares$/},
     {
       access: 'none',
       handle: (request) => {

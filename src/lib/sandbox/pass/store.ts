@@ -32,7 +32,8 @@ export function invalid(message: string): SandboxError {
 }
 
 const notFound = (what: string) => new SandboxError(404, CODE.NOT_FOUND_ERROR, `${what} does not exist`)
-const isBase64 = (value: unknown, max = MAX_CONTENT): value is string => typeof value === 'string' && value.length > 0 && value.length <= max && value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value)
+const isBase64 = (value: unknown, max = MAX_CONTENT): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max && value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value)
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0
 
 export class PassStore {
@@ -170,7 +171,20 @@ export class PassStore {
     if (!isCount(ContentFormatVersion) || ContentFormatVersion < 1) throw invalid('ContentFormatVersion must be a positive integer')
     const now = this.seconds()
     const vaultId = newId()
-    const share: Row = {AddressID, Content, ContentFormatVersion, ContentKeyRotation: 1, CreateTime: now, Owner: true, Permission: 1, ShareID: newId(), ShareRoleID: '1', TargetID: vaultId, TargetType: 1, VaultID: vaultId}
+    const share: Row = {
+      AddressID,
+      Content,
+      ContentFormatVersion,
+      ContentKeyRotation: 1,
+      CreateTime: now,
+      Owner: true,
+      Permission: 1,
+      ShareID: newId(),
+      ShareRoleID: '1',
+      TargetID: vaultId,
+      TargetType: 1,
+      VaultID: vaultId,
+    }
     this.shares.push({items: [], keys: [{CreateTime: now, Key: EncryptedVaultKey, KeyRotation: 1, UserKeyID: 'uk'}], share})
     return share
   }
@@ -201,7 +215,8 @@ export class PassStore {
     if (typeof Prefix !== 'string' || !/^[a-z0-9][a-z0-9._-]{0,39}$/.test(Prefix)) throw invalid('Prefix must be 1 to 40 of a-z, 0-9, ".", "_", "-", beginning with a letter or digit')
     const signed = typeof SignedSuffix === 'string' ? /^(.+)\.([\w-]+)$/.exec(SignedSuffix) : null
     if (!signed || signed[2] !== this.sign(signed[1])) throw invalid('SignedSuffix is not one this service signed')
-    if (!Array.isArray(MailboxIDs) || MailboxIDs.length === 0 || !MailboxIDs.every((id) => Number.isInteger(id) && id >= 1 && id <= mailboxCount)) throw invalid('MailboxIDs must name mailboxes of the alias options')
+    if (!Array.isArray(MailboxIDs) || MailboxIDs.length === 0 || !MailboxIDs.every((id) => Number.isInteger(id) && id >= 1 && id <= mailboxCount))
+      throw invalid('MailboxIDs must name mailboxes of the alias options')
     if (AliasName !== undefined && AliasName !== null && typeof AliasName !== 'string') throw invalid('AliasName must be a string')
     const email = `${Prefix}${signed[1]}`
     if (this.shares.some(({items}) => items.some((item) => item.AliasEmail === email))) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, 'Alias already exists')

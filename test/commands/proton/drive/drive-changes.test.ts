@@ -41,7 +41,11 @@ describe('drive commands that change something: --dry-run, upload --to and --rep
       (request) => request.Method !== 'GET' && !(request.Method === 'POST' && /^\/drive\/v2\/volumes\/[^/]+\/links$/.test(request.Path)),
     )
   const clearRecorder = () => sandboxFetch(suite.sandbox, 'drive/requests', {method: 'DELETE'})
-  const names = async (path = '') => (await run(['ls', path])).out.split('\n').filter(Boolean).map((line) => line.split('\t')[0])
+  const names = async (path = '') =>
+    (await run(['ls', path])).out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[0])
 
   it('--dry-run on upload, mkdir, mv, rename, trash, trash restore and trash empty: what would be done, nothing changed', async () => {
     const file = local('plan.txt', 'plan\n')
@@ -131,14 +135,29 @@ describe('drive commands that change something: --dry-run, upload --to and --rep
 
   it('a table on a terminal shows UIDs by what tells them apart (~LINK, not the shared volume), and takes that form back', async () => {
     expect((await run(['upload', local('ux1.txt', '1\n'), local('ux2.txt', '2\n')])).status).to.equal(0)
-    const piped = (await run(['ls'])).out.split('\n').filter(Boolean).map((line) => line.split('\t'))
+    const piped = (await run(['ls'])).out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'))
     const volume = piped[0][4].split('~')[0]
     for (const row of piped) expect(row[4].split('~')[0]).to.equal(volume)
     const table = async (columns: number) => {
       const shown = await runInTerminal(['--profile', 'sandbox', 'drive', 'ls'], env(), 60_000, columns)
       expect(shown.status, shown.output).to.equal(0)
       expect(shown.output).to.not.include(volume)
-      return new Map(shown.output.split('\n').slice(1).filter(Boolean).map((line) => [line.split(/\s{2,}/)[0], line.trimEnd().split(/\s{2,}/).at(-1) as string]))
+      return new Map(
+        shown.output
+          .split('\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((line) => [
+            line.split(/\s{2,}/)[0],
+            line
+              .trimEnd()
+              .split(/\s{2,}/)
+              .at(-1) as string,
+          ]),
+      )
     }
 
     // Wide: each link ID whole, which gives back its node.

@@ -34,9 +34,9 @@ describe('drive upload: media type and client UID (built binary, sandbox)', func
   const env = () => baseEnv(suite.home.home, {TERM: 'dumb', TZ: 'UTC'})
   const run = (args: string[]) => runBinary(['--profile', 'sandbox', ...args], {env: env(), timeoutMs: 60_000})
   const drafts = async () =>
-    ((await (await sandboxFetch(suite.sandbox, 'drive/requests')).json()) as {Requests: Recorded[]}).Requests.filter(({Method, Path}) => Method === 'POST' && /^\/drive\/v2\/volumes\/[^/]+\/files$/.test(Path)).map(
-      ({Body}) => JSON.parse(Buffer.from(Body, 'base64').toString('utf8')) as {MIMEType: string; ClientUID: string | null},
-    )
+    ((await (await sandboxFetch(suite.sandbox, 'drive/requests')).json()) as {Requests: Recorded[]}).Requests.filter(
+      ({Method, Path}) => Method === 'POST' && /^\/drive\/v2\/volumes\/[^/]+\/files$/.test(Path),
+    ).map(({Body}) => JSON.parse(Buffer.from(Body, 'base64').toString('utf8')) as {MIMEType: string; ClientUID: string | null})
   const work = () => {
     const dir = join(suite.home.home, 'work', 'upload-draft')
     mkdirSync(dir, {recursive: true})
@@ -65,7 +65,11 @@ describe('drive upload: media type and client UID (built binary, sandbox)', func
     const file = join(work(), 'interrupted.bin')
     const content = randomBytes(6 * MiB)
     writeFileSync(file, content)
-    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({DelayMs: 30_000, Kind: 'latency', Method: 'POST', Path: '/storage/blocks'}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({DelayMs: 30_000, Kind: 'latency', Method: 'POST', Path: '/storage/blocks'}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
     expect(fault.status).to.equal(200)
     await sandboxFetch(suite.sandbox, 'drive/requests', {method: 'DELETE'})
     try {

@@ -49,7 +49,9 @@ describe('sandbox/pass/store', () => {
     const [suffix] = options.Suffixes
     const alias = store.createAlias(PERSONAL, {Item: body, MailboxIDs: [1], Prefix: 'shop', SignedSuffix: suffix.SignedSuffix}, 1)
     expect(alias.AliasEmail).to.equal(`shop${suffix.Suffix}`)
-    expect(refusal(() => store.createAlias(PERSONAL, {Item: body, MailboxIDs: [1], Prefix: 'evil', SignedSuffix: `@evil.test.${suffix.SignedSuffix.split('.').at(-1)}`}, 1)).message).to.equal('SignedSuffix is not one this service signed')
+    expect(refusal(() => store.createAlias(PERSONAL, {Item: body, MailboxIDs: [1], Prefix: 'evil', SignedSuffix: `@evil.test.${suffix.SignedSuffix.split('.').at(-1)}`}, 1)).message).to.equal(
+      'SignedSuffix is not one this service signed',
+    )
     expect(refusal(() => store.createAlias(PERSONAL, {Item: body, MailboxIDs: [2], Prefix: 'two', SignedSuffix: suffix.SignedSuffix}, 1)).status).to.equal(422)
     expect(refusal(() => store.createAlias(PERSONAL, {Item: body, MailboxIDs: [1], Prefix: 'shop', SignedSuffix: suffix.SignedSuffix}, 1)).status).to.equal(409)
   })

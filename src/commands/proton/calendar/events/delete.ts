@@ -10,7 +10,11 @@ export default class CalendarEventsDelete extends PlainAdapter<typeof CalendarEv
 
   static override description = `${CONFIRM_HELP} The event's calendar is --calendar, else found by asking each calendar for the event (exit 3 when none has it); deleting needs no keys. --dry-run finds the event (GET requests only), prints the PUT that would delete it and sends nothing, asking nothing. Text output: the ID on stdout, a confirmation on stderr.`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> <event_id> --yes', '<%= config.bin %> <%= command.id %> <event_id> --calendar Work --yes', '<%= config.bin %> <%= command.id %> <event_id> --dry-run']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <event_id> --yes',
+    '<%= config.bin %> <%= command.id %> <event_id> --calendar Work --yes',
+    '<%= config.bin %> <%= command.id %> <event_id> --dry-run',
+  ]
 
   static override args = {
     id: Args.string({description: 'The event ID (see "calendar events list"); "-" reads it from standard input', required: true}),

@@ -28,7 +28,12 @@ Checked before anything is written, as for "calendar events create"; at least on
   }
 
   static override flags = {
-    alarm: Flags.string({helpValue: 'BEFORE', multiple: true, multipleNonGreedy: true, summary: 'Replace the alarms: 15m, 1h, 2d, 1w (email:1h for an e-mail); repeatable, at most 10. None given: the event\'s alarms kept.'}),
+    alarm: Flags.string({
+      helpValue: 'BEFORE',
+      multiple: true,
+      multipleNonGreedy: true,
+      summary: "Replace the alarms: 15m, 1h, 2d, 1w (email:1h for an e-mail); repeatable, at most 10. None given: the event's alarms kept.",
+    }),
     'all-day': Flags.boolean({summary: 'Make it a whole-day event: --start and --end are dates, --end the last day.'}),
     calendar: Flags.string({helpValue: 'NAME|ID', summary: 'The calendar that holds it (default: each in turn).'}),
     color: Flags.string({helpValue: '#RRGGBB', summary: 'New colour of the event.'}),
@@ -36,7 +41,7 @@ Checked before anything is written, as for "calendar events create"; at least on
     'dry-run': dryRunFlag,
     end: Flags.string({helpValue: 'TIME', summary: 'New end time (or last day with --all-day).'}),
     location: Flags.string({helpValue: 'TEXT', summary: 'New location (encrypted).'}),
-    'no-alarm': Flags.boolean({summary: 'Remove every alarm (the calendar\'s defaults no longer apply).'}),
+    'no-alarm': Flags.boolean({summary: "Remove every alarm (the calendar's defaults no longer apply)."}),
     rrule: Flags.string({helpValue: 'RULE', summary: 'New recurrence rule, or "none" to remove it.'}),
     start: Flags.string({helpValue: 'TIME', summary: 'New start time (or first day with --all-day).'}),
     summary: Flags.string({helpValue: 'TEXT', summary: 'New title (encrypted).'}),

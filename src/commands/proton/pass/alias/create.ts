@@ -6,21 +6,19 @@ import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassAliasCreate extends PlainAdapter<typeof PassAliasCreate> {
-  static override summary = "Create an e-mail alias PREFIX+SUFFIX in a vault (POST /pass/v1/share/SHARE_ID/alias/custom); prints the new address."
+  static override summary = 'Create an e-mail alias PREFIX+SUFFIX in a vault (POST /pass/v1/share/SHARE_ID/alias/custom); prints the new address.'
 
   static override description = `SUFFIX must be one that "alias options" lists (the service signed it); mail to the alias goes to the --mailbox addresses (repeatable; default: the first mailbox offered). The alias item is encrypted as any new item. --output json: {Item: {ID, Name, Revision, ShareID, Vault, AliasEmail}}.`
 
-  static override examples = [
-    "<%= config.bin %> <%= command.id %> --vault Personal --prefix shop --suffix .k3x9@passmail.test",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> --vault Personal --prefix shop --suffix .k3x9@passmail.test']
 
   static override flags = {
     'dry-run': dryRunFlag,
     vault: requiredVaultFlag,
-    prefix: Flags.string({required: true, summary: 'The alias\'s first part.'}),
+    prefix: Flags.string({required: true, summary: "The alias's first part."}),
     suffix: Flags.string({required: true, summary: 'One of the suffixes "alias options" lists.'}),
     mailbox: Flags.string({helpValue: 'EMAIL', multiple: true, multipleNonGreedy: true, summary: 'A mailbox to forward to (repeatable).'}),
-    name: Flags.string({summary: 'The alias item\'s name (default: the address).'}),
+    name: Flags.string({summary: "The alias item's name (default: the address)."}),
     note: Flags.string({helpValue: 'TEXT', summary: 'A note.'}),
   }
 

@@ -5,13 +5,11 @@ import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete> {
-  static override summary = "Delete a Pass item for good (DELETE /pass/v1/share/SHARE_ID/item)."
+  static override summary = 'Delete a Pass item for good (DELETE /pass/v1/share/SHARE_ID/item).'
 
   static override description = `In the trash or not. Asks first when standard input is a terminal; otherwise --yes is needed, and without it nothing is sent (exit 1). Prints the item ID. --output json: {Item: {ID, Name, Type, Vault, ShareID, State, Revision, ModifyTime}}.`
 
-  static override examples = [
-    "<%= config.bin %> <%= command.id %> Forum --yes",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> Forum --yes']
 
   static override args = {
     item: itemArg,

@@ -4,13 +4,11 @@ import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsRestore extends PlainAdapter<typeof PassItemsRestore> {
-  static override summary = "Restore a Pass item from the trash (POST /pass/v1/share/SHARE_ID/item/untrash)."
+  static override summary = 'Restore a Pass item from the trash (POST /pass/v1/share/SHARE_ID/item/untrash).'
 
   static override description = `ITEM is looked for among the items in the trash. Prints the item ID. --output json: {Item: {ID, Name, Type, Vault, ShareID, State, Revision, ModifyTime}}.`
 
-  static override examples = [
-    "<%= config.bin %> <%= command.id %> Forum",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> Forum']
 
   static override args = {
     item: itemArg,

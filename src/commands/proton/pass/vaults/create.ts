@@ -5,17 +5,14 @@ import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassVaultsCreate extends PlainAdapter<typeof PassVaultsCreate> {
-  static override summary = "Create a vault (POST /pass/v1/vault): its key encrypted to your primary user key and signed by it."
+  static override summary = 'Create a vault (POST /pass/v1/vault): its key encrypted to your primary user key and signed by it.'
 
   static override description = `A new 32-byte vault key encrypts the vault's name and description (the Vault protobuf); the key goes to the service encrypted to your primary user key and signed by it, as the official clients do. Prints the new share ID; --output json: {Name, ShareID, VaultID}.`
 
-  static override examples = [
-    "<%= config.bin %> <%= command.id %> Travel",
-    "<%= config.bin %> <%= command.id %> Travel --description \"Bookings and visas\"",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> Travel', '<%= config.bin %> <%= command.id %> Travel --description "Bookings and visas"']
 
   static override args = {
-    name: Args.string({description: 'The new vault\'s name', required: true}),
+    name: Args.string({description: "The new vault's name", required: true}),
   }
 
   static override flags = {

@@ -6,13 +6,11 @@ import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDelete> {
-  static override summary = "Delete a vault and every item in it (DELETE /pass/v1/vault/SHARE_ID)."
+  static override summary = 'Delete a vault and every item in it (DELETE /pass/v1/vault/SHARE_ID).'
 
   static override description = `VAULT is a vault's name, share ID or vault ID. Asks first when standard input is a terminal; otherwise --yes is needed, and without it nothing is sent (exit 1). Prints the deleted share ID.`
 
-  static override examples = [
-    "<%= config.bin %> <%= command.id %> Travel --yes",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> Travel --yes']
 
   static override args = {
     vault: Args.string({description: 'The vault: its name, share ID or vault ID', required: true}),
