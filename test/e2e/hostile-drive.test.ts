@@ -60,12 +60,18 @@ describe('drive against a hostile server (built binary, sandbox; issue 40)', fun
     expect(info.stdout.toString()).to.match(/^Problem: .*No decryption key packets found/m)
   })
 
-  it('a manifest signature the server swapped: drive info does not say the content verified; download refuses it (exit 5)', async () => {
+  it('a manifest signature the server swapped: drive info says its manifest check fails, as download does (exit 5)', async () => {
+    const good = await run(['drive', 'info', 'notes.txt'])
+    expect(good.status, good.stderr).to.equal(0)
+    expect(good.stdout.toString()).to.match(/^Manifest signature: verified \(demo@proton\.test, over \d+ hash(es)?\)$/m)
     await tamper('manifest')
     const info = await run(['drive', 'info', 'notes.txt'])
     expect(info.status, info.stderr).to.equal(0)
-    expect(info.stdout.toString()).to.not.match(/^Content signature/m)
-    expect(info.stdout.toString()).to.match(/^Content: not checked here: drive download checks/m)
+    expect(info.stderr).to.equal('')
+    expect(info.stdout.toString()).to.match(/^Manifest signature: FAILED \(not signed by demo@proton\.test over the revision's block hashes\)$/m)
+    expect(info.stdout.toString()).to.not.match(/verified \(demo@proton\.test, over/)
+    const json = await run(['drive', 'info', 'notes.txt', '--output', 'json'])
+    expect(JSON.parse(json.stdout.toString())).to.include({manifestSignature: "FAILED (not signed by demo@proton.test over the revision's block hashes)"})
     const dir = work('manifest')
     const result = await run(['drive', 'download', 'notes.txt', '--dir', dir])
     expect(result.status).to.equal(5)

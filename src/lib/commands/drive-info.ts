@@ -1,5 +1,9 @@
-/** proton drive info PATH: one node's size, revision and what its signatures say (its content is checked only by drive download). */
+/**
+ * proton drive info PATH: one node's size, revision and what its signatures say, the manifest signature over its
+ * blocks' hashes included (manifest.ts); whether each block matches its hash is checked only by drive download.
+ */
 import {onDrive} from '../drive/client.ts'
+import {manifestCheck} from '../drive/manifest.ts'
 import {givenPath, resolveNode} from '../drive/nodes.ts'
 import {byteSize} from '../output/byte-size.ts'
 import {timeText} from '../output/dates.ts'
@@ -14,8 +18,12 @@ export const driveInfo = plainCommand<{path: string}>({
   async run(invocation, {path: given}) {
     // "-": the path (or UID) on standard input.
     const path = await readOneId(invocation, given, DRIVE_PATHS, () => undefined)
-    const node = await onDrive(invocation, ({client}) => resolveNode(client, givenPath(invocation.context.cacheDir, path)))
-    await printData(invocation, nodeData(node), () =>
+    const {manifest, node} = await onDrive(invocation, async (drive) => {
+      const found = await resolveNode(drive.client, givenPath(invocation.context.cacheDir, path))
+      const revision = found.kind === 'file' ? found.revisionUid : undefined
+      return {manifest: revision === undefined ? undefined : await manifestCheck(drive, revision, found.contentSigner), node: found}
+    })
+    await printData(invocation, {...nodeData(node), manifestSignature: manifest ?? null}, () =>
       [
         ['Name', node.name === undefined ? '(undecryptable)' : printable(node.name)],
         ['UID', node.uid],
@@ -26,10 +34,11 @@ export const driveInfo = plainCommand<{path: string}>({
         ['Revision', node.revisionUid],
         ['Key signature', printable(node.signatures.key)],
         ['Name signature', printable(node.signatures.name)],
-        // The revision's extended attributes (its claimed size and times), not the content: that is checked block by
-        // block, and by the manifest signature, only as it is downloaded (transfer.ts downloadInto).
+        // The revision's extended attributes (its claimed size and times), not the content.
         ['Attributes signature', node.signatures.content === undefined ? undefined : printable(node.signatures.content)],
-        ['Content', node.kind === 'file' ? "not checked here: drive download checks each block's hash and the manifest signature over them, and refuses a file that fails" : undefined],
+        // The manifest signature over the listed blocks' hashes, as drive download checks it at its end.
+        ['Manifest signature', manifest === undefined ? undefined : printable(manifest)],
+        ['Content', node.kind === 'file' ? "each block's hash is checked only by drive download, which refuses a file that fails" : undefined],
         ...node.problems.map((problem) => ['Problem', printable(problem)]),
       ]
         .filter(([, value]) => value !== undefined)

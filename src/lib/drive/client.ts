@@ -19,7 +19,7 @@
  * with a line naming `drive init` rather than letting the SDK create it.
  * The answer is handed to the SDK as its own first request.
  */
-import type {ProtonDriveClient, ProtonDriveClientContructorParameters, ProtonDriveTelemetry} from '@protontech/drive-sdk'
+import type {OpenPGPCrypto, ProtonDriveAccount, ProtonDriveClient, ProtonDriveClientContructorParameters, ProtonDriveTelemetry} from '@protontech/drive-sdk'
 
 import {buildRequestUrl} from '../http/api-url.ts'
 import {readAnswer} from '../output/api-answer.ts'
@@ -46,6 +46,9 @@ export type DriveSdk = typeof import('@protontech/drive-sdk')
 export interface Drive {
   client: ProtonDriveClient
   http: DriveHttp
+  /** The account and crypto module the client was given (drive info's manifest check uses them: manifest.ts). */
+  account: ProtonDriveAccount
+  crypto: OpenPGPCrypto
   sdk: DriveSdk
   /** False only for `drive init` on an account without My Files. */
   myFilesExisted: boolean
@@ -91,17 +94,19 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
 
   const account = await accountKeys(invocation)
   const http = new DriveHttp(invocation, session, {createVolume: init, initCommand, preset: outcome.ok ? {[MY_FILES_PATH]: myFiles} : {}})
+  const drive = driveAccount(invocation, session, account)
+  const crypto = new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy(account.sealedKey))
   const client = new sdk.ProtonDriveClient({
-    account: driveAccount(invocation, session, account),
+    account: drive,
     config: {baseUrl: SDK_BASE_HOST, clientUid: driveClientUid(invocation.context.configDir, invocation.flags.profile)},
     cryptoCache: new sdk.MemoryCache(),
     entitiesCache: new sdk.MemoryCache(),
     httpClient: http,
-    openPGPCryptoModule: new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy(account.sealedKey)),
+    openPGPCryptoModule: crypto,
     srpModule: refusingSrp,
     telemetry,
   })
-  return {client, http, myFilesExisted: !missing, sdk}
+  return {account: drive, client, crypto, http, myFilesExisted: !missing, sdk}
 }
 
 /**

@@ -34,6 +34,8 @@ export interface NodeView {
   revisionUid?: string
   /** Whose key signed the node, its name and its content: an email, or why it is not verified. */
   signatures: {key: string; name: string; content?: string}
+  /** The address the active revision's content is signed by, verified or claimed; null when anonymous (the node key). */
+  contentSigner?: string | null
   /** What did not decrypt or verify. */
   problems: string[]
 }
@@ -41,6 +43,9 @@ export interface NodeView {
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'error' in error ? String((error as {error: unknown}).error) : String(error))
 
 type Author = NodeEntity['keyAuthor']
+
+/** Whose keys verify the content, as the SDK picks them (src/internal/download/cryptoService.ts getRevisionVerificationKeys). */
+const contentSigner = (author: Author): string | null => (author.ok ? author.value : author.error.claimedAuthor) || null
 
 /** "verified (EMAIL)", or "NOT verified (…)": an author as the SDK reports it. */
 export function authorText(author: Author): string {
@@ -68,6 +73,7 @@ export function nodeView(maybe: MaybeNode): NodeView {
     parentUid: node.parentUid,
     problems,
     revisionUid: revision?.uid,
+    contentSigner: revision ? contentSigner(revision.contentAuthor) : undefined,
     signatures: {content: revision ? authorText(revision.contentAuthor) : undefined, key: authorText(node.keyAuthor), name: authorText(node.nameAuthor)},
     size: revision ? (revision.claimedSize ?? revision.storageSize) : undefined,
     trashed: node.trashTime,

@@ -7,7 +7,7 @@ import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
 export default class DriveInfo extends PlainAdapter<typeof DriveInfo> {
   static override summary = 'Show one drive node: size, revision, and whether its key, name and content signatures verify.'
 
-  static override description = `${DRIVE_PATH_HELP} Text: one "Label: value" line each (Name, UID, Kind, Size, Modified, Revision, Key signature, Name signature, Attributes signature (the revision's size and times), Content (not checked here: drive download checks each block's hash and the manifest signature), and a Problem line for each part that did not decrypt or verify); a signature is "verified (EMAIL)" or "NOT verified (why)". --output json: the node as "drive ls" gives it.`
+  static override description = `${DRIVE_PATH_HELP} Text: one "Label: value" line each (Name, UID, Kind, Size, Modified, Revision, Key signature, Name signature, Attributes signature (the revision's size and times), Manifest signature (over the listed blocks' hashes, checked without downloading them: "verified (EMAIL, over N hashes)" or "FAILED (why)"), Content (each block's hash is checked only by drive download), and a Problem line for each part that did not decrypt or verify); a signature is "verified (EMAIL)" or "NOT verified (why)". --output json: the node as "drive ls" gives it, with manifestSignature.`
 
   static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt', "<%= config.bin %> <%= command.id %> Documents/notes.txt --output json | jq .signatures"]
 

@@ -64,7 +64,8 @@ describe('drive commands (built binary, sandbox)', function () {
     expect(text).to.include(`Size: ${Buffer.byteLength(expected[NOTES].Content as string)} B`)
     expect(text).to.match(/^Revision: \S+~\S+~\S+$/m)
     expect(text).to.include('Attributes signature: verified (demo@proton.test)')
-    expect(text).to.include("Content: not checked here: drive download checks each block's hash and the manifest signature over them, and refuses a file that fails")
+    expect(text).to.match(/^Manifest signature: verified \(demo@proton\.test, over \d+ hash(es)?\)$/m)
+    expect(text).to.include("Content: each block's hash is checked only by drive download, which refuses a file that fails")
   })
 
   it('upload and download: text under a non-ASCII name, byte-identical; nothing of it in clear in any request', async () => {
