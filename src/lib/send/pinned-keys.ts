@@ -18,10 +18,11 @@ import type {PgpScheme, Recipient} from './recipients.ts'
 export interface Pinned {
   /** The pinned keys that could be read, in PREF order. */
   keys: PublicKey[]
-  /** X-PM-ENCRYPT, X-PM-SIGN (absent: undefined), X-PM-SCHEME. */
+  /** X-PM-ENCRYPT, X-PM-SIGN (absent: undefined), X-PM-SCHEME, X-PM-MIMETYPE. */
   encrypt?: boolean
   sign?: boolean
   scheme?: string
+  mimeType?: string
   /** Whether the signed card's signature holds for a user key: if not, nothing in it is trusted and the address is refused. */
   verified: boolean
 }
@@ -58,8 +59,11 @@ export async function pinnedInCard(email: string, card: Card, userKeys: Paramete
 
   const keyProperties = own.filter(([name]) => name === 'key').sort((a, b) => pref(a) - pref(b))
   const keys = (await Promise.all(keyProperties.map((property) => keyOf(valueText(property))))).filter((key): key is PublicKey => key !== undefined)
-  const scheme = own.find(([name]) => name === 'x-pm-scheme')
-  return {encrypt: flag('x-pm-encrypt'), keys, scheme: scheme ? valueText(scheme) : undefined, sign: flag('x-pm-sign'), verified: opened.signature === 'verified'}
+  const text = (name: string) => {
+    const found = own.find(([field]) => field === name)
+    return found ? valueText(found) : undefined
+  }
+  return {encrypt: flag('x-pm-encrypt'), keys, mimeType: text('x-pm-mimetype'), scheme: text('x-pm-scheme'), sign: flag('x-pm-sign'), verified: opened.signature === 'verified'}
 }
 
 /** The signed card of a contact's cards (the web client reads its pins there and nowhere else). */
@@ -90,10 +94,31 @@ export async function withPins(recipient: Recipient, pinned: Pinned | undefined)
   return recipient
 }
 
-/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme). */
+/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme), and its DraftMIMEType. */
 export interface SigningDefaults {
   sign: boolean
   scheme: PgpScheme
+  mimeType?: BodyType
+}
+
+export type BodyType = 'text/html' | 'text/plain'
+
+const bodyTypeOf = (text: string | undefined): BodyType | undefined => {
+  const lower = text?.trim().toLowerCase()
+  return lower === 'text/plain' || lower === 'text/html' ? lower : undefined
+}
+
+/**
+ * The body a recipient is sent (WebClients packages/shared/lib/mail/encryptionPreferences.ts
+ * extractEncryptionPreferences: mimeType is the contact's X-PM-MIMETYPE, else MailSettings.DraftMIMEType;
+ * mail/send/sendPreferences.ts: a plain-text message stays plain text, PGP/Inline is plain text). Text/plain for an
+ * HTML message puts the recipient in the text/plain package, the HTML made text (send-message.ts buildPackages).
+ * Recipients in the MIME package (PGP/MIME) get the message as written.
+ */
+export function bodyType(recipient: Recipient, pinned: Pinned | undefined, defaults: SigningDefaults): Recipient {
+  if (recipient.kind === 'refused') return recipient
+  const mimeType = bodyTypeOf(pinned?.verified ? pinned.mimeType : undefined) ?? defaults.mimeType
+  return mimeType === 'text/plain' ? {...recipient, mimeType} : recipient
 }
 
 const schemeOf = (text: string | undefined): PgpScheme | undefined => {
