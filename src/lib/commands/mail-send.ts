@@ -87,7 +87,7 @@ async function lookUp(invocation: Invocation, emails: string[], account: Account
           const recipient = recipientFromKeys(email, outcome.answer.data)
           if (recipient.kind === 'refused') return recipient
           const pinned = await pinsOf(invocation, email, keys)
-          return externalKey(bodyType(signing(await withPins(recipient, pinned), pinned, defaults), pinned, defaults), pinned)
+          return externalKey(bodyType(signing(await withPins(recipient, pinned), pinned, defaults), pinned), pinned)
         }),
       )),
     )

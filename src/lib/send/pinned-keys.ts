@@ -94,31 +94,23 @@ export async function withPins(recipient: Recipient, pinned: Pinned | undefined)
   return recipient
 }
 
-/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme), and its DraftMIMEType. */
+/** The account's defaults for mail to external addresses (MailSettings.Sign, MailSettings.PGPScheme). */
 export interface SigningDefaults {
   sign: boolean
   scheme: PgpScheme
-  mimeType?: BodyType
-}
-
-export type BodyType = 'text/html' | 'text/plain'
-
-const bodyTypeOf = (text: string | undefined): BodyType | undefined => {
-  const lower = text?.trim().toLowerCase()
-  return lower === 'text/plain' || lower === 'text/html' ? lower : undefined
 }
 
 /**
- * The body a recipient is sent (WebClients packages/shared/lib/mail/encryptionPreferences.ts
- * extractEncryptionPreferences: mimeType is the contact's X-PM-MIMETYPE, else MailSettings.DraftMIMEType;
- * mail/send/sendPreferences.ts: a plain-text message stays plain text, PGP/Inline is plain text). Text/plain for an
- * HTML message puts the recipient in the text/plain package, the HTML made text (send-message.ts buildPackages).
- * Recipients in the MIME package (PGP/MIME) get the message as written.
+ * Whether a recipient takes plain text: its contact's X-PM-MIMETYPE text/plain (WebClients
+ * packages/shared/lib/keys/publicKeys.ts getContactPublicKeyModel: the vCard's mimeType, else AUTOMATIC;
+ * mail/encryptionPreferences.ts extractEncryptionPreferences; mail/send/sendPreferences.ts getPGPSchemeAndMimeType:
+ * the preference over the message's type, but a plain-text message stays plain, PGP/Inline is plain text, PGP/MIME
+ * is MIME; MailSettings.DraftMIMEType is the composer's and no longer counts). An HTML message reaches it in the
+ * text/plain package, the HTML made text (send-message.ts buildPackages).
  */
-export function bodyType(recipient: Recipient, pinned: Pinned | undefined, defaults: SigningDefaults): Recipient {
-  if (recipient.kind === 'refused') return recipient
-  const mimeType = bodyTypeOf(pinned?.verified ? pinned.mimeType : undefined) ?? defaults.mimeType
-  return mimeType === 'text/plain' ? {...recipient, mimeType} : recipient
+export function bodyType(recipient: Recipient, pinned: Pinned | undefined): Recipient {
+  if (recipient.kind === 'refused' || !pinned?.verified) return recipient
+  return pinned.mimeType?.trim().toLowerCase() === 'text/plain' ? {...recipient, mimeType: 'text/plain'} : recipient
 }
 
 const schemeOf = (text: string | undefined): PgpScheme | undefined => {

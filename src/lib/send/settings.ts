@@ -1,6 +1,6 @@
 /**
  * The account's mail settings a send follows (GET /mail/v4/settings, WebClients interfaces/MailSettings.ts):
- * DelaySendSeconds (send/delay.ts), Sign, PGPScheme and DraftMIMEType (send/pinned-keys.ts signing, bodyType), read once per send.
+ * DelaySendSeconds (send/delay.ts), Sign and PGPScheme (send/pinned-keys.ts signing), read once per send.
  */
 import {isRecord, type JsonRecord} from '../output/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
@@ -17,9 +17,5 @@ export async function mailSettings(invocation: Invocation): Promise<JsonRecord> 
   return isRecord(answer.data) && isRecord(answer.data.MailSettings) ? answer.data.MailSettings : {}
 }
 
-/** Sign (1: sign mail to external addresses), PGPScheme and DraftMIMEType (WebClients MIME_TYPES; text/html when absent). */
-export const signingDefaults = (settings: JsonRecord): SigningDefaults => ({
-  mimeType: settings.DraftMIMEType === 'text/plain' ? 'text/plain' : 'text/html',
-  scheme: settings.PGPScheme === SEND_PGP_INLINE ? 'pgp-inline' : 'pgp-mime',
-  sign: settings.Sign === 1,
-})
+/** Sign (1: sign mail to external addresses) and PGPScheme. */
+export const signingDefaults = (settings: JsonRecord): SigningDefaults => ({scheme: settings.PGPScheme === SEND_PGP_INLINE ? 'pgp-inline' : 'pgp-mime', sign: settings.Sign === 1})

@@ -108,19 +108,17 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     for (const kind of ['internal', 'refused'] as const) expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
   })
 
-  it('bodyType: X-PM-MIMETYPE of a verified card over MailSettings.DraftMIMEType; text/plain marks the recipient, HTML or an unknown type leaves it as it is', () => {
-    const html = {mimeType: 'text/html' as const, scheme: 'pgp-mime' as const, sign: false}
-    const plain = {...html, mimeType: 'text/plain' as const}
+  it('bodyType: X-PM-MIMETYPE text/plain of a verified card marks the recipient; text/html, an unknown type, no contact or a card that does not verify leave it as it is', () => {
     for (const kind of ['internal', 'external-clear', 'external-keys'] as const) {
       const recipient: Recipient = {email: 'pat@example.test', kind}
-      expect(bodyType(recipient, {keys: [], mimeType: 'Text/Plain', verified: true}, html)).to.deep.equal({...recipient, mimeType: 'text/plain'})
-      expect(bodyType(recipient, undefined, plain)).to.deep.equal({...recipient, mimeType: 'text/plain'})
-      expect(bodyType(recipient, {keys: [], mimeType: 'text/html', verified: true}, plain)).to.deep.equal(recipient)
-      expect(bodyType(recipient, {keys: [], mimeType: 'text/plain', verified: false}, html)).to.deep.equal(recipient)
-      expect(bodyType(recipient, {keys: [], mimeType: 'text/enriched', verified: true}, html)).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: ' Text/Plain', verified: true})).to.deep.equal({...recipient, mimeType: 'text/plain'})
+      expect(bodyType(recipient, undefined)).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/html', verified: true})).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/plain', verified: false})).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/enriched', verified: true})).to.deep.equal(recipient)
     }
 
-    expect(bodyType({email: 'pat@example.test', kind: 'refused'}, undefined, plain)).to.deep.equal({email: 'pat@example.test', kind: 'refused'})
+    expect(bodyType({email: 'pat@example.test', kind: 'refused'}, {keys: [], mimeType: 'text/plain', verified: true})).to.deep.equal({email: 'pat@example.test', kind: 'refused'})
   })
 
   it('externalKey: published keys sorted as the web client sorts them (pinned first, obsolete and compromised last); a pin that is not the published primary, or only unusable keys: refused; pinned only: the first pin', async () => {
