@@ -577,6 +577,23 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
         expect((await posts()).length).to.equal(before)
       })
 
+      it('X-PM-MIMETYPE text/plain with --html: that recipient in a text/plain package of its own, the HTML made text (GnuPG reads it); the others keep the HTML; a plain-text message is one package', async () => {
+        await addContact('plaintext@example.test', '', ['ITEM1.X-PM-MIMETYPE:text/plain'])
+        const html = '<p>Lunch at <b>noon</b>, <a href="https://example.test/menu">the menu</a>.</p>'
+        const result = await proton(['mail', 'send', '--html', '--subject', 'Plain', '--to', 'plaintext@example.test', '--cc', 'friend@example.test', '--cc', 'demo.alias@proton.test', '--body', html])
+        expect(result.status, result.stderr).to.equal(0)
+        const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
+        expect(packages.map((pack) => pack.MIMEType)).to.deep.equal(['text/html', 'text/plain'])
+        const [htmlPack, textPack] = packages
+        expect(Object.keys(htmlPack.Addresses).sort()).to.deep.equal(['demo.alias@proton.test', 'friend@example.test'])
+        expect(textPack.Addresses).to.deep.equal({'plaintext@example.test': {Signature: 0, Type: 4}})
+        const text = openSigned(textPack).toString('utf8')
+        expect(text).to.equal('Lunch at noon, the menu [https://example.test/menu].')
+        expect(openSigned(htmlPack).toString('utf8')).to.equal(html)
+        const plain = await sendOne(['--to', 'plaintext@example.test', '--cc', 'friend@example.test'])
+        expect(plain.packages.map((pack) => [pack.MIMEType, Object.keys(pack.Addresses).sort()])).to.deep.equal([['text/plain', ['friend@example.test', 'plaintext@example.test']]])
+      })
+
       it('MailSettings.Sign 1 signs mail to every external address without keys (PGPScheme 16: ClearMIME; 8: PGP/Inline); internal ones unchanged', async () => {
         await setting('sign', {Sign: 1})
         const mime = await sendOne(['--to', 'plain@example.test', '--cc', 'demo.alias@proton.test'])

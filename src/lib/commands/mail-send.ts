@@ -21,7 +21,7 @@ import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'
 import {kindText, recipientFromKeys, type Recipient} from '../send/recipients.ts'
-import {externalKey, type Pinned, pinnedInCard, signedCard, signing, type SigningDefaults, withPins} from '../send/pinned-keys.ts'
+import {bodyType, externalKey, type Pinned, pinnedInCard, signedCard, signing, type SigningDefaults, withPins} from '../send/pinned-keys.ts'
 import {mailSettings, signingDefaults} from '../send/settings.ts'
 import {type Account, loadAccount, ownRecipient, signingKey, userKeys} from '../send/sender.ts'
 import {sendMessage} from '../send/send-message.ts'
@@ -62,7 +62,8 @@ async function pinsOf(invocation: Invocation, email: string, keys: () => Promise
 }
 
 /**
- * Each recipient's kind (its keys on the service, then its pins in the contacts, then whether mail to it is signed);
+ * Each recipient's kind (its keys on the service, then its pins in the contacts, then whether mail to it is signed and
+ * whether it takes plain text);
  * the account's own addresses are
  * never asked of the service: their keys are the account's (sender.ts ownRecipient). An address the service will not
  * look up is refused with its reason.
@@ -86,7 +87,7 @@ async function lookUp(invocation: Invocation, emails: string[], account: Account
           const recipient = recipientFromKeys(email, outcome.answer.data)
           if (recipient.kind === 'refused') return recipient
           const pinned = await pinsOf(invocation, email, keys)
-          return externalKey(signing(await withPins(recipient, pinned), pinned, defaults), pinned)
+          return externalKey(bodyType(signing(await withPins(recipient, pinned), pinned, defaults), pinned), pinned)
         }),
       )),
     )

@@ -18,10 +18,11 @@ import type {PgpScheme, Recipient} from './recipients.ts'
 export interface Pinned {
   /** The pinned keys that could be read, in PREF order. */
   keys: PublicKey[]
-  /** X-PM-ENCRYPT, X-PM-SIGN (absent: undefined), X-PM-SCHEME. */
+  /** X-PM-ENCRYPT, X-PM-SIGN (absent: undefined), X-PM-SCHEME, X-PM-MIMETYPE. */
   encrypt?: boolean
   sign?: boolean
   scheme?: string
+  mimeType?: string
   /** Whether the signed card's signature holds for a user key: if not, nothing in it is trusted and the address is refused. */
   verified: boolean
 }
@@ -58,8 +59,11 @@ export async function pinnedInCard(email: string, card: Card, userKeys: Paramete
 
   const keyProperties = own.filter(([name]) => name === 'key').sort((a, b) => pref(a) - pref(b))
   const keys = (await Promise.all(keyProperties.map((property) => keyOf(valueText(property))))).filter((key): key is PublicKey => key !== undefined)
-  const scheme = own.find(([name]) => name === 'x-pm-scheme')
-  return {encrypt: flag('x-pm-encrypt'), keys, scheme: scheme ? valueText(scheme) : undefined, sign: flag('x-pm-sign'), verified: opened.signature === 'verified'}
+  const text = (name: string) => {
+    const found = own.find(([field]) => field === name)
+    return found ? valueText(found) : undefined
+  }
+  return {encrypt: flag('x-pm-encrypt'), keys, mimeType: text('x-pm-mimetype'), scheme: text('x-pm-scheme'), sign: flag('x-pm-sign'), verified: opened.signature === 'verified'}
 }
 
 /** The signed card of a contact's cards (the web client reads its pins there and nowhere else). */
@@ -94,6 +98,19 @@ export async function withPins(recipient: Recipient, pinned: Pinned | undefined)
 export interface SigningDefaults {
   sign: boolean
   scheme: PgpScheme
+}
+
+/**
+ * Whether a recipient takes plain text: its contact's X-PM-MIMETYPE text/plain (WebClients
+ * packages/shared/lib/keys/publicKeys.ts getContactPublicKeyModel: the vCard's mimeType, else AUTOMATIC;
+ * mail/encryptionPreferences.ts extractEncryptionPreferences; mail/send/sendPreferences.ts getPGPSchemeAndMimeType:
+ * the preference over the message's type, but a plain-text message stays plain, PGP/Inline is plain text, PGP/MIME
+ * is MIME; MailSettings.DraftMIMEType is the composer's and no longer counts). An HTML message reaches it in the
+ * text/plain package, the HTML made text (send-message.ts buildPackages).
+ */
+export function bodyType(recipient: Recipient, pinned: Pinned | undefined): Recipient {
+  if (recipient.kind === 'refused' || !pinned?.verified) return recipient
+  return pinned.mimeType?.trim().toLowerCase() === 'text/plain' ? {...recipient, mimeType: 'text/plain'} : recipient
 }
 
 const schemeOf = (text: string | undefined): PgpScheme | undefined => {

@@ -34,6 +34,8 @@ export interface Recipient {
    */
   sign?: boolean
   scheme?: PgpScheme
+  /** text/plain: an HTML message reaches it as plain text (pinned-keys.ts bodyType). */
+  mimeType?: 'text/plain'
 }
 
 export type PgpScheme = 'pgp-inline' | 'pgp-mime'

@@ -3,7 +3,7 @@ import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
-import {externalKey, pinnedInCard, signedCard, signing, withPins} from '../../../src/lib/send/pinned-keys.ts'
+import {bodyType, externalKey, pinnedInCard, signedCard, signing, withPins} from '../../../src/lib/send/pinned-keys.ts'
 import type {Recipient} from '../../../src/lib/send/recipients.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
@@ -28,11 +28,12 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
   it('KEY, X-PM-ENCRYPT, X-PM-SIGN and X-PM-SCHEME of the address’s own group, keys in PREF order; another group’s are not its', async () => {
     const pinned = await pinnedInCard('Pat@Example.test', await card([
       'ITEM1.EMAIL;PREF=1:pat@example.test', `ITEM1.KEY;PREF=2:${uri(sender)}`, `ITEM1.KEY;PREF=1:${uri(address)}`, 'ITEM1.X-PM-ENCRYPT:false', 'ITEM1.X-PM-SCHEME:pgp-inline',
-      'ITEM2.EMAIL;PREF=2:other@example.test', `ITEM2.KEY:${uri(sender)}`, 'ITEM2.X-PM-SIGN:true',
+      'ITEM2.EMAIL;PREF=2:other@example.test', `ITEM2.KEY:${uri(sender)}`, 'ITEM2.X-PM-SIGN:true', 'ITEM2.X-PM-MIMETYPE:text/plain',
     ]), [userKey])
     expect(pinned?.verified).to.equal(true)
     expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([address.getFingerprint(), sender.getFingerprint()])
-    expect(pinned).to.include({encrypt: false, scheme: 'pgp-inline', sign: undefined})
+    expect(pinned).to.include({encrypt: false, mimeType: undefined, scheme: 'pgp-inline', sign: undefined})
+    expect(await pinnedInCard('other@example.test', await card(['ITEM2.EMAIL:other@example.test', 'ITEM2.X-PM-MIMETYPE:text/plain']), [userKey])).to.include({mimeType: 'text/plain'})
     expect(await pinnedInCard('nobody@example.test', await card(['ITEM1.EMAIL:pat@example.test']), [userKey])).to.equal(undefined)
   })
 
@@ -55,7 +56,7 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     const elsewhere = await pinnedInCard('pat@example.test', await card(['NOTE:pat@example.test', 'ITEM1.EMAIL: pat@example.test ', `ITEM1.KEY:${uri(sender)}`]), [userKey])
     expect(elsewhere?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
     const ungrouped = await pinnedInCard('pat@example.test', await card(['EMAIL:pat@example.test', `KEY:${uri(sender)}`, 'X-PM-SIGN:true']), [userKey])
-    expect(ungrouped).to.deep.equal({encrypt: undefined, keys: [], scheme: undefined, sign: undefined, verified: true})
+    expect(ungrouped).to.deep.equal({encrypt: undefined, keys: [], mimeType: undefined, scheme: undefined, sign: undefined, verified: true})
   })
 
   it('a card that cannot be read (unknown Type, signed text that is no vCard): nothing trusted; the signed card is the Type 2 one', async () => {
@@ -105,6 +106,19 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     // Encrypted mail is always signed; its scheme is the contact's or the account's.
     expect(signing({email: 'pat@example.test', kind: 'external-keys'}, {keys: [], scheme: 'pgp-inline', sign: false, verified: true}, off)).to.include({scheme: 'pgp-inline', sign: true})
     for (const kind of ['internal', 'refused'] as const) expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
+  })
+
+  it('bodyType: X-PM-MIMETYPE text/plain of a verified card marks the recipient; text/html, an unknown type, no contact or a card that does not verify leave it as it is', () => {
+    for (const kind of ['internal', 'external-clear', 'external-keys'] as const) {
+      const recipient: Recipient = {email: 'pat@example.test', kind}
+      expect(bodyType(recipient, {keys: [], mimeType: ' Text/Plain', verified: true})).to.deep.equal({...recipient, mimeType: 'text/plain'})
+      expect(bodyType(recipient, undefined)).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/html', verified: true})).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/plain', verified: false})).to.deep.equal(recipient)
+      expect(bodyType(recipient, {keys: [], mimeType: 'text/enriched', verified: true})).to.deep.equal(recipient)
+    }
+
+    expect(bodyType({email: 'pat@example.test', kind: 'refused'}, {keys: [], mimeType: 'text/plain', verified: true})).to.deep.equal({email: 'pat@example.test', kind: 'refused'})
   })
 
   it('externalKey: published keys sorted as the web client sorts them (pinned first, obsolete and compromised last); a pin that is not the published primary, or only unusable keys: refused; pinned only: the first pin', async () => {
