@@ -4,10 +4,16 @@
  */
 import {Args, Flags} from '@oclif/core'
 
+import {dryRunFlag} from '../runtime/dedicated-command.ts'
+
 export const itemArg = Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true})
 
 /** `--vault` narrowing a lookup to one vault; `what` says what happens without it. */
 export const vaultFlag = (what = '') => Flags.string({helpValue: 'VAULT', summary: `The vault: its name, share ID or vault ID${what}.`})
+
+/** What items trash, restore and delete take: ITEM, --vault to narrow the lookup, --dry-run. */
+export const itemChangeArgs = {item: itemArg}
+export const itemChangeFlags = () => ({'dry-run': dryRunFlag, vault: vaultFlag()})
 
 /** `--vault` where one is needed (a new item or alias goes somewhere). */
 export const requiredVaultFlag = Flags.string({helpValue: 'VAULT', required: true, summary: 'The vault: its name, share ID or vault ID.'})

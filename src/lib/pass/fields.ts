@@ -24,6 +24,11 @@ export function itemType(item: Item): ItemType {
   return (kind && TYPE_OF[kind]) || 'unknown'
 }
 
+/** The fields of named sections (wifi, SSH keys, identities, custom items), each named SECTION/FIELD. */
+function sectionFields(sections: ReadonlyArray<{sectionName: string; sectionFields: readonly ExtraField[]}>): Field[] {
+  return sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName))
+}
+
 function extraFields(fields: readonly ExtraField[], section = ''): Field[] {
   return fields.flatMap((field): Field[] => {
     const name = section ? `${section}/${field.fieldName}` : field.fieldName
@@ -73,18 +78,10 @@ export function itemFields(item: Item, aliasEmail?: string | null): Field[] {
     }
 
     case 'wifi':
-      fields.push(
-        shown('ssid', content.value.ssid),
-        hidden('password', content.value.password),
-        ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)),
-      )
+      fields.push(shown('ssid', content.value.ssid), hidden('password', content.value.password), ...sectionFields(content.value.sections))
       break
     case 'sshKey':
-      fields.push(
-        shown('public-key', content.value.publicKey),
-        hidden('private-key', content.value.privateKey),
-        ...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)),
-      )
+      fields.push(shown('public-key', content.value.publicKey), hidden('private-key', content.value.privateKey), ...sectionFields(content.value.sections))
       break
     case 'identity': {
       const identity = content.value
@@ -96,12 +93,12 @@ export function itemFields(item: Item, aliasEmail?: string | null): Field[] {
       }
 
       fields.push(...extraFields([...identity.extraPersonalDetails, ...identity.extraAddressDetails, ...identity.extraContactDetails, ...identity.extraWorkDetails]))
-      fields.push(...identity.extraSections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)))
+      fields.push(...sectionFields(identity.extraSections))
       break
     }
 
     case 'custom':
-      fields.push(...content.value.sections.flatMap((section) => extraFields(section.sectionFields, section.sectionName)))
+      fields.push(...sectionFields(content.value.sections))
       break
     default:
       break

@@ -1,7 +1,6 @@
 import {passItemsDelete} from '../../../../lib/pass/commands.ts'
-import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
+import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
 import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete> {
@@ -11,15 +10,9 @@ export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete
 
   static override examples = ['<%= config.bin %> <%= command.id %> Forum --yes']
 
-  static override args = {
-    item: itemArg,
-  }
+  static override args = itemChangeArgs
 
-  static override flags = {
-    'dry-run': dryRunFlag,
-    vault: vaultFlag(),
-    yes: yesFlag,
-  }
+  static override flags = {...itemChangeFlags(), yes: yesFlag}
 
   static override runs = passItemsDelete
 }

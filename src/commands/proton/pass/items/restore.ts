@@ -1,6 +1,5 @@
 import {passItemsRestore} from '../../../../lib/pass/commands.ts'
-import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
+import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsRestore extends PlainAdapter<typeof PassItemsRestore> {
@@ -10,14 +9,9 @@ export default class PassItemsRestore extends PlainAdapter<typeof PassItemsResto
 
   static override examples = ['<%= config.bin %> <%= command.id %> Forum']
 
-  static override args = {
-    item: itemArg,
-  }
+  static override args = itemChangeArgs
 
-  static override flags = {
-    'dry-run': dryRunFlag,
-    vault: vaultFlag(),
-  }
+  static override flags = itemChangeFlags()
 
   static override runs = passItemsRestore
 }

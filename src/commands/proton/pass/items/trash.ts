@@ -1,6 +1,5 @@
 import {passItemsTrash} from '../../../../lib/pass/commands.ts'
-import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
+import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
 
 export default class PassItemsTrash extends PlainAdapter<typeof PassItemsTrash> {
@@ -10,14 +9,9 @@ export default class PassItemsTrash extends PlainAdapter<typeof PassItemsTrash> 
 
   static override examples = ['<%= config.bin %> <%= command.id %> Forum']
 
-  static override args = {
-    item: itemArg,
-  }
+  static override args = itemChangeArgs
 
-  static override flags = {
-    'dry-run': dryRunFlag,
-    vault: vaultFlag(),
-  }
+  static override flags = itemChangeFlags()
 
   static override runs = passItemsTrash
 }
