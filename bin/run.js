@@ -11,6 +11,10 @@ if (Number(version.split('.')[0]) < MINIMUM_NODE_MAJOR) {
   process.exitCode = 1
 } else {
   const argv = process.argv.slice(2)
+  // Sparkplug compiles on the main thread: its background jobs allocate code, wait for the main thread to collect
+  // garbage, and so deadlock a process that is exiting (nodejs/node#54918, #64274; seen after big answers, under
+  // load, as a process that printed its last line and never ended). Set before anything is compiled.
+  process.getBuiltinModule?.('node:v8').setFlagsFromString('--no-concurrent-sparkplug')
   // process.getBuiltinModule (Node 22.3) hands node:module over without the facade an ES import builds, and the
   // fast path (src/fast-load.ts, bundled as CommonJS) is then required from here: no second ES module before a
   // command runs (src/main.ts).

@@ -396,10 +396,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
 
       const [smallRun, bigRun] = [[runs[0], runs[2]], [runs[1], runs[3]]].map((pair) => (pair[0].peakMiB <= pair[1].peakMiB ? pair[0] : pair[1]))
       // Read whole (file, ciphertext and form: three copies), the 12 MiB more would cost some 36 MiB more; streamed, it
-      // costs nothing that grows with the file (what is left is garbage the collector has not taken yet). The smaller
-      // file is 8 MiB, not less: a 2 MiB one never fills the pipeline's buffers, and since the S2K no longer allocates
-      // 16 MiB (keys/iterated-s2k.ts) its peak is that much lower (measured 81 MiB, against 102 MiB for 8 MiB and 107 MiB
-      // for 20 MiB).
+      // costs nothing that grows with the file (measured with runMeasured's fixed young generation: 81-84 MiB for
+      // either, within 1 MiB of each other). The smaller file is 8 MiB, not less: a 2 MiB one never fills the
+      // pipeline's buffers.
       expect(bigRun.peakMiB - smallRun.peakMiB).to.be.below(12)
       const attachment = await attachmentOf(bigRun.stdout.toString('utf8').trim())
       const data = await attachmentData(attachment.ID)
