@@ -6,7 +6,7 @@
 //   `proton` topic (dist/commands/proton/…), which always reaches it, and
 //   its top-level id as an alias (`proton:mail:list` is also `mail:list`),
 //   which reaches it where the host has no command of that id (see
-//   src/lib/runtime/command-names.ts); no plugins of its own;
+//   src/lib/core/command-names.ts); no plugins of its own;
 // - dist/standalone/, the root the standalone `proton` runs (src/main.ts):
 //   the same command files without the topic, plus oclif's help and
 //   autocomplete plugins, our not-found hook and help class.

@@ -14,11 +14,11 @@
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {standaloneNames} from './lib/runtime/command-names.ts'
+import {standaloneNames} from './lib/core/command-names.ts'
 import {type CommandTable, fastParse} from './lib/runtime/fast-parse.ts'
 import {globalFlagsWith, readGlobalFlags} from './lib/runtime/global-flags.ts'
 import {Invocation} from './lib/runtime/invocation.ts'
-import {LineReader, type ParsedLine} from './lib/runtime/parsed-line.ts'
+import {LineReader, type ParsedLine} from './lib/core/parsed-line.ts'
 import {execute, type PlainCommand} from './lib/runtime/plain-command.ts'
 import {resolveCommand} from './lib/runtime/resolve-line.ts'
 import {checkSessionDirectory} from './lib/session/directory.ts'

@@ -11,8 +11,8 @@ export * from './lib/contract/contract.ts'
 export {DedicatedCommand, dryRunFlag} from './lib/runtime/dedicated-command.ts'
 export type {PlannedRequest} from './lib/request/dry-run.ts'
 export {sniffJson, type Envelope} from './lib/output/envelope.ts'
-export {CliFailure, authError, describeFailure, oneLine, unavailableError, usageError} from './lib/runtime/errors.ts'
-export {EXIT, exitStatusForResponse, type ExitStatus} from './lib/runtime/exit-status.ts'
+export {CliFailure, authError, describeFailure, oneLine, unavailableError, usageError} from './lib/core/errors.ts'
+export {EXIT, exitStatusForResponse, type ExitStatus} from './lib/core/exit-status.ts'
 export {
   createApiClient,
   createTransport,
@@ -23,7 +23,7 @@ export {
   type ClientOptions,
   type TransportOptions,
 } from './lib/http/client.ts'
-export type {JsonValue} from './lib/output/json-value.ts'
+export type {JsonValue} from './lib/core/json-value.ts'
 export {OUTPUT_FORMATS, toYaml, writeBodyBytes, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output/output.ts'
 export {checkSessionDirectory, type DirectoryReport} from './lib/session/directory.ts'
 export {refreshSession, type RefreshContext} from './lib/session/refresh.ts'

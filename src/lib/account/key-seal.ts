@@ -26,7 +26,7 @@ import type {PrivateKey} from 'openpgp'
 import {replaceFile} from '../files/atomic-file.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import type {ApiKey, Openpgp} from '../keys/keyring.ts'
-import type {JsonRecord} from '../output/records.ts'
+import type {JsonRecord} from '../core/records.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 const HEADER = Buffer.from('proton-cli sealed keys v1\n', 'utf8')

@@ -7,7 +7,7 @@
  * CalendarSettings DefaultPartDayNotifications / DefaultFullDayNotifications (bootstrap). An older event's alarms
  * in its personal part (VALARMs) are read when it has no Notifications of its own.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {type Component, text} from './vevent.ts'
 
 /** NOTIFICATION_TYPE_API. */

@@ -15,10 +15,10 @@ import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
-import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
+import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import {call} from '../runtime/dedicated.ts'
-import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {CliFailure, oneLine, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {type CalendarDefaults, calendarDefaults} from './alarms.ts'
 

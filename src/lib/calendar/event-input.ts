@@ -8,7 +8,7 @@
  * (calendar/constants.ts MAX_LENGTHS: title 255, location 255, description
  * 3000).
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {parseRrule, ruleProblem} from './recurrence.ts'
 import {ICAL, type When} from './vevent.ts'
 import {parseGiven} from './window.ts'

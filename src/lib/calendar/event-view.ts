@@ -2,10 +2,10 @@
  * What calendar events list and get print: one line per occurrence, the
  * decrypted fields as JSON, or an iCalendar file. The service's (and an
  * inviter's) text is escaped before it reaches a terminal
- * (output/escape.ts); a part whose signature failed is flagged on the line.
+ * (core/escape.ts); a part whose signature failed is flagged on the line.
  */
 import {actionOf, effectiveAlarms} from './alarms.ts'
-import {escapeLine, withoutBareCr} from '../output/escape.ts'
+import {escapeLine, withoutBareCr} from '../core/escape.ts'
 import type {Listing} from '../output/table-style.ts'
 import type {OpenedEvent} from './open-event.ts'
 import {type Expansion, instant, MAX_WORK, MAX_WORK_UNVERIFIED, type Occurrence, occurrences, type Timing, UnexpandedRule} from './recurrence.ts'

@@ -14,9 +14,9 @@
  */
 import {idSegment} from '../request/path-segment.ts'
 import {ListingBounds} from '../request/listing-bounds.ts'
-import {isRecord, type JsonRecord, listOf} from '../output/records.ts'
+import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import {call} from '../runtime/dedicated.ts'
-import {unavailableError} from '../runtime/errors.ts'
+import {unavailableError} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 
 export const PAGE_SIZE = 100

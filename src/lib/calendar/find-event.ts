@@ -4,10 +4,10 @@
  * calendar in turn until one has it.
  */
 import {idSegment} from '../request/path-segment.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import {attempt, settle} from '../runtime/dedicated.ts'
-import {CliFailure} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {CliFailure} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {checkId} from '../request/input-checks.ts'
 import type {CalendarRef} from './calendars.ts'

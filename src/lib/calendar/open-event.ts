@@ -11,7 +11,7 @@
 import type {PublicKey, SessionKey} from 'openpgp'
 
 import {type CardData, openCard, openSessionKey, type PartVerification} from '../keys/calendar-event-crypto.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import type {OpenCalendar} from './calendars.ts'
 import {type Component, mergeCards, parseCard} from './vevent.ts'
 

@@ -1,7 +1,7 @@
 /** Events of the service opened one by one: one that cannot be opened is an error line naming it, the others still go. */
-import {type JsonRecord} from '../output/records.ts'
-import {escapeLine} from '../output/escape.ts'
-import {oneLine} from '../runtime/errors.ts'
+import {type JsonRecord} from '../core/records.ts'
+import {escapeLine} from '../core/escape.ts'
+import {oneLine} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {OpenCalendar} from './calendars.ts'
 import {failedLine} from './event-view.ts'

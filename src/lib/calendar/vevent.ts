@@ -12,7 +12,7 @@
  * attendees parts' properties together, the alarms from the personal one).
  */
 import ICAL from 'ical.js'
-import {withoutBareCr} from '../output/escape.ts'
+import {withoutBareCr} from '../core/escape.ts'
 
 import type {Wall} from './zones.ts'
 

@@ -4,7 +4,7 @@
  * must carry its zone, Z or ±HH:MM) and the times of a new event. Bad input
  * is one line, exit 1, before anything is sent.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {instantOf, knownZone, systemZone, type Wall, wallAt} from './zones.ts'
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,5 +1,5 @@
 /** proton auth list: the profiles that have sessions, the one in use marked. */
-import {commandLine} from '../runtime/command-names.ts'
+import {commandLine} from '../core/command-names.ts'
 import {printData, writeListing} from '../runtime/printer.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {wholeCell} from '../output/table-style.ts'

@@ -8,7 +8,7 @@
  */
 import {keysAtFork, sessionApi} from '../keys/login-keys.ts'
 import type {TransportOptions} from '../http/client.ts'
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {checkHeaderValue} from '../request/headers.ts'
 import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../session/fork.ts'

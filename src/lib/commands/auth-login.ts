@@ -7,7 +7,7 @@
  */
 import {parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
 import {presetVerification, type RetryHint} from '../session/human-verification.ts'
 import {removeSeal} from '../account/key-seal.ts'
@@ -15,9 +15,9 @@ import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {webLogin} from './auth-login-web.ts'
-import {commandLine} from '../runtime/command-names.ts'
+import {commandLine} from '../core/command-names.ts'
 import {openInBrowser} from '../session/sign-in-view.ts'
-import {ask, canPrompt} from '../runtime/prompt.ts'
+import {ask, canPrompt} from '../core/prompt.ts'
 
 export interface AuthLoginOptions {
   /** --web: sign in by approval from another device or a browser (auth-login-web.ts). */

@@ -1,7 +1,7 @@
 /** proton auth status: a profile's session without its tokens; exit 2 when there is none or it expired. */
-import {commandLine} from '../runtime/command-names.ts'
+import {commandLine} from '../core/command-names.ts'
 import {printData} from '../runtime/printer.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {EXIT} from '../core/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {describeSummary, summarize} from '../session/summary.ts'
 

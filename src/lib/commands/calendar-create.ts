@@ -20,11 +20,11 @@ import {call, tryCall} from '../runtime/dedicated.ts'
 import {showCreated, showDryRun} from '../runtime/printer.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {checkColor, checkId, checkName} from '../request/input-checks.ts'
-import {idOf} from '../output/records.ts'
+import {idOf} from '../core/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {valueOfName} from '../output/decode.ts'
-import {CliFailure, oneLine, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {CliFailure, oneLine, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 
 const ADDRESSES: PlannedRequest = {method: 'GET', path: '/core/v4/addresses'}
 /** What --dry-run shows for what it does not look up or make. */

@@ -6,17 +6,17 @@
  * decrypted fields with --output json|yaml, or an iCalendar file (--output ics).
  */
 import {openCalendars, quiet} from '../calendar/open-calendars.ts'
-import type {JsonRecord} from '../output/records.ts'
+import type {JsonRecord} from '../core/records.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {eventsListing, icsOf, rowJson, rowsOf} from '../calendar/event-view.ts'
 import {fetchEvents} from '../calendar/fetch-events.ts'
 import {listWindow, zoneFlag} from '../calendar/window.ts'
 import {printData, writeListing} from '../runtime/printer.ts'
 import {writeFileText} from '../output/output.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {EXIT} from '../core/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
-import {interruptedError, interruptSignal} from '../runtime/interrupt.ts'
-import {unavailableError} from '../runtime/errors.ts'
+import {interruptedError, interruptSignal} from '../core/interrupt.ts'
+import {unavailableError} from '../core/errors.ts'
 import {ListingBounds} from '../request/listing-bounds.ts'
 
 /**

@@ -1,6 +1,6 @@
 /** proton calendar list (GET /calendar/v1); the calendars' names kept for completion. */
 import {calendarField, calendarsListing} from '../output/views/calendars.ts'
-import {isRecord} from '../output/records.ts'
+import {isRecord} from '../core/records.ts'
 import {rememberNames} from '../completion/value-names.ts'
 import {call} from '../runtime/dedicated.ts'
 import {showListing} from '../runtime/printer.ts'

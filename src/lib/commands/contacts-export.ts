@@ -14,7 +14,7 @@ import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/printer.ts'
-import {fileFailure, usageError} from '../runtime/errors.ts'
+import {fileFailure, usageError} from '../core/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface ContactsExportOptions {

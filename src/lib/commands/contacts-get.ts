@@ -13,7 +13,7 @@ import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {writeFileText} from '../output/output.ts'
 import {printData} from '../runtime/printer.ts'
 import {readIds} from './given-ids.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {EXIT} from '../core/exit-status.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface ContactsGetOptions {

@@ -11,9 +11,9 @@ import {stat} from 'node:fs/promises'
 import {addContacts, OVERWRITE, showAddDryRun} from '../contacts/add.ts'
 import {UNVERIFIED_MARK} from '../contacts/contact-view.ts'
 import {fieldProblem, parseVcards, type Property, valueText, VcardError} from '../contacts/vcard.ts'
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 import {readNamedFile} from '../request/named-file.ts'
-import {fileFailure, usageError} from '../runtime/errors.ts'
+import {fileFailure, usageError} from '../core/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 /** WebClients contacts/constants.ts MAX_IMPORT_FILE_SIZE. */

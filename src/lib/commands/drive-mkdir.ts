@@ -3,7 +3,7 @@ import {onDrive} from '../drive/client.ts'
 import {isNameTaken, nameTaken} from '../drive/failures.ts'
 import {childNamed, nodeView, parentAndName, shown} from '../drive/nodes.ts'
 import {showPlans} from '../drive/plan.ts'
-import {printable} from '../output/escape.ts'
+import {printable} from '../core/escape.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export const driveMkdir = plainCommand<{dryRun: boolean; path: string}>({

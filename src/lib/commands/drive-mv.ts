@@ -3,7 +3,7 @@ import {onDrive} from '../drive/client.ts'
 import {givenPath, resolveFolder, resolveNode, shown} from '../drive/nodes.ts'
 import {showPlans} from '../drive/plan.ts'
 import {reportResults} from '../drive/results.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {DRIVE_PATHS, readIds} from './given-ids.ts'
 

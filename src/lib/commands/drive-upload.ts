@@ -13,9 +13,9 @@ import {children, givenPath, type NodeView, pathShown, resolveFolder, shown} fro
 import {showPlans} from '../drive/plan.ts'
 import {localFile, upload, type UploadTarget} from '../drive/transfer.ts'
 import {byteSize} from '../output/byte-size.ts'
-import {printable} from '../output/escape.ts'
+import {printable} from '../core/escape.ts'
 import {shellQuote} from '../output/shell-quote.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
+import {CliFailure, usageError} from '../core/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 
 export interface DriveUploadOptions {

@@ -10,11 +10,11 @@
  * Standard input that holds none is nothing to do: a note, exit 0 (a
  * nightly `… | proton mail trash -` on a quiet day).
  */
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 import {pathId} from '../request/path-segment.ts'
-import {StandardInput} from '../request/stdin.ts'
-import {usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {StandardInput} from '../core/stdin.ts'
+import {usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {type ListingKind, wholeId} from '../files/last-listing.ts'
 

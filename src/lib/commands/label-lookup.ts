@@ -7,8 +7,8 @@
  */
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {type LabelChoice, type LabelTypeWord, labelTypeValue} from '../request/input-checks.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
-import {usageError} from '../runtime/errors.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
+import {usageError} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
 

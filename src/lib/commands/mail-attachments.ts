@@ -12,16 +12,16 @@
  */
 import {byteSize} from '../output/byte-size.ts'
 import {readOneId} from './given-ids.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import {call} from '../runtime/dedicated.ts'
 import {printData, writeListing} from '../runtime/printer.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
-import {CliFailure} from '../runtime/errors.ts'
+import {CliFailure} from '../core/errors.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
-import {printable} from '../output/escape.ts'
+import {printable} from '../core/escape.ts'
 import {pathId} from '../request/path-segment.ts'
 
 export interface MailAttachmentsOptions {

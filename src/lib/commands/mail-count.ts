@@ -8,7 +8,7 @@
  * `mail labels list`; --output json and yaml give the count's answer as
  * received, and ask for nothing else.
  */
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import {countsListing} from '../output/views/message-counts.ts'
 import {call} from '../runtime/dedicated.ts'
 import {showListing} from '../runtime/printer.ts'

@@ -33,7 +33,7 @@
  *
  * An attachment that cannot be saved does not stop the others: each
  * failure gets its line, the others are written, and the exit status is
- * the gravest (runtime/exit-status.ts gravest). A signal (SIGINT, SIGTERM,
+ * the gravest (core/exit-status.ts gravest). A signal (SIGINT, SIGTERM,
  * SIGHUP) stops the download: the file in progress is removed, the
  * attachments not saved are named. Temporary files an earlier run could not
  * remove (SIGKILL) are swept from --dir first.
@@ -55,12 +55,12 @@ import type {Verification} from '../keys/keyring.ts'
 import {isMimeMessage, MIME_ID_PREFIX, type MimeAttachment} from '../keys/mime-body.ts'
 import {senderKeys} from '../account/published-keys.ts'
 import {decryptBody, messageWithKeys, type OpenedTree, openTree} from '../keys/read-message.ts'
-import {printable} from '../output/escape.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {printable} from '../core/escape.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import type {Invocation} from '../runtime/invocation.ts'
-import {CliFailure, oneLine, unavailableError, usageError} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
-import {interruptedError, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
+import {CliFailure, oneLine, unavailableError, usageError} from '../core/errors.ts'
+import {EXIT, type ExitStatus, gravest} from '../core/exit-status.ts'
+import {interruptedError, interruptionText, interruptSignal, reportingInterruption} from '../core/interrupt.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {idProblem, pathId} from '../request/path-segment.ts'
 

@@ -7,11 +7,11 @@
 import {call} from '../runtime/dedicated.ts'
 import {showCreated, showDryRun} from '../runtime/printer.ts'
 import {checkName} from '../request/input-checks.ts'
-import {idOf} from '../output/records.ts'
+import {idOf} from '../core/records.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {readSieve} from '../request/sieve.ts'
 import {readLimit} from '../request/named-file.ts'
-import {interruptSignal} from '../runtime/interrupt.ts'
+import {interruptSignal} from '../core/interrupt.ts'
 import {SIEVE_FILTER_VERSION} from '../contract/mailbox-enums.ts'
 
 export interface MailFiltersCreateOptions {

@@ -4,7 +4,7 @@
  * catching up; go-proton-api's GetMessageMetadataPage asks again while it
  * says so, message.go).
  */
-import {isRecord} from '../output/records.ts'
+import {isRecord} from '../core/records.ts'
 
 export const MESSAGES_PATH = '/mail/v4/messages'
 /** The most messages a page holds: go-proton-api's maxPageSize (paging.go). */

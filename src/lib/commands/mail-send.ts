@@ -7,16 +7,16 @@
  * look-ups and prints what would be sent.
  */
 import {sendDelay} from '../send/delay.ts'
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 import {enableOwnCompileCache} from '../runtime/compile-cache.ts'
 import type {PrivateKey} from 'openpgp'
 
 import {contactRecord, CONTACTS} from '../contacts/service.ts'
 import type {Card} from '../keys/contact-cards.ts'
-import {isRecord, listOf} from '../output/records.ts'
+import {isRecord, listOf} from '../core/records.ts'
 import {attempt, call} from '../runtime/dedicated.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {CliFailure, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody, type AttachmentFile, type Recipients} from '../send/input.ts'

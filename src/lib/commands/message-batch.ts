@@ -10,7 +10,7 @@
  * go-proton-api, which undoes the earlier chunks when one fails). A request
  * refused as a whole refuses each of its IDs; after a failure that later
  * requests would meet as well (authentication, the network, 429, 5xx) the
- * rest are not sent. A signal (SIGINT, SIGTERM, SIGHUP: runtime/interrupt.ts)
+ * rest are not sent. A signal (SIGINT, SIGTERM, SIGHUP: core/interrupt.ts)
  * aborts the request in flight, whose IDs may or may not have been
  * applied, and no other is sent; the report follows as usual, then the
  * process ends by the signal. The exit status is the gravest of all
@@ -27,15 +27,15 @@
 import {SUCCESS_CODES} from '../contract/contract.ts'
 import {codeText, errorText} from '../output/api-error.ts'
 import type {Failure} from '../output/api-answer.ts'
-import {type JsonValue, parseExact, stringifyExact} from '../output/json-value.ts'
+import {type JsonValue, parseExact, stringifyExact} from '../core/json-value.ts'
 import {toYaml} from '../output/output.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
 import {attempt} from '../runtime/dedicated.ts'
 import {showDryRun} from '../runtime/printer.ts'
-import {CliFailure, oneLine} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../runtime/exit-status.ts'
-import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
+import {CliFailure, oneLine} from '../core/errors.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../core/exit-status.ts'
+import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../core/interrupt.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 
 /** At most this many IDs a request: go-proton-api's maxPageSize (paging.go), by which message.go chunks every action. */

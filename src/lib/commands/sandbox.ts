@@ -3,8 +3,8 @@
  * Long-running, so it runs through oclif only (see registry.ts).
  */
 import {shellQuote} from '../output/shell-quote.ts'
-import {commandLine} from '../runtime/command-names.ts'
-import {usageError} from '../runtime/errors.ts'
+import {commandLine} from '../core/command-names.ts'
+import {usageError} from '../core/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
 import {appVersionFor} from '../runtime/exchange.ts'
 import type {Invocation} from '../runtime/invocation.ts'

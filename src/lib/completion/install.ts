@@ -13,7 +13,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {HOST_TOPIC} from '../runtime/command-names.ts'
+import {HOST_TOPIC} from '../core/command-names.ts'
 import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../runtime/leading-flags.ts'
 import {METHODS} from '../http/methods.ts'
 import {activeDescription} from '../description/store.ts'

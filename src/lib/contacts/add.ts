@@ -7,21 +7,21 @@
  * Responses: [{Index, Response: {Code, Contact, Error}}]): a refused contact is said on stderr with its error and
  * the others are kept; after a failure later requests would meet too (authentication, the network, 429, 5xx)
  * nothing more is sent; after a signal (Ctrl-C, SIGTERM, SIGHUP) nothing more is sent either, and what became of
- * each contact is reported before the command ends. The exit status is the gravest (runtime/exit-status.ts).
+ * each contact is reported before the command ends. The exit status is the gravest (core/exit-status.ts).
  */
 import {SUCCESS_CODES} from '../contract/contract.ts'
 import {chunked, type Outcome, type Refusal, summary} from '../commands/message-batch.ts'
 import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
 import {accountKeys} from '../account/keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
-import {escapeLine} from '../output/escape.ts'
-import type {JsonValue} from '../output/json-value.ts'
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {escapeLine} from '../core/escape.ts'
+import type {JsonValue} from '../core/json-value.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import {attempt} from '../runtime/dedicated.ts'
 import {printData, showDryRun} from '../runtime/printer.ts'
-import {CliFailure, oneLine} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../runtime/exit-status.ts'
-import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../runtime/interrupt.ts'
+import {CliFailure, oneLine} from '../core/errors.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../core/exit-status.ts'
+import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../core/interrupt.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {splitCards} from './card-split.ts'
 import {CONTACTS} from './service.ts'

@@ -5,7 +5,7 @@
  * whether its card's signature held. Shown as text, JSON or one vCard 4.0.
  */
 import type {CardSignature, OpenedCard} from '../keys/contact-cards.ts'
-import {printable} from '../output/escape.ts'
+import {printable} from '../core/escape.ts'
 import {alignedRows} from '../output/table.ts'
 import {paramList, parseOneVcard, printVcard, type Property, valueText} from './vcard.ts'
 

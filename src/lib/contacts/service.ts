@@ -5,14 +5,14 @@
 import type {PrivateKey} from 'openpgp'
 
 import {type Card, openCards} from '../keys/contact-cards.ts'
-import {isRecord, type JsonRecord, listOf, recordOf} from '../output/records.ts'
+import {isRecord, type JsonRecord, listOf, recordOf} from '../core/records.ts'
 import {checkId} from '../request/input-checks.ts'
 import {wholeId} from '../files/last-listing.ts'
 import {idSegment} from '../request/path-segment.ts'
 import {ListingBounds} from '../request/listing-bounds.ts'
 import {attempt, call, settle} from '../runtime/dedicated.ts'
-import {unavailableError, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {unavailableError, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {type ContactView, type MergedContact, mergeCards} from './contact-view.ts'
 

@@ -5,7 +5,7 @@
  * written. A vCard is handled as jCard (RFC 7095): plain arrays, `[name, params, type, ...values]` per property.
  */
 import ICAL from 'ical.js'
-import {withoutBareCr} from '../output/escape.ts'
+import {withoutBareCr} from '../core/escape.ts'
 
 export type Params = Record<string, string | string[]>
 /** One property in jCard form: name (lower case), parameters, value type, then its value(s). */

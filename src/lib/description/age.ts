@@ -1,5 +1,5 @@
 /** How old a stored description is, and the note discovery commands print once it is stale. */
-import {type CommandNames, commandLine} from '../runtime/command-names.ts'
+import {type CommandNames, commandLine} from '../core/command-names.ts'
 import type {StoredDescription} from './types.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

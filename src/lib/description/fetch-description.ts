@@ -7,8 +7,8 @@ import {readFile} from 'node:fs/promises'
 import {resolve} from 'node:path'
 
 import {isLoopbackHost} from '../http/api-url.ts'
-import {CliFailure, oneLine, unavailableError, usageError} from '../runtime/errors.ts'
-import {exitStatusForResponse} from '../runtime/exit-status.ts'
+import {CliFailure, oneLine, unavailableError, usageError} from '../core/errors.ts'
+import {exitStatusForResponse} from '../core/exit-status.ts'
 import type {StoredDescription} from './types.ts'
 
 const TIMEOUT_MS = 60_000

@@ -7,8 +7,8 @@
  */
 import {parseDocument} from 'yaml'
 
-import {isRecord} from '../output/records.ts'
-import {oneLine, usageError} from '../runtime/errors.ts'
+import {isRecord} from '../core/records.ts'
+import {oneLine, usageError} from '../core/errors.ts'
 import {cleanSchema, isUnconstrained} from './schema-cleanup.ts'
 import type {LoadedDescription, Operation, ParameterInfo} from './types.ts'
 import {indentOf, isKeyLine, repairIndentation} from './yaml-repair.ts'

@@ -7,8 +7,8 @@
  * cannot answer alone, and ajv is loaded only when a body has a schema to
  * meet, so the check costs a few milliseconds; it never touches the network.
  */
-import {type CommandNames, commandLine} from '../runtime/command-names.ts'
-import {usageError} from '../runtime/errors.ts'
+import {type CommandNames, commandLine} from '../core/command-names.ts'
+import {usageError} from '../core/errors.ts'
 import {BUILTIN_OPERATIONS} from './builtin.ts'
 import {findOperation, pathOf} from './match.ts'
 import {describedBy, nameOf, readStored} from './store.ts'

@@ -8,7 +8,7 @@
  * unconstrained schema, so a flaw in the description never turns a valid
  * request into an error.
  */
-import {isRecord} from '../output/records.ts'
+import {isRecord} from '../core/records.ts'
 
 type Schema = Record<string, unknown>
 

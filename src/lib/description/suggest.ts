@@ -4,7 +4,7 @@
  * segment, a misspelt segment costs by how much it differs), plus a little
  * for another method.
  */
-import {editDistance} from '../runtime/edit-distance.ts'
+import {editDistance} from '../core/edit-distance.ts'
 import type {Operation} from './types.ts'
 
 const METHOD_COST = 0.5

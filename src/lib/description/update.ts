@@ -6,7 +6,7 @@
  */
 import {createHash} from 'node:crypto'
 
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {fetchDescription, normaliseSource} from './fetch-description.ts'
 import {loadDescription} from './openapi-load.ts'
 import {readStored, STORE_FORMAT, writeStored} from './store.ts'

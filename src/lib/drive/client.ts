@@ -23,10 +23,10 @@ import type {OpenPGPCrypto, ProtonDriveAccount, ProtonDriveClient, ProtonDriveCl
 
 import {buildRequestUrl} from '../http/api-url.ts'
 import {readAnswer} from '../output/api-answer.ts'
-import {isRecord} from '../output/records.ts'
-import {commandLine} from '../runtime/command-names.ts'
+import {isRecord} from '../core/records.ts'
+import {commandLine} from '../core/command-names.ts'
 import {activeSession, settle} from '../runtime/dedicated.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {accountKeys, accountRecords} from '../account/keys.ts'
 import {driveAccount} from '../keys/drive-account.ts'

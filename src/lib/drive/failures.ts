@@ -5,9 +5,9 @@
  * network, --timeout, Ctrl-C, a bound; kept by DriveHttp) stands as it is;
  * an error of OpenPGP.js's that the SDK passes on is one line, exit 5.
  */
-import {CliFailure} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus} from '../runtime/exit-status.ts'
-import {interruptedError} from '../runtime/interrupt.ts'
+import {CliFailure} from '../core/errors.ts'
+import {EXIT, type ExitStatus} from '../core/exit-status.ts'
+import {interruptedError} from '../core/interrupt.ts'
 import {CommandExit} from '../runtime/invocation.ts'
 import type {DriveHttp} from './http.ts'
 

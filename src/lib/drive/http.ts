@@ -24,8 +24,8 @@ import type {ProtonDriveHTTPClient, ProtonDriveHTTPClientBlobRequest, ProtonDriv
 
 import {buildRequestUrl, isLoopbackHost} from '../http/api-url.ts'
 import {type ApiRequest, collectBody, createTransport, type Received, sendTo} from '../http/client.ts'
-import {collect} from '../runtime/collect-garbage.ts'
-import {CliFailure, TimeoutFailure, unavailableError, usageError} from '../runtime/errors.ts'
+import {collect} from '../core/collect-garbage.ts'
+import {CliFailure, TimeoutFailure, unavailableError, usageError} from '../core/errors.ts'
 import {formBody} from './form-body.ts'
 import {LightHeaders, LightResponse} from './light-response.ts'
 import type {Invocation} from '../runtime/invocation.ts'

@@ -8,8 +8,8 @@
  * content author's public keys (SDK src/internal/download/cryptoService.ts verifyManifest), through the SDK's crypto
  * module. Whether each block's content matches its hash is still checked only by drive download.
  */
-import {isRecord} from '../output/records.ts'
-import {unavailableError} from '../runtime/errors.ts'
+import {isRecord} from '../core/records.ts'
+import {unavailableError} from '../core/errors.ts'
 import type {Drive} from './client.ts'
 import {MAX_LISTING_PAGES, SDK_BASE_HOST} from './http.ts'
 import {SIGNED_AND_VALID} from '../keys/drive-crypto.ts'

@@ -11,9 +11,9 @@
 import type {MaybeNode, NodeEntity, ProtonDriveClient} from '@protontech/drive-sdk'
 
 import {cutStem, listedNodeUid, wholeId} from '../files/last-listing.ts'
-import {printable} from '../output/escape.ts'
-import {CliFailure, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {printable} from '../core/escape.ts'
+import {CliFailure, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 
 /** A node UID of the SDK (src/internal/uids.ts makeNodeUid): two IDs joined by "~". */
 const NODE_UID = /^[\w=-]+~[\w=-]+$/

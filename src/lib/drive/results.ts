@@ -5,8 +5,8 @@
  */
 import type {NodeResult} from '@protontech/drive-sdk'
 
-import {CliFailure, oneLine} from '../runtime/errors.ts'
-import {EXIT, type ExitStatus, gravest} from '../runtime/exit-status.ts'
+import {CliFailure, oneLine} from '../core/errors.ts'
+import {EXIT, type ExitStatus, gravest} from '../core/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {driveFailure} from './failures.ts'
 import type {DriveHttp} from './http.ts'

@@ -5,7 +5,7 @@
  * someone placed there, and 0600 while it is written: nobody else opens it
  * meanwhile), is flushed, given its mode, then renamed over it. If anything
  * fails, or the process ends first (a signal included, see
- * runtime/interrupt.ts), the temporary file is removed (at exit at the
+ * core/interrupt.ts), the temporary file is removed (at exit at the
  * latest) and the file stays as it was; what SIGKILL or a crash leaves, the
  * next run sweeps (stale-temporary.ts). Every file the tool writes goes
  * through here: sessions, --output-file, downloads, the stored API
@@ -16,7 +16,7 @@ import {closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync
 import {type FileHandle, link, open, rename, rm, stat} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
-import {atExit} from '../runtime/exit-cleanup.ts'
+import {atExit} from '../core/exit-cleanup.ts'
 
 export interface ReplaceOptions {
   /** The new file's mode. Default: the replaced file's, else 0666 less the umask (what a shell's `>` creates). */

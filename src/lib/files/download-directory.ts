@@ -15,8 +15,8 @@ import {join, resolve} from 'node:path'
 import {AtomicFile} from './atomic-file.ts'
 import {sweepStaleTemporaries} from './stale-temporary.ts'
 import {alternativeNames, safeFileName} from './safe-name.ts'
-import {printable} from '../output/escape.ts'
-import {usageError} from '../runtime/errors.ts'
+import {printable} from '../core/escape.ts'
+import {usageError} from '../core/errors.ts'
 
 const FALLBACK_NAME = 'attachment'
 

@@ -10,8 +10,8 @@
 import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {CliFailure} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
+import {CliFailure} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import {replaceFileSync} from './atomic-file.ts'
 import {ensurePrivateDirectory} from './private-directory.ts'
 

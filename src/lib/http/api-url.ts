@@ -2,7 +2,7 @@
  * Base URLs and request URLs. Credentials only ever travel to the session's
  * own origin, and plain http:// only to this machine.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 
 /** 127.0.0.0/8, ::1 and localhost: the only hosts plain http:// may reach. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -4,7 +4,7 @@
  * bytes or with a unit: K, M, G, T and KiB … TiB are powers of 1024, kB,
  * MB, GB and TB powers of 1000, in any case.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 
 export const DEFAULT_MAX_SIZE = '1GiB'
 export const DEFAULT_MAX_BYTES = 1024 ** 3

@@ -2,9 +2,9 @@
  * What --verbose and -i may show of a request or an answer's head. Tokens,
  * cookies and verification tokens never reach stderr, and the service's
  * text (reason phrase, header values) has its control characters escaped
- * (see output/escape.ts).
+ * (see core/escape.ts).
  */
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 
 const SECRET_HEADERS = new Set([
   'authorization',

@@ -19,7 +19,7 @@ import {type BodyWriter, collectBody, type ResponseHead} from '../http/client.ts
 import {sizeText} from '../http/max-size.ts'
 import {readAnswer} from '../output/api-answer.ts'
 import {transferText} from '../output/progress.ts'
-import {CliFailure, unavailableError} from '../runtime/errors.ts'
+import {CliFailure, unavailableError} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {decryptAttachment, type Verification} from './keyring.ts'

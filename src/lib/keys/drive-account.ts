@@ -12,7 +12,7 @@ import type {ProtonDriveAccount, ProtonDriveAccountAddress} from '@protontech/dr
 
 import {type AccountKeys, isActiveAddress, primaryAddress} from '../account/keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
-import type {JsonRecord} from '../output/records.ts'
+import type {JsonRecord} from '../core/records.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 

@@ -14,7 +14,7 @@
  */
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
-import {TimeoutFailure} from '../runtime/errors.ts'
+import {TimeoutFailure} from '../core/errors.ts'
 import {streamIteratedS2k} from './iterated-s2k.ts'
 import {PushedStream} from './pushed-stream.ts'
 

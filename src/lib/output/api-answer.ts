@@ -8,9 +8,9 @@ import {describeApiError, describeNotJson, statusText} from './api-error.ts'
 import {type Envelope, ENVELOPE_MEMBERS, type Sniff, sniffJson, sniffOf} from './envelope.ts'
 import {scanJson} from './json-scan.ts'
 import {RENDER_DEPTH} from './output.ts'
-import {EXIT, type ExitStatus, exitStatusForResponse} from '../runtime/exit-status.ts'
+import {EXIT, type ExitStatus, exitStatusForResponse} from '../core/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
-import {type JsonValue, parseExact} from './json-value.ts'
+import {type JsonValue, parseExact} from '../core/json-value.ts'
 
 /** The verdict on an answer: its exit status and, for a failure, the one stderr line (without "Error: "). */
 export interface Verdict {

@@ -2,7 +2,7 @@
 import {API_CODES, nameOf} from '../contract/contract.ts'
 import {SERVICE_CODE, SERVICE_CODE_NAMES} from '../contract/service-codes.ts'
 import type {Envelope} from './envelope.ts'
-import {escapeLine} from './escape.ts'
+import {escapeLine} from '../core/escape.ts'
 
 /** What to do about an answer, where the tool knows: the app version is the user's to change. */
 const HINTS: Readonly<Record<number, string>> = {

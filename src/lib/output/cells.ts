@@ -2,7 +2,7 @@
  * Table cells: one line each, and encrypted material (PGP armored blocks,
  * long base64 blobs) shortened as the service sent it, never decrypted.
  */
-import {oneLine} from '../runtime/errors.ts'
+import {oneLine} from '../core/errors.ts'
 
 const ARMOR = /-----BEGIN PGP ([A-Z ]+?)-----/
 /** Longer than any identifier the service uses (88 characters), so IDs stay whole. */

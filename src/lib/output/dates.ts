@@ -1,5 +1,5 @@
 /** Times the service gives as Unix seconds, shown as local ISO 8601 date-times. */
-import {oneLine} from '../runtime/errors.ts'
+import {oneLine} from '../core/errors.ts'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 

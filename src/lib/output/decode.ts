@@ -3,7 +3,7 @@
  * contract does not name stays visible as its number.
  */
 import {bitNames, type Enumeration, nameOf} from '../contract/contract.ts'
-import {oneLine} from '../runtime/errors.ts'
+import {oneLine} from '../core/errors.ts'
 
 function integerOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return value

@@ -14,9 +14,9 @@
  * before it runs, and an engine that runs out all the same gives the same
  * line, never a WebAssembly abort.
  */
-import {CliFailure, unavailableError, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
-import {escapeText} from './escape.ts'
+import {CliFailure, unavailableError, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
+import {escapeText} from '../core/escape.ts'
 import {type JqEngine, loadJqEngine} from './jq-engine.ts'
 import {JSON_COLOURS} from './pretty-json.ts'
 

@@ -17,7 +17,7 @@ import {basename, dirname} from 'node:path'
 
 import {AtomicFile} from '../files/atomic-file.ts'
 import {sweepStaleTemporaries} from '../files/stale-temporary.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 
 /** Why a path cannot be written, in words (the code after them). */
 export function whyNotWritten(path: string, error: unknown): string {

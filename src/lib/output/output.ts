@@ -11,10 +11,10 @@
  */
 import {Writable} from 'node:stream'
 
-import {interruptedError} from '../runtime/interrupt.ts'
-import {escapeFileText, escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from './escape.ts'
+import {interruptedError} from '../core/interrupt.ts'
+import {escapeFileText, escapeJsonControls, escapeYamlControls, hasDataControls, JsonBytesEscaper, TextEscaper} from '../core/escape.ts'
 import {scanJson} from './json-scan.ts'
-import {type JsonValue, parseExact, stringifyExact} from './json-value.ts'
+import {type JsonValue, parseExact, stringifyExact} from '../core/json-value.ts'
 import {prettyJson} from './pretty-json.ts'
 import {type ByteSource, bufferSource, readAll} from './spool.ts'
 

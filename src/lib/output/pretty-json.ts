@@ -5,8 +5,8 @@
  * (output.ts still prints a deeply nested answer as received: indenting it
  * would take space quadratic in its depth).
  */
-import {escapeJsonControls} from './escape.ts'
-import type {JsonValue} from './json-value.ts'
+import {escapeJsonControls} from '../core/escape.ts'
+import type {JsonValue} from '../core/json-value.ts'
 
 /** The colours of JSON on a terminal (also --jq's results). */
 export const JSON_COLOURS = {key: '\u001B[34;1m', literal: '\u001B[35m', number: '\u001B[36m', reset: '\u001B[0m', string: '\u001B[32m'}

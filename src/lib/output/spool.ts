@@ -17,7 +17,7 @@ import {constants, rmSync} from 'node:fs'
 import {type FileHandle, open, readdir, rm, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
 
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 
 /** Bytes of answers kept in memory before the rest goes to the file. */

@@ -3,9 +3,9 @@
  * name (exact, else the same letters in another case), in one vault (--vault) or in all. A name several match is
  * refused with the matches listed, never guessed.
  */
-import {CliFailure, usageError} from '../runtime/errors.ts'
-import {EXIT} from '../runtime/exit-status.ts'
-import {escapeLine} from '../output/escape.ts'
+import {CliFailure, usageError} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
+import {escapeLine} from '../core/escape.ts'
 import {itemType} from './fields.ts'
 import {type OpenedItem, type OpenedVault, type PassSession, STATE_ACTIVE, STATE_TRASHED} from './service.ts'
 

@@ -5,12 +5,12 @@
  * --input the fields go to the query, as in gh. A file that is a named
  * pipe or a device is waited for until the limit (--timeout), not forever.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {type FieldArgument, fieldsMakeBody, fieldsToBody, fieldsToQuery, parseFields} from './fields.ts'
-import {stringifyExact} from '../output/json-value.ts'
+import {stringifyExact} from '../core/json-value.ts'
 import {parseQueryPair, readJsonBody} from './input.ts'
 import {type ReadLimit, readNamedFile} from './named-file.ts'
-import {StandardInput} from './stdin.ts'
+import {StandardInput} from '../core/stdin.ts'
 
 export interface BodyFlags {
   body?: string

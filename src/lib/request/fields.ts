@@ -6,10 +6,10 @@
  * it a string. Keys nest: Parent[Child]=v, IDs[]=a appends to an array, and
  * `-F IDs[]` alone (no "=") makes it an empty array, as in gh.
  */
-import {usageError} from '../runtime/errors.ts'
-import {isRawJson, type JsonValue, rawJson} from '../output/json-value.ts'
+import {usageError} from '../core/errors.ts'
+import {isRawJson, type JsonValue, rawJson} from '../core/json-value.ts'
 import {type ReadLimit, readNamedFile} from './named-file.ts'
-import {StandardInput} from './stdin.ts'
+import {StandardInput} from '../core/stdin.ts'
 
 export interface FieldArgument {
   /** key=value as given. */

@@ -4,7 +4,7 @@
  * silent when it replaces a header the session sets.
  */
 import {HEADER} from '../contract/contract.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+.^`|~\w-]+$/

@@ -5,7 +5,7 @@
 import {LABEL_TYPE, MAILBOX_LABEL_IDS} from '../contract/contract.ts'
 import {MOVE_FOLDERS} from '../contract/mailbox-words.ts'
 import {valueOfName} from '../output/decode.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 
 const COLOR = /^#[0-9A-Fa-f]{6}$/
 

@@ -2,10 +2,10 @@
  * The raw command's inputs, checked before anything is sent: METHOD,
  * ENDPOINT, --query pairs and the JSON --body.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {describeJsonError} from '../output/json-scan.ts'
 import {type ReadLimit, readNamedFile} from './named-file.ts'
-import {StandardInput} from './stdin.ts'
+import {StandardInput} from '../core/stdin.ts'
 import {type Method, METHODS} from '../http/methods.ts'
 
 

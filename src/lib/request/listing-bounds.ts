@@ -10,7 +10,7 @@
  */
 import type {Answer} from '../output/api-answer.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
-import {TimeoutFailure, unavailableError} from '../runtime/errors.ts'
+import {TimeoutFailure, unavailableError} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 
 export class ListingBounds {

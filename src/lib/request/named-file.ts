@@ -16,8 +16,8 @@ import {closeSync, constants, createReadStream, fstatSync, openSync, readFileSyn
 import {Socket} from 'node:net'
 import type {Readable} from 'node:stream'
 
-import {interruptedError} from '../runtime/interrupt.ts'
-import {unavailableError, usageError} from '../runtime/errors.ts'
+import {interruptedError} from '../core/interrupt.ts'
+import {unavailableError, usageError} from '../core/errors.ts'
 
 export interface ReadLimit {
   /** When to stop waiting, in Date.now() milliseconds; none: as long as it takes. */

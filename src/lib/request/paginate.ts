@@ -6,7 +6,7 @@
  */
 import type {ApiRequest} from '../http/client.ts'
 import {maxBytesOf} from '../http/max-size.ts'
-import {unavailableError, usageError} from '../runtime/errors.ts'
+import {unavailableError, usageError} from '../core/errors.ts'
 import type {Display, Invocation} from '../runtime/invocation.ts'
 import type {Spool} from '../output/spool.ts'
 import type {ActiveSession} from '../session/session.ts'

@@ -16,8 +16,8 @@
  * the pages together may hold at most maxBytes, and every page must be in
  * by the deadline (--timeout bounds the whole run, not each page).
  */
-import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
-import {TimeoutFailure} from '../runtime/errors.ts'
+import {EXIT, exitStatusForResponse} from '../core/exit-status.ts'
+import {TimeoutFailure} from '../core/errors.ts'
 import type {Received} from '../http/client.ts'
 import {sizeText} from '../http/max-size.ts'
 import type {TopLevelMember} from '../output/json-scan.ts'

@@ -10,8 +10,8 @@
  * separator or a percent-encoded one (%2F, %5C, %2E …) reads as a path to
  * some servers and proxies, and a control character is no ID either.
  */
-import {escapeLine} from '../output/escape.ts'
-import {usageError} from '../runtime/errors.ts'
+import {escapeLine} from '../core/escape.ts'
+import {usageError} from '../core/errors.ts'
 
 export function idSegment(id: string): string {
   return encodeURIComponent(id).replaceAll('%3D', '=')

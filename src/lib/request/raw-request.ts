@@ -7,19 +7,19 @@
  */
 import {buildRequestUrl} from '../http/api-url.ts'
 import {renderCurl} from './curl.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {parseHeaders} from './headers.ts'
 import {type ApiRequest, sessionHeaders} from '../http/client.ts'
 import type {Display, Invocation} from '../runtime/invocation.ts'
 import {paginate} from './paginate.ts'
 import {requestParts} from './body.ts'
 import {readLimit} from './named-file.ts'
-import {interruptSignal} from '../runtime/interrupt.ts'
+import {interruptSignal} from '../core/interrupt.ts'
 import {type Method, METHODS} from '../http/methods.ts'
 import {parseEndpoint, parseMethod} from './input.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {checkRequest} from '../description/request-check.ts'
-import {commandLine} from '../runtime/command-names.ts'
+import {commandLine} from '../core/command-names.ts'
 import {shellQuote} from '../output/shell-quote.ts'
 
 /** The profile a line without --profile (and without PROTON_PROFILE) uses: global-flags.ts. */

@@ -3,9 +3,9 @@
  * --sieve-file PATH, or from standard input (`-` for either flag). Checked
  * before anything is sent: one source, UTF-8 text, not blank.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {type ReadLimit, readNamedFile} from './named-file.ts'
-import {readAll} from './stdin.ts'
+import {readAll} from '../core/stdin.ts'
 
 export interface SieveSource {
   sieve?: string

@@ -11,8 +11,8 @@ import {bodyFormat, writeEscapedSource, writeJsonSource} from '../output/output.
 import {receivedFromBuffer, type ReceivedBody} from '../output/received.ts'
 import type {ApiResponse, Received, ResponseHead} from '../http/client.ts'
 import {responseHeadLines} from '../http/redact.ts'
-import {EXIT} from './exit-status.ts'
-import {interruptedError} from './interrupt.ts'
+import {EXIT} from '../core/exit-status.ts'
+import {interruptedError} from '../core/interrupt.ts'
 import type {Display, Invocation} from './invocation.ts'
 
 /**

@@ -7,14 +7,14 @@
 import {booleanValues} from './boolean-values.ts'
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
-import {type CommandNames, commandLine, namesInConfig} from './command-names.ts'
+import {type CommandNames, commandLine, namesInConfig} from '../core/command-names.ts'
 import type {ApiRequest, ApiResponse, TransportOptions} from '../http/client.ts'
 import {printData} from './printer.ts'
 import {fileFormatsOf, globalFlag, readGlobalFlags} from './global-flags.ts'
 import type {FileFormat} from '../output/output.ts'
 import {CommandExit, type Display, Invocation, reportFailure} from './invocation.ts'
 import {ParseFailure, parseProblems} from './parse-errors.ts'
-import {LineReader, type ParsedLine} from './parsed-line.ts'
+import {LineReader, type ParsedLine} from '../core/parsed-line.ts'
 import type {ActiveSession} from '../session/session.ts'
 import type {SessionStore} from '../session/store.ts'
 

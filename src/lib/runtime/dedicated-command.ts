@@ -12,8 +12,8 @@ import {ProtonCommand} from './base-command.ts'
 import {call, tryCall} from './dedicated.ts'
 import {show, showCreated, showDryRun} from './printer.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
-import type {ExitStatus} from './exit-status.ts'
-import type {JsonValue} from '../output/json-value.ts'
+import type {ExitStatus} from '../core/exit-status.ts'
+import type {JsonValue} from '../core/json-value.ts'
 
 export const dryRunFlag = Flags.boolean({
   summary: 'Print the request that would be sent (method, URL, body) and send nothing.',

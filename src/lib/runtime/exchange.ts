@@ -13,7 +13,7 @@ import {checkHeaderValue} from '../request/headers.ts'
 import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sendVerified} from '../session/human-verification.ts'
 import {refreshSession} from '../session/refresh.ts'
 import type {ActiveSession} from '../session/session.ts'
-import {interruptSignal} from './interrupt.ts'
+import {interruptSignal} from '../core/interrupt.ts'
 import type {Invocation, ReceiveOptions} from './invocation.ts'
 
 /** What x-pm-appversion says when nobody chose: what python-proton-core sends by default (proton/session/api.py). */

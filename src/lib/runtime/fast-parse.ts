@@ -11,7 +11,7 @@
  */
 import {booleanValues} from './boolean-values.ts'
 import type {FileFormat} from '../output/output.ts'
-import type {ParsedLine} from './parsed-line.ts'
+import type {ParsedLine} from '../core/parsed-line.ts'
 
 export interface FlagEntry {
   name: string

@@ -6,7 +6,7 @@
  * offers them, and GlobalFlags is its type.
  */
 import type {FlagEntry} from './fast-parse.ts'
-import type {LineReader} from './parsed-line.ts'
+import type {LineReader} from '../core/parsed-line.ts'
 import {DEFAULT_MAX_SIZE} from '../http/max-size.ts'
 import {FILE_FORMATS, type FileFormat, OUTPUT_FORMATS, type OutputFormat} from '../output/output.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../http/retry-policy.ts'

@@ -19,7 +19,7 @@
  *   that `<bin> help proton` lists them all (oclif lists only a topic's
  *   direct children).
  */
-import {HOST_TOPIC} from './command-names.ts'
+import {HOST_TOPIC} from '../core/command-names.ts'
 
 /** Topics that stay under `proton` only: both sf and heroku own `auth`, sf owns `api` (`sf api request rest`). */
 export const TOPICS_UNDER_PROTON_ONLY: readonly string[] = ['api', 'auth']

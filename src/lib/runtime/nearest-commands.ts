@@ -6,7 +6,7 @@
  * So `mail lisst` finds `mail list`, and `mail send` finds nothing: `read`
  * and `star` are other words, not typos of it.
  */
-import {typoDistance} from './edit-distance.ts'
+import {typoDistance} from '../core/edit-distance.ts'
 
 const MARGIN = 1
 

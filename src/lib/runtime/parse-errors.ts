@@ -8,8 +8,8 @@
  * their fields and their (stable) wording; anything unrecognised keeps its
  * own text, one line per line.
  */
-import {CliFailure, oneLine} from './errors.ts'
-import {EXIT} from './exit-status.ts'
+import {CliFailure, oneLine} from '../core/errors.ts'
+import {EXIT} from '../core/exit-status.ts'
 import {nearestFlag} from './nearest-commands.ts'
 
 /** A command line oclif could not parse: exit 1, one stderr line per problem, then the help hint. */

@@ -8,13 +8,13 @@
  * the ID whose request was in flight said to be perhaps done, perhaps not.
  * The exit status is the gravest of all (exit-status.ts gravest).
  */
-import {printable} from '../output/escape.ts'
+import {printable} from '../core/escape.ts'
 import {CommandExit, type Invocation} from './invocation.ts'
-import {CliFailure, describeFailure, usageError} from './errors.ts'
-import {EXIT, type ExitStatus, gravest} from './exit-status.ts'
-import {interruptionText, interruptSignal, reportingInterruption} from './interrupt.ts'
+import {CliFailure, describeFailure, usageError} from '../core/errors.ts'
+import {EXIT, type ExitStatus, gravest} from '../core/exit-status.ts'
+import {interruptionText, interruptSignal, reportingInterruption} from '../core/interrupt.ts'
 import type {PlannedRequest} from '../request/dry-run.ts'
-import {ask, canPrompt} from './prompt.ts'
+import {ask, canPrompt} from '../core/prompt.ts'
 import {attempt, canLookUp, settle} from './dedicated.ts'
 import {show, showDryRun} from './printer.ts'
 import {pathId} from '../request/path-segment.ts'

@@ -8,8 +8,8 @@
  * loading oclif. Nothing here may import @oclif/core.
  */
 import {CommandExit, type Invocation, reportFailure} from './invocation.ts'
-import {EXIT} from './exit-status.ts'
-import {LineReader, type ParsedLine} from './parsed-line.ts'
+import {EXIT} from '../core/exit-status.ts'
+import {LineReader, type ParsedLine} from '../core/parsed-line.ts'
 
 export interface PlainCommand<Options> {
   /** The command's options from a parsed line (either parser's), checked against their types. */

@@ -3,7 +3,7 @@
  * options (with one-line errors), and waiting for SIGINT or SIGTERM.
  */
 import {isLoopbackHost} from '../http/api-url.ts'
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from '../core/errors.ts'
 import {decodeBase32} from '../session/totp.ts'
 
 export function checkHost(host: string): string {

@@ -11,8 +11,8 @@ import {open} from 'node:fs/promises'
 import type {PrivateKey} from 'openpgp'
 
 import {encryptAttachmentStream, type SessionKey, signDetachedStream} from '../keys/send-crypto.ts'
-import {escapeLine} from '../output/escape.ts'
-import {CliFailure} from '../runtime/errors.ts'
+import {escapeLine} from '../core/escape.ts'
+import {CliFailure} from '../core/errors.ts'
 
 /** Read this much at a time: the memory an attachment costs, whatever its size. */
 const CHUNK_BYTES = 64 * 1024

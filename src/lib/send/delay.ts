@@ -4,7 +4,7 @@
  * send with DeliveryTime, when the message goes): the account's setting, or --delay, sent as DelaySeconds; the
  * confirmation says when it goes.
  */
-import type {JsonRecord} from '../output/records.ts'
+import type {JsonRecord} from '../core/records.ts'
 
 /** The longest delay the web client offers (mail constants DELAY_IN_SECONDS: 0, 5, 10, 20, 30). */
 export const MAX_DELAY_SECONDS = 30

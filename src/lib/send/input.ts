@@ -6,9 +6,9 @@
 import {open, readFile, stat} from 'node:fs/promises'
 import {basename} from 'node:path'
 
-import {readAll} from '../request/stdin.ts'
-import {usageError} from '../runtime/errors.ts'
-import {escapeLine} from '../output/escape.ts'
+import {readAll} from '../core/stdin.ts'
+import {usageError} from '../core/errors.ts'
+import {escapeLine} from '../core/escape.ts'
 
 /** An address as the service takes one: local@domain.tld, no spaces, quotes or angle brackets (RFC 5321's 254 at most). */
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/u

@@ -10,7 +10,7 @@
  * question with RecipientType. Keys flagged not for encryption
  * (KEY_FLAG.FLAG_EMAIL_NO_ENCRYPT, 4) never count.
  */
-import {isRecord} from '../output/records.ts'
+import {isRecord} from '../core/records.ts'
 
 export type RecipientKind = 'external-clear' | 'external-keys' | 'internal' | 'refused'
 

@@ -5,10 +5,10 @@
  * keys are unlocked by account/keys.ts, as every command's, the signing
  * packets too.
  */
-import {isRecord, type JsonRecord} from '../output/records.ts'
-import {escapeLine} from '../output/escape.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
+import {escapeLine} from '../core/escape.ts'
 import {accountKeys, accountRecords, primaryAddress} from '../account/keys.ts'
-import {authError, CliFailure, usageError} from '../runtime/errors.ts'
+import {authError, CliFailure, usageError} from '../core/errors.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {PrivateKey} from 'openpgp'
 

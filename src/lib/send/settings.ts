@@ -2,7 +2,7 @@
  * The account's mail settings a send follows (GET /mail/v4/settings, WebClients interfaces/MailSettings.ts):
  * DelaySendSeconds (send/delay.ts), Sign and PGPScheme (send/pinned-keys.ts signing), read once per send.
  */
-import {isRecord, type JsonRecord} from '../output/records.ts'
+import {isRecord, type JsonRecord} from '../core/records.ts'
 import {tryCall} from '../runtime/dedicated.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import type {SigningDefaults} from './pinned-keys.ts'

@@ -16,7 +16,7 @@ import {readFileSync} from 'node:fs'
 import {link, open, readFile, rename, rm, stat} from 'node:fs/promises'
 import {setTimeout as sleep} from 'node:timers/promises'
 
-import {fileFailure, unavailableError} from '../runtime/errors.ts'
+import {fileFailure, unavailableError} from '../core/errors.ts'
 
 /** A lock still empty after this long was left by a process that died making it. */
 export const EMPTY_LOCK_MS = 10_000

@@ -20,11 +20,11 @@
  * host beside it; the session's own origin is used instead.
  */
 import {sniffJson} from '../output/envelope.ts'
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from '../core/escape.ts'
 import {shellQuote} from '../output/shell-quote.ts'
-import {authError, usageError} from '../runtime/errors.ts'
+import {authError, usageError} from '../core/errors.ts'
 import type {ApiResponse} from '../http/client.ts'
-import {ask, canPrompt} from '../runtime/prompt.ts'
+import {ask, canPrompt} from '../core/prompt.ts'
 import {HUMAN_VERIFICATION_HEADER, SERVICE_CODE} from '../contract/service-codes.ts'
 
 export interface HumanVerification {

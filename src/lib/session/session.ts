@@ -5,8 +5,8 @@
  */
 import {baseKey, parseBaseUrl} from '../http/api-url.ts'
 import {DEFAULT_API_URL} from '../contract/contract.ts'
-import {type CommandNames, commandLine} from '../runtime/command-names.ts'
-import {authError, type CliFailure} from '../runtime/errors.ts'
+import {type CommandNames, commandLine} from '../core/command-names.ts'
+import {authError, type CliFailure} from '../core/errors.ts'
 import type {SessionStore, StoredSession} from './store.ts'
 
 export interface ActiveSession {

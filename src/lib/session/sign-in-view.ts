@@ -18,7 +18,7 @@ import {pathToFileURL} from 'node:url'
 
 import qrcode from 'qrcode-generator'
 
-import {atExit} from '../runtime/exit-cleanup.ts'
+import {atExit} from '../core/exit-cleanup.ts'
 
 /** Modules of light border around the code: scanners want some quiet zone. */
 const QUIET = 2

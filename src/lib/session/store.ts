@@ -8,7 +8,7 @@ import {chmod, mkdir, readdir, rm} from 'node:fs/promises'
 import {join} from 'node:path'
 
 import {replaceFile} from '../files/atomic-file.ts'
-import {authError, fileFailure, usageError} from '../runtime/errors.ts'
+import {authError, fileFailure, usageError} from '../core/errors.ts'
 import {type LockOptions, withLock} from './file-lock.ts'
 
 /** Synchronous for the same reason as the read: one local system call. */

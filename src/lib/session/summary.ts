@@ -4,7 +4,7 @@
  */
 import {age} from '../output/age.ts'
 import {alignedRows} from '../output/table.ts'
-import {oneLine} from '../runtime/errors.ts'
+import {oneLine} from '../core/errors.ts'
 import type {StoredSession} from './store.ts'
 
 export interface SessionSummary {

@@ -7,7 +7,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
 import {authLogout} from '../../../src/lib/commands/auth-logout.ts'
-import type {ParsedLine} from '../../../src/lib/runtime/parsed-line.ts'
+import type {ParsedLine} from '../../../src/lib/core/parsed-line.ts'
 import {execute} from '../../../src/lib/runtime/plain-command.ts'
 import {testRun} from '../../helpers/invocation.ts'
 import {json, serverForSuite} from '../../helpers/scripted-server.ts'

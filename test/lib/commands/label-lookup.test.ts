@@ -5,8 +5,8 @@
 import {expect} from 'chai'
 
 import {findLabel, type LabelLookup, plannedLookup} from '../../../src/lib/commands/label-lookup.ts'
-import type {JsonRecord} from '../../../src/lib/output/records.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import type {JsonRecord} from '../../../src/lib/core/records.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 
 const LOOKUP: LabelLookup = {flag: '--label', nothing: 'mailbox, label or folder', plural: 'labels or folders', types: ['label', 'folder']}
 const LABELS: JsonRecord[] = [

@@ -5,7 +5,7 @@ import {deletionText, foldersBelow, mailLabelsDelete} from '../../../src/lib/com
 import {execute} from '../../../src/lib/runtime/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {json} from '../../helpers/scripted-server.ts'
-import type {JsonRecord} from '../../../src/lib/output/records.ts'
+import type {JsonRecord} from '../../../src/lib/core/records.ts'
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa=='
 const GONE = 'gggggggggggggggggggggggg=='

@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {incompleteness} from '../../../src/lib/commands/mail-list-all.ts'
-import type {JsonValue} from '../../../src/lib/output/json-value.ts'
+import type {JsonValue} from '../../../src/lib/core/json-value.ts'
 
 describe('mail list --all: complete or failed', () => {
   const page = (total: JsonValue | undefined, ids: string[]): JsonValue => ({Code: 1000, Messages: ids.map((ID) => ({ID})), ...(total === undefined ? {} : {Total: total})})

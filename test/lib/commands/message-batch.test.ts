@@ -2,8 +2,8 @@
 import {expect} from 'chai'
 
 import {BATCH_MAX, chunked, itemResults, summary} from '../../../src/lib/commands/message-batch.ts'
-import type {JsonValue} from '../../../src/lib/output/json-value.ts'
-import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
+import type {JsonValue} from '../../../src/lib/core/json-value.ts'
+import {EXIT} from '../../../src/lib/core/exit-status.ts'
 
 describe('message batches', () => {
   it('chunks by 150 (go-proton-api’s maxPageSize), the last chunk holding the rest', () => {

@@ -3,7 +3,7 @@ import {expect} from 'chai'
 
 import {ageInDays, describeAge, STALE_AFTER_DAYS, staleNote} from '../../../src/lib/description/age.ts'
 import type {StoredDescription} from '../../../src/lib/description/types.ts'
-import {standaloneNames} from '../../../src/lib/runtime/command-names.ts'
+import {standaloneNames} from '../../../src/lib/core/command-names.ts'
 
 const stored = (checkedAt: string) => ({checkedAt, source: '/data/openapi.yaml'}) as StoredDescription
 

@@ -2,7 +2,7 @@ import {Ajv} from 'ajv'
 import {expect} from 'chai'
 import {parse} from 'yaml'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {BUILTIN_OPERATIONS} from '../../../src/lib/description/builtin.ts'
 import {loadDescription} from '../../../src/lib/description/openapi-load.ts'
 import {repairIndentation} from '../../../src/lib/description/yaml-repair.ts'

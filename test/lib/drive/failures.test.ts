@@ -2,8 +2,8 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {driveFailure, isOpenpgpError} from '../../../src/lib/drive/failures.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
-import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
+import {EXIT} from '../../../src/lib/core/exit-status.ts'
 
 describe('drive/failures: what the SDK hands back, as one line and an exit status', () => {
   /** OpenPGP.js's own error for a session key packet encrypted to another key (the SDK passes it on as it is). */

@@ -5,7 +5,7 @@ import type {MaybeNode} from '@protontech/drive-sdk'
 
 import {driveFailure} from '../../../src/lib/drive/failures.ts'
 import {authorText, nodeView, pathNames} from '../../../src/lib/drive/nodes.ts'
-import {CliFailure, unavailableError} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure, unavailableError} from '../../../src/lib/core/errors.ts'
 
 const named = (name: string, error: Error) => Object.assign(new Error(error.message), {name})
 

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {DownloadDirectory} from '../../../src/lib/files/download-directory.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 
 describe('download-directory', () => {
   let dir: string

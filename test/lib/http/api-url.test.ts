@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 
 import {baseKey, buildRequestUrl, isLoopbackHost, parseBaseUrl} from '../../../src/lib/http/api-url.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 
 function refuses(fn: () => unknown, pattern: RegExp): void {
   expect(fn).to.throw(CliFailure, pattern)

@@ -19,7 +19,7 @@ import {pathToFileURL} from 'node:url'
 import zlib from 'node:zlib'
 
 import * as gotClient from '../../../src/lib/http/client.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import type {ActiveSession} from '../../../src/lib/session/session.ts'
 
 /** client.ts, and the failure class its copy knows (a bundle has its own). */
@@ -341,7 +341,7 @@ describe('got-lite: client.ts over got-lite does what it does over got', functio
     const outfile = join(directory, 'client-lite.mjs')
     await build({
       bundle: true,
-      stdin: {contents: `export * from '${source('http/client.ts')}'\nexport {CliFailure} from '${source('runtime/errors.ts')}'\n`, loader: 'ts', resolveDir: directory},
+      stdin: {contents: `export * from '${source('http/client.ts')}'\nexport {CliFailure} from '${source('core/errors.ts')}'\n`, loader: 'ts', resolveDir: directory},
       format: 'esm',
       logLevel: 'error',
       outfile,

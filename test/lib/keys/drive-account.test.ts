@@ -14,7 +14,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import type {AccountKeys, OwnKey} from '../../../src/lib/account/keys.ts'
-import type {JsonRecord} from '../../../src/lib/output/records.ts'
+import type {JsonRecord} from '../../../src/lib/core/records.ts'
 import type {Invocation} from '../../../src/lib/runtime/invocation.ts'
 import type {ActiveSession} from '../../../src/lib/session/session.ts'
 

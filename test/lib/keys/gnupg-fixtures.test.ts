@@ -8,7 +8,7 @@ import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 import type {PrivateKey} from 'openpgp'
 
-import {TimeoutFailure} from '../../../src/lib/runtime/errors.ts'
+import {TimeoutFailure} from '../../../src/lib/core/errors.ts'
 import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'

@@ -6,7 +6,7 @@ import * as openpgp from 'openpgp'
 import {keyEntries, malformedNote} from '../../../src/lib/keys/keyring.ts'
 import {type KeyApi, keysAtFork, keysAtLogin, sessionApi, unlockAtLogin, unlockForked} from '../../../src/lib/keys/login-keys.ts'
 import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
-import type {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import type {CliFailure} from '../../../src/lib/core/errors.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {json, type ScriptedServer, startServer} from '../../helpers/scripted-server.ts'
 

@@ -1,7 +1,7 @@
 /** --jq's engine and output rules: jq 1.8 (WebAssembly), gh's printing, the engine's limits. */
 import {expect} from 'chai'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {formatResults, JQ_INPUT_LIMIT, jqArg, JqFilter} from '../../../src/lib/output/jq.ts'
 
 function failure(run: () => unknown): CliFailure {

@@ -3,7 +3,7 @@ import {parse} from 'yaml'
 
 import {describeApiError} from '../../../src/lib/output/api-error.ts'
 import {sniffJson} from '../../../src/lib/output/envelope.ts'
-import {parseExact} from '../../../src/lib/output/json-value.ts'
+import {parseExact} from '../../../src/lib/core/json-value.ts'
 import {bodyFormat, type OutputStream, RENDER_DEPTH, RENDER_LIMIT, writeBodyBytes, writeFileText, writeJsonBody, writeJsonSource} from '../../../src/lib/output/output.ts'
 import {bufferSource} from '../../../src/lib/output/spool.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'

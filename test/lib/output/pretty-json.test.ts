@@ -1,7 +1,7 @@
 /** The terminal's JSON: indented and coloured as before, now without recursion. */
 import {expect} from 'chai'
 
-import type {JsonValue} from '../../../src/lib/output/json-value.ts'
+import type {JsonValue} from '../../../src/lib/core/json-value.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 
 describe('prettyJson', () => {

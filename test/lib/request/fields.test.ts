@@ -6,8 +6,8 @@ import {join} from 'node:path'
 import {Readable} from 'node:stream'
 
 import {fieldsToBody, fieldsToQuery, parseFields} from '../../../src/lib/request/fields.ts'
-import {StandardInput} from '../../../src/lib/request/stdin.ts'
-import {stringifyExact} from '../../../src/lib/output/json-value.ts'
+import {StandardInput} from '../../../src/lib/core/stdin.ts'
+import {stringifyExact} from '../../../src/lib/core/json-value.ts'
 import {requestParts} from '../../../src/lib/request/body.ts'
 
 const failure = (promise: Promise<unknown>) =>

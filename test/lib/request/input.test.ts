@@ -4,9 +4,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Readable} from 'node:stream'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {parseEndpoint, parseMethod, parseQueryPair, readJsonBody} from '../../../src/lib/request/input.ts'
-import {StandardInput} from '../../../src/lib/request/stdin.ts'
+import {StandardInput} from '../../../src/lib/core/stdin.ts'
 
 async function rejection(promise: Promise<unknown>): Promise<CliFailure> {
   try {

@@ -8,7 +8,7 @@ import {closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFil
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {readLimit, readNamedFile} from '../../../src/lib/request/named-file.ts'
 import {makeFifo} from '../../helpers/fifo.ts'
 

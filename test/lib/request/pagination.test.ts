@@ -1,7 +1,7 @@
 /** --paginate: order, concurrency, the first error, and complete-or-fail under every limit. */
 import {expect} from 'chai'
 
-import {TimeoutFailure, unavailableError} from '../../../src/lib/runtime/errors.ts'
+import {TimeoutFailure, unavailableError} from '../../../src/lib/core/errors.ts'
 
 import {receivedFromBuffer, type ReceivedBody} from '../../../src/lib/output/received.ts'
 import {readAll} from '../../../src/lib/output/spool.ts'

@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {idProblem, idSegment, pathId} from '../../../src/lib/request/path-segment.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 
 describe('idSegment', () => {
   it('keeps the service’s base64url IDs as they are, = padding included', () => {

@@ -5,7 +5,7 @@ import Api from '../../../src/commands/proton/api.ts'
 import {FAST_COMMANDS} from '../../../src/lib/commands/registry.ts'
 import {commandTable} from '../../../src/lib/runtime/command-table.ts'
 import {type CommandTable, fastParse, type FlagEntry} from '../../../src/lib/runtime/fast-parse.ts'
-import type {ParsedLine} from '../../../src/lib/runtime/parsed-line.ts'
+import type {ParsedLine} from '../../../src/lib/core/parsed-line.ts'
 import {booleanValues} from '../../../src/lib/runtime/boolean-values.ts'
 import {setEnvironment, snapshotEnvironment} from '../../helpers/environment.ts'
 

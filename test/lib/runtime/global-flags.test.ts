@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {fileFormatsOf, GLOBAL_FLAGS, globalFlagsWith, readGlobalFlags} from '../../../src/lib/runtime/global-flags.ts'
-import {LineReader} from '../../../src/lib/runtime/parsed-line.ts'
+import {LineReader} from '../../../src/lib/core/parsed-line.ts'
 
 const flags = {'max-size': '1GiB', output: 'ics', profile: 'default', retries: 2, timeout: 120}
 const line = (output: string, extra: Record<string, unknown> = {}) => new LineReader({args: {}, argv: [], flags: {...flags, output, ...extra}, flagsInOrder: []})

@@ -8,7 +8,7 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {reportFailure} from '../../../src/lib/runtime/invocation.ts'
 import {exitOf, testRun, VERSION} from '../../helpers/invocation.ts'
 import {json, serverForSuite} from '../../helpers/scripted-server.ts'

@@ -4,7 +4,7 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {EMPTY_LOCK_MS, processStartTime, withLock} from '../../../src/lib/session/file-lock.ts'
 
 describe('withLock', () => {

@@ -7,8 +7,8 @@
  */
 import {expect} from 'chai'
 
-import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {EXIT} from '../../../src/lib/core/exit-status.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {
   challengeIn,
   challengeOf,

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {resolveSession} from '../../../src/lib/session/session.ts'
 import {type TempHome, tempHome, TOKENS} from '../../helpers/session-files.ts'
 

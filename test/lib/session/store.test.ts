@@ -3,7 +3,7 @@ import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {processStartTime} from '../../../src/lib/session/file-lock.ts'
 import {checkProfileName} from '../../../src/lib/session/store.ts'
 import {type TempHome, tempHome, TOKENS} from '../../helpers/session-files.ts'

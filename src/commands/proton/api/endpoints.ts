@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {apiEndpoints} from '../../../lib/commands/api-endpoints.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class Endpoints extends PlainAdapter<typeof Endpoints> {
   static override summary = 'List the operations of the API description: method, path template, summary.'

@@ -2,7 +2,7 @@ import {mailDelete} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {yesFlag} from '../../../lib/runtime/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailDelete extends PlainAdapter<typeof MailDelete> {
   static override summary = 'Delete messages permanently (PUT /mail/v4/messages/delete); asks first, or needs --yes.'

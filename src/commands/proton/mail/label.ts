@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {mailLabel} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailLabel extends PlainAdapter<typeof MailLabel> {
   static override summary = 'Add one of your labels to messages, or take it off (PUT /mail/v4/messages/label or /unlabel).'

@@ -5,7 +5,7 @@ import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../..
 import {MAILBOX_WORDS} from '../../../lib/contract/mailbox-words.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {
   static override summary = 'List messages, newest first, one page at a time (GET /mail/v4/messages): the inbox unless --label says otherwise.'

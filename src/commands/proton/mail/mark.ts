@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {mailMark} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailMark extends PlainAdapter<typeof MailMark> {
   static override summary = 'Mark messages read or unread (PUT /mail/v4/messages/read or /unread).'

@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {mailMove} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailMove extends PlainAdapter<typeof MailMove> {
   static override summary = 'Move messages to a folder (PUT /mail/v4/messages/label with the folder’s LabelID).'

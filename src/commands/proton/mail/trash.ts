@@ -1,7 +1,7 @@
 import {mailTrash} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailTrash extends PlainAdapter<typeof MailTrash> {
   static override summary = 'Move messages to the trash (PUT /mail/v4/messages/label, LabelID 3).'

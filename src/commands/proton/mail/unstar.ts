@@ -1,7 +1,7 @@
 import {mailUnstar} from '../../../lib/commands/mail-actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
 import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailUnstar extends PlainAdapter<typeof MailUnstar> {
   static override summary = 'Take the star off messages (PUT /mail/v4/messages/unlabel, LabelID 10).'

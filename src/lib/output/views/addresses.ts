@@ -6,8 +6,8 @@
  */
 import {ADDRESS_STATUS, ADDRESS_TYPE, type Enumeration} from '../../contract/contract.ts'
 import {enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {type JsonRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {type JsonRecord, listOf} from '../../core/records.ts'
 import {type Listing, wholeCell} from '../table-style.ts'
 
 const unprefixed = (enumeration: Enumeration, prefix: string): Enumeration =>

@@ -7,8 +7,8 @@
  */
 import {CALENDAR_DISPLAY, CALENDAR_FLAGS, CALENDAR_PERMISSIONS, CALENDAR_TYPE} from '../../contract/contract.ts'
 import {bitSetText, enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, type JsonRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, type JsonRecord, listOf} from '../../core/records.ts'
 import {type Listing, type TableStyle, wholeCell} from '../table-style.ts'
 
 /** A calendar's own setting: on the calendar, or on its first member. */

@@ -1,8 +1,8 @@
 /** `mail filters list` as a list (table-style.ts): ID, name and status by name, in the service's order, fitted to the width (the ID giving way first). */
 import {FILTER_STATUS} from '../../contract/mailbox-enums.ts'
 import {enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {listOf} from '../../core/records.ts'
 import {type Listing, wholeCell} from '../table-style.ts'
 
 export function filtersListing(data: JsonValue | undefined): Listing {

@@ -4,8 +4,8 @@
  */
 import {LABEL_TYPE} from '../../contract/contract.ts'
 import {enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {type JsonRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {type JsonRecord, listOf} from '../../core/records.ts'
 import {type Listing, wholeCell} from '../table-style.ts'
 
 const nameOf = (label: JsonRecord) => label.Path ?? label.Name

@@ -7,8 +7,8 @@
  */
 import {MAILBOX_LABEL_IDS} from '../../contract/contract.ts'
 import {cellText} from '../cells.ts'
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, type JsonRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, type JsonRecord, listOf} from '../../core/records.ts'
 import type {Listing} from '../table-style.ts'
 
 const KIND_ORDER = ['mailbox', 'folder', 'label', '']

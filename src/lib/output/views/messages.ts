@@ -1,6 +1,6 @@
 /** `mail list` as a list (table-style.ts): one row per message, then `page P of Q, T messages`, Q from the service's Total and the page size it applied. */
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, type JsonRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, type JsonRecord, listOf} from '../../core/records.ts'
 import {type Listing, type TableStyle, timeCell, wholeCell} from '../table-style.ts'
 
 function sender(message: JsonRecord): string {

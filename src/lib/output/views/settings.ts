@@ -9,8 +9,8 @@ import {cellText} from '../cells.ts'
 import {timeText} from '../dates.ts'
 import {bitSetText, enumText} from '../decode.ts'
 import {fittedTable} from '../fit.ts'
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, recordOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, recordOf} from '../../core/records.ts'
 
 /** Fields holding a Unix time (the others are counts, flags and sizes). */
 const TIME = /(^|\.)(StartTime|EndTime|ExpirationTime)$/

@@ -10,10 +10,10 @@ import type {Enumeration} from '../../contract/contract.ts'
 import {MNEMONIC_STATUS, PRODUCT_BIT, USER_LOCKED_FLAGS, USER_ROLES, USER_TYPE} from '../../contract/client-enums.ts'
 import {timeText} from '../dates.ts'
 import {bitSetText, enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, recordOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, recordOf} from '../../core/records.ts'
 import {renderTable} from '../table.ts'
-import {oneLine} from '../../runtime/errors.ts'
+import {oneLine} from '../../core/errors.ts'
 
 /** Top-level User fields that are enumerations (WebClients packages/shared/lib/interfaces/User.ts). */
 const ENUMERATIONS: Readonly<Record<string, Enumeration>> = {

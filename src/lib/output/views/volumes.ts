@@ -7,8 +7,8 @@
 import {bytesText} from '../cells.ts'
 import {VOLUME_STATE, VOLUME_TYPE} from '../../contract/client-enums.ts'
 import {enumText} from '../decode.ts'
-import type {JsonValue} from '../json-value.ts'
-import {isRecord, listOf} from '../records.ts'
+import type {JsonValue} from '../../core/json-value.ts'
+import {isRecord, listOf} from '../../core/records.ts'
 import {type Listing, type TableStyle, timeCell, wholeCell} from '../table-style.ts'
 
 export function volumesListing(data: JsonValue | undefined, style: TableStyle): Listing {

@@ -6,7 +6,7 @@
  */
 import {checkPrimeSync} from 'node:crypto'
 
-import {authError} from '../../runtime/errors.ts'
+import {authError} from '../../core/errors.ts'
 import {fromLittleEndian} from './bigint-le.ts'
 import {srpGroup} from './group.ts'
 

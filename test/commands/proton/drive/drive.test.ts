@@ -134,7 +134,7 @@ describe('drive commands (built binary, sandbox)', function () {
     writeFileSync(join(dir, 'small.bin'), small)
     writeFileSync(join(dir, 'large.bin'), large)
     const args = (rest: string[]) => ['--profile', 'sandbox', 'drive', ...rest]
-    // As a user runs it: the command collects a transfer's garbage per block itself (runtime/collect-garbage.ts).
+    // As a user runs it: the command collects a transfer's garbage per block itself (core/collect-garbage.ts).
     const measured = env()
     await clearRecorder()
     const upSmall = await runMeasured(args(['upload', join(dir, 'small.bin')]), measured, 60_000)

@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {CliFailure} from '../../../../src/lib/runtime/errors.ts'
+import {CliFailure} from '../../../../src/lib/core/errors.ts'
 import {toLittleEndian} from '../../../../src/lib/session/srp/bigint-le.ts'
 import {MODULUS_SIGNING_KEY, verifySignedModulus} from '../../../../src/lib/session/srp/verify-modulus.ts'
 import {vectors} from './vectors.ts'

@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
 import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
-import {commandLineInHelp} from '../../../../lib/runtime/command-names.ts'
+import {commandLineInHelp} from '../../../../lib/core/command-names.ts'
 
 export default class SpecUpdate extends PlainAdapter<typeof SpecUpdate> {
   static override summary = 'Store the full API description (OpenAPI, YAML or JSON) from a file or URL, or revalidate the stored one.'

@@ -1,12 +1,12 @@
 /** Reading the parts of an answer a text table needs (records.ts), which every dedicated command's view shares. */
 import {expect} from 'chai'
 
-import type {JsonValue} from '../../../src/lib/output/json-value.ts'
-import {idOf, isRecord, listOf, recordOf} from '../../../src/lib/output/records.ts'
+import type {JsonValue} from '../../../src/lib/core/json-value.ts'
+import {idOf, isRecord, listOf, recordOf} from '../../../src/lib/core/records.ts'
 import {filtersListing} from '../../../src/lib/output/views/filters.ts'
 import {userSettingsText} from '../../../src/lib/output/views/settings.ts'
-import {CliFailure} from '../../../src/lib/runtime/errors.ts'
-import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
+import {CliFailure} from '../../../src/lib/core/errors.ts'
+import {EXIT} from '../../../src/lib/core/exit-status.ts'
 
 /** The failure `run` throws: its message and exit status. */
 function failure(run: () => unknown): {message: string; status: number} {

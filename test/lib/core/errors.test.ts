@@ -1,8 +1,8 @@
 /** Failures the user sees: one line on stderr and an exit status. */
 import {expect} from 'chai'
 
-import {authError, CliFailure, describeFailure, fileFailure, oneLine, TimeoutFailure, unavailableError, usageError} from '../../../src/lib/runtime/errors.ts'
-import {EXIT} from '../../../src/lib/runtime/exit-status.ts'
+import {authError, CliFailure, describeFailure, fileFailure, oneLine, TimeoutFailure, unavailableError, usageError} from '../../../src/lib/core/errors.ts'
+import {EXIT} from '../../../src/lib/core/exit-status.ts'
 
 describe('errors', () => {
   it('each kind of failure carries its exit status', () => {

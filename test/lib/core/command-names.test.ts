@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {commandLine, namesInConfig, standaloneNames} from '../../../src/lib/runtime/command-names.ts'
+import {commandLine, namesInConfig, standaloneNames} from '../../../src/lib/core/command-names.ts'
 
 describe('commandLine', () => {
   it('spells our command ids as the CLI running them does', () => {

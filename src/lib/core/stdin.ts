@@ -3,7 +3,7 @@
  * `-F key=@-`. A second reader would get nothing and send an empty value
  * the user never wrote, so it is refused, naming the first.
  */
-import {usageError} from '../runtime/errors.ts'
+import {usageError} from './errors.ts'
 
 export async function readAll(stdin: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = []

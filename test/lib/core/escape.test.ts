@@ -1,11 +1,11 @@
 /** The service's text made safe for a terminal: control characters become visible text. */
 import {expect} from 'chai'
 
-import {escapeFileText, escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/output/escape.ts'
+import {escapeFileText, escapeJsonControls, escapeLine, escapeText, escapeYamlControls, hasDataControls, JsonBytesEscaper, printable, TextEscaper} from '../../../src/lib/core/escape.ts'
 import {structuredText, toYaml} from '../../../src/lib/output/output.ts'
 import {prettyJson} from '../../../src/lib/output/pretty-json.ts'
 import {parse as parseYaml} from 'yaml'
-import {oneLine} from '../../../src/lib/runtime/errors.ts'
+import {oneLine} from '../../../src/lib/core/errors.ts'
 
 /** Every code point a terminal may act on: C0, DEL and C1. */
 const CONTROLS = [...Array.from({length: 0x20}, (_, code) => code), 0x7f, ...Array.from({length: 0x20}, (_, code) => 0x80 + code)].map((code) => String.fromCharCode(code))

@@ -4,7 +4,7 @@
  * ever reaches the user.
  */
 import {EXIT, type ExitStatus} from './exit-status.ts'
-import {escapeLine} from '../output/escape.ts'
+import {escapeLine} from './escape.ts'
 
 export class CliFailure extends Error {
   readonly exitStatus: ExitStatus

@@ -1,5 +1,5 @@
 /** Reading the parts of an answer a text table needs, whatever else it holds. */
-import {unavailableError} from '../runtime/errors.ts'
+import {unavailableError} from './errors.ts'
 import type {JsonValue} from './json-value.ts'
 
 export type JsonRecord = {[key: string]: JsonValue}

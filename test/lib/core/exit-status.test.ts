@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {EXIT, exitStatusForResponse, gravest} from '../../../src/lib/runtime/exit-status.ts'
+import {EXIT, exitStatusForResponse, gravest} from '../../../src/lib/core/exit-status.ts'
 
 describe('exitStatusForResponse', () => {
   const cases: Array<[number, number | undefined, number]> = [

@@ -5,7 +5,7 @@
 import {expect} from 'chai'
 import {constants} from 'node:os'
 
-import {INTERRUPTING_SIGNALS, interruptedBy, interruptedError, signalStatus} from '../../../src/lib/runtime/interrupt.ts'
+import {INTERRUPTING_SIGNALS, interruptedBy, interruptedError, signalStatus} from '../../../src/lib/core/interrupt.ts'
 
 describe('interrupt: SIGINT, SIGTERM, SIGHUP', () => {
   it('a shell reports 130, 143, 129: 128 and the signal’s number on this system', () => {

@@ -1,7 +1,7 @@
 /** Levenshtein distance, which the not-found suggestions and the description's nearest operations rank by. */
 import {expect} from 'chai'
 
-import {editDistance} from '../../../src/lib/runtime/edit-distance.ts'
+import {editDistance} from '../../../src/lib/core/edit-distance.ts'
 
 describe('editDistance', () => {
   it('counts insertions, deletions and substitutions, one each', () => {
