@@ -16,15 +16,15 @@ if (Number(version.split('.')[0]) < MINIMUM_NODE_MAJOR) {
   // load, as a process that printed its last line and never ended). Set before anything is compiled.
   process.getBuiltinModule?.('node:v8').setFlagsFromString('--no-concurrent-sparkplug')
   // process.getBuiltinModule (Node 22.3) hands node:module over without the facade an ES import builds, and the
-  // fast path (src/fast-load.ts, bundled as CommonJS) is then required from here: no second ES module before a
-  // command runs (src/main.ts).
+  // fast path (src/launch/load.ts, bundled as CommonJS) is then required from here: no second ES module before a
+  // command runs (src/launch/main.ts).
   const builtin = process.getBuiltinModule?.('node:module')
   if (builtin) {
     builtin
       .createRequire(import.meta.url)('../dist/fast/load.cjs')
       .start(argv)
-      .then((args) => args && import('../dist/main.js').then(({runOclif}) => runOclif(args)))
+      .then((args) => args && import('../dist/launch/main.js').then(({runOclif}) => runOclif(args)))
   } else {
-    import('../dist/main.js').then(({main}) => main(argv))
+    import('../dist/launch/main.js').then(({main}) => main(argv))
   }
 }

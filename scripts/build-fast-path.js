@@ -1,4 +1,4 @@
-// Builds the fast path of bin/run.js (src/fast.ts): the table of every
+// Builds the fast path of bin/run.js (src/launch/dispatch.ts): the table of every
 // command it runs, derived from the standalone manifest and the commands'
 // compiled oclif definitions, and for each module of src/lib/commands one
 // bundle of the dispatcher, that module and what they import
@@ -7,19 +7,19 @@
 // Runs after tsc and build-manifest.js.
 //
 // It refuses (and so fails the build) a command that is neither run by the
-// fast path nor listed as oclif-only in src/lib/commands/registry.ts, an
+// fast path nor listed as oclif-only in src/lib/cli/registry.ts, an
 // oclif command whose plain function is not the one the fast path runs, a
 // definition fast-parse cannot follow exactly, and global flags that differ
-// from their table (src/lib/runtime/global-flags.ts).
+// from their table (src/lib/cli/global-flags.ts).
 import {build} from 'esbuild'
 import {createHash} from 'node:crypto'
 import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {isDeepStrictEqual} from 'node:util'
 
-import {FAST_COMMANDS, OCLIF_ONLY} from '../dist/lib/commands/registry.js'
-import {commandTable} from '../dist/lib/runtime/command-table.js'
-import {fileFormatsOf, GLOBAL_FLAGS, globalFlagsWith} from '../dist/lib/runtime/global-flags.js'
-import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../dist/lib/runtime/leading-flags.js'
+import {FAST_COMMANDS, OCLIF_ONLY} from '../dist/lib/cli/registry.js'
+import {commandTable} from '../dist/launch/command-table.js'
+import {fileFormatsOf, GLOBAL_FLAGS, globalFlagsWith} from '../dist/lib/cli/global-flags.js'
+import {BOOLEAN_GLOBAL_FLAGS, VALUED_GLOBAL_FLAGS} from '../dist/lib/cli/leading-flags.js'
 import {lazyBuiltins} from './lazy-builtins.js'
 
 /** got is the client everywhere but here: the fast path sends with got-lite (src/lib/http/got-lite.ts says why and how). */
@@ -45,12 +45,12 @@ const commands = {}
 for (const [id, entry] of Object.entries(manifest.commands)) {
   const {default: Command} = await import(new URL(entry.relativePath.join('/'), standalone))
   if (OCLIF_ONLY[id] !== undefined) {
-    if (FAST_COMMANDS[id]) throw new Error(`${id} is both oclif-only and a fast command (src/lib/commands/registry.ts)`)
+    if (FAST_COMMANDS[id]) throw new Error(`${id} is both oclif-only and a fast command (src/lib/cli/registry.ts)`)
     continue
   }
 
   const fast = FAST_COMMANDS[id]
-  if (!fast) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/commands/registry.ts`)
+  if (!fast) throw new Error(`${id}: add it to FAST_COMMANDS or OCLIF_ONLY in src/lib/cli/registry.ts`)
   const module = await import(built(fast.module))
   if (Command.runs === undefined || Command.runs !== module[fast.run]) throw new Error(`${id}: its oclif command does not run the plain function FAST_COMMANDS names`)
   const table = plain(await commandTable(Command).catch((error) => Promise.reject(new Error(`${id}: ${error.message}`))))
@@ -58,7 +58,7 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
   const base = table.flags.filter(({name}) => globalNames.has(name))
   // --output may add file formats of its own (ProtonCommand.withFormats): those, and only those, go into its table.
   const formats = fileFormatsOf(base.find(({name}) => name === 'output')?.options)
-  if (!isDeepStrictEqual(base, plain(globalFlagsWith(formats)).map(({summary: _, ...entry}) => entry))) throw new Error(`${id}: its global flags are not those of src/lib/runtime/global-flags.ts`)
+  if (!isDeepStrictEqual(base, plain(globalFlagsWith(formats)).map(({summary: _, ...entry}) => entry))) throw new Error(`${id}: its global flags are not those of src/lib/cli/global-flags.ts`)
   commands[id] = {...table, flags: own, ...(formats.length > 0 && {formats})}
 }
 
@@ -68,7 +68,7 @@ if (stray.length > 0) throw new Error(`FAST_COMMANDS names commands the manifest
 /** Each bundle's commands, by the module that holds them. */
 const modules = Map.groupBy(Object.entries(FAST_COMMANDS), ([, {module}]) => module)
 
-/** The entry of a module's bundle: the dispatcher, and the module's commands by id (what src/fast-load.ts calls). */
+/** The entry of a module's bundle: the dispatcher, and the module's commands by id (what src/launch/load.ts calls). */
 const commandEntries = {
   name: 'command-entries',
   setup(build) {
@@ -77,7 +77,7 @@ const commandEntries = {
       const commands = modules.get(module)
       const names = [...new Set(commands.map(([, {run}]) => run))]
       const table = commands.map(([id, {run}]) => `${JSON.stringify(id)}: ${run}`).join(', ')
-      const contents = `export {dispatch} from ${JSON.stringify(new URL('../dist/fast.js', import.meta.url).pathname)}\nimport {${names.join(', ')}} from ${JSON.stringify(built(module).pathname)}\nexport const commands = {${table}}\n`
+      const contents = `export {dispatch} from ${JSON.stringify(new URL('../dist/launch/dispatch.js', import.meta.url).pathname)}\nimport {${names.join(', ')}} from ${JSON.stringify(built(module).pathname)}\nexport const commands = {${table}}\n`
       return {contents, loader: 'js', resolveDir: new URL('.', dist).pathname}
     })
   },
@@ -86,8 +86,8 @@ const commandEntries = {
 rmSync(out, {force: true, recursive: true})
 const result = await build({
   bundle: true,
-  // <module>.cjs: the dispatcher and that module's commands; load.cjs: what picks and starts one, with its code cache (src/fast-load.ts).
-  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: bundleOf(module)})), {in: new URL('../dist/fast-load.js', import.meta.url).pathname, out: 'load'}],
+  // <module>.cjs: the dispatcher and that module's commands; load.cjs: what picks and starts one, with its code cache (src/launch/load.ts).
+  entryPoints: [...[...modules.keys()].map((module) => ({in: `command:${module}`, out: bundleOf(module)})), {in: new URL('../dist/launch/load.js', import.meta.url).pathname, out: 'load'}],
   // CommonJS, on purpose: require('node:tls') hands over the module as it is, where an ES import
   // builds a facade that reads every export, and so loads what Node keeps lazy (undici, the root
   // certificates, webcrypto). The CommonJS dependencies (yaml, ajv) stay unevaluated until required.

@@ -7,7 +7,7 @@
 //   its top-level id as an alias (`proton:mail:list` is also `mail:list`),
 //   which reaches it where the host has no command of that id (see
 //   src/lib/core/command-names.ts); no plugins of its own;
-// - dist/standalone/, the root the standalone `proton` runs (src/main.ts):
+// - dist/standalone/, the root the standalone `proton` runs (src/launch/main.ts):
 //   the same command files without the topic, plus oclif's help and
 //   autocomplete plugins, our not-found hook and help class.
 import {Plugin} from '@oclif/core'

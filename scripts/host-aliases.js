@@ -1,8 +1,8 @@
 // What the build holds every hosted command and top-level topic to
-// (scripts/build-manifest.js; see src/lib/runtime/host-forms.ts): a
+// (scripts/build-manifest.js; see src/lib/cli/host-forms.ts): a
 // command under `proton:` gets its top-level id as its one alias, and the
 // build refuses a command or a topic that does not fit.
-import {topLevelTopics} from '../dist/lib/runtime/host-forms.js'
+import {topLevelTopics} from '../dist/lib/cli/host-forms.js'
 
 export const TOPIC = 'proton'
 

@@ -7,7 +7,7 @@
  */
 import type {Hook} from '@oclif/core'
 
-import {nearestCommands} from '../lib/runtime/nearest-commands.ts'
+import {nearestCommands} from '../lib/cli/nearest-commands.ts'
 
 const hook: Hook<'command_not_found'> = async function ({argv, config, id}) {
   const words = [...id.split(':'), ...(argv ?? [])]

@@ -10,7 +10,7 @@ const AUTOCOMPLETE_COMMANDS = new Set(['autocomplete', 'autocomplete:create'])
 
 const hook: Hook<'postrun'> = async function (options) {
   if (!AUTOCOMPLETE_COMMANDS.has(options.Command?.id ?? '')) return
-  const {extendAutocompleteScripts} = await import('../lib/completion/install.ts')
+  const {extendAutocompleteScripts} = await import('../lib/cli/oclif/completion-install.ts')
   try {
     extendAutocompleteScripts(options.config)
   } catch (error) {

@@ -8,7 +8,7 @@
 import type {Command} from '@oclif/core'
 import {expect} from 'chai'
 
-import {completionSetup} from '../../src/lib/completion/install.ts'
+import {completionSetup} from '../../src/lib/cli/oclif/completion-install.ts'
 import {bashRegistration, blockMarkers, withBlock} from '../../src/lib/completion/scripts.ts'
 
 type FakeConfig = Parameters<typeof completionSetup>[0]

@@ -1,5 +1,5 @@
 /**
- * The fast path's code caches (src/fast-load.ts), one per bundle, through
+ * The fast path's code caches (src/launch/load.ts), one per bundle, through
  * the built binary: written in the user's cache directory once a command
  * has run, read by the next start, written again only for a command of the
  * bundle it does not yet hold, and refused (then replaced) when it does not

@@ -6,8 +6,8 @@
 import {Readable} from 'node:stream'
 
 import {standaloneNames} from '../../src/lib/core/command-names.ts'
-import type {GlobalFlags} from '../../src/lib/runtime/global-flags.ts'
-import {Invocation, type Io} from '../../src/lib/runtime/invocation.ts'
+import type {GlobalFlags} from '../../src/lib/cli/global-flags.ts'
+import {Invocation, type Io} from '../../src/lib/run/invocation.ts'
 import type {ParsedLine} from '../../src/lib/core/parsed-line.ts'
 import type {OutputStream} from '../../src/lib/output/output.ts'
 import {setEnvironment, snapshotEnvironment} from './environment.ts'

@@ -30,7 +30,7 @@ describe('the repository on its own', () => {
         'LICENSE',
         'bin/run.js',
         'oclif.manifest.json',
-        'dist/main.js',
+        'dist/launch/main.js',
         'dist/commands/proton/api.js',
         'dist/standalone/package.json',
         'dist/standalone/oclif.manifest.json',

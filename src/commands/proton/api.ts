@@ -4,8 +4,8 @@ import {api} from '../../lib/commands/api.ts'
 import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/http/methods.ts'
-import {DEFAULT_MAX_PAGES} from '../../lib/request/pagination.ts'
-import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
+import {DEFAULT_MAX_PAGES} from '../../lib/http/pagination.ts'
+import {PlainAdapter} from '../../lib/cli/oclif/plain-adapter.ts'
 
 export default class Api extends PlainAdapter<typeof Api> {
   static override summary = 'Send one authenticated request to the API and print the answer exactly as received.'

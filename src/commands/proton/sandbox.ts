@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {sandbox} from '../../lib/commands/sandbox.ts'
-import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../lib/core/command-names.ts'
 import {DEFAULTS} from '../../lib/sandbox/server.ts'
 

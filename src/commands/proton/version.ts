@@ -1,5 +1,5 @@
-import {version} from '../../lib/commands/version.ts'
-import {PlainAdapter} from '../../lib/runtime/plain-adapter.ts'
+import {version} from '../../lib/cli/commands/version.ts'
+import {PlainAdapter} from '../../lib/cli/oclif/plain-adapter.ts'
 
 export default class Version extends PlainAdapter<typeof Version> {
   static override summary = 'Show the version of this plugin and of Node.js, the platform, and where sessions and caches live.'

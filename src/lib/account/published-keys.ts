@@ -4,7 +4,7 @@
  */
 import {buildRequestUrl} from '../http/api-url.ts'
 import {keyEntries, malformedNote} from '../keys/keyring.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 /** Someone's published keys (armored); none when the service has none or cannot say (a signature is then "unverified"). */

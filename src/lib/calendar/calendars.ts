@@ -10,16 +10,16 @@
  * member's address keys and the keys unlocked with it
  * (keys/calendar-keys.ts).
  */
-import {idSegment} from '../request/path-segment.ts'
+import {idSegment} from '../http/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
-import {call} from '../runtime/dedicated.ts'
+import {call} from '../run/api.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {type CalendarDefaults, calendarDefaults} from './alarms.ts'
 
 /** CalendarKeyFlags (WebClients interfaces/calendar/CalendarKey.ts): PRIMARY. */

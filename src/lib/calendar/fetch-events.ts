@@ -12,12 +12,12 @@
  * at most what a command holds, one --timeout, no page of more than
  * PAGE_SIZE events).
  */
-import {idSegment} from '../request/path-segment.ts'
-import {ListingBounds} from '../request/listing-bounds.ts'
+import {idSegment} from '../http/path-segment.ts'
+import {ListingBounds} from '../run/listing-bounds.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
-import {call} from '../runtime/dedicated.ts'
+import {call} from '../run/api.ts'
 import {unavailableError} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 
 export const PAGE_SIZE = 100
 export const MAX_PAGES = 100

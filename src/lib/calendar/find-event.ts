@@ -3,13 +3,13 @@
  * api/calendars.ts getEvent) in the calendar --calendar names, else in each
  * calendar in turn until one has it.
  */
-import {idSegment} from '../request/path-segment.ts'
+import {idSegment} from '../http/path-segment.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
-import {attempt, settle} from '../runtime/dedicated.ts'
+import {attempt, settle} from '../run/api.ts'
 import {CliFailure} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
-import type {Invocation} from '../runtime/invocation.ts'
-import {checkId} from '../request/input-checks.ts'
+import type {Invocation} from '../run/invocation.ts'
+import {checkId} from '../cli/input-checks.ts'
 import type {CalendarRef} from './calendars.ts'
 
 export const eventPath = (calendarId: string, eventId: string) => `/calendar/v1/${idSegment(calendarId)}/events/${idSegment(eventId)}`

@@ -11,7 +11,7 @@ import {type AccountKeys, accountKeys} from '../account/keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
 import {openpgp} from '../keys/keyring.ts'
 import {CliFailure} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {type CalendarRef, chooseCalendars, type OpenCalendar, openCalendar} from './calendars.ts'
 import type {AuthorKeys} from './open-event.ts'
 

@@ -2,7 +2,7 @@
 import {type JsonRecord} from '../core/records.ts'
 import {escapeLine} from '../core/escape.ts'
 import {oneLine} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {OpenCalendar} from './calendars.ts'
 import {failedLine} from './event-view.ts'
 import {type AuthorKeys, type OpenedEvent, openEvent} from './open-event.ts'

@@ -15,19 +15,19 @@
  * calendar's primary key (SharedKeyPacket) only when the event is new.
  * The summary, description and location never travel in clear.
  */
-import {idSegment} from '../request/path-segment.ts'
+import {idSegment} from '../http/path-segment.ts'
 import {randomBytes} from 'node:crypto'
 
 import type {PrivateKey, SessionKey} from 'openpgp'
 
 import {encryptCard, newSessionKey, signCard} from '../keys/calendar-event-crypto.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
-import type {PlannedRequest} from '../request/dry-run.ts'
-import {call} from '../runtime/dedicated.ts'
-import {showDryRun} from '../runtime/printer.ts'
+import type {PlannedRequest} from '../run/dry-run.ts'
+import {call} from '../run/api.ts'
+import {showDryRun} from '../run/printer.ts'
 import {CliFailure} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {Notification} from './alarms.ts'
 import type {CalendarRef, OpenCalendar} from './calendars.ts'
 import {

@@ -1,8 +1,8 @@
 /** proton account settings (GET /core/v4/settings: WebClients api/settings.ts getSettings, go-proton-api GetUserSettings). */
-import {call} from '../runtime/dedicated.ts'
-import {show} from '../runtime/printer.ts'
+import {call} from '../run/api.ts'
+import {show} from '../run/printer.ts'
 import {tableWidth} from '../output/fit.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {userSettingsText} from '../output/views/settings.ts'
 
 export const accountSettings = plainCommand({

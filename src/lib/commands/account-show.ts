@@ -1,7 +1,7 @@
 /** proton account show: the user record (GET /core/v4/users). */
-import {call} from '../runtime/dedicated.ts'
-import {show} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {call} from '../run/api.ts'
+import {show} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {userText} from '../output/views/user.ts'
 
 export const accountShow = plainCommand({

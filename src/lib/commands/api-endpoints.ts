@@ -4,8 +4,8 @@ import {listOperations, tableRows} from '../description/endpoint-list.ts'
 import {activeDescription, nameOf} from '../description/store.ts'
 import {parseMethod} from '../request/input.ts'
 import {wholeCell} from '../output/table-style.ts'
-import {writeListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {writeListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const apiEndpoints = plainCommand<{filter?: string; method?: string}>({
   options: (line) => ({filter: line.optionalArg('filter'), method: line.optionalString('method')}),

@@ -3,7 +3,7 @@ import {staleNote} from '../description/age.ts'
 import {activeDescription, nameOf} from '../description/store.ts'
 import {summarise, summaryRows} from '../description/summary.ts'
 import {alignedRows} from '../output/table.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const apiSpecShow = plainCommand({
   options: () => ({}),

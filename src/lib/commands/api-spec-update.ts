@@ -5,7 +5,7 @@ import {summarise, summaryRows} from '../description/summary.ts'
 import {type OnUpdate, updateDescription} from '../description/update.ts'
 import {transferText} from '../output/progress.ts'
 import {alignedRows} from '../output/table.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const apiSpecUpdate = plainCommand<{from?: string}>({
   options: (line) => ({from: line.optionalString('from')}),

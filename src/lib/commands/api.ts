@@ -1,6 +1,6 @@
 /** proton api [METHOD] ENDPOINT: one raw request (src/lib/request/raw-request.ts). */
 import {fieldsInOrder, type RawRequest, runRawRequest} from '../request/raw-request.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const api = plainCommand<RawRequest>({
   options: (line) => ({

@@ -1,7 +1,7 @@
 /** proton auth list: the profiles that have sessions, the one in use marked. */
 import {commandLine} from '../core/command-names.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {printData, writeListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {wholeCell} from '../output/table-style.ts'
 import {type SessionSummary, summarize} from '../session/summary.ts'
 

@@ -9,8 +9,8 @@
 import {keysAtFork, sessionApi} from '../keys/login-keys.ts'
 import type {TransportOptions} from '../http/client.ts'
 import {escapeLine} from '../core/escape.ts'
-import type {Invocation} from '../runtime/invocation.ts'
-import {checkHeaderValue} from '../request/headers.ts'
+import type {Invocation} from '../run/invocation.ts'
+import {checkHeaderValue} from '../http/headers.ts'
 import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../session/fork.ts'
 import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../session/sign-in-view.ts'
 

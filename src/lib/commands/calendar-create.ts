@@ -12,16 +12,16 @@
  * half-made calendar: it is deleted again (DELETE /calendar/v1/{ID}), and
  * the command says so.
  */
-import {idSegment} from '../request/path-segment.ts'
+import {idSegment} from '../http/path-segment.ts'
 import {accountKeys, primaryAddress} from '../account/keys.ts'
 import {makeCalendarKeySetup} from '../keys/calendar-keys.ts'
 import {CALENDAR_DISPLAY} from '../contract/contract.ts'
-import {call, tryCall} from '../runtime/dedicated.ts'
-import {showCreated, showDryRun} from '../runtime/printer.ts'
-import type {PlannedRequest} from '../request/dry-run.ts'
-import {checkColor, checkId, checkName} from '../request/input-checks.ts'
+import {call, tryCall} from '../run/api.ts'
+import {showCreated, showDryRun} from '../run/printer.ts'
+import type {PlannedRequest} from '../run/dry-run.ts'
+import {checkColor, checkId, checkName} from '../cli/input-checks.ts'
 import {idOf} from '../core/records.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {valueOfName} from '../output/decode.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'

@@ -4,6 +4,6 @@
  * --calendar NAME is everywhere (calendarIds).
  */
 import {calendarIds} from '../calendar/calendars.ts'
-import {perIdCommand} from '../runtime/per-id.ts'
+import {perIdCommand} from '../run/per-id.ts'
 
 export const calendarDelete = perIdCommand({confirm: true, done: 'Deleted', noun: 'calendar', request: (id) => ({method: 'DELETE', path: `/calendar/v1/${id}`}), resolve: calendarIds})

@@ -17,7 +17,7 @@ import {escapeLine} from '../core/escape.ts'
 import {isRecord} from '../core/records.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export interface EventsCreateOptions extends EventFields {
   calendar: string

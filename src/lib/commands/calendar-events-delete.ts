@@ -10,10 +10,10 @@ import {findEvent} from '../calendar/find-event.ts'
 import {chooseCalendars} from '../calendar/calendars.ts'
 import {syncOne} from '../calendar/write-event.ts'
 import {escapeLine} from '../core/escape.ts'
-import {checkId} from '../request/input-checks.ts'
-import {confirmDeletion} from '../runtime/per-id.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {idsOf, readOneId} from './given-ids.ts'
+import {checkId} from '../cli/input-checks.ts'
+import {confirmDeletion} from '../run/per-id.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {idsOf, readOneId} from '../run/given-ids.ts'
 
 /** DELETION_REASON.NORMAL (CHANGE_CALENDAR, 1, is for an event moved to another calendar). */
 const DELETION_REASON_NORMAL = 0

@@ -10,12 +10,12 @@ import {findEvent} from '../calendar/find-event.ts'
 import {openCalendars} from '../calendar/open-calendars.ts'
 import {openEvents} from '../calendar/open-events.ts'
 import {zoneFlag} from '../calendar/window.ts'
-import {checkId} from '../request/input-checks.ts'
-import {printData} from '../runtime/printer.ts'
+import {checkId} from '../cli/input-checks.ts'
+import {printData} from '../run/printer.ts'
 import {EXIT} from '../core/exit-status.ts'
 import {writeFileText} from '../output/output.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {idsOf, readIds} from './given-ids.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {idsOf, readIds} from '../run/given-ids.ts'
 
 export interface EventsGetOptions {
   ids: readonly string[]

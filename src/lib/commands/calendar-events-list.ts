@@ -11,13 +11,13 @@ import {openEvents} from '../calendar/open-events.ts'
 import {eventsListing, icsOf, rowJson, rowsOf} from '../calendar/event-view.ts'
 import {fetchEvents} from '../calendar/fetch-events.ts'
 import {listWindow, zoneFlag} from '../calendar/window.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
+import {printData, writeListing} from '../run/printer.ts'
 import {writeFileText} from '../output/output.ts'
 import {EXIT} from '../core/exit-status.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {interruptedError, interruptSignal} from '../core/interrupt.ts'
 import {unavailableError} from '../core/errors.ts'
-import {ListingBounds} from '../request/listing-bounds.ts'
+import {ListingBounds} from '../run/listing-bounds.ts'
 
 /**
  * Between slices of the expansion: a turn of the event loop (so SIGINT, SIGTERM and SIGHUP are heard), then stop

@@ -21,9 +21,9 @@ import {openSessionKey} from '../keys/calendar-event-crypto.ts'
 import {escapeLine} from '../core/escape.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {checkId} from '../request/input-checks.ts'
-import {idsOf, readOneId} from './given-ids.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {checkId} from '../cli/input-checks.ts'
+import {idsOf, readOneId} from '../run/given-ids.ts'
 
 export interface EventsUpdateOptions extends EventFields {
   id: string

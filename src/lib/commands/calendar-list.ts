@@ -2,9 +2,9 @@
 import {calendarField, calendarsListing} from '../output/views/calendars.ts'
 import {isRecord} from '../core/records.ts'
 import {rememberNames} from '../completion/value-names.ts'
-import {call} from '../runtime/dedicated.ts'
-import {showListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {call} from '../run/api.ts'
+import {showListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const calendarList = plainCommand({
   options: () => ({}),

@@ -7,7 +7,7 @@
 import {addContacts, OVERWRITE, showAddDryRun} from '../contacts/add.ts'
 import {CONTACT_ADDRESS, fieldProblem, type Property, textProperty} from '../contacts/vcard.ts'
 import {usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export interface ContactsCreateOptions {
   dryRun: boolean

@@ -4,11 +4,11 @@
  * request and answered per item as the message actions are (message-batch.ts).
  */
 import {CONTACTS} from '../contacts/service.ts'
-import {checkId} from '../request/input-checks.ts'
-import {confirmDeletion} from '../runtime/per-id.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {idsOf, readIds} from './given-ids.ts'
-import {runBatch} from './message-batch.ts'
+import {checkId} from '../cli/input-checks.ts'
+import {confirmDeletion} from '../run/per-id.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {idsOf, readIds} from '../run/given-ids.ts'
+import {runBatch} from '../run/message-batch.ts'
 
 export interface ContactsDeleteOptions {
   dryRun: boolean

@@ -13,9 +13,9 @@ import {replaceFile} from '../files/atomic-file.ts'
 import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {structuredText, writeFileText} from '../output/output.ts'
-import {printData} from '../runtime/printer.ts'
+import {printData} from '../run/printer.ts'
 import {fileFailure, usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export interface ContactsExportOptions {
   outputFile?: string

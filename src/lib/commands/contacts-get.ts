@@ -11,10 +11,10 @@ import {contactText, contactVcard, contactView} from '../contacts/contact-view.t
 import {cardWarnings, groupNames, mergedContact, namedContacts} from '../contacts/service.ts'
 import {accountKeys, sessionWithKeys} from '../account/keys.ts'
 import {writeFileText} from '../output/output.ts'
-import {printData} from '../runtime/printer.ts'
-import {readIds} from './given-ids.ts'
+import {printData} from '../run/printer.ts'
+import {readIds} from '../run/given-ids.ts'
 import {EXIT} from '../core/exit-status.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export interface ContactsGetOptions {
   contacts: readonly string[]

@@ -12,9 +12,9 @@ import {addContacts, OVERWRITE, showAddDryRun} from '../contacts/add.ts'
 import {UNVERIFIED_MARK} from '../contacts/contact-view.ts'
 import {fieldProblem, parseVcards, type Property, valueText, VcardError} from '../contacts/vcard.ts'
 import {escapeLine} from '../core/escape.ts'
-import {readNamedFile} from '../request/named-file.ts'
+import {readNamedFile} from '../files/named-file.ts'
 import {fileFailure, usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 /** WebClients contacts/constants.ts MAX_IMPORT_FILE_SIZE. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024

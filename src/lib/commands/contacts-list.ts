@@ -8,8 +8,8 @@ import {CODE} from '../contract/contract.ts'
 import {allPages, CONTACTS, LIST_PAGE_SIZE} from '../contacts/service.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {printData, writeListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 const emailsOf = (contact: JsonRecord) =>
   (Array.isArray(contact.ContactEmails) ? contact.ContactEmails : [])

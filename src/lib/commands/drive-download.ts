@@ -25,8 +25,8 @@ import {createOutputFile, PRIVATE_FILE_MODE} from '../output/output-file.ts'
 import {writeSource} from '../output/output.ts'
 import {usageError} from '../core/errors.ts'
 import {interruptSignal} from '../core/interrupt.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {DRIVE_PATHS, readIds} from './given-ids.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {DRIVE_PATHS, readIds} from '../run/given-ids.ts'
 
 export interface DriveDownloadOptions {
   paths: readonly string[]

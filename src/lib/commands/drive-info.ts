@@ -9,9 +9,9 @@ import {byteSize} from '../output/byte-size.ts'
 import {timeText} from '../output/dates.ts'
 import {printable} from '../core/escape.ts'
 import {nodeData} from '../output/views/drive-nodes.ts'
-import {printData} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {DRIVE_PATHS, readOneId} from './given-ids.ts'
+import {printData} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {DRIVE_PATHS, readOneId} from '../run/given-ids.ts'
 
 export const driveInfo = plainCommand<{path: string}>({
   options: (line) => ({path: line.arg('path')}),

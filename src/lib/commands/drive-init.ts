@@ -6,7 +6,7 @@
  */
 import {onDrive} from '../drive/client.ts'
 import {nodeView} from '../drive/nodes.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const driveInit = plainCommand<Record<string, never>>({
   options: () => ({}),

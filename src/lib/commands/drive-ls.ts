@@ -1,8 +1,8 @@
 /** proton drive ls [PATH]: the folder's children (or the file itself), decrypted by the SDK. */
 import {children, givenPath, resolveNode} from '../drive/nodes.ts'
 import {onDrive} from '../drive/client.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {printData, writeListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {nodeData, nodesListing, sortNodes} from '../output/views/drive-nodes.ts'
 import {tableStyle} from '../output/table-style.ts'
 

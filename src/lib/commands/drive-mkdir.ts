@@ -4,7 +4,7 @@ import {isNameTaken, nameTaken} from '../drive/failures.ts'
 import {childNamed, nodeView, parentAndName, shown} from '../drive/nodes.ts'
 import {showPlans} from '../drive/plan.ts'
 import {printable} from '../core/escape.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const driveMkdir = plainCommand<{dryRun: boolean; path: string}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), path: line.arg('path')}),

@@ -4,8 +4,8 @@ import {givenPath, resolveFolder, resolveNode, shown} from '../drive/nodes.ts'
 import {showPlans} from '../drive/plan.ts'
 import {reportResults} from '../drive/results.ts'
 import {usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {DRIVE_PATHS, readIds} from './given-ids.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {DRIVE_PATHS, readIds} from '../run/given-ids.ts'
 
 export const driveMv = plainCommand<{dryRun: boolean; paths: readonly string[]}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), paths: line.line.argv}),

@@ -5,8 +5,8 @@ import {childNamed, givenPath, resolveNode, shown} from '../drive/nodes.ts'
 import {showPlans} from '../drive/plan.ts'
 import {printable} from '../core/escape.ts'
 import {usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {DRIVE_PATHS, readOneId} from './given-ids.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {DRIVE_PATHS, readOneId} from '../run/given-ids.ts'
 
 export const driveRename = plainCommand<{dryRun: boolean; path: string; name: string}>({
   options: (line) => ({dryRun: line.boolean('dry-run'), name: line.arg('name'), path: line.arg('path')}),

@@ -13,11 +13,11 @@ import {reportResults} from '../drive/results.ts'
 import {printable} from '../core/escape.ts'
 import {tableStyle} from '../output/table-style.ts'
 import {nodeData, nodesListing, sortNodes} from '../output/views/drive-nodes.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
+import {printData, writeListing} from '../run/printer.ts'
 import {usageError} from '../core/errors.ts'
-import {confirmWhat} from '../runtime/per-id.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import {DRIVE_PATHS, readIds} from './given-ids.ts'
+import {confirmWhat} from '../run/per-id.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import {DRIVE_PATHS, readIds} from '../run/given-ids.ts'
 
 const atLeastOne = (paths: readonly string[], verb: string) => {
   if (paths.length === 0) throw usageError(`give at least one PATH to ${verb}`)

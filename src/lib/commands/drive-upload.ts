@@ -16,7 +16,7 @@ import {byteSize} from '../output/byte-size.ts'
 import {printable} from '../core/escape.ts'
 import {shellQuote} from '../output/shell-quote.ts'
 import {CliFailure, usageError} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export interface DriveUploadOptions {
   dryRun: boolean

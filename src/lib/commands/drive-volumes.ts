@@ -1,7 +1,7 @@
 /** proton drive volumes (GET /drive/volumes). */
-import {call} from '../runtime/dedicated.ts'
-import {showListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {call} from '../run/api.ts'
+import {showListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {volumesListing} from '../output/views/volumes.ts'
 
 export const driveVolumes = plainCommand({

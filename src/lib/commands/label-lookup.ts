@@ -5,11 +5,11 @@
  * asks). Shared by `mail list --label`, `mail move --to` and `mail label
  * --add/--remove`, each naming the types it accepts.
  */
-import type {PlannedRequest} from '../request/dry-run.ts'
-import {type LabelChoice, type LabelTypeWord, labelTypeValue} from '../request/input-checks.ts'
+import type {PlannedRequest} from '../run/dry-run.ts'
+import {type LabelChoice, type LabelTypeWord, labelTypeValue} from '../cli/input-checks.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {usageError} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
 
 export interface LabelLookup {

@@ -11,18 +11,18 @@
  * ones as {ID, Name, MIMEType, Size, Disposition, ContentID}.
  */
 import {byteSize} from '../output/byte-size.ts'
-import {readOneId} from './given-ids.ts'
+import {readOneId} from '../run/given-ids.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
-import {call} from '../runtime/dedicated.ts'
-import {printData, writeListing} from '../runtime/printer.ts'
+import {call} from '../run/api.ts'
+import {printData, writeListing} from '../run/printer.ts'
 import {type Listing, wholeCell} from '../output/table-style.ts'
 import {CliFailure} from '../core/errors.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {isMimeMessage} from '../keys/mime-body.ts'
 import {openMessage, openTree} from '../keys/read-message.ts'
 import {printable} from '../core/escape.ts'
-import {pathId} from '../request/path-segment.ts'
+import {pathId} from '../http/path-segment.ts'
 
 export interface MailAttachmentsOptions {
   id: string

@@ -10,9 +10,9 @@
  */
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {countsListing} from '../output/views/message-counts.ts'
-import {call} from '../runtime/dedicated.ts'
-import {showListing} from '../runtime/printer.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {call} from '../run/api.ts'
+import {showListing} from '../run/printer.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels} from './mail-labels-list.ts'
 
 export const COUNT_PATH = '/mail/v4/messages/count'

@@ -4,13 +4,13 @@
  * {Name, Sieve, Version: 2}. The published description types Version as a
  * string; the client sends the number.
  */
-import {call} from '../runtime/dedicated.ts'
-import {showCreated, showDryRun} from '../runtime/printer.ts'
-import {checkName} from '../request/input-checks.ts'
+import {call} from '../run/api.ts'
+import {showCreated, showDryRun} from '../run/printer.ts'
+import {checkName} from '../cli/input-checks.ts'
 import {idOf} from '../core/records.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {readSieve} from '../request/sieve.ts'
-import {readLimit} from '../request/named-file.ts'
+import {readLimit} from '../files/named-file.ts'
 import {interruptSignal} from '../core/interrupt.ts'
 import {SIEVE_FILTER_VERSION} from '../contract/mailbox-enums.ts'
 

@@ -1,8 +1,8 @@
 /** proton mail filters list (GET /mail/v4/filters: WebClients api/filters.ts queryFilters). */
-import {call} from '../runtime/dedicated.ts'
-import {showListing} from '../runtime/printer.ts'
+import {call} from '../run/api.ts'
+import {showListing} from '../run/printer.ts'
 import {filtersListing} from '../output/views/filters.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 
 export const mailFiltersList = plainCommand({
   options: () => ({}),

@@ -6,14 +6,14 @@
  * --parent names a folder by path, name or ID, looked up first: a parent
  * that is not a folder is refused before anything is sent.
  */
-import {call, canLookUp} from '../runtime/dedicated.ts'
-import {showCreated, showDryRun} from '../runtime/printer.ts'
+import {call, canLookUp} from '../run/api.ts'
+import {showCreated, showDryRun} from '../run/printer.ts'
 import {type LabelLookup, resolveLabel} from './label-lookup.ts'
-import type {PlannedRequest} from '../request/dry-run.ts'
+import type {PlannedRequest} from '../run/dry-run.ts'
 import {usageError} from '../core/errors.ts'
-import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
+import {checkColor, checkId, checkName, type LabelTypeWord, labelTypeValue, parseLabelType} from '../cli/input-checks.ts'
 import {idOf} from '../core/records.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {LABELS_PATH} from './mail-labels-list.ts'
 
 export const LABEL_CREATE_TYPES: LabelTypeWord[] = ['label', 'folder']

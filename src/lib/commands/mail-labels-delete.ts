@@ -8,22 +8,22 @@
  * service does, as the web client warns), so the question counts them; it
  * is asked on a terminal, and without one --yes is needed. An API error
  * leaves the others to go on, the network, the timeout or a signal stops
- * there (runtime/per-id.ts eachId); the exit status is the gravest of all.
+ * there (run/per-id.ts eachId); the exit status is the gravest of all.
  */
-import {canLookUp} from '../runtime/dedicated.ts'
-import {showDryRun} from '../runtime/printer.ts'
-import type {PlannedRequest} from '../request/dry-run.ts'
+import {canLookUp} from '../run/api.ts'
+import {showDryRun} from '../run/printer.ts'
+import type {PlannedRequest} from '../run/dry-run.ts'
 import {LABEL_TYPE} from '../contract/contract.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
-import {confirmWhat, eachId} from '../runtime/per-id.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import type {Invocation} from '../runtime/invocation.ts'
-import {idProblem, pathId} from '../request/path-segment.ts'
+import {confirmWhat, eachId} from '../run/per-id.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import type {Invocation} from '../run/invocation.ts'
+import {idProblem, pathId} from '../http/path-segment.ts'
 import {usageError} from '../core/errors.ts'
 import {valueOfName} from '../output/decode.ts'
 import {printable} from '../core/escape.ts'
 import {findLabel, type LabelLookup} from './label-lookup.ts'
-import {idsOf, readIds} from './given-ids.ts'
+import {idsOf, readIds} from '../run/given-ids.ts'
 import {DEFAULT_LABEL_TYPES, fetchLabels, LABELS_PATH, mergedLabels} from './mail-labels-list.ts'
 import {plural} from '../output/plural.ts'
 

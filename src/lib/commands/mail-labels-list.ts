@@ -6,14 +6,14 @@
  * in json or yaml as one document, {"Code": 1000, "Labels": [...]}, the
  * two lists in one.
  */
-import {call} from '../runtime/dedicated.ts'
-import {printData, showListing, writeListing} from '../runtime/printer.ts'
-import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../request/input-checks.ts'
+import {call} from '../run/api.ts'
+import {printData, showListing, writeListing} from '../run/printer.ts'
+import {LABEL_TYPE_WORDS, type LabelTypeWord, labelTypeValue, parseLabelType} from '../cli/input-checks.ts'
 import {labelsListing} from '../output/views/labels.ts'
 import type {JsonValue} from '../core/json-value.ts'
 import {isRecord} from '../core/records.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import {plainCommand} from '../run/plain-command.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {rememberNames} from '../completion/value-names.ts'
 

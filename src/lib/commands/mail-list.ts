@@ -13,14 +13,14 @@
  * Starred, Unread), sent in its order; --all fetches every page (see
  * mail-list-all.ts).
  */
-import {call} from '../runtime/dedicated.ts'
-import {showListing} from '../runtime/printer.ts'
-import {checkName, parseMailboxLabel, parseTimeFlag} from '../request/input-checks.ts'
+import {call} from '../run/api.ts'
+import {showListing} from '../run/printer.ts'
+import {checkName, parseMailboxLabel, parseTimeFlag} from '../cli/input-checks.ts'
 import {messagesPage} from '../output/views/messages.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {usageError} from '../core/errors.ts'
 import {isStale, MESSAGES_PAGE_SIZE_MAX, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './mail-messages.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {type LabelLookup, resolveLabel} from './label-lookup.ts'
 import {DEFAULT_LABEL_TYPES} from './mail-labels-list.ts'
 import {listAll} from './mail-list-all.ts'

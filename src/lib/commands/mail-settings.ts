@@ -1,8 +1,8 @@
 /** proton mail settings (GET /mail/v4/settings: WebClients api/mailSettings.ts getMailSettings, go-proton-api GetMailSettings). */
-import {call} from '../runtime/dedicated.ts'
-import {show} from '../runtime/printer.ts'
+import {call} from '../run/api.ts'
+import {show} from '../run/printer.ts'
 import {mailSettingsText} from '../output/views/settings.ts'
-import {plainCommand} from '../runtime/plain-command.ts'
+import {plainCommand} from '../run/plain-command.ts'
 import {tableWidth} from '../output/fit.ts'
 
 export const mailSettings = plainCommand({

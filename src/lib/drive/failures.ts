@@ -8,7 +8,7 @@
 import {CliFailure} from '../core/errors.ts'
 import {EXIT, type ExitStatus} from '../core/exit-status.ts'
 import {interruptedError} from '../core/interrupt.ts'
-import {CommandExit} from '../runtime/invocation.ts'
+import {CommandExit} from '../run/invocation.ts'
 import type {DriveHttp} from './http.ts'
 
 /** Exit statuses of the SDK's errors by name; anything else is a usage error (exit 1). */

@@ -28,7 +28,7 @@ import {collect} from '../core/collect-garbage.ts'
 import {CliFailure, TimeoutFailure, unavailableError, usageError} from '../core/errors.ts'
 import {formBody} from './form-body.ts'
 import {LightHeaders, LightResponse} from './light-response.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 /** The host the SDK is told its API is on: only the path of what it asks for is used. */

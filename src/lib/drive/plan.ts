@@ -6,8 +6,8 @@
  * nothing is changed. What the SDK sends is encrypted on this machine
  * (names, keys, blocks), so the actions are shown rather than requests.
  */
-import type {Invocation} from '../runtime/invocation.ts'
-import {printData} from '../runtime/printer.ts'
+import type {Invocation} from '../run/invocation.ts'
+import {printData} from '../run/printer.ts'
 
 export interface Plan {
   /** The line, after "Would ". */

@@ -7,7 +7,7 @@ import type {NodeResult} from '@protontech/drive-sdk'
 
 import {CliFailure, oneLine} from '../core/errors.ts'
 import {EXIT, type ExitStatus, gravest} from '../core/exit-status.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {driveFailure} from './failures.ts'
 import type {DriveHttp} from './http.ts'
 import {type NodeView, shown} from './nodes.ts'

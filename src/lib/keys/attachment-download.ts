@@ -13,14 +13,14 @@
 import type {PrivateKey} from 'openpgp'
 
 import type {AtomicFile} from '../files/atomic-file.ts'
-import {idSegment} from '../request/path-segment.ts'
+import {idSegment} from '../http/path-segment.ts'
 import {buildRequestUrl} from '../http/api-url.ts'
 import {type BodyWriter, collectBody, type ResponseHead} from '../http/client.ts'
 import {sizeText} from '../http/max-size.ts'
 import {readAnswer} from '../output/api-answer.ts'
 import {transferText} from '../output/progress.ts'
 import {CliFailure, unavailableError} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {decryptAttachment, type Verification} from './keyring.ts'
 

@@ -13,7 +13,7 @@ import type {ProtonDriveAccount, ProtonDriveAccountAddress} from '@protontech/dr
 import {type AccountKeys, isActiveAddress, primaryAddress} from '../account/keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
 import type {JsonRecord} from '../core/records.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 import {sdkPrivateKey, type SdkPublicKey, sdkPublicKey, unlockLater} from './drive-crypto.ts'

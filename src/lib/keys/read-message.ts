@@ -5,15 +5,15 @@
  * checked against the sender's published keys when the service has any
  * (GET /core/v4/keys/all?Email=, WebClients api/keys.ts getAllPublicKeys).
  */
-import {pathId} from '../request/path-segment.ts'
+import {pathId} from '../http/path-segment.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {accountKeys, accountRecords, requestAccountKeys, sessionWithKeys} from '../account/keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
-import {tryCall} from '../runtime/dedicated.ts'
+import {tryCall} from '../run/api.ts'
 import {CliFailure} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {PrivateKey} from 'openpgp'
 

@@ -4,7 +4,7 @@
  */
 import {Args, Flags} from '@oclif/core'
 
-import {dryRunFlag} from '../runtime/dedicated-command.ts'
+import {dryRunFlag} from '../cli/oclif/dedicated-command.ts'
 
 export const itemArg = Args.string({description: 'The item: its ID, or its name (exact, else in another case); several matches are refused with their IDs', required: true})
 

@@ -9,7 +9,7 @@ import {usageError} from '../core/errors.ts'
 import {type FieldArgument, fieldsMakeBody, fieldsToBody, fieldsToQuery, parseFields} from './fields.ts'
 import {stringifyExact} from '../core/json-value.ts'
 import {parseQueryPair, readJsonBody} from './input.ts'
-import {type ReadLimit, readNamedFile} from './named-file.ts'
+import {type ReadLimit, readNamedFile} from '../files/named-file.ts'
 import {StandardInput} from '../core/stdin.ts'
 
 export interface BodyFlags {

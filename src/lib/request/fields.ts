@@ -8,7 +8,7 @@
  */
 import {usageError} from '../core/errors.ts'
 import {isRawJson, type JsonValue, rawJson} from '../core/json-value.ts'
-import {type ReadLimit, readNamedFile} from './named-file.ts'
+import {type ReadLimit, readNamedFile} from '../files/named-file.ts'
 import {StandardInput} from '../core/stdin.ts'
 
 export interface FieldArgument {

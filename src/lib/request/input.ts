@@ -4,7 +4,7 @@
  */
 import {usageError} from '../core/errors.ts'
 import {describeJsonError} from '../output/json-scan.ts'
-import {type ReadLimit, readNamedFile} from './named-file.ts'
+import {type ReadLimit, readNamedFile} from '../files/named-file.ts'
 import {StandardInput} from '../core/stdin.ts'
 import {type Method, METHODS} from '../http/methods.ts'
 

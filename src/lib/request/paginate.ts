@@ -7,10 +7,10 @@
 import type {ApiRequest} from '../http/client.ts'
 import {maxBytesOf} from '../http/max-size.ts'
 import {unavailableError, usageError} from '../core/errors.ts'
-import type {Display, Invocation} from '../runtime/invocation.ts'
+import type {Display, Invocation} from '../run/invocation.ts'
 import type {Spool} from '../output/spool.ts'
 import type {ActiveSession} from '../session/session.ts'
-import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page, slurpPages} from './pagination.ts'
+import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page, slurpPages} from '../http/pagination.ts'
 
 export interface PaginateRun {
   display: Display

@@ -4,7 +4,7 @@
  * before anything is sent: one source, UTF-8 text, not blank.
  */
 import {usageError} from '../core/errors.ts'
-import {type ReadLimit, readNamedFile} from './named-file.ts'
+import {type ReadLimit, readNamedFile} from '../files/named-file.ts'
 import {readAll} from '../core/stdin.ts'
 
 export interface SieveSource {

@@ -9,7 +9,7 @@ import {isRecord, type JsonRecord} from '../core/records.ts'
 import {escapeLine} from '../core/escape.ts'
 import {accountKeys, accountRecords, primaryAddress} from '../account/keys.ts'
 import {authError, CliFailure, usageError} from '../core/errors.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {Recipient} from './recipients.ts'

@@ -3,8 +3,8 @@
  * DelaySendSeconds (send/delay.ts), Sign and PGPScheme (send/pinned-keys.ts signing), read once per send.
  */
 import {isRecord, type JsonRecord} from '../core/records.ts'
-import {tryCall} from '../runtime/dedicated.ts'
-import type {Invocation} from '../runtime/invocation.ts'
+import {tryCall} from '../run/api.ts'
+import type {Invocation} from '../run/invocation.ts'
 import type {SigningDefaults} from './pinned-keys.ts'
 
 /** WebClients constants.ts PACKAGE_TYPE.SEND_PGP_INLINE: MailSettings.PGPScheme 8 (16, PGP/MIME, the default). */

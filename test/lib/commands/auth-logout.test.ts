@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs'
 
 import {authLogout} from '../../../src/lib/commands/auth-logout.ts'
 import type {ParsedLine} from '../../../src/lib/core/parsed-line.ts'
-import {execute} from '../../../src/lib/runtime/plain-command.ts'
+import {execute} from '../../../src/lib/run/plain-command.ts'
 import {testRun} from '../../helpers/invocation.ts'
 import {json, serverForSuite} from '../../helpers/scripted-server.ts'
 import {TOKENS} from '../../helpers/session-files.ts'

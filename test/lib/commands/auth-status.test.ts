@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {authStatus} from '../../../src/lib/commands/auth-status.ts'
-import {execute} from '../../../src/lib/runtime/plain-command.ts'
+import {execute} from '../../../src/lib/run/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 
 describe('plain commands', () => {

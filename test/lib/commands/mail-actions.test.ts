@@ -6,7 +6,7 @@ import {expect} from 'chai'
 
 import {mailTrash} from '../../../src/lib/commands/mail-actions.ts'
 import {mailList} from '../../../src/lib/commands/mail-list.ts'
-import {execute} from '../../../src/lib/runtime/plain-command.ts'
+import {execute} from '../../../src/lib/run/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {json} from '../../helpers/scripted-server.ts'
 const ID = `${'Zz9_-'.repeat(17)}abc==`

@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {deletionText, foldersBelow, mailLabelsDelete} from '../../../src/lib/commands/mail-labels-delete.ts'
-import {execute} from '../../../src/lib/runtime/plain-command.ts'
+import {execute} from '../../../src/lib/run/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {json} from '../../helpers/scripted-server.ts'
 import type {JsonRecord} from '../../../src/lib/core/records.ts'

@@ -3,7 +3,7 @@ import {expect} from 'chai'
 import {readFileSync, writeFileSync} from 'node:fs'
 
 import {sandbox} from '../../../src/lib/commands/sandbox.ts'
-import {execute} from '../../../src/lib/runtime/plain-command.ts'
+import {execute} from '../../../src/lib/run/plain-command.ts'
 import {parsedLine, testRun} from '../../helpers/invocation.ts'
 import {tempHome, type TempHome} from '../../helpers/session-files.ts'
 

@@ -15,7 +15,7 @@ import {join} from 'node:path'
 
 import type {AccountKeys, OwnKey} from '../../../src/lib/account/keys.ts'
 import type {JsonRecord} from '../../../src/lib/core/records.ts'
-import type {Invocation} from '../../../src/lib/runtime/invocation.ts'
+import type {Invocation} from '../../../src/lib/run/invocation.ts'
 import type {ActiveSession} from '../../../src/lib/session/session.ts'
 
 import {driveAccount} from '../../../src/lib/keys/drive-account.ts'

@@ -1,6 +1,6 @@
 import {accountAddresses} from '../../../lib/commands/account-addresses.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AccountAddresses extends PlainAdapter<typeof AccountAddresses> {
   static override summary = 'List the account’s addresses (GET /core/v4/addresses).'

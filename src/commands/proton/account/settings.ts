@@ -1,5 +1,5 @@
 import {accountSettings} from '../../../lib/commands/account-settings.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AccountSettings extends PlainAdapter<typeof AccountSettings> {
   static override summary = 'Show the account’s settings (GET /core/v4/settings).'

@@ -1,5 +1,5 @@
 import {accountShow} from '../../../lib/commands/account-show.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AccountShow extends PlainAdapter<typeof AccountShow> {
   static override summary = 'Show the account’s user record (GET /core/v4/users).'

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {apiEndpoints} from '../../../lib/commands/api-endpoints.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class Endpoints extends PlainAdapter<typeof Endpoints> {

@@ -1,5 +1,5 @@
 import {authList} from '../../../lib/commands/auth-list.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthList extends PlainAdapter<typeof AuthList> {
   static override summary = 'List the profiles that have sessions.'

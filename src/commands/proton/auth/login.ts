@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {authLogin} from '../../../lib/commands/auth-login.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {
   static override summary = 'Log in by approval from a browser or another device (--web), or with SRP and the password, and keep the session for the profile.'

@@ -1,5 +1,5 @@
 import {authStatus} from '../../../lib/commands/auth-status.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthStatus extends PlainAdapter<typeof AuthStatus> {
   static override summary = 'Show the session of a profile: user, API URL, scopes and the age of its tokens (never a token).'

@@ -1,5 +1,5 @@
 import {authToken} from '../../../lib/commands/auth-token.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthToken extends PlainAdapter<typeof AuthToken> {
   static override summary = 'Print the access token of the session other commands would use (as gh auth token does).'

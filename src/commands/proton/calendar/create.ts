@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {calendarCreate} from '../../../lib/commands/calendar-create.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 
 export default class CalendarCreate extends PlainAdapter<typeof CalendarCreate> {
   static override summary = 'Create a calendar (POST /calendar/v1) with its keys set up (POST /calendar/v1/<id>/keys), and print its ID.'

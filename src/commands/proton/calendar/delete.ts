@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
 import {calendarDelete} from '../../../lib/commands/calendar-delete.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
-import {CONFIRM_HELP, idExamples, PER_ID_HELP, yesFlag} from '../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
+import {CONFIRM_HELP, idExamples, PER_ID_HELP, yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarDelete extends PlainAdapter<typeof CalendarDelete> {
   static override summary = 'Delete calendars by ID or name (DELETE /calendar/v1/<calendar_id>), with their events.'

@@ -1,6 +1,6 @@
 import {calendarList} from '../../../lib/commands/calendar-list.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarList extends PlainAdapter<typeof CalendarList> {
   static override summary = 'List calendars (GET /calendar/v1).'

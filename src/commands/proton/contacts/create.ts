@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {contactsCreate} from '../../../lib/commands/contacts-create.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsCreate extends PlainAdapter<typeof ContactsCreate> {
   static override summary = 'Create a contact (POST /contacts/v4/contacts) and print its ID.'

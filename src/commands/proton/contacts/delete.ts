@@ -1,7 +1,7 @@
 import {contactsDelete} from '../../../lib/commands/contacts-delete.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
-import {CONFIRM_HELP, idArgs, idExamples, yesFlag} from '../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
+import {CONFIRM_HELP, idArgs, idExamples, yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsDelete extends PlainAdapter<typeof ContactsDelete> {
   static override summary = 'Delete contacts by ID (PUT /contacts/v4/contacts/delete).'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {contactsExport} from '../../../lib/commands/contacts-export.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 
 export default class ContactsExport extends PlainAdapter<typeof ContactsExport> {

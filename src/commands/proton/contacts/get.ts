@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {contactsGet} from '../../../lib/commands/contacts-get.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsGet extends PlainAdapter<typeof ContactsGet> {
   static override summary = 'Show one contact, its cards decrypted and their signatures checked with your user keys (GET /contacts/v4/contacts/ID).'

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
 import {contactsImport} from '../../../lib/commands/contacts-import.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsImport extends PlainAdapter<typeof ContactsImport> {
   static override summary = 'Import the vCards of a .vcf file as contacts (POST /contacts/v4/contacts, 10 a request).'

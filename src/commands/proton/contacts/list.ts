@@ -1,5 +1,5 @@
 import {contactsList} from '../../../lib/commands/contacts-list.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 
 export default class ContactsList extends PlainAdapter<typeof ContactsList> {

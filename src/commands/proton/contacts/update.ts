@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
 import {contactsUpdate} from '../../../lib/commands/contacts-update.ts'
-import {dryRunFlag} from '../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsUpdate extends PlainAdapter<typeof ContactsUpdate> {
   static override summary = 'Change fields of a contact (PUT /contacts/v4/contacts/<contact_id>); the rest is kept.'

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveDownload} from '../../../lib/commands/drive-download.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveDownload extends PlainAdapter<typeof DriveDownload> {
   static override summary = 'Download drive files, decrypted and verified, into a directory, a file or standard output.'

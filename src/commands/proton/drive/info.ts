@@ -2,7 +2,7 @@ import {Args} from '@oclif/core'
 
 import {driveInfo} from '../../../lib/commands/drive-info.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveInfo extends PlainAdapter<typeof DriveInfo> {
   static override summary = 'Show one drive node: size, revision, and whether its key, name and content signatures verify.'

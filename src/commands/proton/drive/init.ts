@@ -1,5 +1,5 @@
 import {driveInit} from '../../../lib/commands/drive-init.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveInit extends PlainAdapter<typeof DriveInit> {
   static override summary = 'Create My Files (the drive volume, its share and root folder) when the account has none.'

@@ -2,7 +2,7 @@ import {Args} from '@oclif/core'
 
 import {driveLs} from '../../../lib/commands/drive-ls.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 
 export default class DriveLs extends PlainAdapter<typeof DriveLs> {

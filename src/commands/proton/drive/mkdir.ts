@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveMkdir} from '../../../lib/commands/drive-mkdir.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveMkdir extends PlainAdapter<typeof DriveMkdir> {
   static override summary = 'Create a drive folder; its UID on stdout.'

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveMv} from '../../../lib/commands/drive-mv.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveMv extends PlainAdapter<typeof DriveMv> {
   static override summary = 'Move drive files and folders into a folder (the last argument).'

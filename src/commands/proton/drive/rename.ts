@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveRename} from '../../../lib/commands/drive-rename.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveRename extends PlainAdapter<typeof DriveRename> {
   static override summary = 'Rename a drive file or folder in place.'

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveTrash} from '../../../lib/commands/drive-trash.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveTrash extends PlainAdapter<typeof DriveTrash> {
   static override summary = 'Move drive files and folders to the trash (see "drive trash list", "restore", "empty").'

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveUpload} from '../../../lib/commands/drive-upload.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveUpload extends PlainAdapter<typeof DriveUpload> {
   static override summary = 'Upload local files into a drive folder, encrypted on this machine; the new UIDs on stdout.'

@@ -1,6 +1,6 @@
 import {driveVolumes} from '../../../lib/commands/drive-volumes.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveVolumes extends PlainAdapter<typeof DriveVolumes> {
   static override summary = 'List drive volumes (GET /drive/volumes).'

@@ -2,7 +2,7 @@ import {Args} from '@oclif/core'
 
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {mailAttachments} from '../../../lib/commands/mail-attachments.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailAttachments extends PlainAdapter<typeof MailAttachments> {
   static override summary = 'List the attachments of one message (GET /mail/v4/messages/ID): ID, name, MIME type and size.'

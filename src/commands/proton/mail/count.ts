@@ -1,6 +1,6 @@
 import {mailCount} from '../../../lib/commands/mail-count.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailCount extends PlainAdapter<typeof MailCount> {
   static override summary = 'Count the messages of every mailbox, folder and label, total and unread (GET /mail/v4/messages/count).'

@@ -1,7 +1,7 @@
 import {mailDelete} from '../../../lib/commands/mail-actions.ts'
-import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
-import {yesFlag} from '../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
+import {yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailDelete extends PlainAdapter<typeof MailDelete> {

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {NUMBERED_NAMES} from '../../../lib/files/safe-name.ts'
 import {mailDownload} from '../../../lib/commands/mail-download.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailDownload extends PlainAdapter<typeof MailDownload> {
   static override summary = 'Download and decrypt the attachments of one message (GET /mail/v4/attachments/ID) into a directory.'

@@ -3,8 +3,8 @@ import {Flags} from '@oclif/core'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
 import {MAILBOX_WORDS} from '../../../lib/contract/mailbox-words.ts'
-import {DEFAULT_MAX_PAGES} from '../../../lib/request/pagination.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {DEFAULT_MAX_PAGES} from '../../../lib/http/pagination.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailList extends PlainAdapter<typeof MailList> {

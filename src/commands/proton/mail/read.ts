@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {mailRead} from '../../../lib/commands/mail-read.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailRead extends PlainAdapter<typeof MailRead> {
   static override summary = 'Read messages (GET /mail/v4/messages/ID), their end-to-end encrypted bodies decrypted with your keys.'

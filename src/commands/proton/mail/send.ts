@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {mailSend} from '../../../lib/commands/mail-send.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailSend extends PlainAdapter<typeof MailSend> {
   static override summary = 'Send a message: to Proton addresses end-to-end encrypted, to other addresses in clear; prints the sent message’s ID.'

@@ -1,5 +1,5 @@
 import {mailSettings} from '../../../lib/commands/mail-settings.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailSettings extends PlainAdapter<typeof MailSettings> {
   static override summary = 'Show the mail settings (GET /mail/v4/settings).'

@@ -1,6 +1,6 @@
 import {mailStar} from '../../../lib/commands/mail-actions.ts'
-import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailStar extends PlainAdapter<typeof MailStar> {
   static override summary = 'Star messages (PUT /mail/v4/messages/label, LabelID 10).'

@@ -1,6 +1,6 @@
 import {mailUnstar} from '../../../lib/commands/mail-actions.ts'
-import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/runtime/message-args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 
 export default class MailUnstar extends PlainAdapter<typeof MailUnstar> {

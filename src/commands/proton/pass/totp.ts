@@ -1,6 +1,6 @@
 import {passTotp} from '../../../lib/pass/commands.ts'
 import {itemArg, vaultFlag} from '../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassTotp extends PlainAdapter<typeof PassTotp> {
   static override summary = "Show the current one-time code of a Pass item's TOTP URI (RFC 6238), with the seconds it has left."

@@ -1,5 +1,5 @@
 import {apiSpecShow} from '../../../../lib/commands/api-spec-show.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class SpecShow extends PlainAdapter<typeof SpecShow> {
   static override summary = 'Show which API description is in use, how many operations it holds, and its age.'

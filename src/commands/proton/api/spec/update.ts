@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../../lib/core/command-names.ts'
 
 export default class SpecUpdate extends PlainAdapter<typeof SpecUpdate> {

@@ -1,5 +1,5 @@
 import {apiSpecWords} from '../../../../lib/commands/api-spec-words.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class SpecWords extends PlainAdapter<typeof SpecWords> {
   static override hidden = true

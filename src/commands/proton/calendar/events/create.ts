@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {calendarEventsCreate} from '../../../../lib/commands/calendar-events-create.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../lib/calendar/help.ts'
 
 export default class CalendarEventsCreate extends PlainAdapter<typeof CalendarEventsCreate> {

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {calendarEventsDelete} from '../../../../lib/commands/calendar-events-delete.ts'
-import {CONFIRM_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {CONFIRM_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarEventsDelete extends PlainAdapter<typeof CalendarEventsDelete> {
   static override summary = 'Delete an event (PUT /calendar/v1/<calendar_id>/events/sync {ID}), once confirmed.'

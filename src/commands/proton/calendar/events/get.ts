@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {calendarEventsGet} from '../../../../lib/commands/calendar-events-get.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarEventsGet extends PlainAdapter<typeof CalendarEventsGet> {
   static override summary = 'Show events, decrypted: every field and each part’s signature.'

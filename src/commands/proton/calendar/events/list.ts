@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {calendarEventsList} from '../../../../lib/commands/calendar-events-list.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarEventsList extends PlainAdapter<typeof CalendarEventsList> {
   static override summary = 'List the events of a window, decrypted, one line per occurrence (recurrences expanded).'

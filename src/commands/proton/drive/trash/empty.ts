@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {driveTrashEmpty} from '../../../../lib/commands/drive-trash.ts'
-import {CONFIRM_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {CONFIRM_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveTrashEmpty extends PlainAdapter<typeof DriveTrashEmpty> {
   static override summary = 'Delete everything in the drive trash for good.'

@@ -1,6 +1,6 @@
 import {driveTrashList} from '../../../../lib/commands/drive-trash.ts'
 import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveTrashList extends PlainAdapter<typeof DriveTrashList> {
   static override summary = 'List the drive trash: name, kind, size, when trashed, UID.'

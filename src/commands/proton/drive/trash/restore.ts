@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {driveTrashRestore} from '../../../../lib/commands/drive-trash.ts'
 import {DRIVE_DRY_RUN_SUMMARY} from '../../../../lib/drive/help.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveTrashRestore extends PlainAdapter<typeof DriveTrashRestore> {
   static override summary = 'Restore nodes from the drive trash to where they were.'

@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {mailFiltersCreate} from '../../../../lib/commands/mail-filters-create.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersCreate extends PlainAdapter<typeof MailFiltersCreate> {
   static override summary = 'Create a Sieve filter (POST /mail/v4/filters) and print its ID.'

@@ -1,7 +1,7 @@
 import {mailFiltersDelete} from '../../../../lib/commands/mail-filters-delete.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {CONFIRM_HELP, idArgs, idExamples, PER_ID_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {CONFIRM_HELP, idArgs, idExamples, PER_ID_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersDelete extends PlainAdapter<typeof MailFiltersDelete> {
   static override summary = 'Delete mail filters by ID (DELETE /mail/v4/filters/<filter_id>).'

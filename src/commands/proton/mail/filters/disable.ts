@@ -1,7 +1,7 @@
 import {mailFiltersDisable} from '../../../../lib/commands/mail-filters-toggle.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {idArgs, idExamples, PER_ID_HELP} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {idArgs, idExamples, PER_ID_HELP} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersDisable extends PlainAdapter<typeof MailFiltersDisable> {
   static override summary = 'Disable mail filters by ID (PUT /mail/v4/filters/<filter_id>/disable).'

@@ -1,7 +1,7 @@
 import {mailFiltersEnable} from '../../../../lib/commands/mail-filters-toggle.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {idArgs, idExamples, PER_ID_HELP} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {idArgs, idExamples, PER_ID_HELP} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersEnable extends PlainAdapter<typeof MailFiltersEnable> {
   static override summary = 'Enable mail filters by ID (PUT /mail/v4/filters/<filter_id>/enable).'

@@ -1,6 +1,6 @@
 import {mailFiltersList} from '../../../../lib/commands/mail-filters-list.ts'
 import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersList extends PlainAdapter<typeof MailFiltersList> {
   static override summary = 'List the mail filters (GET /mail/v4/filters).'

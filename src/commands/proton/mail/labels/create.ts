@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {LABEL_CREATE_TYPES, mailLabelsCreate} from '../../../../lib/commands/mail-labels-create.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 
 export default class MailLabelsCreate extends PlainAdapter<typeof MailLabelsCreate> {
   static override summary = 'Create a label or folder (POST /core/v4/labels) and print its ID.'

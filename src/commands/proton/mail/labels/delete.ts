@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
 import {mailLabelsDelete} from '../../../../lib/commands/mail-labels-delete.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {CONFIRM_HELP, PER_ID_HELP, yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {CONFIRM_HELP, PER_ID_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailLabelsDelete extends PlainAdapter<typeof MailLabelsDelete> {
   static override summary = 'Delete labels or folders by name, path or ID (DELETE /core/v4/labels/<label_id>).'

@@ -1,6 +1,6 @@
 import {passAliasOptions} from '../../../../lib/pass/commands.ts'
 import {vaultFlag} from '../../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassAliasOptions extends PlainAdapter<typeof PassAliasOptions> {
   static override summary = 'Show the suffixes and mailboxes a new alias may use (GET /pass/v1/share/SHARE_ID/alias/options).'

@@ -1,7 +1,7 @@
 import {passItemsDelete} from '../../../../lib/pass/commands.ts'
 import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
-import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsDelete extends PlainAdapter<typeof PassItemsDelete> {
   static override summary = 'Delete a Pass item for good (DELETE /pass/v1/share/SHARE_ID/item).'

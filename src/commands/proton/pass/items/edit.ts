@@ -2,8 +2,8 @@ import {Flags} from '@oclif/core'
 
 import {passItemsEdit} from '../../../../lib/pass/commands.ts'
 import {itemArg, loginFlags, vaultFlag} from '../../../../lib/pass/args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsEdit extends PlainAdapter<typeof PassItemsEdit> {
   static override summary = 'Change a Pass item: a new revision (PUT /pass/v1/share/SHARE_ID/item/ITEM_ID with LastRevision).'

@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passItemsGet} from '../../../../lib/pass/commands.ts'
 import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsGet extends PlainAdapter<typeof PassItemsGet> {
   static override summary = 'Show one Pass item: username, e-mail, URLs, note, custom fields; secrets only with --reveal.'

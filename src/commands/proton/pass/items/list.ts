@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {passItemsList} from '../../../../lib/pass/commands.ts'
 import {vaultFlag} from '../../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsList extends PlainAdapter<typeof PassItemsList> {
   static override summary = 'List Pass items: name, type, vault, modified, ID; never a secret (GET /pass/v1/share/SHARE_ID/item, every page).'

@@ -1,6 +1,6 @@
 import {passItemsRestore} from '../../../../lib/pass/commands.ts'
 import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsRestore extends PlainAdapter<typeof PassItemsRestore> {
   static override summary = 'Restore a Pass item from the trash (POST /pass/v1/share/SHARE_ID/item/untrash).'

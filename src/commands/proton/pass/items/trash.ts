@@ -1,6 +1,6 @@
 import {passItemsTrash} from '../../../../lib/pass/commands.ts'
 import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsTrash extends PlainAdapter<typeof PassItemsTrash> {
   static override summary = 'Move a Pass item to the trash (POST /pass/v1/share/SHARE_ID/item/trash).'

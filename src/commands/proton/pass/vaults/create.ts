@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
 import {passVaultsCreate} from '../../../../lib/pass/commands.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassVaultsCreate extends PlainAdapter<typeof PassVaultsCreate> {
   static override summary = 'Create a vault (POST /pass/v1/vault): its key encrypted to your primary user key and signed by it.'

@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
 import {passVaultsDelete} from '../../../../lib/pass/commands.ts'
-import {yesFlag} from '../../../../lib/runtime/per-id-args.ts'
-import {dryRunFlag} from '../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
+import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassVaultsDelete extends PlainAdapter<typeof PassVaultsDelete> {
   static override summary = 'Delete a vault and every item in it (DELETE /pass/v1/vault/SHARE_ID).'

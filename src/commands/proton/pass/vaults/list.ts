@@ -1,5 +1,5 @@
 import {passVaultsList} from '../../../../lib/pass/commands.ts'
-import {PlainAdapter} from '../../../../lib/runtime/plain-adapter.ts'
+import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassVaultsList extends PlainAdapter<typeof PassVaultsList> {
   static override summary = 'List your Proton Pass vaults: name, description, share ID (GET /pass/v1/share).'

@@ -2,8 +2,8 @@ import {Flags} from '@oclif/core'
 
 import {passItemsCreateLogin} from '../../../../../lib/pass/commands.ts'
 import {loginFlags, requiredVaultFlag} from '../../../../../lib/pass/args.ts'
-import {dryRunFlag} from '../../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsCreateLogin extends PlainAdapter<typeof PassItemsCreateLogin> {
   static override summary = 'Create a login item (POST /pass/v1/share/SHARE_ID/item); the password from standard input or generated, never from the command line.'

@@ -2,8 +2,8 @@ import {Flags} from '@oclif/core'
 
 import {passItemsCreateNote} from '../../../../../lib/pass/commands.ts'
 import {requiredVaultFlag} from '../../../../../lib/pass/args.ts'
-import {dryRunFlag} from '../../../../../lib/runtime/dedicated-command.ts'
-import {PlainAdapter} from '../../../../../lib/runtime/plain-adapter.ts'
+import {dryRunFlag} from '../../../../../lib/cli/oclif/dedicated-command.ts'
+import {PlainAdapter} from '../../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassItemsCreateNote extends PlainAdapter<typeof PassItemsCreateNote> {
   static override summary = 'Create a note item (POST /pass/v1/share/SHARE_ID/item).'
