@@ -3,7 +3,7 @@
  * Makes test/fixtures/argon2/: user keys whose secret packets are locked by an Argon2 S2K (RFC 9580 3.7.1.4), as
  * v6 keys are. GnuPG 2.2 makes neither v6 keys nor Argon2, so OpenPGP.js makes them here, in a script of its own,
  * and the tests only read them. What the tests check is the keyring's bound on the S2K's parameters
- * (src/lib/keys/keyring.ts checkS2k), read from the packets:
+ * (src/lib/crypto/keyring.ts checkS2k), read from the packets:
  *   within.asc   m = 2^16 KiB, 3 passes, as OpenPGP.js makes them: unlocks with "argon2-passphrase"
  *   memory.asc   the same key asking for m = 2^20 KiB (1 GiB): refused before any is spent
  *   passes.asc   the same key asking for 9 passes: refused

@@ -14,7 +14,7 @@ import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync}
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {CALENDAR_FIXTURE} from '../../src/lib/sandbox/calendar/calendar-fixture.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'

@@ -82,7 +82,7 @@ describe('contacts update (built binary, sandbox, GnuPG)', function () {
     rmSync(join(work, 'decrypted.vcf'), {force: true})
     // The encrypted card needs the secret key: imported for this step only.
     const unlocked = await openpgp.decryptKey({
-      passphrase: (await import('../../src/lib/keys/passphrase.ts')).keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt),
+      passphrase: (await import('../../src/lib/crypto/passphrase.ts')).keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt),
       privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey}),
     })
     writeFileSync(join(work, 'secret.asc'), unlocked.armor())

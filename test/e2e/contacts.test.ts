@@ -13,7 +13,7 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'

@@ -16,9 +16,9 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES} from '../../src/lib/keys/keyring.ts'
-import {sealPassphrase} from '../../src/lib/keys/local-key.ts'
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES} from '../../src/lib/crypto/keyring.ts'
+import {sealPassphrase} from '../../src/lib/crypto/local-key.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv} from '../helpers/run-binary.ts'
 import {runMeasured} from '../helpers/run-measured.ts'

@@ -10,7 +10,7 @@ import {randomBytes} from 'node:crypto'
 
 import * as openpgp from 'openpgp'
 
-import {sealPassphrase} from '../../src/lib/keys/local-key.ts'
+import {sealPassphrase} from '../../src/lib/crypto/local-key.ts'
 import {FIXTURE_ADDRESS_KEY, FIXTURE_PASSPHRASE, FIXTURE_USER_KEY} from '../helpers/fixture-account.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {jsonAnswers, serverForSuite} from '../helpers/scripted-server.ts'

@@ -9,7 +9,7 @@ import {expect} from 'chai'
 import {copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'

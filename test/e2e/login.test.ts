@@ -7,7 +7,7 @@ import {expect} from 'chai'
 import {spawn} from 'node:child_process'
 import {statSync} from 'node:fs'
 
-import {decodeBase32, totp} from '../../src/lib/session/totp.ts'
+import {decodeBase32, totp} from '../../src/lib/crypto/totp.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type TempHome, tempHome} from '../helpers/session-files.ts'

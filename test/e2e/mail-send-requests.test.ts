@@ -11,7 +11,7 @@ import {join} from 'node:path'
 
 import {randomBytes} from 'node:crypto'
 
-import {sealPassphrase} from '../../src/lib/keys/local-key.ts'
+import {sealPassphrase} from '../../src/lib/crypto/local-key.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {jsonAnswers, serverForSuite} from '../helpers/scripted-server.ts'
 import {TOKENS} from '../helpers/session-files.ts'

@@ -18,7 +18,7 @@ import {join} from 'node:path'
 
 import {randomBytes} from 'node:crypto'
 
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import type {Package} from '../../src/lib/send/packages.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'

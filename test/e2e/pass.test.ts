@@ -20,7 +20,7 @@ const WORK = 'pass-share-work-00000000000000000000000000000000000000000000000000
 /** Every secret of the fixture: none may show where secrets are not asked for. */
 const SECRETS = ['Crème brûlée 42!', 'пароль-секрет', 'JBSWY3DPEHPK3PXP', '4321', 'w0rk-s3cret', 'old-password']
 
-/** RFC 6238 with SHA-1, 6 digits, 30 s, written here apart from the tool's session/totp.ts. */
+/** RFC 6238 with SHA-1, 6 digits, 30 s, written here apart from the tool's crypto/totp.ts. */
 function referenceTotp(base32: string, seconds: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
   let bits = ''

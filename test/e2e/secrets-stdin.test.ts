@@ -9,7 +9,7 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {decodeBase32, totp} from '../../src/lib/session/totp.ts'
+import {decodeBase32, totp} from '../../src/lib/crypto/totp.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {sandboxForSuite} from '../helpers/sandbox-process.ts'
 

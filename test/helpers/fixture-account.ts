@@ -3,7 +3,7 @@
  * loopback service: the key passphrase its password and salt give, its user key and first address key as the
  * service lists them.
  */
-import {keyPassphrase} from '../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 
 /** No compile cache enabled in the test's own process (the functions under test enable it for a run). */

@@ -28,7 +28,7 @@ describe('npm run mutation', () => {
       }
 
       // login-keys.test.ts imports envelope.ts, which imports the generated envelope check.
-      const tests = spawnSync('mocha', ['test/lib/keys/login-keys.test.ts'], {cwd: root, encoding: 'utf8', env, timeout: 120_000})
+      const tests = spawnSync('mocha', ['test/lib/account/login-keys.test.ts'], {cwd: root, encoding: 'utf8', env, timeout: 120_000})
       expect(tests.status, tests.stdout + tests.stderr).to.equal(0)
     } finally {
       remove()

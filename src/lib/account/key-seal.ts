@@ -25,7 +25,7 @@ import type {PrivateKey} from 'openpgp'
 
 import {replaceFile} from '../files/atomic-file.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
-import type {ApiKey, Openpgp} from '../keys/keyring.ts'
+import type {ApiKey, Openpgp} from '../crypto/keyring.ts'
 import type {JsonRecord} from '../core/records.ts'
 import type {ActiveSession} from '../session/session.ts'
 

@@ -15,8 +15,8 @@
  */
 import type {PrivateKey, PublicKey} from 'openpgp'
 
-import {type ApiKey, addressKeySecret, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../keys/keyring.ts'
-import {openPassphrase} from '../keys/local-key.ts'
+import {type ApiKey, addressKeySecret, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../crypto/keyring.ts'
+import {openPassphrase} from '../crypto/local-key.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {commandLine} from '../core/command-names.ts'

@@ -3,7 +3,7 @@
  * getAllPublicKeys), the Address keys and the Unverified (WKD) ones alike.
  */
 import {buildRequestUrl} from '../http/api-url.ts'
-import {keyEntries, malformedNote} from '../keys/keyring.ts'
+import {keyEntries, malformedNote} from '../crypto/keyring.ts'
 import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 

@@ -9,7 +9,7 @@ import type {PublicKey} from 'openpgp'
 
 import {type AccountKeys, accountKeys} from '../account/keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
-import {openpgp} from '../keys/keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 import {CliFailure} from '../core/errors.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {type CalendarRef, chooseCalendars, type OpenCalendar, openCalendar} from './calendars.ts'

@@ -26,7 +26,7 @@ import {CliFailure} from '../core/errors.ts'
 import {pathId} from '../http/path-segment.ts'
 import {plainCommand} from '../run/plain-command.ts'
 import type {Invocation} from '../run/invocation.ts'
-import type {Verification} from '../keys/keyring.ts'
+import type {Verification} from '../crypto/keyring.ts'
 import {isMimeMessage, type MimeAttachment} from '../keys/mime-body.ts'
 import {type OpenedMessage, openMessage, openTree} from '../keys/read-message.ts'
 

@@ -1,7 +1,7 @@
 /** proton mail settings (GET /mail/v4/settings: WebClients api/mailSettings.ts getMailSettings, go-proton-api GetMailSettings). */
 import {call} from '../run/api.ts'
 import {show} from '../run/printer.ts'
-import {mailSettingsText} from '../output/views/settings.ts'
+import {mailSettingsText} from '../account/views/settings.ts'
 import {plainCommand} from '../run/plain-command.ts'
 import {tableWidth} from '../output/fit.ts'
 

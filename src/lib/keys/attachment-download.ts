@@ -22,7 +22,7 @@ import {transferText} from '../output/progress.ts'
 import {CliFailure, unavailableError} from '../core/errors.ts'
 import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
-import {decryptAttachment, type Verification} from './keyring.ts'
+import {decryptAttachment, type Verification} from '../crypto/keyring.ts'
 
 /** What every attachment of one message is fetched with. */
 export interface AttachmentSource {

@@ -21,7 +21,7 @@
  */
 import type {PrivateKey, PublicKey, SessionKey} from 'openpgp'
 
-import {openpgp} from './keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 
 /** CALENDAR_CARD_TYPE (WebClients calendar/constants.ts). */
 export const CARD = {CLEAR_TEXT: 0, ENCRYPTED: 1, SIGNED: 2, ENCRYPTED_AND_SIGNED: 3} as const

@@ -20,7 +20,7 @@ import {randomBytes} from 'node:crypto'
 
 import type {PrivateKey} from 'openpgp'
 
-import {openpgp, unlockOne} from './keyring.ts'
+import {openpgp, unlockOne} from '../crypto/keyring.ts'
 
 export interface CalendarKeySetup {
   AddressID: string

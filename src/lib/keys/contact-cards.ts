@@ -9,7 +9,7 @@
  */
 import type {PrivateKey, PublicKey} from 'openpgp'
 
-import {openpgp, type Openpgp} from './keyring.ts'
+import {openpgp, type Openpgp} from '../crypto/keyring.ts'
 
 export const CARD_TYPE = {CLEAR_TEXT: 0, ENCRYPTED: 1, SIGNED: 2, ENCRYPTED_AND_SIGNED: 3} as const
 

@@ -17,7 +17,7 @@ import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
 import {sdkPrivateKey, type SdkPublicKey, sdkPublicKey, unlockLater} from './drive-crypto.ts'
-import {openpgp} from './keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 
 export function driveAccount(invocation: Invocation, session: ActiveSession, account: AccountKeys): ProtonDriveAccount {
   const unlocked = new Map<string, Promise<ProtonDriveAccountAddress>>()

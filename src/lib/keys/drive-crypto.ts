@@ -17,7 +17,7 @@ import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
 import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
 
 import {collectAfterBlock} from '../core/collect-garbage.ts'
-import {openpgp, type Openpgp, unlockOne, unlockRest} from './keyring.ts'
+import {openpgp, type Openpgp, unlockOne, unlockRest} from '../crypto/keyring.ts'
 
 /** VERIFICATION_STATUS of the SDK (src/crypto/interface.ts), as numbers: the SDK's enum is not loaded for three values. */
 export const NOT_SIGNED = 0

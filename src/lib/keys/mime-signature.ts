@@ -6,7 +6,7 @@
  * it, unverified when the service knows no key of the sender's, failed
  * otherwise, an unreadable signature included.
  */
-import {openpgp, type Verification} from './keyring.ts'
+import {openpgp, type Verification} from '../crypto/keyring.ts'
 
 export async function verifyDetached(data: Uint8Array, armoredSignature: string, senderKeys: readonly string[]): Promise<Verification> {
   if (senderKeys.length === 0) return 'unverified'

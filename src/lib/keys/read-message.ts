@@ -17,7 +17,7 @@ import type {Invocation} from '../run/invocation.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {PrivateKey} from 'openpgp'
 
-import {decryptArmored, PlaintextTooLarge, type Verification} from './keyring.ts'
+import {decryptArmored, PlaintextTooLarge, type Verification} from '../crypto/keyring.ts'
 import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
 import {verifyDetached} from './mime-signature.ts'
 

@@ -14,7 +14,7 @@
  */
 import type {enums, PrivateKey, PublicKey} from 'openpgp'
 
-import {openpgp} from './keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 
 export interface SessionKey {
   data: Uint8Array

@@ -17,7 +17,7 @@ import {createCipheriv, createDecipheriv, randomBytes} from 'node:crypto'
 
 import type {PrivateKey} from 'openpgp'
 
-import {openpgp} from '../keys/keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 
 export const KEY_BYTES = 32
 const IV_BYTES = 12

@@ -2,7 +2,7 @@
  * The one-time code of an item's TOTP URI (`otpauth://totp/LABEL?secret=…&algorithm=…&digits=…&period=…`, Key Uri
  * Format; a bare base32 secret is taken as such, as the Pass clients store one typed by hand), RFC 6238.
  */
-import {decodeBase32, totp, type TotpAlgorithm} from '../session/totp.ts'
+import {decodeBase32, totp, type TotpAlgorithm} from '../crypto/totp.ts'
 
 export interface TotpCode {
   code: string

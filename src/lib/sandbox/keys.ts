@@ -7,7 +7,7 @@
  * the service; in two-password mode (`--mailbox-password`), from the mailbox
  * password instead.
  */
-import {keyPassphrase} from '../keys/passphrase.ts'
+import {keyPassphrase} from '../crypto/passphrase.ts'
 import {KEY_FIXTURE} from './key-fixture.ts'
 import {MIME_FIXTURE} from './mime-fixture.ts'
 

@@ -4,7 +4,7 @@
  */
 import {isLoopbackHost} from '../http/api-url.ts'
 import {usageError} from '../core/errors.ts'
-import {decodeBase32} from '../session/totp.ts'
+import {decodeBase32} from '../crypto/totp.ts'
 
 export function checkHost(host: string): string {
   if (!isLoopbackHost(host)) throw usageError(`--host must be a loopback address (127.0.0.1, ::1, localhost): the sandbox speaks plain HTTP, not ${JSON.stringify(host)}`)

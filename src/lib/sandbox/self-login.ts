@@ -6,10 +6,10 @@
  */
 import {parseBaseUrl} from '../http/api-url.ts'
 import {COMMAND_RETRY} from '../session/human-verification.ts'
-import {sessionApi, unlockAtLogin} from '../keys/login-keys.ts'
+import {sessionApi, unlockAtLogin} from '../account/login-keys.ts'
 import {login} from '../session/login.ts'
 import type {StoredSession} from '../session/store.ts'
-import {totp} from '../session/totp.ts'
+import {totp} from '../crypto/totp.ts'
 
 export interface SelfLogin {
   url: string

@@ -10,7 +10,7 @@
 import type {PublicKey} from 'openpgp'
 
 import {openCard, type Card, CARD_TYPE} from '../keys/contact-cards.ts'
-import {openpgp} from '../keys/keyring.ts'
+import {openpgp} from '../crypto/keyring.ts'
 import {readPublicKey} from '../keys/send-crypto.ts'
 import {paramList, parseOneVcard, type Property, valueText} from '../contacts/vcard.ts'
 import type {PgpScheme, Recipient} from './recipients.ts'

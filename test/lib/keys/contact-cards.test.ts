@@ -7,7 +7,7 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {CARD_TYPE, makeCard, MAX_CARD_BYTES, openCard, openCards} from '../../../src/lib/keys/contact-cards.ts'
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {CONTACT_FIXTURE} from '../../../src/lib/sandbox/contacts/contact-fixture.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'

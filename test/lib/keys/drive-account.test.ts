@@ -20,7 +20,7 @@ import type {ActiveSession} from '../../../src/lib/session/session.ts'
 
 import {driveAccount} from '../../../src/lib/keys/drive-account.ts'
 import {driveCryptoProxy} from '../../../src/lib/keys/drive-crypto.ts'
-import {openpgp, unlockOne} from '../../../src/lib/keys/keyring.ts'
+import {openpgp, unlockOne} from '../../../src/lib/crypto/keyring.ts'
 
 const PASSPHRASE = 'key passphrase'
 

@@ -8,7 +8,7 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {newClientKey, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
+import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
 import {decryptBody, messageWithKeys, openMessage, openTree} from '../../../src/lib/keys/read-message.ts'
 import type {JsonRecord} from '../../../src/lib/core/records.ts'
 import {CliFailure} from '../../../src/lib/core/errors.ts'

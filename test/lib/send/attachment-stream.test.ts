@@ -6,7 +6,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {attachmentKey} from '../../../src/lib/keys/send-crypto.ts'
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {encryptedFile, fileStream, signFile} from '../../../src/lib/send/attachment-stream.ts'
 

@@ -1,4 +1,4 @@
-import {accountAddresses} from '../../../lib/commands/account-addresses.ts'
+import {accountAddresses} from '../../../lib/account/commands/addresses.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,4 +1,4 @@
-import {accountSettings} from '../../../lib/commands/account-settings.ts'
+import {accountSettings} from '../../../lib/account/commands/settings.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AccountSettings extends PlainAdapter<typeof AccountSettings> {

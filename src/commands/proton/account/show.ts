@@ -1,4 +1,4 @@
-import {accountShow} from '../../../lib/commands/account-show.ts'
+import {accountShow} from '../../../lib/account/commands/show.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AccountShow extends PlainAdapter<typeof AccountShow> {

@@ -1,4 +1,4 @@
-import {authList} from '../../../lib/commands/auth-list.ts'
+import {authList} from '../../../lib/account/commands/auth-list.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthList extends PlainAdapter<typeof AuthList> {

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {authLogin} from '../../../lib/commands/auth-login.ts'
+import {authLogin} from '../../../lib/account/commands/auth-login.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthLogin extends PlainAdapter<typeof AuthLogin> {

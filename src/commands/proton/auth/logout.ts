@@ -1,4 +1,4 @@
-import {authLogout} from '../../../lib/commands/auth-logout.ts'
+import {authLogout} from '../../../lib/account/commands/auth-logout.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthLogout extends PlainAdapter<typeof AuthLogout> {

@@ -1,4 +1,4 @@
-import {authStatus} from '../../../lib/commands/auth-status.ts'
+import {authStatus} from '../../../lib/account/commands/auth-status.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthStatus extends PlainAdapter<typeof AuthStatus> {

@@ -1,4 +1,4 @@
-import {authToken} from '../../../lib/commands/auth-token.ts'
+import {authToken} from '../../../lib/account/commands/auth-token.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class AuthToken extends PlainAdapter<typeof AuthToken> {

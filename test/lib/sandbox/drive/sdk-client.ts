@@ -13,7 +13,7 @@ import {
 } from '@protontech/drive-sdk'
 import * as openpgp from 'openpgp'
 
-import {keyPassphrase} from '../../../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../../../src/lib/sandbox/key-fixture.ts'
 import type {StoredSession} from '../../../../src/lib/session/store.ts'
 import type {Harness} from '../harness.ts'

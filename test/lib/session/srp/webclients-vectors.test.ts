@@ -11,7 +11,7 @@ import {hashPassword} from '../../../../src/lib/session/srp/password.ts'
 import {SrpServer} from '../../../../src/lib/session/srp/server.ts'
 import {computeVerifier} from '../../../../src/lib/session/srp/verifier.ts'
 import {verifySignedModulus} from '../../../../src/lib/session/srp/verify-modulus.ts'
-import {keyPassphrase} from '../../../../src/lib/keys/passphrase.ts'
+import {keyPassphrase} from '../../../../src/lib/crypto/passphrase.ts'
 
 const vectors = JSON.parse(readFileSync(new URL('../../../../vendor/webclients-srp-vectors.json', import.meta.url), 'utf8')) as {
   fakeRandom: string

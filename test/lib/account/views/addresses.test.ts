@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {displayWidth} from '../../../../src/lib/output/width.ts'
-import {addressesListing} from '../../../../src/lib/output/views/addresses.ts'
+import {addressesListing} from '../../../../src/lib/account/views/addresses.ts'
 import {listingTable} from '../../../../src/lib/output/table-style.ts'
 
 const addressesText = (data: Parameters<typeof addressesListing>[0], width: number) => listingTable({piped: false, width}, addressesListing(data))

@@ -6,15 +6,15 @@
  * service: there is nothing of it on disk, and the profile's own session,
  * never sent, is not the one to remove.
  */
-import {buildRequestUrl} from '../http/api-url.ts'
-import {describeApiError} from '../output/api-error.ts'
-import {sniffJson} from '../output/envelope.ts'
-import {CliFailure, describeFailure} from '../core/errors.ts'
-import {EXIT, exitStatusForResponse} from '../core/exit-status.ts'
-import type {Invocation} from '../run/invocation.ts'
-import {plainCommand} from '../run/plain-command.ts'
-import {removeSeal} from '../account/key-seal.ts'
-import {ENVIRONMENT_SESSION, hasEnvironmentSession} from '../session/session.ts'
+import {buildRequestUrl} from '../../http/api-url.ts'
+import {describeApiError} from '../../output/api-error.ts'
+import {sniffJson} from '../../output/envelope.ts'
+import {CliFailure, describeFailure} from '../../core/errors.ts'
+import {EXIT, exitStatusForResponse} from '../../core/exit-status.ts'
+import type {Invocation} from '../../run/invocation.ts'
+import {plainCommand} from '../../run/plain-command.ts'
+import {removeSeal} from '../key-seal.ts'
+import {ENVIRONMENT_SESSION, hasEnvironmentSession} from '../../session/session.ts'
 
 /** The service's logout of the session in use. */
 async function revoke(invocation: Invocation) {

@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {checkTotp, decodeBase32, hotp, totp, type TotpAlgorithm} from '../../../src/lib/session/totp.ts'
+import {checkTotp, decodeBase32, hotp, totp, type TotpAlgorithm} from '../../../src/lib/crypto/totp.ts'
 
 // RFC 6238 appendix B: the ASCII seeds and the 8-digit codes at each time.
 const SEEDS: Record<TotpAlgorithm, Buffer> = {

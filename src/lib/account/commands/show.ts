@@ -1,8 +1,8 @@
 /** proton account show: the user record (GET /core/v4/users). */
-import {call} from '../run/api.ts'
-import {show} from '../run/printer.ts'
-import {plainCommand} from '../run/plain-command.ts'
-import {userText} from '../output/views/user.ts'
+import {call} from '../../run/api.ts'
+import {show} from '../../run/printer.ts'
+import {plainCommand} from '../../run/plain-command.ts'
+import {userText} from '../views/user.ts'
 
 export const accountShow = plainCommand({
   options: () => ({}),

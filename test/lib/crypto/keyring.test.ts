@@ -12,7 +12,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 import {type PrivateKey, readPrivateKey} from 'openpgp'
 
-import {decryptArmored, decryptAttachment, unlockAddressKeys, unlockOne, unlockRest, unlockSigningKey} from '../../../src/lib/keys/keyring.ts'
+import {decryptArmored, decryptAttachment, unlockAddressKeys, unlockOne, unlockRest, unlockSigningKey} from '../../../src/lib/crypto/keyring.ts'
 
 describe('keyring against GnuPG: verdicts on bodies and attachments signed by several keys', function () {
   this.timeout(30_000)

@@ -3,9 +3,9 @@ import {createCipheriv, randomBytes} from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-import {type AttachmentCheck, decryptAttachment, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
-import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/keys/local-key.ts'
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
+import {type AttachmentCheck, decryptAttachment, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
+import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
+import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {settled} from '../../helpers/awaiting.ts'
 

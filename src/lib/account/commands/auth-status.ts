@@ -1,9 +1,9 @@
 /** proton auth status: a profile's session without its tokens; exit 2 when there is none or it expired. */
-import {commandLine} from '../core/command-names.ts'
-import {printData} from '../run/printer.ts'
-import {EXIT} from '../core/exit-status.ts'
-import {plainCommand} from '../run/plain-command.ts'
-import {describeSummary, summarize} from '../session/summary.ts'
+import {commandLine} from '../../core/command-names.ts'
+import {printData} from '../../run/printer.ts'
+import {EXIT} from '../../core/exit-status.ts'
+import {plainCommand} from '../../run/plain-command.ts'
+import {describeSummary, summarize} from '../../session/summary.ts'
 
 export const authStatus = plainCommand({
   options: () => ({}),

@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs'
 
 import * as openpgp from 'openpgp'
 
-import {Argon2TooCostly, MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockAddressKeys, unlockOne, unlockSigningKey, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
+import {Argon2TooCostly, MAX_ARGON2_MEMORY_EXPONENT, MAX_ARGON2_PASSES, unlockAddressKeys, unlockOne, unlockSigningKey, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/argon2/${name}`, import.meta.url), 'utf8')
 

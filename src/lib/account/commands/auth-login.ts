@@ -5,19 +5,19 @@
  * standard input, never necessarily from the command line, where every
  * local user sees them (`ps`); --totp stays for scripts, with a warning.
  */
-import {parseBaseUrl} from '../http/api-url.ts'
-import {DEFAULT_API_URL} from '../contract/contract.ts'
-import {usageError} from '../core/errors.ts'
-import {InputLines} from '../cli/input-lines.ts'
-import {presetVerification, type RetryHint} from '../session/human-verification.ts'
-import {removeSeal} from '../account/key-seal.ts'
-import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
-import {login} from '../session/login.ts'
-import {plainCommand} from '../run/plain-command.ts'
+import {parseBaseUrl} from '../../http/api-url.ts'
+import {DEFAULT_API_URL} from '../../contract/contract.ts'
+import {usageError} from '../../core/errors.ts'
+import {InputLines} from '../../cli/input-lines.ts'
+import {presetVerification, type RetryHint} from '../../session/human-verification.ts'
+import {removeSeal} from '../key-seal.ts'
+import {keysAtLogin, sessionApi} from '../login-keys.ts'
+import {login} from '../../session/login.ts'
+import {plainCommand} from '../../run/plain-command.ts'
 import {webLogin} from './auth-login-web.ts'
-import {commandLine} from '../core/command-names.ts'
-import {openInBrowser} from '../session/sign-in-view.ts'
-import {ask, canPrompt} from '../core/prompt.ts'
+import {commandLine} from '../../core/command-names.ts'
+import {openInBrowser} from '../../session/sign-in-view.ts'
+import {ask, canPrompt} from '../../core/prompt.ts'
 
 export interface AuthLoginOptions {
   /** --web: sign in by approval from another device or a browser (auth-login-web.ts). */

@@ -5,10 +5,10 @@
  * (the ID giving way first).
  */
 import {ADDRESS_STATUS, ADDRESS_TYPE, type Enumeration} from '../../contract/contract.ts'
-import {enumText} from '../decode.ts'
+import {enumText} from '../../output/decode.ts'
 import type {JsonValue} from '../../core/json-value.ts'
 import {type JsonRecord, listOf} from '../../core/records.ts'
-import {type Listing, wholeCell} from '../table-style.ts'
+import {type Listing, wholeCell} from '../../output/table-style.ts'
 
 const unprefixed = (enumeration: Enumeration, prefix: string): Enumeration =>
   Object.fromEntries(Object.entries(enumeration).map(([value, name]) => [value, name.replace(prefix, '')]))

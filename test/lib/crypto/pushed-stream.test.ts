@@ -1,6 +1,6 @@
 import {expect} from 'chai'
 
-import {PushedStream} from '../../../src/lib/keys/pushed-stream.ts'
+import {PushedStream} from '../../../src/lib/crypto/pushed-stream.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const text = (chunk: Uint8Array | undefined) => new TextDecoder().decode(chunk)

@@ -4,15 +4,15 @@
  * from a Proton app with the code or its QR code; no password is typed
  * here. The session is kept as a password login keeps it: tokens, the
  * app version it was made with, and the key passphrase sealed under the
- * session's local key (keys/login-keys.ts).
+ * session's local key (account/login-keys.ts).
  */
-import {keysAtFork, sessionApi} from '../keys/login-keys.ts'
-import type {TransportOptions} from '../http/client.ts'
-import {escapeLine} from '../core/escape.ts'
-import type {Invocation} from '../run/invocation.ts'
-import {checkHeaderValue} from '../http/headers.ts'
-import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../session/fork.ts'
-import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../session/sign-in-view.ts'
+import {keysAtFork, sessionApi} from '../login-keys.ts'
+import type {TransportOptions} from '../../http/client.ts'
+import {escapeLine} from '../../core/escape.ts'
+import type {Invocation} from '../../run/invocation.ts'
+import {checkHeaderValue} from '../../http/headers.ts'
+import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../../session/fork.ts'
+import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../../session/sign-in-view.ts'
 
 export interface WebLoginOptions {
   app: string

@@ -1,9 +1,9 @@
 /** auth status as a plain function, on an Invocation whose streams, environment and clock are the test's. */
 import {expect} from 'chai'
 
-import {authStatus} from '../../../src/lib/commands/auth-status.ts'
-import {execute} from '../../../src/lib/run/plain-command.ts'
-import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
+import {authStatus} from '../../../../src/lib/account/commands/auth-status.ts'
+import {execute} from '../../../../src/lib/run/plain-command.ts'
+import {parsedLine, plainCommandSuite, testRun} from '../../../helpers/invocation.ts'
 
 describe('plain commands', () => {
   const suite = plainCommandSuite({fields: {CreatedAt: '2025-12-30T03:04:05.000Z'}})

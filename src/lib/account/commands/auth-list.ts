@@ -1,9 +1,9 @@
 /** proton auth list: the profiles that have sessions, the one in use marked. */
-import {commandLine} from '../core/command-names.ts'
-import {printData, writeListing} from '../run/printer.ts'
-import {plainCommand} from '../run/plain-command.ts'
-import {wholeCell} from '../output/table-style.ts'
-import {type SessionSummary, summarize} from '../session/summary.ts'
+import {commandLine} from '../../core/command-names.ts'
+import {printData, writeListing} from '../../run/printer.ts'
+import {plainCommand} from '../../run/plain-command.ts'
+import {wholeCell} from '../../output/table-style.ts'
+import {type SessionSummary, summarize} from '../../session/summary.ts'
 
 export const authList = plainCommand({
   options: () => ({}),

@@ -8,8 +8,8 @@ import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 
-import {iteratedS2k, streamIteratedS2k} from '../../../src/lib/keys/iterated-s2k.ts'
-import {type Openpgp, openpgp} from '../../../src/lib/keys/keyring.ts'
+import {iteratedS2k, streamIteratedS2k} from '../../../src/lib/crypto/iterated-s2k.ts'
+import {type Openpgp, openpgp} from '../../../src/lib/crypto/keyring.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 const PASSPHRASE = 'pässwörd with spaces'

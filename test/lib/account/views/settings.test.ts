@@ -2,7 +2,7 @@
 import {expect} from 'chai'
 
 import {displayWidth} from '../../../../src/lib/output/width.ts'
-import {mailSettingsText, userSettingsText} from '../../../../src/lib/output/views/settings.ts'
+import {mailSettingsText, userSettingsText} from '../../../../src/lib/account/views/settings.ts'
 import {setEnvironment, snapshotEnvironment} from '../../../helpers/environment.ts'
 
 describe('the mailbox commands’ text views', () => {

@@ -1,9 +1,9 @@
 /** proton account settings (GET /core/v4/settings: WebClients api/settings.ts getSettings, go-proton-api GetUserSettings). */
-import {call} from '../run/api.ts'
-import {show} from '../run/printer.ts'
-import {tableWidth} from '../output/fit.ts'
-import {plainCommand} from '../run/plain-command.ts'
-import {userSettingsText} from '../output/views/settings.ts'
+import {call} from '../../run/api.ts'
+import {show} from '../../run/printer.ts'
+import {tableWidth} from '../../output/fit.ts'
+import {plainCommand} from '../../run/plain-command.ts'
+import {userSettingsText} from '../views/settings.ts'
 
 export const accountSettings = plainCommand({
   options: () => ({}),

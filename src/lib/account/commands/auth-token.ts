@@ -6,7 +6,7 @@
  * `proton api --dry-run` prints. Nothing else: never on stderr, never in a
  * log (no request is sent, so --verbose has nothing to show).
  */
-import {plainCommand} from '../run/plain-command.ts'
+import {plainCommand} from '../../run/plain-command.ts'
 
 export const authToken = plainCommand({
   options: () => ({}),

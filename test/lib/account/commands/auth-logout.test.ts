@@ -6,12 +6,12 @@
 import {expect} from 'chai'
 import {readFileSync} from 'node:fs'
 
-import {authLogout} from '../../../src/lib/commands/auth-logout.ts'
-import type {ParsedLine} from '../../../src/lib/core/parsed-line.ts'
-import {execute} from '../../../src/lib/run/plain-command.ts'
-import {testRun} from '../../helpers/invocation.ts'
-import {json, serverForSuite} from '../../helpers/scripted-server.ts'
-import {TOKENS} from '../../helpers/session-files.ts'
+import {authLogout} from '../../../../src/lib/account/commands/auth-logout.ts'
+import type {ParsedLine} from '../../../../src/lib/core/parsed-line.ts'
+import {execute} from '../../../../src/lib/run/plain-command.ts'
+import {testRun} from '../../../helpers/invocation.ts'
+import {json, serverForSuite} from '../../../helpers/scripted-server.ts'
+import {TOKENS} from '../../../helpers/session-files.ts'
 
 const LINE: ParsedLine = {args: {}, argv: [], flags: {}, flagsInOrder: []}
 const ENV_SESSION = {PROTON_ACCESS_TOKEN: 'env-access-3b8e-secret', PROTON_UID: 'env-uid-77'}

@@ -5,10 +5,10 @@
  * times as local date-times, fitted to the width.
  */
 import {MAIL_SETTINGS_DECODERS, USER_SETTINGS_DECODERS, type Decoder} from '../../contract/mailbox-enums.ts'
-import {cellText} from '../cells.ts'
-import {timeText} from '../dates.ts'
-import {bitSetText, enumText} from '../decode.ts'
-import {fittedTable} from '../fit.ts'
+import {cellText} from '../../output/cells.ts'
+import {timeText} from '../../output/dates.ts'
+import {bitSetText, enumText} from '../../output/decode.ts'
+import {fittedTable} from '../../output/fit.ts'
 import type {JsonValue} from '../../core/json-value.ts'
 import {isRecord, recordOf} from '../../core/records.ts'
 

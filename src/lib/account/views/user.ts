@@ -5,14 +5,14 @@
  * (client-enums.ts): enumerations by name (Private and Delinquent in words), bit sets as the number and every
  * set bit by name ("5 (MAIL,VPN)"), 0 as "0 (none)".
  */
-import {bytesText, cellText, idText} from '../cells.ts'
+import {bytesText, cellText, idText} from '../../output/cells.ts'
 import type {Enumeration} from '../../contract/contract.ts'
 import {MNEMONIC_STATUS, PRODUCT_BIT, USER_LOCKED_FLAGS, USER_ROLES, USER_TYPE} from '../../contract/client-enums.ts'
-import {timeText} from '../dates.ts'
-import {bitSetText, enumText} from '../decode.ts'
+import {timeText} from '../../output/dates.ts'
+import {bitSetText, enumText} from '../../output/decode.ts'
 import type {JsonValue} from '../../core/json-value.ts'
 import {isRecord, recordOf} from '../../core/records.ts'
-import {renderTable} from '../table.ts'
+import {renderTable} from '../../output/table.ts'
 import {oneLine} from '../../core/errors.ts'
 
 /** Top-level User fields that are enumerations (WebClients packages/shared/lib/interfaces/User.ts). */

@@ -13,9 +13,9 @@ import {sniffJson} from '../output/envelope.ts'
 import {CliFailure} from '../core/errors.ts'
 import {EXIT, exitStatusForResponse} from '../core/exit-status.ts'
 import type {StoredSession} from '../session/store.ts'
-import {keyEntries, unlockAddressKeys, unlockUserKeys} from './keyring.ts'
-import {newClientKey, sealPassphrase} from './local-key.ts'
-import {keyPassphrase} from './passphrase.ts'
+import {keyEntries, unlockAddressKeys, unlockUserKeys} from '../crypto/keyring.ts'
+import {newClientKey, sealPassphrase} from '../crypto/local-key.ts'
+import {keyPassphrase} from '../crypto/passphrase.ts'
 
 type Json = Record<string, unknown>
 export type KeyApi = (method: 'GET' | 'PUT', path: string, body?: Json) => Promise<Json>

@@ -9,8 +9,8 @@ import {readFileSync} from 'node:fs'
 import type {PrivateKey} from 'openpgp'
 
 import {TimeoutFailure} from '../../../src/lib/core/errors.ts'
-import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/keys/keyring.ts'
-import {keyPassphrase} from '../../../src/lib/keys/passphrase.ts'
+import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
+import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/gnupg/${name}`, import.meta.url))
