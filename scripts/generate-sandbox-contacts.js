@@ -2,7 +2,7 @@
 /**
  * Writes src/lib/sandbox/contacts/contact-fixture.ts: the sandbox's address book, generated ONCE and committed,
  * made here with OpenPGP.js and vCards written out by hand, apart from the tool's own code (src/lib/contacts,
- * src/lib/keys), so that the tool is tested against cards it did not make. Run it again after
+ * src/lib/crypto), so that the tool is tested against cards it did not make. Run it again after
  * scripts/generate-sandbox-keys.js made new keys: `node scripts/generate-sandbox-contacts.js`.
  *
  * The cards are those the web client makes (WebClients packages/shared/lib/contacts/encrypt.ts prepareCards),

@@ -14,8 +14,8 @@ import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync}
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {parseMimeBody} from '../../src/lib/keys/mime-body.ts'
-import {verifyDetached} from '../../src/lib/keys/mime-signature.ts'
+import {parseMimeBody} from '../../src/lib/mail/mime-body.ts'
+import {verifyDetached} from '../../src/lib/mail/mime-signature.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {readerSuite} from '../helpers/pgp-mime-suite.ts'
 

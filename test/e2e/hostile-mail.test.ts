@@ -13,7 +13,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {HELD_MAX_BYTES} from '../../src/lib/http/max-size.ts'
-import {MAX_MIME_LINES, MAX_MIME_PARTS} from '../../src/lib/keys/mime-body.ts'
+import {MAX_MIME_LINES, MAX_MIME_PARTS} from '../../src/lib/mail/mime-body.ts'
 import {MAX_HTML_DEPTH} from '../../src/lib/output/readable-html.ts'
 import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
 import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'

@@ -17,7 +17,7 @@ describe('npm run mutation', () => {
     const steps = script.split('&&').map((step) => step.trim())
     expect(steps.at(-1)).to.equal('stryker run')
     const config = JSON.parse(readFileSync(join(REPO, 'stryker.config.json'), 'utf8')) as {mochaOptions: {spec: string[]}}
-    expect(config.mochaOptions.spec).to.include('test/lib/keys/*.test.ts')
+    expect(config.mochaOptions.spec).to.include('test/lib/crypto/*.test.ts')
     const {remove, root} = repositoryCopy({linkModules: true})
     try {
       expect(existsSync(join(root, 'src/lib/generated'))).to.equal(false)

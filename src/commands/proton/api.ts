@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {api} from '../../lib/commands/api.ts'
+import {api} from '../../lib/api/commands/api.ts'
 import {DEFAULT_MAX_SIZE} from '../../lib/http/max-size.ts'
 import {DEFAULT_RETRIES, DEFAULT_TIMEOUT_SECONDS} from '../../lib/http/retry-policy.ts'
 import {METHODS} from '../../lib/http/methods.ts'

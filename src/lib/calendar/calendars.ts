@@ -8,13 +8,13 @@
  * calendar/v2, as the shipped description has it; go-proton-api calendar.go
  * GetCalendarKeys, GetCalendarPassphrase), the passphrase opened with the
  * member's address keys and the keys unlocked with it
- * (keys/calendar-keys.ts).
+ * (calendar/calendar-keys.ts).
  */
 import {idSegment} from '../http/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
-import {openMemberPassphrase, unlockCalendarKeys} from '../keys/calendar-keys.ts'
+import {openMemberPassphrase, unlockCalendarKeys} from './calendar-keys.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import {call} from '../run/api.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'

@@ -1,7 +1,7 @@
 /**
  * One event of the service opened: its session keys from SharedKeyPacket and
  * CalendarKeyPacket with the calendar keys, each part opened and checked
- * against its Author's keys (keys/calendar-event-crypto.ts), and the parts
+ * against its Author's keys (calendar/calendar-event-crypto.ts), and the parts
  * merged into one VEVENT, as the web client reads an event (WebClients
  * packages/shared/lib/calendar/deserialize.ts readSessionKeys,
  * readCalendarEvent, decrypt.ts decryptAndVerifyCalendarEvent,
@@ -10,7 +10,7 @@
  */
 import type {PublicKey, SessionKey} from 'openpgp'
 
-import {type CardData, openCard, openSessionKey, type PartVerification} from '../keys/calendar-event-crypto.ts'
+import {type CardData, openCard, openSessionKey, type PartVerification} from './calendar-event-crypto.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import type {OpenCalendar} from './calendars.ts'
 import {type Component, mergeCards, parseCard} from './vevent.ts'

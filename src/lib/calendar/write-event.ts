@@ -20,7 +20,7 @@ import {randomBytes} from 'node:crypto'
 
 import type {PrivateKey, SessionKey} from 'openpgp'
 
-import {encryptCard, newSessionKey, signCard} from '../keys/calendar-event-crypto.ts'
+import {encryptCard, newSessionKey, signCard} from './calendar-event-crypto.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import type {PlannedRequest} from '../run/dry-run.ts'
 import {call} from '../run/api.ts'

@@ -2,7 +2,7 @@
  * Adding contacts as the web client does (WebClients packages/shared/lib/contacts/encrypt.ts prepareContacts,
  * api/contacts.ts addContacts, contacts/constants.ts ADD_CONTACTS_MAX_SIZE, OVERWRITE, CATEGORIES; go-proton-api
  * contact_types.go CreateContactsReq, CreateContactsRes): each contact's cards made with the primary user key
- * (card-split.ts, keys/contact-cards.ts), then POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite, Labels: 0}
+ * (card-split.ts, contacts/contact-cards.ts), then POST /contacts/v4/contacts {Contacts: [{Cards}], Overwrite, Labels: 0}
  * (Overwrite 0 for a contact created, 1 for a file imported: see OVERWRITE), at most 10 contacts a request, one after another. The service answers per contact (Code 1001,
  * Responses: [{Index, Response: {Code, Contact, Error}}]): a refused contact is said on stderr with its error and
  * the others are kept; after a failure later requests would meet too (authentication, the network, 429, 5xx)
@@ -11,7 +11,7 @@
  */
 import {SUCCESS_CODES} from '../contract/contract.ts'
 import {chunked, type Outcome, type Refusal, summary} from '../run/message-batch.ts'
-import {type Card, CARD_TYPE, makeCard} from '../keys/contact-cards.ts'
+import {type Card, CARD_TYPE, makeCard} from './contact-cards.ts'
 import {accountKeys} from '../account/keys.ts'
 import {codeText, errorText} from '../output/api-error.ts'
 import {escapeLine} from '../core/escape.ts'

@@ -4,7 +4,7 @@
  * from the first card that has it; decrypt.ts drops a UID found in an encrypted card), each property remembering
  * whether its card's signature held. Shown as text, JSON or one vCard 4.0.
  */
-import type {CardSignature, OpenedCard} from '../keys/contact-cards.ts'
+import type {CardSignature, OpenedCard} from './contact-cards.ts'
 import {printable} from '../core/escape.ts'
 import {alignedRows} from '../output/table.ts'
 import {paramList, parseOneVcard, printVcard, type Property, valueText} from './vcard.ts'

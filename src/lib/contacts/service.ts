@@ -4,7 +4,7 @@
  */
 import type {PrivateKey} from 'openpgp'
 
-import {type Card, openCards} from '../keys/contact-cards.ts'
+import {type Card, openCards} from './contact-cards.ts'
 import {isRecord, type JsonRecord, listOf, recordOf} from '../core/records.ts'
 import {checkId} from '../cli/input-checks.ts'
 import {wholeId} from '../files/last-listing.ts'

@@ -143,7 +143,7 @@ export async function unlockOne(pgp: Openpgp, armored: string, passphrase: strin
 
 /**
  * The packets unlockOne left locked (those that only sign or certify), unlocked now: a key first needed only to
- * decrypt, then to sign (drive's node keys: keys/drive-crypto.ts).
+ * decrypt, then to sign (drive's node keys: drive/drive-crypto.ts).
  */
 export async function unlockRest(pgp: Openpgp, key: PrivateKey, passphrase: string): Promise<void> {
   const locked = key

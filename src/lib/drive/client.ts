@@ -4,9 +4,9 @@
  * src/interface/index.ts ProtonDriveClientContructorParameters):
  *
  * - httpClient: DriveHttp (http.ts), over the project's client;
- * - account: the session's addresses and unlocked keys (keys/drive-account.ts);
+ * - account: the session's addresses and unlocked keys (drive/drive-account.ts);
  * - openPGPCryptoModule: the SDK's OpenPGPCryptoWithCryptoProxy over a proxy
- *   on OpenPGP.js (keys/drive-crypto.ts);
+ *   on OpenPGP.js (drive/drive-crypto.ts);
  * - config.clientUid: the profile's own (client-uid.ts), so the SDK clears
  *   a draft an interrupted upload of this profile left behind;
  * - caches: the SDK's MemoryCache, for this run only;
@@ -29,8 +29,8 @@ import {activeSession, settle} from '../run/api.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {accountKeys, accountRecords} from '../account/keys.ts'
-import {driveAccount} from '../keys/drive-account.ts'
-import {driveCryptoProxy} from '../keys/drive-crypto.ts'
+import {driveAccount} from './drive-account.ts'
+import {driveCryptoProxy} from './drive-crypto.ts'
 import {driveClientUid} from './client-uid.ts'
 import {driveFailure, isOpenpgpError} from './failures.ts'
 import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'

@@ -12,7 +12,7 @@ import {isRecord} from '../core/records.ts'
 import {unavailableError} from '../core/errors.ts'
 import type {Drive} from './client.ts'
 import {MAX_LISTING_PAGES, SDK_BASE_HOST} from './http.ts'
-import {SIGNED_AND_VALID} from '../keys/drive-crypto.ts'
+import {SIGNED_AND_VALID} from './drive-crypto.ts'
 
 /** Blocks per page, as the SDK asks (src/internal/download/apiService.ts BLOCKS_PAGE_SIZE). */
 const PAGE_SIZE = 20

@@ -10,7 +10,7 @@ import {open} from 'node:fs/promises'
 
 import type {PrivateKey} from 'openpgp'
 
-import {encryptAttachmentStream, type SessionKey, signDetachedStream} from '../keys/send-crypto.ts'
+import {encryptAttachmentStream, type SessionKey, signDetachedStream} from './send-crypto.ts'
 import {escapeLine} from '../core/escape.ts'
 import {CliFailure} from '../core/errors.ts'
 

@@ -24,7 +24,7 @@
  * SEND_PGP_MIME; newMIMEPackage PGPMIMEScheme); both signed. The package's
  * Type is the OR of its recipients'.
  */
-import {encryptSessionKeyTo, readPublicKey, type SessionKey} from '../keys/send-crypto.ts'
+import {encryptSessionKeyTo, readPublicKey, type SessionKey} from './send-crypto.ts'
 import {inMime, signedMime, type Recipient} from './recipients.ts'
 
 export const INTERNAL_SCHEME = 1

@@ -9,9 +9,9 @@
  */
 import type {PublicKey} from 'openpgp'
 
-import {openCard, type Card, CARD_TYPE} from '../keys/contact-cards.ts'
+import {openCard, type Card, CARD_TYPE} from '../contacts/contact-cards.ts'
 import {openpgp} from '../crypto/keyring.ts'
-import {readPublicKey} from '../keys/send-crypto.ts'
+import {readPublicKey} from './send-crypto.ts'
 import {paramList, parseOneVcard, type Property, valueText} from '../contacts/vcard.ts'
 import type {PgpScheme, Recipient} from './recipients.ts'
 

@@ -3,7 +3,7 @@ import {expect} from 'chai'
 
 import type {JsonValue} from '../../../src/lib/core/json-value.ts'
 import {idOf, isRecord, listOf, recordOf} from '../../../src/lib/core/records.ts'
-import {filtersListing} from '../../../src/lib/output/views/filters.ts'
+import {filtersListing} from '../../../src/lib/mail/views/filters.ts'
 import {userSettingsText} from '../../../src/lib/account/views/settings.ts'
 import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {EXIT} from '../../../src/lib/core/exit-status.ts'

@@ -4,7 +4,7 @@ import {expect} from 'chai'
 import {classifyAnswer, readAnswer} from '../../../src/lib/output/api-answer.ts'
 import {RENDER_DEPTH} from '../../../src/lib/output/output.ts'
 import type {ApiResponse} from '../../../src/lib/http/client.ts'
-import {pageFooter} from '../../../src/lib/output/views/messages.ts'
+import {pageFooter} from '../../../src/lib/mail/views/messages.ts'
 
 const response = (statusCode: number, body: string, headers = {}): ApiResponse => ({
   body: Buffer.from(body),

@@ -1,7 +1,7 @@
 /** execute: a command's plain function run on a parsed line, the exit status out. */
 import {expect} from 'chai'
 
-import {mailList} from '../../../src/lib/commands/mail-list.ts'
+import {mailList} from '../../../src/lib/mail/commands/list.ts'
 import {execute} from '../../../src/lib/run/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
-import {attachmentKey} from '../../../src/lib/keys/send-crypto.ts'
+import {attachmentKey} from '../../../src/lib/send/send-crypto.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
 import {encryptedFile, fileStream, signFile} from '../../../src/lib/send/attachment-stream.ts'

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {apiEndpoints} from '../../../lib/commands/api-endpoints.ts'
+import {apiEndpoints} from '../../../lib/api/commands/endpoints.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'
 

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {calendarCreate} from '../../../lib/commands/calendar-create.ts'
+import {calendarCreate} from '../../../lib/calendar/commands/create.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 

@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {calendarDelete} from '../../../lib/commands/calendar-delete.ts'
+import {calendarDelete} from '../../../lib/calendar/commands/delete.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 import {CONFIRM_HELP, idExamples, PER_ID_HELP, yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'

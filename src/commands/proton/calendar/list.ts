@@ -1,4 +1,4 @@
-import {calendarList} from '../../../lib/commands/calendar-list.ts'
+import {calendarList} from '../../../lib/calendar/commands/list.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {contactsCreate} from '../../../lib/commands/contacts-create.ts'
+import {contactsCreate} from '../../../lib/contacts/commands/create.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

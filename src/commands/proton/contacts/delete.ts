@@ -1,4 +1,4 @@
-import {contactsDelete} from '../../../lib/commands/contacts-delete.ts'
+import {contactsDelete} from '../../../lib/contacts/commands/delete.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 import {CONFIRM_HELP, idArgs, idExamples, yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {contactsExport} from '../../../lib/commands/contacts-export.ts'
+import {contactsExport} from '../../../lib/contacts/commands/export.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 

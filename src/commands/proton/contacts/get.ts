@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {contactsGet} from '../../../lib/commands/contacts-get.ts'
+import {contactsGet} from '../../../lib/contacts/commands/get.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class ContactsGet extends PlainAdapter<typeof ContactsGet> {

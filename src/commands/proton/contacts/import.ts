@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {contactsImport} from '../../../lib/commands/contacts-import.ts'
+import {contactsImport} from '../../../lib/contacts/commands/import.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

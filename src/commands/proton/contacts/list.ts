@@ -1,4 +1,4 @@
-import {contactsList} from '../../../lib/commands/contacts-list.ts'
+import {contactsList} from '../../../lib/contacts/commands/list.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {CONTACT_PAGES_HELP} from '../../../lib/contacts/help.ts'
 

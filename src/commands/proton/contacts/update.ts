@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {contactsUpdate} from '../../../lib/commands/contacts-update.ts'
+import {contactsUpdate} from '../../../lib/contacts/commands/update.ts'
 import {dryRunFlag} from '../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveDownload} from '../../../lib/commands/drive-download.ts'
+import {driveDownload} from '../../../lib/drive/commands/download.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

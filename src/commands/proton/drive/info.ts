@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {driveInfo} from '../../../lib/commands/drive-info.ts'
+import {driveInfo} from '../../../lib/drive/commands/info.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,4 +1,4 @@
-import {driveInit} from '../../../lib/commands/drive-init.ts'
+import {driveInit} from '../../../lib/drive/commands/init.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class DriveInit extends PlainAdapter<typeof DriveInit> {

@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {driveLs} from '../../../lib/commands/drive-ls.ts'
+import {driveLs} from '../../../lib/drive/commands/ls.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'

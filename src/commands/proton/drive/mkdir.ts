@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveMkdir} from '../../../lib/commands/drive-mkdir.ts'
+import {driveMkdir} from '../../../lib/drive/commands/mkdir.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

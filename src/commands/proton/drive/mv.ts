@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveMv} from '../../../lib/commands/drive-mv.ts'
+import {driveMv} from '../../../lib/drive/commands/mv.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveRename} from '../../../lib/commands/drive-rename.ts'
+import {driveRename} from '../../../lib/drive/commands/rename.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

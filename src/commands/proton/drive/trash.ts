@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveTrash} from '../../../lib/commands/drive-trash.ts'
+import {driveTrash} from '../../../lib/drive/commands/trash.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

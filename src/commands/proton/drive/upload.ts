@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveUpload} from '../../../lib/commands/drive-upload.ts'
+import {driveUpload} from '../../../lib/drive/commands/upload.ts'
 import {DRIVE_DRY_RUN_SUMMARY, DRIVE_PATH_HELP} from '../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

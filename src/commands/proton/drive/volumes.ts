@@ -1,4 +1,4 @@
-import {driveVolumes} from '../../../lib/commands/drive-volumes.ts'
+import {driveVolumes} from '../../../lib/drive/commands/volumes.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {mailAttachments} from '../../../lib/commands/mail-attachments.ts'
+import {mailAttachments} from '../../../lib/mail/commands/attachments.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailAttachments extends PlainAdapter<typeof MailAttachments> {

@@ -1,4 +1,4 @@
-import {mailCount} from '../../../lib/commands/mail-count.ts'
+import {mailCount} from '../../../lib/mail/commands/count.ts'
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

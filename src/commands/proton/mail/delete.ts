@@ -1,4 +1,4 @@
-import {mailDelete} from '../../../lib/commands/mail-actions.ts'
+import {mailDelete} from '../../../lib/mail/commands/actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
 import {yesFlag} from '../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'

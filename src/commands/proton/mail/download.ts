@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {NUMBERED_NAMES} from '../../../lib/files/safe-name.ts'
-import {mailDownload} from '../../../lib/commands/mail-download.ts'
+import {mailDownload} from '../../../lib/mail/commands/download.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailDownload extends PlainAdapter<typeof MailDownload> {

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {LISTING_HELP} from '../../../lib/output/table-style.ts'
-import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/commands/mail-list.ts'
+import {ALL_PAGE_SIZE, MESSAGES_PAGE_SIZE_MAX, mailList, STALE_ASKS} from '../../../lib/mail/commands/list.ts'
 import {MAILBOX_WORDS} from '../../../lib/contract/mailbox-words.ts'
 import {DEFAULT_MAX_PAGES} from '../../../lib/http/pagination.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'

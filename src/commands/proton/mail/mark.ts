@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {mailMark} from '../../../lib/commands/mail-actions.ts'
+import {mailMark} from '../../../lib/mail/commands/actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'

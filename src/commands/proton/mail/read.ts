@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {mailRead} from '../../../lib/commands/mail-read.ts'
+import {mailRead} from '../../../lib/mail/commands/read.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailRead extends PlainAdapter<typeof MailRead> {

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {mailSend} from '../../../lib/commands/mail-send.ts'
+import {mailSend} from '../../../lib/send/commands/send.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailSend extends PlainAdapter<typeof MailSend> {

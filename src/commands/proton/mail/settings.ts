@@ -1,4 +1,4 @@
-import {mailSettings} from '../../../lib/commands/mail-settings.ts'
+import {mailSettings} from '../../../lib/mail/commands/settings.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailSettings extends PlainAdapter<typeof MailSettings> {

@@ -1,4 +1,4 @@
-import {mailStar} from '../../../lib/commands/mail-actions.ts'
+import {mailStar} from '../../../lib/mail/commands/actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,4 +1,4 @@
-import {mailUnstar} from '../../../lib/commands/mail-actions.ts'
+import {mailUnstar} from '../../../lib/mail/commands/actions.ts'
 import {ACTIONS_HELP, actionDryRunFlag, messageIdsArgs} from '../../../lib/cli/oclif/message-args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../lib/core/command-names.ts'

@@ -1,4 +1,4 @@
-import {apiSpecShow} from '../../../../lib/commands/api-spec-show.ts'
+import {apiSpecShow} from '../../../../lib/api/commands/spec-show.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class SpecShow extends PlainAdapter<typeof SpecShow> {

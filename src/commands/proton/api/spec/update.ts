@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {apiSpecUpdate} from '../../../../lib/commands/api-spec-update.ts'
+import {apiSpecUpdate} from '../../../../lib/api/commands/spec-update.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../../../lib/core/command-names.ts'
 

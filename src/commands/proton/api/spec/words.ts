@@ -1,4 +1,4 @@
-import {apiSpecWords} from '../../../../lib/commands/api-spec-words.ts'
+import {apiSpecWords} from '../../../../lib/api/commands/spec-words.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class SpecWords extends PlainAdapter<typeof SpecWords> {

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {calendarEventsCreate} from '../../../../lib/commands/calendar-events-create.ts'
+import {calendarEventsCreate} from '../../../../lib/calendar/commands/events-create.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../lib/calendar/help.ts'

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {calendarEventsDelete} from '../../../../lib/commands/calendar-events-delete.ts'
+import {calendarEventsDelete} from '../../../../lib/calendar/commands/events-delete.ts'
 import {CONFIRM_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {calendarEventsGet} from '../../../../lib/commands/calendar-events-get.ts'
+import {calendarEventsGet} from '../../../../lib/calendar/commands/events-get.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarEventsGet extends PlainAdapter<typeof CalendarEventsGet> {

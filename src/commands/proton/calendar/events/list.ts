@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {calendarEventsList} from '../../../../lib/commands/calendar-events-list.ts'
+import {calendarEventsList} from '../../../../lib/calendar/commands/events-list.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class CalendarEventsList extends PlainAdapter<typeof CalendarEventsList> {

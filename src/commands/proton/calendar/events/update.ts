@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {calendarEventsUpdate} from '../../../../lib/commands/calendar-events-update.ts'
+import {calendarEventsUpdate} from '../../../../lib/calendar/commands/events-update.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {EVENT_TIME_HELP, EVENT_WRITE_HELP, RRULE_CHECK_HELP} from '../../../../lib/calendar/help.ts'

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {driveTrashEmpty} from '../../../../lib/commands/drive-trash.ts'
+import {driveTrashEmpty} from '../../../../lib/drive/commands/trash.ts'
 import {CONFIRM_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

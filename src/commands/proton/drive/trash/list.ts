@@ -1,4 +1,4 @@
-import {driveTrashList} from '../../../../lib/commands/drive-trash.ts'
+import {driveTrashList} from '../../../../lib/drive/commands/trash.ts'
 import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {driveTrashRestore} from '../../../../lib/commands/drive-trash.ts'
+import {driveTrashRestore} from '../../../../lib/drive/commands/trash.ts'
 import {DRIVE_DRY_RUN_SUMMARY} from '../../../../lib/drive/help.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
-import {mailFiltersCreate} from '../../../../lib/commands/mail-filters-create.ts'
+import {mailFiltersCreate} from '../../../../lib/mail/commands/filters-create.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailFiltersCreate extends PlainAdapter<typeof MailFiltersCreate> {

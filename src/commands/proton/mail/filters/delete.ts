@@ -1,4 +1,4 @@
-import {mailFiltersDelete} from '../../../../lib/commands/mail-filters-delete.ts'
+import {mailFiltersDelete} from '../../../../lib/mail/commands/filters-delete.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {CONFIRM_HELP, idArgs, idExamples, PER_ID_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

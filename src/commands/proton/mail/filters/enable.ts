@@ -1,4 +1,4 @@
-import {mailFiltersEnable} from '../../../../lib/commands/mail-filters-toggle.ts'
+import {mailFiltersEnable} from '../../../../lib/mail/commands/filters-toggle.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {idArgs, idExamples, PER_ID_HELP} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

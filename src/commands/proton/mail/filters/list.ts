@@ -1,4 +1,4 @@
-import {mailFiltersList} from '../../../../lib/commands/mail-filters-list.ts'
+import {mailFiltersList} from '../../../../lib/mail/commands/filters-list.ts'
 import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {LABEL_CREATE_TYPES, mailLabelsCreate} from '../../../../lib/commands/mail-labels-create.ts'
+import {LABEL_CREATE_TYPES, mailLabelsCreate} from '../../../../lib/mail/commands/labels-create.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 

@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {mailLabelsDelete} from '../../../../lib/commands/mail-labels-delete.ts'
+import {mailLabelsDelete} from '../../../../lib/mail/commands/labels-delete.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {CONFIRM_HELP, PER_ID_HELP, yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {LISTING_HELP} from '../../../../lib/output/table-style.ts'
-import {LABEL_LIST_TYPES, mailLabelsList} from '../../../../lib/commands/mail-labels-list.ts'
+import {LABEL_LIST_TYPES, mailLabelsList} from '../../../../lib/mail/commands/labels-list.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class MailLabelsList extends PlainAdapter<typeof MailLabelsList> {
