@@ -6,14 +6,7 @@
  */
 
 /** A wall-clock time, month 1 to 12. */
-export interface Wall {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
+export type Wall = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
 
 const DAY_MS = 86_400_000
 const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Z'])
