@@ -2,7 +2,7 @@
  * In-process sandbox for tests: started on 127.0.0.1 port 0, with a small
  * fetch wrapper that attaches a session's headers, and a login helper.
  */
-import {selfLogin} from '../../../src/lib/sandbox/self-login.ts'
+import {selfLogin} from '../../../src/lib/sandbox/glue.ts'
 import {type Sandbox, type SandboxOptions, startSandbox} from '../../../src/lib/sandbox/server.ts'
 import type {StoredSession} from '../../../src/lib/session/store.ts'
 

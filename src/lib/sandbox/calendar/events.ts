@@ -21,12 +21,13 @@
  * (armored signatures, base64 packets, a signed part that parses).
  */
 import {CODE} from '../../contract/contract.ts'
-import {parseCard, text, whenProperty, type When, exdates} from '../../calendar/vevent.ts'
-import {instantOf} from '../../calendar/zones.ts'
 import {SandboxError} from '../api-error.ts'
+import {ContentError} from '../content-lines.ts'
 import {newId} from '../ids.ts'
 import type {Row} from '../state.ts'
 import type {JsonObject} from '../validation.ts'
+import {type EventFields, eventFields, type When} from './event-fields.ts'
+import {instantIn, isZone} from './wall-clock.ts'
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const MULTI_SUCCESS = 1001
@@ -62,26 +63,24 @@ function cards(value: unknown, field: string, author: string): Row[] {
 
 /** The metadata the service reads from the shared signed part. */
 function metadata(signed: string): Row {
-  let event
+  let event: EventFields
   try {
-    event = parseCard(signed)
-  } catch {
-    throw invalid('SharedEventContent: the signed part is not iCalendar')
+    event = eventFields(signed)
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    throw invalid(`SharedEventContent: the signed part is not iCalendar (${error.message})`)
   }
 
-  const uid = text(event, 'uid')
-  const start = whenProperty(event, 'dtstart')
-  if (!uid || !start) throw invalid('SharedEventContent: the signed part needs UID and DTSTART')
-  const end = whenProperty(event, 'dtend') ?? start
+  const {end = event.start, recurrenceId, start, uid} = event
+  if (!uid || !start || !end) throw invalid('SharedEventContent: the signed part needs UID and DTSTART')
   const zoneOf = (when: When) => (when.allDay ? 'UTC' : (when.zone ?? 'UTC'))
-  const seconds = (when: When) => Math.floor(instantOf(when.wall, zoneOf(when)) / 1000)
-  const recurrenceId = whenProperty(event, 'recurrence-id')
+  const seconds = (when: When) => Math.floor(instantIn(when.wall, zoneOf(when)) / 1000)
   return {
     EndTime: seconds(end),
     EndTimezone: zoneOf(end),
-    Exdates: exdates(event).map(seconds),
+    Exdates: event.exdates.map(seconds),
     FullDay: start.allDay ? 1 : 0,
-    RRule: text(event, 'rrule') ?? null,
+    RRule: event.rrule ?? null,
     RecurrenceID: recurrenceId ? seconds(recurrenceId) : null,
     StartTime: seconds(start),
     StartTimezone: zoneOf(start),
@@ -225,6 +224,7 @@ export class EventStore {
     const pageSize = number('PageSize', 100)
     if (pageSize < 1 || pageSize > 100) throw invalid('PageSize must be from 1 to 100')
     const zone = query.get('Timezone') ?? 'UTC'
+    if (!isZone(zone)) throw invalid('Timezone must be an IANA time zone')
     const fullDay = type >= 2
     const matching = this.events.filter((event) => {
       if (event.CalendarID !== calendarId || Boolean(event.FullDay) !== fullDay) return false
@@ -233,7 +233,7 @@ export class EventStore {
         if (!fullDay) return seconds
         const date = new Date(seconds * 1000)
         const wall = {day: date.getUTCDate(), hour: 0, minute: 0, month: date.getUTCMonth() + 1, second: 0, year: date.getUTCFullYear()}
-        return Math.floor(instantOf(wall, zone) / 1000)
+        return Math.floor(instantIn(wall, zone) / 1000)
       }
 
       const begins = local(Number(event.StartTime))

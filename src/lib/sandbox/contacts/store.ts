@@ -6,10 +6,10 @@
  * cards are kept as they were sent.
  */
 import {CODE} from '../../contract/contract.ts'
-import {paramList, parseOneVcard, valueText} from '../../contacts/vcard.ts'
 import {SandboxError} from '../api-error.ts'
 import {newId} from '../ids.ts'
 import type {Row} from '../state.ts'
+import {type CardFields, cardFields} from './card-fields.ts'
 
 export interface SandboxCard {
   Type: number
@@ -76,26 +76,19 @@ export class ContactStore {
     const Cards = cards.map((card, index) => cardOf(card, `${where}.Cards[${index}]`))
     const signed = Cards.filter((card) => card.Type === 2)
     if (signed.length !== 1) throw invalid(`${where} must have exactly one signed card (Type 2)`)
-    let properties
+    let fields: CardFields
     try {
-      properties = parseOneVcard(signed[0].Data)
+      fields = cardFields(signed[0].Data)
     } catch (error) {
       throw invalid(`${where}: its signed card is not a vCard (${error instanceof Error ? error.message : String(error)})`)
     }
 
-    const first = (name: string) => properties.find(([field]) => field === name)
-    const fn = first('fn')
-    const uid = first('uid')
-    if (!fn || !uid) throw invalid(`${where}: its signed card must hold FN and UID`)
-    const UID = valueText(uid)
+    const {fn: Name, uid: UID} = fields
+    if (Name === undefined || UID === undefined) throw invalid(`${where}: its signed card must hold FN and UID`)
     const ID = existing ? String(existing.ID) : newId()
-    const Name = valueText(fn)
     const time = Math.floor(this.now() / 1000)
     // Defaults 0: the address has settings of its own in the card (KEY, X-PM-…, in its group), as the service says it.
-    const ownSettings = (group: unknown) => group !== undefined && properties.some(([field, params]) => (field === 'key' || field.startsWith('x-pm-')) && params.group === group)
-    const ContactEmails = properties
-      .filter(([field]) => field === 'email')
-      .map((property, Order) => ({Defaults: ownSettings(property[1].group) ? 0 : 1, Email: valueText(property), ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: paramList(property[1], 'type'), ContactID: ID}))
+    const ContactEmails = fields.emails.map(({email, group, types}, Order) => ({Defaults: group !== undefined && fields.groupsWithSettings.has(group) ? 0 : 1, Email: email, ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: types, ContactID: ID}))
     return {Cards, ContactEmails, CreateTime: existing?.CreateTime ?? time, ID, LabelIDs: [], ModifyTime: time, Name, Size: Cards.reduce((size, card) => size + card.Data.length, 0), UID}
   }
 
