@@ -5,6 +5,7 @@ import js from '@eslint/js'
 import {createNodeResolver, importX} from 'eslint-plugin-import-x'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import {layers} from './eslint.layers.js'
 
 export default tseslint.config(
   {ignores: ['dist/', 'node_modules/', 'src/lib/generated/', 'src/lib/pass/proto/', 'oclif.manifest.json', 'test/fixtures/**/node_modules/', '.stryker-tmp/', 'reports/']},
@@ -59,4 +60,5 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: {'@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-unused-expressions': 'off'},
   },
+  ...layers,
 )

@@ -194,7 +194,7 @@ const endpoint = `${url}/core/v4/users`
  */
 async function addMessage(Subject, text) {
   const openpgp = await import('openpgp')
-  const {KEY_FIXTURE} = await import('../src/lib/sandbox/key-fixture.ts')
+  const {KEY_FIXTURE} = await import('../src/sandbox/fixtures/key-fixture.ts')
   const addressKey = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
   const Body = await openpgp.encrypt({encryptionKeys: addressKey, format: 'armored', message: await openpgp.createMessage({text})})
   const response = await fetch(`${url}/__sandbox/messages`, {

@@ -1,6 +1,6 @@
 // Builds the fast path of bin/run.js (src/launch/dispatch.ts): the table of every
 // command it runs, derived from the standalone manifest and the commands'
-// compiled oclif definitions, and for each module of src/lib/commands one
+// compiled oclif definitions, and for each module of src/lib/<feature>/commands one
 // bundle of the dispatcher, that module and what they import
 // (dist/fast/<module>.cjs), so a cold `proton …` reads a few files instead
 // of some three hundred, and compiles the code of its own command only.

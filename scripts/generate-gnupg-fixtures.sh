@@ -31,7 +31,7 @@ key() { # key EMAIL PASSPHRASE: an ed25519 primary (sign, certify) and a cv25519
 }
 
 # The recipient: the sandbox's primary address key (public half), which the tests can unlock.
-"$node" -e "import('./src/lib/sandbox/key-fixture.ts').then(async ({KEY_FIXTURE}) => { const pgp = await import('openpgp'); process.stdout.write((await pgp.readKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic().armor()) })" > "$home/demo.asc"
+"$node" -e "import('../src/sandbox/fixtures/key-fixture.ts').then(async ({KEY_FIXTURE}) => { const pgp = await import('openpgp'); process.stdout.write((await pgp.readKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic().armor()) })" > "$home/demo.asc"
 gpg --import "$home/demo.asc"
 to='--trust-model always --recipient demo@proton.test'
 

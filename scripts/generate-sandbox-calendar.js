@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/calendar/calendar-fixture.ts: the seeded calendar's
+ * Writes src/sandbox/fixtures/calendar-fixture.ts: the seeded calendar's
  * keys and encrypted events, generated ONCE and committed, with OpenPGP.js
  * alone (nothing of src/ but the account keys of key-fixture.ts), so that
  * what the tool reads was not made by the code under test. Run it again
@@ -133,7 +133,7 @@ const tampered = await event({
 })
 
 const fixture = {events, keySetup, tampered}
-const out = new URL('../src/lib/sandbox/calendar/calendar-fixture.ts', import.meta.url)
+const out = new URL('../src/sandbox/fixtures/calendar-fixture.ts', import.meta.url)
 writeFileSync(
   out,
   `/**

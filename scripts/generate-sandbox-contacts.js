@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/contacts/contact-fixture.ts: the sandbox's address book, generated ONCE and committed,
+ * Writes src/sandbox/fixtures/contact-fixture.ts: the sandbox's address book, generated ONCE and committed,
  * made here with OpenPGP.js and vCards written out by hand, apart from the tool's own code (src/lib/contacts,
  * src/lib/crypto), so that the tool is tested against cards it did not make. Run it again after
  * scripts/generate-sandbox-keys.js made new keys: `node scripts/generate-sandbox-contacts.js`.
  *
  * The cards are those the web client makes (WebClients packages/shared/lib/contacts/encrypt.ts prepareCards),
- * with the sandbox's primary user key (src/lib/sandbox/key-fixture.ts, its passphrase derived from the password
+ * with the sandbox's primary user key (src/sandbox/fixtures/key-fixture.ts, its passphrase derived from the password
  * "demo" as go-srp MailboxPassword does: bcrypt $2y$10$ with the key salt, the last 31 characters):
  *
  * - Alice Example: a clear card (CATEGORIES), a signed card (FN, UID, two EMAILs) and an encrypted and signed card
@@ -20,7 +20,7 @@ import {writeFileSync} from 'node:fs'
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-const {KEY_FIXTURE} = await import(new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url).href)
+const {KEY_FIXTURE} = await import(new URL('../src/sandbox/fixtures/key-fixture.ts', import.meta.url).href)
 
 const salt = Buffer.from(KEY_FIXTURE.keySalt, 'base64')
 const passphrase = bcrypt.hashSync(KEY_FIXTURE.password, `$2y$10$${bcrypt.encodeBase64(salt, 16)}`).slice(-31)
@@ -71,4 +71,4 @@ const header = `/**
  * tampered (both signatures fail). Test data only.
  */
 export const CONTACT_FIXTURE = `
-writeFileSync(new URL('../src/lib/sandbox/contacts/contact-fixture.ts', import.meta.url), `${header}${JSON.stringify(fixture, null, 2)} as const\n`)
+writeFileSync(new URL('../src/sandbox/fixtures/contact-fixture.ts', import.meta.url), `${header}${JSON.stringify(fixture, null, 2)} as const\n`)

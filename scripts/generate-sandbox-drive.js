@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/drive/drive-fixture.ts: the sandbox's drive volume (its My Files share, root folder,
+ * Writes src/sandbox/fixtures/drive-fixture.ts: the sandbox's drive volume (its My Files share, root folder,
  * a folder "Documents", a file "notes.txt" and a file "résumé – 履歴書.txt" inside Documents), generated ONCE and
  * committed, made here with OpenPGP.js alone (nothing of src/ but the account keys of key-fixture.ts), so that what
  * the tool and @protontech/drive-sdk read was not made by the code under test. Run it again only to change what is
@@ -158,4 +158,4 @@ const header = `/**
  * served). Test data only: these keys protect nothing.
  */
 `
-writeFileSync(new URL('../src/lib/sandbox/drive/drive-fixture.ts', import.meta.url), `${header}export const DRIVE_FIXTURE = ${JSON.stringify(fixture, null, 2)} as const\n`)
+writeFileSync(new URL('../src/sandbox/fixtures/drive-fixture.ts', import.meta.url), `${header}export const DRIVE_FIXTURE = ${JSON.stringify(fixture, null, 2)} as const\n`)

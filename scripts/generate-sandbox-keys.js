@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/key-fixture.ts: the sandbox account's keys and
+ * Writes src/sandbox/fixtures/key-fixture.ts: the sandbox account's keys and
  * encrypted message bodies, generated ONCE and committed, so that a sandbox
  * starts without generating keys or running bcrypt (together some 700 ms).
  * Run it again only to change what is seeded: `node scripts/generate-sandbox-keys.js`.
@@ -116,7 +116,7 @@ const fixture = {
   userKey: user.privateKey,
 }
 
-const out = new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url)
+const out = new URL('../src/sandbox/fixtures/key-fixture.ts', import.meta.url)
 writeFileSync(
   out,
   `/**

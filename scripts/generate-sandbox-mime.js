@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/mime-fixture.ts: the sandbox's PGP/MIME message,
+ * Writes src/sandbox/fixtures/mime-fixture.ts: the sandbox's PGP/MIME message,
  * generated ONCE and committed (scripts/generate-sandbox-keys.js runs it
  * again after making new keys): mail from an external PGP/MIME sender,
  * sam@example.test, as Proton keeps it (MIMEType multipart/mixed, the whole
  * MIME entity encrypted as the Body), encrypted to the primary address key
- * of src/lib/sandbox/key-fixture.ts. Run it alone to change the message:
+ * of src/sandbox/fixtures/key-fixture.ts. Run it alone to change the message:
  * `node scripts/generate-sandbox-mime.js`.
  *
  * The entity is RFC 3156 multipart/signed (signed by a key made here for
@@ -18,7 +18,7 @@ import {writeFileSync} from 'node:fs'
 
 import * as openpgp from 'openpgp'
 
-const {KEY_FIXTURE} = await import(new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url).href)
+const {KEY_FIXTURE} = await import(new URL('../src/sandbox/fixtures/key-fixture.ts', import.meta.url).href)
 
 export const SENDER = 'sam@example.test'
 const crlf = (lines) => lines.join('\r\n')
@@ -82,7 +82,7 @@ const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.address
 const Body = await openpgp.encrypt({encryptionKeys: addressKey.toPublic(), format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(entity)})})
 const fixture = {Body, MIMEType: 'multipart/mixed', senderAddress: SENDER, senderPublicKey: sender.publicKey.armor()}
 
-const out = new URL('../src/lib/sandbox/mime-fixture.ts', import.meta.url)
+const out = new URL('../src/sandbox/fixtures/mime-fixture.ts', import.meta.url)
 writeFileSync(
   out,
   `/**

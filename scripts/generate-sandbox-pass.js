@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * Writes src/lib/sandbox/pass/pass-fixture.ts: the sandbox's Proton Pass account, generated ONCE and committed,
+ * Writes src/sandbox/fixtures/pass-fixture.ts: the sandbox's Proton Pass account, generated ONCE and committed,
  * made here apart from the tool's own code (src/lib/pass), so that the tool is tested against data it did not make:
  *
- * - share keys: OpenPGP.js encrypts each 32-byte key to the sandbox's primary user key (src/lib/sandbox/
- *   key-fixture.ts) and signs it with that key (WebClients packages/pass/lib/crypto/processes/vault/create-vault.ts;
+ * - share keys: OpenPGP.js encrypts each 32-byte key to the sandbox's primary user key (src/sandbox/
+ *   fixtures/key-fixture.ts) and signs it with that key (WebClients packages/pass/lib/crypto/processes/vault/create-vault.ts;
  *   pass-cli pass/src/vault/create.rs encrypt_and_sign);
  * - protobuf: protobufjs, by reflection over the vendored .proto files (vendor/pass-proto), not the tool's
  *   generated code (@bufbuild/protobuf);
@@ -25,7 +25,7 @@ import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 import protobuf from 'protobufjs'
 
-const {KEY_FIXTURE} = await import(new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url).href)
+const {KEY_FIXTURE} = await import(new URL('../src/sandbox/fixtures/key-fixture.ts', import.meta.url).href)
 
 const salt = Buffer.from(KEY_FIXTURE.keySalt, 'base64')
 const passphrase = bcrypt.hashSync(KEY_FIXTURE.password, `$2y$10$${bcrypt.encodeBase64(salt, 16)}`).slice(-31)
@@ -176,4 +176,4 @@ const header = `/**
  * protobufjs and AES-256-GCM by WebCrypto, apart from the tool's code. Test data only.
  */
 export const PASS_FIXTURE = `
-writeFileSync(new URL('../src/lib/sandbox/pass/pass-fixture.ts', import.meta.url), `${header}${JSON.stringify(fixture, null, 2)} as const\n`)
+writeFileSync(new URL('../src/sandbox/fixtures/pass-fixture.ts', import.meta.url), `${header}${JSON.stringify(fixture, null, 2)} as const\n`)

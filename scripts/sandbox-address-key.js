@@ -8,7 +8,7 @@
 import bcrypt from 'bcryptjs'
 import * as openpgp from 'openpgp'
 
-const {KEY_FIXTURE} = await import(new URL('../src/lib/sandbox/key-fixture.ts', import.meta.url).href)
+const {KEY_FIXTURE} = await import(new URL('../src/sandbox/fixtures/key-fixture.ts', import.meta.url).href)
 
 export async function sandboxAddressKey() {
   const hash = bcrypt.hashSync(KEY_FIXTURE.password, `$2y$10$${bcrypt.encodeBase64(Buffer.from(KEY_FIXTURE.keySalt, 'base64'), 16)}`)

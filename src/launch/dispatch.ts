@@ -5,9 +5,9 @@
  * is parsed by fast-parse from the table the build wrote from the commands'
  * oclif definitions (dist/fast/commands.json, see
  * scripts/build-fast-path.js), and the command's plain function
- * (src/lib/commands) runs on an Invocation, as the oclif command would run
+ * (src/lib/<feature>/commands) runs on an Invocation, as the oclif command would run
  * it. Whatever the fast path does not understand completely goes to oclif.
- * Bundled at build time with each module of src/lib/commands into
+ * Bundled at build time with each module of src/lib/<feature>/commands into
  * dist/fast/<module>.cjs, which src/launch/load.ts picks by the line's
  * command; inside a host CLI it is never used.
  */

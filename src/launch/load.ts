@@ -2,7 +2,7 @@
  * Starts the fast path (bin/run.js requires this as dist/fast/load.cjs):
  * works out which command the line names (cli/resolve-line.ts), then
  * compiles that command's bundle, dist/fast/<module>.cjs (the dispatcher
- * and the command's module of src/lib/commands, with what they import),
+ * and the command's module of src/lib/<feature>/commands, with what they import),
  * with a V8 code cache made after a run, and hands it the line. A line that
  * names no command of the fast path goes to oclif without loading any
  * bundle. Node's own compile cache is made

@@ -14,7 +14,7 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {type FixtureAttachment, readerSuite} from '../helpers/pgp-mime-suite.ts'
 import {sandboxFetch} from '../helpers/sandbox-process.ts'
 

@@ -42,7 +42,7 @@ describe('the fast path’s code cache (built binary)', function () {
     expect(list.status).to.equal(0)
     expect(commands('mail-labels-list')).to.equal('mail:labels:list\n')
     expect(statSync(cacheFile('api')).mtimeMs).to.equal(written.mtimeMs)
-    // mail star and mail unstar: one module of src/lib/commands (mail-actions.ts), so one bundle.
+    // mail star and mail unstar: one module of src/lib/mail/commands (actions.ts), so one bundle.
     const listed = await proton(['mail', 'list', '--output', 'json'])
     const [{ID: id}] = (JSON.parse(listed.stdout.toString()) as {Messages: Array<{ID: string}>}).Messages
     for (const action of ['star', 'unstar']) expect((await proton(['mail', action, id])).status, action).to.equal(0)

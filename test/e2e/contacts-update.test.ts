@@ -12,7 +12,7 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The contacts commands, the built binary against one sandbox (its address book: src/lib/sandbox/contacts/
+ * The contacts commands, the built binary against one sandbox (its address book: src/sandbox/fixtures/
  * contact-fixture.ts, made by scripts/generate-sandbox-contacts.js apart from the tool; Mallory's cards tampered),
  * profile "sandbox" with the keys unlocked. The cards the tool creates are read by GnuPG: the signed card's and
  * the encrypted card's signatures verified, the encrypted card decrypted, with the user key alone in a private
@@ -14,7 +14,7 @@ import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {runInTerminal} from '../helpers/terminal.ts'

@@ -26,7 +26,7 @@ import {fileURLToPath} from 'node:url'
 import * as openpgp from 'openpgp'
 
 import {idSegment} from '../../src/lib/http/path-segment.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {privateDirectory, TEST_CACHE} from '../helpers/test-cache.ts'

@@ -16,7 +16,7 @@ import {join} from 'node:path'
 
 import {parseMimeBody} from '../../src/lib/mail/mime-body.ts'
 import {verifyDetached} from '../../src/lib/mail/mime-signature.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {readerSuite} from '../helpers/pgp-mime-suite.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'

@@ -10,7 +10,7 @@
 import {expect} from 'chai'
 import {spawn} from 'node:child_process'
 
-import {CALENDAR_FIXTURE} from '../../src/lib/sandbox/calendar/calendar-fixture.ts'
+import {CALENDAR_FIXTURE} from '../../src/sandbox/fixtures/calendar-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 

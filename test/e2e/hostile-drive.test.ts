@@ -12,7 +12,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
 
-import {DRIVE_FIXTURE} from '../../src/lib/sandbox/drive/drive-fixture.ts'
+import {DRIVE_FIXTURE} from '../../src/sandbox/fixtures/drive-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 

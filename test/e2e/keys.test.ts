@@ -1,6 +1,6 @@
 /**
  * Unlocked keys end to end (issue 21): the built binary against `proton
- * sandbox`, whose account has real keys (src/lib/sandbox/key-fixture.ts).
+ * sandbox`, whose account has real keys (src/sandbox/fixtures/key-fixture.ts).
  * Login unlocks them and keeps only the key passphrase sealed with the
  * session's local key; mail read decrypts; a tampered body and a sealed
  * passphrase in another session's file are refused.
@@ -10,7 +10,7 @@ import {copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, w
 import {join} from 'node:path'
 
 import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 

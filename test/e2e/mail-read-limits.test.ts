@@ -9,7 +9,7 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {readerSuite} from '../helpers/pgp-mime-suite.ts'
 
 describe('mail read of a body that inflates past --max-size (built binary)', function () {

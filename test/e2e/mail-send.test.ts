@@ -19,7 +19,7 @@ import {join} from 'node:path'
 import {randomBytes} from 'node:crypto'
 
 import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import type {Package} from '../../src/lib/send/packages.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {runMeasured} from '../helpers/run-measured.ts'

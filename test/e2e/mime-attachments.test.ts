@@ -5,7 +5,7 @@
  * names) with the guarantees of the service's attachments (a safe name
  * inside --dir, never over a file, 0600, one stdout line each), their
  * signature being the message's; mail read shows a protected subject. The
- * seeded message from sam@example.test (src/lib/sandbox/mime-fixture.ts),
+ * seeded message from sam@example.test (src/sandbox/fixtures/mime-fixture.ts),
  * and MIME trees the tests encrypt to the address key and add (POST
  * /__sandbox/messages).
  */
@@ -15,7 +15,7 @@ import {join} from 'node:path'
 
 import * as openpgp from 'openpgp'
 
-import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
+import {MIME_FIXTURE} from '../../src/sandbox/fixtures/mime-fixture.ts'
 import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
 import {sandboxFetch} from '../helpers/sandbox-process.ts'

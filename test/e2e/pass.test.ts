@@ -1,5 +1,5 @@
 /**
- * The pass commands, the built binary against the sandbox (its Pass account: src/lib/sandbox/pass/pass-fixture.ts,
+ * The pass commands, the built binary against the sandbox (its Pass account: src/sandbox/fixtures/pass-fixture.ts,
  * made by scripts/generate-sandbox-pass.js apart from the tool), profile "sandbox" with the keys unlocked. What the
  * tool writes is read back from the sandbox's store by test/helpers/pass-reader.ts (OpenPGP.js, WebCrypto,
  * protobufjs), never by the tool's own code. Hostile data (tampered items, share keys signed by another key or not

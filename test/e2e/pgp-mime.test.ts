@@ -2,7 +2,7 @@
  * PGP/MIME bodies in mail read (issue 21), the built binary against `proton
  * sandbox`: the seeded message from sam@example.test (MIMEType
  * multipart/mixed; a multipart/signed around text in ISO-8859-1
- * quoted-printable, HTML in base64 and a CSV attachment; src/lib/sandbox/
+ * quoted-printable, HTML in base64 and a CSV attachment; src/sandbox/fixtures/
  * mime-fixture.ts), and MIME trees the tests encrypt to the address key
  * and add (POST /__sandbox/messages): HTML only, broken, without a text
  * part, with escape codes, with a signature that does not hold.
@@ -10,7 +10,7 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
+import {MIME_FIXTURE} from '../../src/sandbox/fixtures/mime-fixture.ts'
 import {crlf, pgpMimeSuite} from '../helpers/pgp-mime-suite.ts'
 import type {RunResult} from '../helpers/run-binary.ts'
 

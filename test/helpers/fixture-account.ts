@@ -4,7 +4,7 @@
  * service lists them.
  */
 import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 
 /** No compile cache enabled in the test's own process (the functions under test enable it for a run). */
 export const NO_COMPILE_CACHE = {NODE_DISABLE_COMPILE_CACHE: '1'}

@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url'
 import * as openpgp from 'openpgp'
 import protobuf from 'protobufjs'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {FIXTURE_PASSPHRASE} from './fixture-account.ts'
 
 const protoFile = (name: string) => fileURLToPath(new URL(`../../vendor/pass-proto/${name}`, import.meta.url))

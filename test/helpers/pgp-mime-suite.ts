@@ -5,13 +5,13 @@
  * fixture attachment under names and IDs the test chooses (addFixtureMessage),
  * or, for PGP/MIME (pgpMimeSuite), a MIME tree encrypted to the address key
  * (optionally signed), beside the seeded PGP/MIME message
- * (src/lib/sandbox/mime-fixture.ts).
+ * (src/sandbox/fixtures/mime-fixture.ts).
  */
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../src/lib/sandbox/key-fixture.ts'
-import {MIME_FIXTURE} from '../../src/lib/sandbox/mime-fixture.ts'
+import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
+import {MIME_FIXTURE} from '../../src/sandbox/fixtures/mime-fixture.ts'
 import {baseEnv, runBinary, type RunResult} from './run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from './sandbox-process.ts'
 

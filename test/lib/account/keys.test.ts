@@ -16,7 +16,7 @@ import {entryName, recordDigest, removeSeal, seal, sealPath, unseal} from '../..
 import {accountKeys, accountRecords, primaryAddress, primaryFirst} from '../../../src/lib/account/keys.ts'
 import {senderKeys} from '../../../src/lib/account/published-keys.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
 import {FIXTURE_ADDRESS_KEY as addressKey, FIXTURE_PASSPHRASE as PASSPHRASE, FIXTURE_USER_KEY as userKey, NO_COMPILE_CACHE as ENV} from '../../helpers/fixture-account.ts'

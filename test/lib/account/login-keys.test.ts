@@ -7,7 +7,7 @@ import {keyEntries, malformedNote} from '../../../src/lib/crypto/keyring.ts'
 import {type KeyApi, keysAtFork, keysAtLogin, sessionApi, unlockAtLogin, unlockForked} from '../../../src/lib/account/login-keys.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import type {CliFailure} from '../../../src/lib/core/errors.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {json, type ScriptedServer, startServer} from '../../helpers/scripted-server.ts'
 
 describe('login-keys: key lists with malformed entries', function () {

@@ -12,8 +12,8 @@ import {CARD, encryptCard, newSessionKey, openCard, openSessionKey, signCard, ve
 import {openMemberPassphrase, unlockCalendarKeys} from '../../../src/lib/calendar/calendar-keys.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
-import {CALENDAR_FIXTURE} from '../../../src/lib/sandbox/calendar/calendar-fixture.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {CALENDAR_FIXTURE} from '../../../src/sandbox/fixtures/calendar-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('calendar event cryptography (fixtures made by OpenPGP.js in a separate script)', function () {

@@ -8,8 +8,8 @@ import * as openpgp from 'openpgp'
 
 import {CARD_TYPE, makeCard, MAX_CARD_BYTES, openCard, openCards} from '../../../src/lib/contacts/contact-cards.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
-import {CONTACT_FIXTURE} from '../../../src/lib/sandbox/contacts/contact-fixture.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {CONTACT_FIXTURE} from '../../../src/sandbox/fixtures/contact-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
 describe('keys/contact-cards: opening and making contact cards with the user keys', () => {

@@ -11,7 +11,7 @@ import type {PrivateKey} from 'openpgp'
 import {TimeoutFailure} from '../../../src/lib/core/errors.ts'
 import {decryptArmored, decryptAttachment, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/gnupg/${name}`, import.meta.url))
 const text = (name: string) => fixture(name).toString('utf8')

@@ -6,7 +6,7 @@ import * as openpgp from 'openpgp'
 import {type AttachmentCheck, decryptAttachment, decryptArmored, PlaintextTooLarge, unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
 import {newClientKey, openPassphrase, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {settled} from '../../helpers/awaiting.ts'
 
 describe('keys', function () {

@@ -16,7 +16,7 @@ import {type AttachmentSource, downloadAttachment} from '../../../src/lib/mail/a
 import {unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {CliFailure} from '../../../src/lib/core/errors.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {plainCommandSuite, testRun, type TestRunOptions} from '../../helpers/invocation.ts'
 import {type Handler, json} from '../../helpers/scripted-server.ts'
 

@@ -1,6 +1,6 @@
 /**
  * A message opened with the keys of its address (mail/read-message.ts) against a loopback service: the sandbox's
- * bodies and keys (made by OpenPGP.js in scripts/generate-sandbox-keys.js, src/lib/sandbox/key-fixture.ts), the
+ * bodies and keys (made by OpenPGP.js in scripts/generate-sandbox-keys.js, src/sandbox/fixtures/key-fixture.ts), the
  * first body signed by the sender whose key the service publishes; a tampered body, a foreign address, keys that do
  * not open, keys whose Argon2 S2K asks too much (test/fixtures/argon2), each refused with its line and exit status;
  * the key requests and unlocking done once per run however many messages it reads. Keys are unlocked inside each test.
@@ -12,7 +12,7 @@ import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts
 import {decryptBody, messageWithKeys, openMessage, openTree} from '../../../src/lib/mail/read-message.ts'
 import type {JsonRecord} from '../../../src/lib/core/records.ts'
 import {CliFailure} from '../../../src/lib/core/errors.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'

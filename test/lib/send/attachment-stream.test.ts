@@ -7,7 +7,7 @@ import * as openpgp from 'openpgp'
 
 import {attachmentKey} from '../../../src/lib/send/send-crypto.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {encryptedFile, fileStream, signFile} from '../../../src/lib/send/attachment-stream.ts'
 
 describe('send/attachment-stream: an attachment signed, then encrypted as it is read (GnuPG checks the uploads: test/e2e/mail-send.test.ts)', () => {

@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {buffer} from 'node:stream/consumers'
 
-import {formParts} from '../../../src/lib/sandbox/send/multipart.ts'
+import {formParts} from '../../../src/sandbox/backend/multipart.ts'
 import {formContentType, multipartStream, newBoundary} from '../../../src/lib/send/multipart.ts'
 
 describe('send/multipart: the attachment upload’s form, as a stream', () => {

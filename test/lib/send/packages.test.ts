@@ -5,7 +5,7 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {buildMimePackage, buildPackage} from '../../../src/lib/send/packages.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
 

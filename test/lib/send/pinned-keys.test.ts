@@ -2,7 +2,7 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
-import {KEY_FIXTURE} from '../../../src/lib/sandbox/key-fixture.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {bodyType, externalKey, pinnedInCard, signedCard, signing, withPins} from '../../../src/lib/send/pinned-keys.ts'
 import type {Recipient} from '../../../src/lib/send/recipients.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'

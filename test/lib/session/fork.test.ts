@@ -9,8 +9,8 @@ import {expect} from 'chai'
 
 import {CliFailure} from '../../../src/lib/core/errors.ts'
 import {forkIdentity, loginWithFork, ofClient, signInRequest, type SignInRequest} from '../../../src/lib/session/fork.ts'
-import {sealForkPayload} from '../../../src/lib/sandbox/forks.ts'
-import {type Harness, startHarness} from '../sandbox/harness.ts'
+import {sealForkPayload} from '../../../src/sandbox/handlers/forks.ts'
+import {type Harness, startHarness} from '../../sandbox/harness.ts'
 
 describe('loginWithFork', function () {
   this.timeout(30_000)

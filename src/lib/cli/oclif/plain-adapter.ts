@@ -1,6 +1,6 @@
 /**
  * The base of the plugin's own commands: an oclif command (flags,
- * arguments, help) that runs the command's plain function (src/lib/commands)
+ * arguments, help) that runs the command's plain function (src/lib/<feature>/commands)
  * on the parsed line, the very function the fast path runs without oclif.
  * ProtonCommand itself keeps an abstract run() for sibling plugins.
  */

@@ -14,7 +14,7 @@ import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
 
-import {DRIVE_FIXTURE} from '../../../../src/lib/sandbox/drive/drive-fixture.ts'
+import {DRIVE_FIXTURE} from '../../../../src/sandbox/fixtures/drive-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../../../helpers/run-binary.ts'
 import {runMeasured} from '../../../helpers/run-measured.ts'
 import {sandboxFetch, sandboxForSuite} from '../../../helpers/sandbox-process.ts'

@@ -4,7 +4,7 @@ import {expect} from 'chai'
 import {toLittleEndian} from '../../../../src/lib/session/srp/bigint-le.ts'
 import {clientProof} from '../../../../src/lib/session/srp/client.ts'
 import {hashPassword} from '../../../../src/lib/session/srp/password.ts'
-import {SrpServer} from '../../../../src/lib/session/srp/server.ts'
+import {SrpServer} from '../../../../src/sandbox/backend/srp-server.ts'
 import {exchangeAccount} from './vectors.ts'
 
 describe('SRP', () => {
