@@ -12,7 +12,7 @@ import {join} from 'node:path'
 
 import {runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
-import {type Completion, type CompletionHome, completionHome, drive, type Shell} from './setup.ts'
+import {type Completion, type CompletionHome, completionHome, drive, type HostHome, hostHome, type Shell} from './setup.ts'
 
 const SHELLS: readonly Shell[] = ['bash', 'zsh']
 /** The seeded account's item and vault names (src/lib/sandbox/pass/pass-fixture.ts), and the vault made here. */
@@ -167,3 +167,37 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     await printsNothing()
   })
 })
+
+for (const separator of [' ', ':'] as const) {
+  describe(`Pass names in completion inside a host CLI \`tool\` whose topic separator is '${separator}' (real bash and zsh)`, function () {
+    this.timeout(300_000)
+    let home: HostHome
+    let sandbox: Running
+    const id = (words: string) => (separator === ' ' ? words : words.replaceAll(' ', ':'))
+
+    before(async () => {
+      home = await hostHome(separator)
+      sandbox = await startSandboxProcess(['--port', '0', '--write-session'], home.env, join(home.cliDir, 'run.js'), home.workDir, id('proton sandbox').split(' '))
+      const listed = home.tool([...id('proton pass items list').split(' '), '--profile', 'sandbox'])
+      expect(listed.status, listed.stderr).to.equal(0)
+    })
+
+    after(() => {
+      if (sandbox && sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL')
+      home?.remove()
+    })
+
+    for (const shell of SHELLS) {
+      it(`${shell}: \`tool ${id('proton pass items get')}\`, the top-level \`tool ${id('pass totp')}\` and --vault offer the sealed names`, async () => {
+        const lines = [`tool ${id('proton pass items get')} --profile sandbox Caf`, `tool ${id('pass totp')} --profile sandbox Б`, `tool ${id('proton pass items list')} --profile sandbox --vault W`]
+        const before = home.starts()
+        const {results} = drive(shell, home, await home.profileLine(shell), lines)
+        for (const [input, result] of results) expect(result.stderr, `stderr after TAB on ${JSON.stringify(input)}`).to.deep.equal([])
+        expect(home.starts() - before, 'starts of the CLI').to.equal(lines.length)
+        expect(results.get(lines[0])!.line).to.equal(`tool ${id('proton pass items get')} --profile sandbox Café\\ Zürich `)
+        expect(results.get(lines[1])!.line).to.equal(`tool ${id('pass totp')} --profile sandbox Банк\\ 🏦 `)
+        expect(results.get(lines[2])!.line).to.equal(`tool ${id('proton pass items list')} --profile sandbox --vault Work `)
+      })
+    }
+  })
+}
