@@ -6,12 +6,12 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs'
+import {chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs'
 import {randomBytes} from 'node:crypto'
 import {join} from 'node:path'
 
 import {runBinary, type RunResult} from '../helpers/run-binary.ts'
-import {type Running, startSandboxProcess} from '../helpers/sandbox-process.ts'
+import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbox-process.ts'
 import {type Completion, type CompletionHome, completionHome, drive, type HostHome, hostHome, type Shell} from './setup.ts'
 
 const SHELLS: readonly Shell[] = ['bash', 'zsh']
@@ -51,7 +51,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
 
   /** What the hidden command prints for items, which must be nothing at all, and exit 0. */
   async function printsNothing(): Promise<void> {
-    const result = await proton(['pass', 'names', 'items'])
+    const result = await proton(['pass', 'names', 'items', '--quiet', '--timeout', '3'])
     expect([result.status, result.stdout.toString(), result.stderr]).to.deep.equal([0, '', ''])
   }
 
@@ -63,7 +63,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     hostile = `Hostile $(touch ${marker})`
     seal = join(home.cacheDir, 'completion', 'sealed', 'pass-sandbox')
     ok(await proton(['pass', 'vaults', 'create', VAULT]))
-    for (const name of [hostile, QUOTED, 'two\nlines', 'bell\u0007name']) ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Work', '--name', name, '--note', 'n']))
+    for (const name of [hostile, QUOTED, 'two\nlines', 'bell\u0007name', 'rlo\u202Eeman']) ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Work', '--name', name, '--note', 'n']))
   })
 
   after(() => {
@@ -133,7 +133,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     })
   }
 
-  it('offers nothing, and says nothing, for a seal changed by a byte, readable by others, or replaced by a link', async () => {
+  it('offers nothing, and says nothing, for a seal changed by a byte, readable by others, another user’s, or replaced by a link', async () => {
     const good = readFileSync(seal)
     const tampered = Buffer.from(good)
     tampered[tampered.length - 20] ^= 1
@@ -144,12 +144,38 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     await printsNothing()
     for (const shell of SHELLS) expect(candidates(tab(shell, ['proton pass items get --profile sandbox ']), 'proton pass items get --profile sandbox ')).to.deep.equal([])
     chmodSync(seal, 0o600)
+    // Another user's file (only root can make one here).
+    if (process.getuid?.() === 0) {
+      chownSync(seal, 65_534, 65_534)
+      await printsNothing()
+      chownSync(seal, 0, 0)
+    }
+
     renameSync(seal, `${seal}.real`)
     symlinkSync(`${seal}.real`, seal)
     await printsNothing()
     unlinkSync(seal)
     renameSync(`${seal}.real`, seal)
     // As it was: the names open again.
+    expect((await proton(['pass', 'names', 'vaults'])).stdout.toString()).to.equal(
+      ['Personal', 'Work', VAULT]
+        .sort()
+        .map((name) => `${name}\n`)
+        .join(''),
+    )
+  })
+
+  it('offers nothing, and says nothing, when the service is slow (past --timeout 3) or the local key request fails', async () => {
+    const fault = async (rule: Record<string, unknown>) => {
+      const response = await sandboxFetch(sandbox, 'faults', {body: JSON.stringify({Path: '/auth/v4/sessions/local/key', ...rule}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      expect(response.status).to.equal(200)
+    }
+
+    await fault({DelayMs: 6000, Kind: 'latency'})
+    await printsNothing()
+    await fault({Kind: 'html-502'})
+    await printsNothing()
+    await sandboxFetch(sandbox, 'faults', {method: 'DELETE'})
     expect((await proton(['pass', 'names', 'vaults'])).stdout.toString()).to.equal(
       ['Personal', 'Work', VAULT]
         .sort()

@@ -17,13 +17,14 @@ export const passNames = plainCommand({
   options: (line) => ({kind: line.arg('kind')}),
   async run(invocation, {kind}) {
     try {
+      if (!(NAME_KINDS as readonly string[]).includes(kind)) return
       const session = await activeSession(invocation)
       const sealed = session.source === 'file' ? sealedPassNames(invocation.context.cacheDir, session.profile) : undefined
       if (!sealed) return
       const outcome = await attempt(invocation, {method: 'GET', path: '/auth/v4/sessions/local/key'}, {retry: false})
       if (!outcome.ok) return
       const names = openPassNames(sealed, session, clientKeyOf(outcome.answer.data))
-      const list = kind === 'vaults' ? names?.vaults : kind === 'items' ? names?.items : undefined
+      const list = kind === 'vaults' ? names?.vaults : names?.items
       if (list && list.length > 0) invocation.io.stdout.write(list.map((name) => `${name}\n`).join(''))
     } catch {
       // Nothing to offer.

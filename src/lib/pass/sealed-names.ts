@@ -51,8 +51,9 @@ interface Stored {
   items: Map<string, string>
 }
 
+/** A name a completion line can hold, and a terminal show as it is: no line break, no control, no bidirectional override. */
 // eslint-disable-next-line no-control-regex
-const usable = (name: string) => name.trim() !== '' && !/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(name)
+const usable = (name: string) => name.trim() !== '' && !/[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]/.test(name)
 
 function parse(plain: Buffer | undefined): Stored | undefined {
   if (!plain) return undefined
