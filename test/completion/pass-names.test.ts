@@ -61,7 +61,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     sandbox = await startSandboxProcess(['--port', '0', '--write-session'], home.env)
     marker = join(home.workDir, '..', 'pwned')
     hostile = `Hostile $(touch ${marker})`
-    seal = join(home.cacheDir, 'completion', 'sealed', 'pass-sandbox')
+    seal = join(home.cacheDir, 'keys', 'sandbox.pass-names')
     ok(await proton(['pass', 'vaults', 'create', VAULT]))
     for (const name of [hostile, QUOTED, 'two\nlines', 'bell\u0007name', 'rlo\u202Eeman']) ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Work', '--name', name, '--note', 'n']))
   })

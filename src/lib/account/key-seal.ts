@@ -35,17 +35,22 @@ const TAG_BYTES = 16
 /** A seal larger than this is not read (an account has a handful of keys, a few KiB each). */
 const MAX_BYTES = 4 * 1024 * 1024
 
-/** Where a profile's sealed keys live. */
-export function sealPath(cacheDir: string, profile: string): string {
-  return join(cacheDir, 'keys', `${profile}.sealed`)
+/** What is sealed for a profile under its session's local key: the unlocked keys, and Pass names (pass/sealed-names.ts). */
+const SEALED = ['sealed', 'pass-names'] as const
+
+/** Where a profile's sealed keys (or Pass names) live. */
+export function sealPath(cacheDir: string, profile: string, kind: (typeof SEALED)[number] = 'sealed'): string {
+  return join(cacheDir, 'keys', `${profile}.${kind}`)
 }
 
-/** Removes a profile's sealed keys (logout, a new login); nothing there is nothing to do. */
+/** Removes what is sealed for a profile (logout, a new login); nothing there is nothing to do. */
 export function removeSeal(cacheDir: string, profile: string): void {
-  try {
-    rmSync(sealPath(cacheDir, profile), {force: true})
-  } catch {
-    // A seal that cannot be removed opens nothing without the ended session's local key.
+  for (const kind of SEALED) {
+    try {
+      rmSync(sealPath(cacheDir, profile, kind), {force: true})
+    } catch {
+      // A seal that cannot be removed opens nothing without the ended session's local key.
+    }
   }
 }
 

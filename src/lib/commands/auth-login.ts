@@ -11,7 +11,6 @@ import {usageError} from '../runtime/errors.ts'
 import {InputLines} from '../runtime/input-lines.ts'
 import {presetVerification, type RetryHint} from '../session/human-verification.ts'
 import {removeSeal} from '../account/key-seal.ts'
-import {removePassNames} from '../pass/sealed-names.ts'
 import {keysAtLogin, sessionApi} from '../keys/login-keys.ts'
 import {login} from '../session/login.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
@@ -131,7 +130,6 @@ export const authLogin = plainCommand<AuthLoginOptions>({
     await invocation.sessions.writeLocked(flags.profile, {...session, ...keys.fields})
     // The keys sealed for the profile's previous session open nothing now: gone (the first read seals them anew).
     removeSeal(invocation.context.cacheDir, flags.profile)
-    removePassNames(invocation.context.cacheDir, flags.profile)
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
     invocation.note(keys.note)
   },

@@ -14,7 +14,6 @@ import {EXIT, exitStatusForResponse} from '../runtime/exit-status.ts'
 import type {Invocation} from '../runtime/invocation.ts'
 import {plainCommand} from '../runtime/plain-command.ts'
 import {removeSeal} from '../account/key-seal.ts'
-import {removePassNames} from '../pass/sealed-names.ts'
 import {ENVIRONMENT_SESSION, hasEnvironmentSession} from '../session/session.ts'
 
 /** The service's logout of the session in use. */
@@ -58,7 +57,6 @@ async function endProfileSession(invocation: Invocation): Promise<void> {
 
   await sessions.remove(profile)
   removeSeal(invocation.context.cacheDir, profile)
-  removePassNames(invocation.context.cacheDir, profile)
   invocation.note(`logged out (profile ${profile})`)
 }
 

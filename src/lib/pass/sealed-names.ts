@@ -1,20 +1,20 @@
 /**
  * The names of the user's Pass vaults and items that shell completion offers (--vault, ITEM). Pass encrypts them end
  * to end, so unlike label names (completion/value-names.ts, kept in clear) they never reach the disk in clear: the
- * commands that decrypt them keep them in <cacheDir>/completion/sealed/pass-<profile>, sealed as the unlocked keys are
+ * commands that decrypt them keep them in <cacheDir>/keys/<profile>.pass-names, sealed as the unlocked keys are
  * (account/key-seal.ts: AES-256-GCM under a key derived from the session's ClientKey, which only the service keeps;
  * 0600 in a 0700 directory of this user's, replaced atomically, read through no link and only when nobody else may
  * read or write it). The associated data holds the session's UID and the profile: once the session ends on the
- * service, or its local key changes, or the file is moved to another profile, nothing opens it. At TAB the hidden
+ * service, or its local key changes, or the file is moved to another profile, nothing opens it (and logout or a new
+ * login removes it with the keys' seal: removeSeal). At TAB the hidden
  * `pass names` asks the service for the local key (one request) and prints what opens; anything else prints nothing.
  *
  * The file is written only when the names changed. A name holding a line break or a control character is left out
  * (a completion line is one name), and at most MAX_ITEMS item names are kept.
  */
-import {rmSync} from 'node:fs'
-import {dirname, join} from 'node:path'
+import {dirname} from 'node:path'
 
-import {openBytes, readPrivateFile, sealBytes, type SealKind} from '../account/key-seal.ts'
+import {openBytes, readPrivateFile, sealBytes, type SealKind, sealPath} from '../account/key-seal.ts'
 import {replaceFile} from '../files/atomic-file.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 
@@ -23,19 +23,6 @@ const KIND: SealKind = {header: Buffer.from('proton-cli sealed pass names v1\n',
 const MAX_BYTES = 4 * 1024 * 1024
 /** Item names kept at most (past that many, completion offers the first ones kept). */
 const MAX_ITEMS = 5000
-
-export function passNamesPath(cacheDir: string, profile: string): string {
-  return join(cacheDir, 'completion', 'sealed', `pass-${profile}`)
-}
-
-/** Removes a profile's sealed names (logout, a new login). */
-export function removePassNames(cacheDir: string, profile: string): void {
-  try {
-    rmSync(passNamesPath(cacheDir, profile), {force: true})
-  } catch {
-    // Left: nothing opens it without the ended session's local key.
-  }
-}
 
 /** Whose names: the seal opens for this session and profile only. */
 export interface NamesOwner {
@@ -71,7 +58,7 @@ function parse(plain: Buffer | undefined): Stored | undefined {
 
 /** The profile's sealed names as stored (undefined when there is no file, or one this tool must not read). */
 export function sealedPassNames(cacheDir: string, profile: string): Buffer | undefined {
-  return readPrivateFile(passNamesPath(cacheDir, profile), MAX_BYTES)
+  return readPrivateFile(sealPath(cacheDir, profile, 'pass-names'), MAX_BYTES)
 }
 
 /** The names a seal holds, when it opens with this ClientKey for this session; else undefined. */
@@ -93,7 +80,7 @@ export class PassNames {
   constructor(cacheDir: string, owner: NamesOwner, clientKey: Buffer) {
     this.owner = owner
     this.clientKey = clientKey
-    this.path = passNamesPath(cacheDir, owner.profile)
+    this.path = sealPath(cacheDir, owner.profile, 'pass-names')
     const bytes = sealedPassNames(cacheDir, owner.profile)
     this.stored = parse(bytes && openBytes(KIND, bytes, clientKey, context(owner))) ?? {items: new Map(), vaults: new Map()}
     this.before = this.text()
