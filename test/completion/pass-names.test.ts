@@ -133,6 +133,22 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     })
   }
 
+  it('follows what the commands change: a new vault and item, a rename, a deletion, a deleted vault', async () => {
+    const names = async (kind: string) => (await proton(['pass', 'names', kind])).stdout.toString().split('\n').filter(Boolean)
+    ok(await proton(['pass', 'vaults', 'create', 'Éphémère']))
+    ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Éphémère', '--name', 'Brouillon', '--note', 'n']))
+    expect(await names('vaults')).to.include('Éphémère')
+    expect(await names('items')).to.include('Brouillon')
+    ok(await proton(['pass', 'items', 'edit', 'Brouillon', '--name', 'Note finale']))
+    expect(await names('items'))
+      .to.include('Note finale')
+      .and.not.include('Brouillon')
+    ok(await proton(['pass', 'items', 'delete', 'Note finale', '--yes']))
+    expect(await names('items')).not.to.include('Note finale')
+    ok(await proton(['pass', 'vaults', 'delete', 'Éphémère', '--yes']))
+    expect(await names('vaults')).to.deep.equal(['Personal', 'Work', VAULT].sort())
+  })
+
   it('offers nothing, and says nothing, for a seal changed by a byte, readable by others, another user’s, or replaced by a link', async () => {
     const good = readFileSync(seal)
     const tampered = Buffer.from(good)
