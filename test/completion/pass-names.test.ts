@@ -49,6 +49,9 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
 
   const candidates = (results: Map<string, Completion>, input: string) => [...results.get(input)!.candidates].sort()
 
+  /** The names the hidden command prints. */
+  const names = async (kind: string) => (await proton(['pass', 'names', kind])).stdout.toString().split('\n').filter(Boolean)
+
   /** What the hidden command prints for items, which must be nothing at all, and exit 0. */
   async function printsNothing(): Promise<void> {
     const result = await proton(['pass', 'names', 'items', '--quiet', '--timeout', '3'])
@@ -134,7 +137,6 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
   }
 
   it('follows what the commands change: a new vault and item, a rename, a deletion, a deleted vault', async () => {
-    const names = async (kind: string) => (await proton(['pass', 'names', kind])).stdout.toString().split('\n').filter(Boolean)
     ok(await proton(['pass', 'vaults', 'create', 'Éphémère']))
     ok(await proton(['pass', 'items', 'create', 'note', '--vault', 'Éphémère', '--name', 'Brouillon', '--note', 'n']))
     expect(await names('vaults')).to.include('Éphémère')
@@ -173,12 +175,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     unlinkSync(seal)
     renameSync(`${seal}.real`, seal)
     // As it was: the names open again.
-    expect((await proton(['pass', 'names', 'vaults'])).stdout.toString()).to.equal(
-      ['Personal', 'Work', VAULT]
-        .sort()
-        .map((name) => `${name}\n`)
-        .join(''),
-    )
+    expect(await names('vaults')).to.deep.equal(['Personal', 'Work', VAULT].sort())
   })
 
   it('offers nothing, and says nothing, when the service is slow (past --timeout 3) or the local key request fails', async () => {
@@ -192,12 +189,7 @@ describe('Pass names in completion: sealed, offered by bash and zsh (built binar
     await fault({Kind: 'html-502'})
     await printsNothing()
     await sandboxFetch(sandbox, 'faults', {method: 'DELETE'})
-    expect((await proton(['pass', 'names', 'vaults'])).stdout.toString()).to.equal(
-      ['Personal', 'Work', VAULT]
-        .sort()
-        .map((name) => `${name}\n`)
-        .join(''),
-    )
+    expect(await names('vaults')).to.deep.equal(['Personal', 'Work', VAULT].sort())
   })
 
   it('offers nothing once the session’s local key changed, or after logout, which removes the seal', async () => {
