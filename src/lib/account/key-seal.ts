@@ -35,17 +35,22 @@ const TAG_BYTES = 16
 /** A seal larger than this is not read (an account has a handful of keys, a few KiB each). */
 const MAX_BYTES = 4 * 1024 * 1024
 
-/** Where a profile's sealed keys live. */
-export function sealPath(cacheDir: string, profile: string): string {
-  return join(cacheDir, 'keys', `${profile}.sealed`)
+/** What is sealed for a profile under its session's local key: the unlocked keys, and Pass names (pass/sealed-names.ts). */
+const SEALED = ['sealed', 'pass-names'] as const
+
+/** Where a profile's sealed keys (or Pass names) live. */
+export function sealPath(cacheDir: string, profile: string, kind: (typeof SEALED)[number] = 'sealed'): string {
+  return join(cacheDir, 'keys', `${profile}.${kind}`)
 }
 
-/** Removes a profile's sealed keys (logout, a new login); nothing there is nothing to do. */
+/** Removes what is sealed for a profile (logout, a new login); nothing there is nothing to do. */
 export function removeSeal(cacheDir: string, profile: string): void {
-  try {
-    rmSync(sealPath(cacheDir, profile), {force: true})
-  } catch {
-    // A seal that cannot be removed opens nothing without the ended session's local key.
+  for (const kind of SEALED) {
+    try {
+      rmSync(sealPath(cacheDir, profile, kind), {force: true})
+    } catch {
+      // A seal that cannot be removed opens nothing without the ended session's local key.
+    }
   }
 }
 
@@ -69,41 +74,64 @@ export function entryName(key: ApiKey, other = false): string {
 /** Other keys kept at most (a drive node key is some 1.5 KiB sealed: about 1.5 MiB). */
 const MAX_OTHER = 1000
 
-const aesKey = (clientKey: Buffer) => Buffer.from(hkdfSync('sha256', clientKey, Buffer.alloc(0), 'proton-cli unlocked keys v1', 32))
-const associated = (uid: string, userId: string) => Buffer.concat([HEADER, Buffer.from(`${uid}\n${userId}`, 'utf8')])
+/** A sealed file's kind: its header (the start of the file, and of its associated data) and the HKDF info its AES key is derived with. */
+export interface SealKind {
+  header: Buffer
+  info: string
+}
+
+const KEYS: SealKind = {header: HEADER, info: 'proton-cli unlocked keys v1'}
+
+const aesKey = (clientKey: Buffer, info: string) => Buffer.from(hkdfSync('sha256', clientKey, Buffer.alloc(0), info, 32))
+
+/** `plain` sealed under a key derived from the session's ClientKey: the header, IV, ciphertext and tag; `context` joins the associated data. */
+export function sealBytes(kind: SealKind, plain: Buffer, clientKey: Buffer, context: string): Buffer {
+  const iv = randomBytes(IV_BYTES)
+  const cipher = createCipheriv('aes-256-gcm', aesKey(clientKey, kind.info), iv)
+  cipher.setAAD(Buffer.concat([kind.header, Buffer.from(context, 'utf8')]))
+  return Buffer.concat([kind.header, iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()])
+}
+
+/** What sealBytes sealed, or undefined when it does not open with this key and context (another session, a changed byte). */
+export function openBytes(kind: SealKind, bytes: Buffer, clientKey: Buffer, context: string): Buffer | undefined {
+  if (clientKey.length !== 32 || bytes.length < kind.header.length + IV_BYTES + TAG_BYTES || !bytes.subarray(0, kind.header.length).equals(kind.header)) return undefined
+  try {
+    const body = bytes.subarray(kind.header.length)
+    const decipher = createDecipheriv('aes-256-gcm', aesKey(clientKey, kind.info), body.subarray(0, IV_BYTES))
+    decipher.setAAD(Buffer.concat([kind.header, Buffer.from(context, 'utf8')]))
+    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES))
+    return Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()])
+  } catch {
+    return undefined
+  }
+}
 
 /** The sealed bytes of the entries (digest -> key as written), for this session and user. */
 export function seal(entries: ReadonlyMap<string, Uint8Array>, clientKey: Buffer, uid: string, userId: string): Buffer {
-  const iv = randomBytes(IV_BYTES)
-  const cipher = createCipheriv('aes-256-gcm', aesKey(clientKey), iv)
-  cipher.setAAD(associated(uid, userId))
   const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...entries].map(([digest, key]) => [digest, Buffer.from(key).toString('base64')]))}), 'utf8')
-  const sealed = Buffer.concat([HEADER, iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()])
+  const sealed = sealBytes(KEYS, plain, clientKey, `${uid}\n${userId}`)
   plain.fill(0)
   return sealed
 }
 
 /** The entries sealed in `bytes`, or undefined when they do not open with this key, session and user. */
 export function unseal(bytes: Buffer, clientKey: Buffer, uid: string, userId: string): Map<string, Uint8Array> | undefined {
-  if (clientKey.length !== 32 || bytes.length < HEADER.length + IV_BYTES + TAG_BYTES || !bytes.subarray(0, HEADER.length).equals(HEADER)) return undefined
+  const plain = openBytes(KEYS, bytes, clientKey, `${uid}\n${userId}`)
+  if (!plain) return undefined
   try {
-    const body = bytes.subarray(HEADER.length)
-    const decipher = createDecipheriv('aes-256-gcm', aesKey(clientKey), body.subarray(0, IV_BYTES))
-    decipher.setAAD(associated(uid, userId))
-    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES))
-    const plain = Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()])
     const parsed = JSON.parse(plain.toString('utf8')) as {keys?: Record<string, unknown>}
-    plain.fill(0)
     const entries = new Map<string, Uint8Array>()
     for (const [digest, key] of Object.entries(parsed.keys ?? {})) if (typeof key === 'string') entries.set(digest, Buffer.from(key, 'base64'))
     return entries
   } catch {
     return undefined
+  } finally {
+    plain.fill(0)
   }
 }
 
-/** The file's bytes when it is a regular file of this user's that nobody else may read or write; else undefined. */
-function readPrivateFile(path: string): Buffer | undefined {
+/** The file's bytes when it is a regular file of this user's that nobody else may read or write (in a directory of this user's, through no link); else undefined. */
+export function readPrivateFile(path: string, maxBytes = MAX_BYTES): Buffer | undefined {
   let descriptor: number | undefined
   const uid = process.getuid?.()
   try {
@@ -112,7 +140,7 @@ function readPrivateFile(path: string): Buffer | undefined {
     // O_NOFOLLOW: a symbolic link put in its place is not followed.
     descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
     const stat = fstatSync(descriptor)
-    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0 || stat.size > MAX_BYTES) return undefined
+    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0 || stat.size > maxBytes) return undefined
     return readFileSync(descriptor)
   } catch {
     return undefined

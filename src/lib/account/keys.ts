@@ -16,7 +16,7 @@
 import type {PrivateKey, PublicKey} from 'openpgp'
 
 import {type ApiKey, addressKeySecret, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../crypto/keyring.ts'
-import {openPassphrase} from '../crypto/local-key.ts'
+import {clientKeyOf, openPassphrase} from '../crypto/local-key.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {commandLine} from '../core/command-names.ts'
@@ -151,6 +151,11 @@ export async function accountRecords(invocation: Invocation): Promise<AccountRec
   return (await fetchedOf(invocation).fetched).records
 }
 
+/** The session's local key (its ClientKey) as this run fetched it: what is sealed for the session is sealed under it. */
+export async function sessionClientKey(invocation: Invocation): Promise<Buffer> {
+  return clientKeyOf((await fetchedOf(invocation).fetched).localKey.data)
+}
+
 /** Starts the key requests now, to be awaited later (beside the command's own requests). */
 export function requestAccountKeys(invocation: Invocation): void {
   fetchedOf(invocation)
@@ -182,7 +187,7 @@ interface Unlocked {
 async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>): Promise<AccountKeys> {
   const {session, sealed} = await sessionWithKeys(invocation)
   const {localKey, records} = await fetching
-  const clientKey = isRecord(localKey.data) && typeof localKey.data.ClientKey === 'string' ? Buffer.from(localKey.data.ClientKey, 'base64') : Buffer.alloc(0)
+  const clientKey = clientKeyOf(localKey.data)
   const passphrase = openPassphrase(sealed, clientKey, session.uid)
   if (passphrase === undefined)
     throw authError(`the session's local key does not open the stored key passphrase (profile ${session.profile}): run "${commandLine(invocation.context.names, 'auth:login')}" again`)

@@ -90,6 +90,7 @@ export const FAST_COMMANDS: Readonly<Record<string, FastCommand>> = {
   'pass:items:list': {module: 'src/lib/pass/commands.ts', run: 'passItemsList'},
   'pass:items:restore': {module: 'src/lib/pass/commands.ts', run: 'passItemsRestore'},
   'pass:items:trash': {module: 'src/lib/pass/commands.ts', run: 'passItemsTrash'},
+  'pass:names': {module: 'src/lib/pass/names-command.ts', run: 'passNames'},
   'pass:totp': {module: 'src/lib/pass/commands.ts', run: 'passTotp'},
   'pass:vaults:create': {module: 'src/lib/pass/commands.ts', run: 'passVaultsCreate'},
   'pass:vaults:delete': {module: 'src/lib/pass/commands.ts', run: 'passVaultsDelete'},

@@ -15,7 +15,8 @@
  * directory; mailbox words and the account's labels, folders and calendars
  * from the names the commands keep, value-names.ts, never files; a flag's
  * options; else files), and `api` METHOD and ENDPOINT
- * from the word lists. When the plugin's files are gone (uninstalled from
+ * from the word lists. Pass vault and item names alone start the CLI (its
+ * hidden `pass names`): they are kept sealed, and only it can open them. When the plugin's files are gone (uninstalled from
  * the host), the block does nothing but hand over to the host's function.
  *
  * bash and zsh share the code that reads the line (scan) and picks the
@@ -68,6 +69,8 @@ export interface CompletionSetup {
   nodes: readonly NodeSpec[]
   /** The command line that writes missing word lists. */
   wordsCommand: readonly string[]
+  /** The command line that prints the sealed Pass names (`… pass names vaults|items`, pass/names-command.ts). */
+  passNamesCommand: readonly string[]
 }
 
 export function blockMarkers(bin: string): {begin: string; end: string} {
@@ -188,16 +191,18 @@ ${p}_ours() {
 }
 ${p}_scan() {
   local i=1 word pending= open=1 dashes=0 top=0 given=
-  kind= cmd= argn=0 method= flag= lead=
+  kind= cmd= argn=0 method= flag= lead= profile=
   ${p}_node ''
 ${hostPart}  for (( ; i <= n; i++ )); do
     word=\${w[i]}
     if [[ -n $pending ]]; then
       [[ $cmd == api && ( $pending == -X || $pending == --method ) ]] && given=$word
+      [[ $pending == --profile ]] && profile=$word
       pending=; continue
     fi
     if (( ! dashes )) && [[ $word == -?* ]]; then
       [[ $word == -- ]] && { dashes=1; open=0; continue; }
+      [[ $word == --profile=* ]] && profile=\${word#*=}
       if [[ $cmd == api ]]; then
         case $word in
           --method=*) given=\${word#*=} ;;
@@ -300,7 +305,7 @@ ${p}_collect() {
       dtag=commands
       for x in "\${kids[@]}"; do [[ \${x%%:*} == "$cur"* ]] && described+=("$x"); done
       [[ $cmd == api ]] && ${p}_methods
-      [[ $cmd == mail:labels:delete ]] && ${p}_names labels folders
+      ${p}_arg_names
       ;;
     flags)
       dtag=options
@@ -318,7 +323,7 @@ ${p}_collect() {
       fi
       ;;
     args)
-      [[ $cmd == mail:labels:delete ]] && ${p}_names labels folders
+      ${p}_arg_names
       if [[ $cmd == api ]]; then
         (( argn == 0 )) && ${p}_methods
         (( argn == 1 )) && ${p}_endpoints
@@ -357,8 +362,29 @@ ${p}_value_names() {
     'mail:label --add'|'mail:label --remove') ${p}_names labels ;;
     'mail:labels:create --parent') ${p}_names folders ;;
     *' --calendar') ${p}_names calendars ;;
+    'pass:'*' --vault') ${p}_pass_names vaults ;;
     *) return 1 ;;
   esac
+}
+# The names a command's first argument takes.
+${p}_arg_names() {
+  (( argn == 0 )) || return 0
+  case $cmd in
+    mail:labels:delete) ${p}_names labels folders ;;
+    pass:vaults:delete) ${p}_pass_names vaults ;;
+    pass:items:get|pass:items:edit|pass:items:trash|pass:items:restore|pass:items:delete|pass:totp) ${p}_pass_names items ;;
+  esac
+  return 0
+}
+# Pass names are kept sealed (pass/sealed-names.ts): the CLI opens them (one request for the session's local key, 3 s
+# at most) and prints them, one a line, or prints nothing. The profile is the line's --profile, else the CLI's default.
+${p}_pass_names() {
+  local x
+  local -a lines extra=()
+  [[ -n $profile ]] && extra=(--profile "$profile")
+  ${p}_run_lines ${setup.passNamesCommand.map((word) => shellQuote(word)).join(' ')} "$1" "\${extra[@]}" --quiet --timeout 3
+  for x in "\${lines[@]}"; do [[ -n $x && $x == "$cur"* ]] && plain+=("$x"); done
+  return 0
 }`
 }
 
@@ -389,6 +415,10 @@ ${sharedFunctions(setup, p, false)}
 ${p}_lines() {
   mapfile -t lines < "$1"
 }
+# lines=(the lines the command "$@" prints), its stderr dropped.
+${p}_run_lines() {
+  mapfile -t lines < <(command "$@" </dev/null 2>/dev/null)
+}
 ${p}_profiles() {
   local x dir=${sessionsDir(setup)} failglob= noglob=
   [[ -d $dir ]] || return
@@ -407,7 +437,7 @@ ${p}_complete() {
   [[ -e ${shellQuote(setup.pluginFile)} ]] || { ${fallback}; }
   local -a w=() kids=() flags=() opts=() described=() plain=() anycase=() partial=()
   local n k=-1 i word gap rest=$COMP_LINE space=$' \\t\\n' cur raw keep x quote
-  local kind cmd argn method flag lead valued files dtag
+  local kind cmd argn method flag lead valued files dtag profile
   # bash splits words at = and : too (COMP_WORDBREAKS): glue back what the line has without a space between.
   for (( i = 0; i <= COMP_CWORD; i++ )); do
     word=\${COMP_WORDS[i]}
@@ -439,7 +469,12 @@ ${p}_complete() {
   ${p}_collect
   COMPREPLY=()
   for x in "\${described[@]%%:*}" "\${plain[@]}" "\${anycase[@]}" "\${partial[@]}"; do
-    [[ -z $quote ]] && printf -v x %q "$x"
+    # Inside the quote: what would end it or expand there is escaped (a name of the service's never runs as code).
+    case $quote in
+      '') printf -v x %q "$x" ;;
+      \\") x=\${x//\\\\/\\\\\\\\}; x=\${x//\\$/\\\\\\$}; x=\${x//\\\`/\\\\\\\`}; x=\${x//\\"/\\\\\\"} ;;
+      *) x=\${x//\\'/\\'\\\\\\'\\'} ;;
+    esac
     x=$lead$x; COMPREPLY+=("\${x:keep}")
   done
   compopt +o default 2>/dev/null
@@ -467,6 +502,10 @@ ${sharedFunctions(setup, p, true)}
 ${p}_lines() {
   lines=("\${(@f)$(<$1)}")
 }
+# lines=(the lines the command "$@" prints), its stderr dropped.
+${p}_run_lines() {
+  lines=("\${(@f)$(command "$@" </dev/null 2>/dev/null)}")
+}
 ${p}_profiles() {
   local x dir=${sessionsDir(setup)}
   for x in $dir/*.json(N:t:r); do
@@ -477,7 +516,7 @@ ${p}_profiles() {
 ${main}() {
   [[ -e ${shellQuote(setup.pluginFile)} ]] || { ${fallback}; }
   local -a w kids flags opts described plain anycase partial
-  local n cur kind cmd argn method flag lead valued files dtag ret=1
+  local n cur kind cmd argn method flag lead valued files dtag profile ret=1
   w=("\${(@Q)words[2,CURRENT-1]}"); n=\${#w}; cur=\${(Q)PREFIX}
   ${p}_scan
   [[ $kind == host ]] && { ${main}_oclif "$@"; return; }

@@ -42,3 +42,9 @@ export function openPassphrase(blob: string, clientKey: Buffer, uid: string): st
     return undefined
   }
 }
+
+/** The ClientKey of an answer to GET /auth/v4/sessions/local/key ({ClientKey}: WebClients LocalKeyResponse); empty when it holds none. */
+export function clientKeyOf(data: unknown): Buffer {
+  const key = data !== null && typeof data === 'object' ? (data as {ClientKey?: unknown}).ClientKey : undefined
+  return typeof key === 'string' ? Buffer.from(key, 'base64') : Buffer.alloc(0)
+}

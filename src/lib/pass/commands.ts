@@ -55,7 +55,9 @@ const vaultRecord = (vault: OpenedVault) => ({
 export const passVaultsList = plainCommand({
   options: () => ({}),
   async run(invocation) {
-    const vaults = await new PassSession(invocation).vaults()
+    const pass = new PassSession(invocation)
+    const vaults = await pass.vaults()
+    await pass.keepNames()
     if (invocation.flags.output !== 'text') return printData(invocation, {Vaults: vaults.map(vaultRecord)}, () => '')
     if (vaults.length === 0) return invocation.note('No vaults.')
     writeListing(invocation, {
@@ -88,6 +90,7 @@ export const passVaultsCreate = plainCommand({
     const answer = await write(pass, {body, method: 'POST', path: '/pass/v1/vault'}, dryRun)
     if (!answer) return
     const share = isRecord(answer.Share) ? answer.Share : {}
+    await pass.keepNames((names) => names.vault(String(share.ShareID), name))
     await printData(invocation, {Name: name, ShareID: share.ShareID, VaultID: share.VaultID}, () => String(share.ShareID ?? ''))
     invocation.note(`Created vault ${quoted(name)}.`)
   },
@@ -100,6 +103,7 @@ export const passVaultsDelete = plainCommand({
     const vault = await findVault(pass, name)
     if (!dryRun) await confirmWhat(`vault ${quoted(vault.content.name)} and every item in it`, 'nothing', yes)
     if (!(await write(pass, {method: 'DELETE', path: `/pass/v1/vault/${idSegment(vault.shareId)}`}, dryRun))) return
+    await pass.keepNames((names) => names.dropVault(vault.shareId))
     await printData(invocation, {Deleted: vaultRecord(vault)}, () => vault.shareId)
     invocation.note(`Deleted vault ${quoted(vault.content.name)}.`)
   },
@@ -136,6 +140,7 @@ export const passItemsList = plainCommand({
       })
     }
 
+    await pass.keepNames()
     if (invocation.flags.output !== 'text') return printData(invocation, {Items: rows}, () => '')
     if (rows.length === 0) return invocation.note(trashed ? 'No items in the trash.' : 'No items.')
     const listing: Listing = {
@@ -158,7 +163,9 @@ function writeRaw(invocation: Invocation, value: string): void {
 export const passItemsGet = plainCommand({
   options: (line) => ({field: line.optionalString('field'), item: line.arg('item'), reveal: line.boolean('reveal'), vault: line.optionalString('vault')}),
   async run(invocation, {field, item, reveal, vault}) {
-    const opened = await findItem(new PassSession(invocation), item, vault, 'any')
+    const pass = new PassSession(invocation)
+    const opened = await findItem(pass, item, vault, 'any')
+    await pass.keepNames()
     const fields = itemFields(opened.item, typeof opened.revision.AliasEmail === 'string' ? opened.revision.AliasEmail : null)
     if (field !== undefined) {
       const wanted = field.toLowerCase()
@@ -191,7 +198,9 @@ export const passItemsGet = plainCommand({
 export const passTotp = plainCommand({
   options: (line) => ({item: line.arg('item'), vault: line.optionalString('vault')}),
   async run(invocation, {item, vault}) {
-    const opened = await findItem(new PassSession(invocation), item, vault)
+    const pass = new PassSession(invocation)
+    const opened = await findItem(pass, item, vault)
+    await pass.keepNames()
     const uri = totpUri(opened.item)
     if (uri === undefined) throw new CliFailure(`item ${quoted(opened.item.metadata?.name ?? '')} has no TOTP URI`, EXIT.NOT_FOUND)
     let code
@@ -250,8 +259,10 @@ async function secretsFromStdin(invocation: Invocation, {password, totp}: {passw
   return secrets
 }
 
-async function showWritten(invocation: Invocation, vault: OpenedVault, answer: JsonRecord, name: string, verb: string): Promise<void> {
+async function showWritten(pass: PassSession, vault: OpenedVault, answer: JsonRecord, name: string, verb: string): Promise<void> {
+  const {invocation} = pass
   const written = isRecord(answer.Item) ? answer.Item : {}
+  await pass.keepNames((names) => names.item(vault.shareId, String(written.ItemID ?? ''), name))
   const record = {
     ID: written.ItemID,
     Name: name,
@@ -286,7 +297,7 @@ export const passItemsCreateLogin = plainCommand({
       metadata: {itemUuid: randomUUID(), name: options.name, note: options.note ?? ''},
     })
     const answer = await write(pass, {body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`}, options.dryRun)
-    if (answer) await showWritten(invocation, vault, answer, options.name, options.generate ? 'Created login (with a generated password)' : 'Created login')
+    if (answer) await showWritten(pass, vault, answer, options.name, options.generate ? 'Created login (with a generated password)' : 'Created login')
   },
 })
 
@@ -297,7 +308,7 @@ export const passItemsCreateNote = plainCommand({
     const vault = await findVault(pass, vaultName)
     const item = create(ItemSchema, {content: {content: {case: 'note', value: {}}}, metadata: {itemUuid: randomUUID(), name, note}})
     const answer = await write(pass, {body: await newItemRequest(pass, vault, item), method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/item`}, dryRun)
-    if (answer) await showWritten(invocation, vault, answer, name, 'Created note')
+    if (answer) await showWritten(pass, vault, answer, name, 'Created note')
   },
 })
 
@@ -336,12 +347,12 @@ export const passItemsEdit = plainCommand({
       LastRevision: current.revision.Revision,
     }
     const answer = await write(pass, {body, method: 'PUT', path: `/pass/v1/share/${idSegment(current.vault.shareId)}/item/${idSegment(current.itemId)}`}, options.dryRun, `item ${current.itemId}`)
-    if (answer) await showWritten(invocation, current.vault, answer, item.metadata.name, 'Updated')
+    if (answer) await showWritten(pass, current.vault, answer, item.metadata.name, 'Updated')
   },
 })
 
 /** trash, restore and delete: the item found in `states`, then one request naming {ItemID, Revision}. */
-function itemStateCommand(states: StateFilter, verb: string, request: (opened: OpenedItem) => PlannedRequest, confirm?: (opened: OpenedItem) => string) {
+function itemStateCommand(states: StateFilter, verb: string, request: (opened: OpenedItem) => PlannedRequest, confirm?: (opened: OpenedItem) => string, gone = false) {
   return plainCommand({
     options: (line) => ({dryRun: line.boolean('dry-run'), item: line.arg('item'), vault: line.optionalString('vault'), yes: line.boolean('yes')}),
     async run(invocation, {dryRun, item, vault, yes}) {
@@ -349,6 +360,7 @@ function itemStateCommand(states: StateFilter, verb: string, request: (opened: O
       const opened = await findItem(pass, item, vault, states)
       if (confirm && !dryRun) await confirmWhat(confirm(opened), 'nothing', yes)
       if (!(await write(pass, request(opened), dryRun))) return
+      await pass.keepNames(gone ? (names) => names.dropItem(opened.vault.shareId, opened.itemId) : undefined)
       await printData(invocation, {Item: itemSummary(opened)}, () => opened.itemId)
       invocation.note(`${verb} ${quoted(opened.item.metadata?.name ?? '')} (vault ${quoted(opened.vault.content.name)}).`)
     },
@@ -371,6 +383,7 @@ export const passItemsDelete = itemStateCommand(
   'Deleted for good:',
   (opened) => ({body: {...named(opened), SkipTrash: true}, method: 'DELETE', path: `/pass/v1/share/${idSegment(opened.vault.shareId)}/item`}),
   (opened) => `item ${quoted(opened.item.metadata?.name ?? '')} (${itemType(opened.item)}, vault ${quoted(opened.vault.content.name)}) for good`,
+  true,
 )
 
 // --------------------------------------------------------------------------------------------------------- aliases
@@ -424,6 +437,6 @@ export const passAliasCreate = plainCommand({
     // pass-cli item/alias/create.rs CreateAliasRequest: the signed suffix as offered, the mailboxes by ID, the item sealed as any new one.
     const body = {AliasName: name ?? null, Item: await newItemRequest(pass, vault, item), MailboxIDs: picked, Prefix: prefix, SignedSuffix: chosen.SignedSuffix}
     const answer = await write(pass, {body, method: 'POST', path: `/pass/v1/share/${idSegment(vault.shareId)}/alias/custom`}, dryRun)
-    if (answer) await showWritten(invocation, vault, answer, title, 'Created alias')
+    if (answer) await showWritten(pass, vault, answer, title, 'Created alias')
   },
 })

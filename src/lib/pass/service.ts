@@ -25,7 +25,7 @@ import type {PrivateKey} from 'openpgp'
 
 import {fromBinary} from '@bufbuild/protobuf'
 
-import {accountKeys} from '../account/keys.ts'
+import {accountKeys, sessionClientKey} from '../account/keys.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {idSegment} from '../http/path-segment.ts'
 import type {PlannedRequest} from '../run/dry-run.ts'
@@ -36,6 +36,7 @@ import type {Invocation} from '../run/invocation.ts'
 import {fromBase64, open, openShareKey, PassCryptoError} from './crypto.ts'
 import {type Item, ItemSchema} from './proto/item_v1_pb.ts'
 import {type Vault, VaultSchema} from './proto/vault_v1_pb.ts'
+import {PassNames} from './sealed-names.ts'
 
 export const ITEM_CONTENT_FORMAT_VERSION = 7
 export const VAULT_CONTENT_FORMAT_VERSION = 1
@@ -83,6 +84,8 @@ export class PassSession {
   private userKeys?: Promise<{keys: PrivateKey[]; primary?: PrivateKey}>
   private readonly shareKeys = new Map<string, Promise<Map<number, Buffer>>>()
   private signing = false
+  /** The sealed names completion offers (sealed-names.ts), noted as they are decrypted; set once the keys are. */
+  private names?: PassNames
 
   constructor(invocation: Invocation, {signing = false} = {}) {
     this.invocation = invocation
@@ -95,8 +98,19 @@ export class PassSession {
 
   /** The account's user keys, through the one place that unlocks them (accountKeys); `signing`: the primary one whole, to sign with. */
   keys(): Promise<{keys: PrivateKey[]; primary?: PrivateKey}> {
-    this.userKeys ??= accountKeys(this.invocation).then(async (account) => ({keys: account.userKeys, primary: this.signing ? await account.primaryUserKey() : undefined}))
+    this.userKeys ??= accountKeys(this.invocation).then(async (account) => {
+      const session = await activeSession(this.invocation)
+      if (session.source === 'file') this.names = new PassNames(this.invocation.context.cacheDir, session, await sessionClientKey(this.invocation))
+      return {keys: account.userKeys, primary: this.signing ? await account.primaryUserKey() : undefined}
+    })
     return this.userKeys
+  }
+
+  /** The names this run decrypted, kept sealed for completion (written only when they changed); `change` first notes a change the run made. */
+  async keepNames(change?: (names: PassNames) => void): Promise<void> {
+    if (!this.names) return
+    change?.(this.names)
+    await this.names.write()
   }
 
   /** The vault shares (TargetType 1), as the service lists them: not opened yet. */
@@ -120,6 +134,7 @@ export class PassSession {
   async vaults(): Promise<OpenedVault[]> {
     const vaults: OpenedVault[] = []
     for (const share of await this.vaultShares()) vaults.push(await this.openVault(share))
+    this.names?.allVaults(vaults.map((vault) => vault.shareId))
     return vaults
   }
 
@@ -136,6 +151,7 @@ export class PassSession {
         throw new PassCryptoError(`${what} is not a Vault protobuf`)
       }
 
+      this.names?.vault(shareId, content.name)
       return {content, share, shareId, vaultId: text(share.VaultID)}
     } catch (error) {
       return passDataError(error)
@@ -199,6 +215,8 @@ export class PassSession {
   async eachItemPage(vault: OpenedVault, each: (revisions: JsonRecord[]) => Promise<void>): Promise<void> {
     let since: string | undefined
     const seen = new Set<string>()
+    /** The items whose names are kept that are still there (bounded as the kept names are). */
+    const kept = new Set<string>()
     for (let page = 0; page < MAX_PAGES; page++) {
       const query: Array<[string, string]> = [['PageSize', String(PAGE_SIZE)]]
       if (since !== undefined) query.push(['Since', since])
@@ -206,8 +224,12 @@ export class PassSession {
       const items = isRecord(answer.Items) ? answer.Items : {}
       const revisions = Array.isArray(items.RevisionsData) ? items.RevisionsData.filter(isRecord) : []
       await each(revisions)
+      for (const revision of revisions) if (this.names?.has(vault.shareId, text(revision.ItemID))) kept.add(text(revision.ItemID))
       const token = typeof items.LastToken === 'string' && items.LastToken !== '' ? items.LastToken : undefined
-      if (revisions.length < PAGE_SIZE || token === undefined) return
+      if (revisions.length < PAGE_SIZE || token === undefined) {
+        this.names?.allItems(vault.shareId, kept)
+        return
+      }
       if (seen.has(token)) throw unavailableError(`vault ${vault.content.name}: the service answered the same page token twice (LastToken ${token.slice(0, 40)})`)
       seen.add(token)
       since = token
@@ -234,6 +256,7 @@ export class PassSession {
         throw new PassCryptoError(`the content of ${what} is not an Item protobuf`)
       }
 
+      this.names?.item(vault.shareId, itemId, item.metadata?.name ?? '')
       return {item, itemId, itemKey, keyRotation, revision, vault}
     } catch (error) {
       return passDataError(error)

@@ -89,7 +89,11 @@ export function completionSetup(config: Extendable): CompletionSetup {
   const api = hosted ?? config.commands.find((command) => command.id === 'api')
   if (!api) throw new Error(`neither "${HOST_TOPIC}:api" nor "api" is a command of ${config.bin}`)
   const topic = hosted ? HOST_TOPIC : ''
-  const wordsId = `${topic === '' ? '' : `${topic}:`}api:spec:words`
+  /** How the line that runs one of our (hidden) commands is typed: `<bin> api spec words`, `<bin> proton:api:spec:words` … */
+  const commandWords = (id: string) => {
+    const full = `${topic === '' ? '' : `${topic}:`}${id}`
+    return [config.bin, ...(config.topicSeparator === ' ' ? full.split(':') : [full])]
+  }
   const nodeList = nodes(config, topic, api)
   // Inside a host: the commands whose top-level id resolves to ours (command-names.ts), decided from the loaded configuration.
   const topLevel = hosted ? nodeList.filter((node) => node.runnable && config.findCommand(node.id)?.pluginName === hosted.pluginName).map((node) => node.id) : []
@@ -103,7 +107,8 @@ export function completionSetup(config: Extendable): CompletionSetup {
     pluginFile: PLUGIN_FILE,
     topic,
     topLevel,
-    wordsCommand: [config.bin, ...(config.topicSeparator === ' ' ? wordsId.split(':') : [wordsId])],
+    wordsCommand: commandWords('api:spec:words'),
+    passNamesCommand: commandWords('pass:names'),
     wordsDir: wordListDir(config.cacheDir),
     namesDir: namesDir(config.cacheDir),
     mailboxWords: MAILBOX_WORDS,
