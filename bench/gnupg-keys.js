@@ -30,7 +30,9 @@ export function relockWithGnupg(fixture, keyPassphrase) {
     gpg(['--import'], fixture.userKey)
     for (const {PrivateKey} of fixture.addressKeys) gpg(['--import'], PrivateKey)
     const exported = (armored, passphrase) => {
-      const fingerprint = gpg(['--with-colons', '--import-options', 'show-only', '--import'], armored).toString().match(/^fpr:+([\dA-F]+):/m)[1]
+      const fingerprint = gpg(['--with-colons', '--import-options', 'show-only', '--import'], armored)
+        .toString()
+        .match(/^fpr:+([\dA-F]+):/m)[1]
       return withPassphrase(passphrase, ['--armor', '--export-secret-keys', fingerprint]).toString()
     }
 

@@ -61,7 +61,10 @@ describe('the fast path’s code cache (built binary)', function () {
     const [{ID: id}] = (JSON.parse(listed.stdout.toString()) as {Contacts: Array<{ID: string}>}).Contacts
     const expected = await proton(['contacts', 'get', id])
     expect(expected.status, expected.stderr).to.equal(0)
-    const digest = createHash('sha256').update(readFileSync(createRequire(import.meta.url).resolve('openpgp'))).digest('hex').slice(0, 16)
+    const digest = createHash('sha256')
+      .update(readFileSync(createRequire(import.meta.url).resolve('openpgp')))
+      .digest('hex')
+      .slice(0, 16)
     const name = `openpgp@${process.version}-${process.arch}-${digest}.bin`
     expect(openpgp()).to.deep.equal([name, `${name}.commands`])
     expect(statSync(cacheFile('openpgp')).mode & 0o777).to.equal(0o600)

@@ -54,7 +54,12 @@ export function removeSeal(cacheDir: string, profile: string): void {
  * derives none. Without them, or when the seal cannot be written, the old one is removed: it opens nothing for the new
  * session, and the first read derives the keys and seals them.
  */
-export async function sealAtLogin(cacheDir: string, profile: string, uid: string, unlocked: {clientKey: Buffer; userId: string; keys: ReadonlyArray<{record: ApiKey; key: PrivateKey}>} | undefined): Promise<void> {
+export async function sealAtLogin(
+  cacheDir: string,
+  profile: string,
+  uid: string,
+  unlocked: {clientKey: Buffer; userId: string; keys: ReadonlyArray<{record: ApiKey; key: PrivateKey}>} | undefined,
+): Promise<void> {
   if (!unlocked) {
     removeSeal(cacheDir, profile)
     return
