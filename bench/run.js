@@ -82,9 +82,10 @@ function race(contenders) {
   return new Map([...times].map(([name, values]) => [name, median(values)]))
 }
 
-function startSandbox() {
+/** A sandbox of its own, its session written to `profile`; its URL once it listens. */
+function startSandbox(profile) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--write-session'], {env, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--write-session', profile], {env, stdio: ['ignore', 'pipe', 'pipe']})
     children.push(child)
     let out = ''
     child.stdout.on('data', (chunk) => {
@@ -180,36 +181,44 @@ echo "\${#COMPREPLY[@]} $start $end"`
 const rows = []
 const row = (what, value, note = '') => rows.push(`| ${what} | ${value} | ${note} |`)
 
-const url = await startSandbox()
-const session = JSON.parse(readFileSync(join(home, 'proton-cli', 'sessions', 'sandbox.json'), 'utf8'))
-const sessionEnv = {...env, PROTON_ACCESS_TOKEN: session.AccessToken, PROTON_UID: session.UID}
+/** A sandbox account: its own sandbox, session (in `profile`) and the environment of the bare requests to it. */
+async function account(profile, tag) {
+  const url = await startSandbox(profile)
+  const session = JSON.parse(readFileSync(join(home, 'proton-cli', 'sessions', `${profile}.json`), 'utf8'))
+  return {profile, session, sessionEnv: {...env, PROTON_ACCESS_TOKEN: session.AccessToken, PROTON_UID: session.UID}, tag, url}
+}
+
+const main = await account('sandbox')
+const {session, sessionEnv, url} = main
 const headerFile = join(home, 'curl-headers')
 writeFileSync(headerFile, `Authorization: Bearer ${session.AccessToken}\nx-pm-uid: ${session.UID}\nx-pm-appversion: Other\n`, {mode: 0o600})
 const endpoint = `${url}/core/v4/users`
+
+/** A request to one of the sandbox's controls (X-Sandbox-Secret); its JSON answer. */
+async function control({session: {SandboxSecret}, url: base}, method, path, body) {
+  const response = await fetch(`${base}${path}`, {body: JSON.stringify(body), headers: {'content-type': 'application/json', 'x-sandbox-secret': SandboxSecret}, method})
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return response.json()
+}
 
 /**
  * A ~100 KB text/plain message, encrypted to the sandbox's primary address key (the committed fixture's), added
  * through the sandbox's POST /__sandbox/messages: what `proton mail read` is timed on (four requests, the keys
  * unlocked, the body decrypted), against the bare fetch of the same message.
  */
-async function addMessage(Subject, text) {
+async function addMessage(to, Subject, text) {
   const openpgp = await import('openpgp')
   const {KEY_FIXTURE} = await import('../src/sandbox/fixtures/key-fixture.ts')
   const addressKey = (await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})).toPublic()
   const Body = await openpgp.encrypt({encryptionKeys: addressKey, format: 'armored', message: await openpgp.createMessage({text})})
-  const response = await fetch(`${url}/__sandbox/messages`, {
-    body: JSON.stringify({Body, Subject}),
-    headers: {'content-type': 'application/json', 'x-sandbox-secret': session.SandboxSecret},
-    method: 'POST',
-  })
-  if (response.status !== 200) throw new Error(`POST /__sandbox/messages: ${response.status}`)
-  return (await response.json()).Message.ID
+  return (await control(to, 'POST', '/__sandbox/messages', {Body, Subject})).Message.ID
 }
 
 const line = 'The quick brown fox jumps over the lazy dog; a line of a long message, to be read whole.\n'
-const bigMessageId = await addMessage('A message of 100 KB', line.repeat(Math.ceil((100 * 1024) / line.length)))
+const bigMessage = (to) => addMessage(to, 'A message of 100 KB', line.repeat(Math.ceil((100 * 1024) / line.length)))
 // Wide text (emoji, CJK), which used to load the `table` library: the three newest messages of the inbox, and a folder.
-for (const subject of ['会議の議事録 📅 2026年11月', '🎉 Party on Friday! 🍕🍻', '한국어 제목: 回覧 👨‍👩‍👧 🇫🇷']) await addMessage(subject, 'wide')
+const bigMessageId = await bigMessage(main)
+for (const subject of ['会議の議事録 📅 2026年11月', '🎉 Party on Friday! 🍕🍻', '한국어 제목: 回覧 👨‍👩‍👧 🇫🇷']) await addMessage(main, subject, 'wide')
 const folder = await fetch(`${url}/core/v4/labels`, {
   body: JSON.stringify({Color: '#8080FF', Name: '会議 📅 議事録', Type: 3}),
   headers: {authorization: `Bearer ${session.AccessToken}`, 'content-type': 'application/json', 'x-pm-appversion': 'Other', 'x-pm-uid': session.UID},
@@ -223,12 +232,12 @@ if (folder.status !== 200) throw new Error(`POST /core/v4/labels: ${folder.statu
  * (keys: five requests and three unlocks; then the four event Types of the window, each decrypted and verified,
  * recurrences expanded), against the bare fetch of the same month's part-day events (one GET, Type 0).
  */
-function monthOfEvents() {
-  const calendars = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Calendars
+function monthOfEvents({profile}) {
+  const calendars = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', profile, 'calendar', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Calendars
   const id = calendars.find((calendar) => calendar.Members[0].Name === 'My calendar').ID
   for (let day = 1; day <= 20; day++) {
     const date = `2025-03-${String(day + 3).padStart(2, '0')}`
-    const made = spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'calendar', 'events', 'create', '--calendar', id, '--summary', `Meeting ${day}`, '--location', 'Room 1', '--start', `${date}T10:00`, '--end', `${date}T11:00`, '--timezone', 'Europe/Zurich'], {env})
+    const made = spawnSync(process.execPath, [BIN, '--profile', profile, 'calendar', 'events', 'create', '--calendar', id, '--summary', `Meeting ${day}`, '--location', 'Room 1', '--start', `${date}T10:00`, '--end', `${date}T11:00`, '--timezone', 'Europe/Zurich'], {env})
     if (made.status !== 0) throw new Error(`calendar events create: ${made.stderr}`)
   }
 
@@ -236,9 +245,41 @@ function monthOfEvents() {
   return {id, path: `/calendar/v1/${id}/events?Start=${start}&End=${end}&Timezone=UTC&PageSize=100&Type=0&Page=0`}
 }
 
-const month = monthOfEvents()
 /** The first seeded contact (a signed and an encrypted card): what `proton contacts get` is timed on. */
-const contactId = JSON.parse(spawnSync(process.execPath, [BIN, '--profile', 'sandbox', 'contacts', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Contacts[0].ID
+const firstContact = ({profile}) => JSON.parse(spawnSync(process.execPath, [BIN, '--profile', profile, 'contacts', 'list', '--output', 'json'], {encoding: 'utf8', env}).stdout).Contacts[0].ID
+
+/** The four encrypted reads, on an account whose message, month and contact are given; `keys` says who wrote its keys. */
+const READS = [
+  // On @protontech/drive-sdk: the baseline fetches My Files' share; ours also unlocks the keys, decrypts the share, the root and each child's name and key (target at most 2.5x).
+  {label: (keys) => `proton drive ls <My Files, 2 nodes${keys}>`, line: () => ['drive', 'ls'], path: () => '/drive/v2/shares/my-files'},
+  // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, opens the keys and decrypts (target at most 2x).
+  {label: (keys) => `proton mail read <a 100 KB message${keys}>`, line: ({message}) => ['mail', 'read', message], path: ({message}) => `/mail/v4/messages/${encodeURIComponent(message)}`},
+  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 2x).
+  {
+    label: (keys) => `proton calendar events list <a month, 24 events${keys}>`,
+    line: ({month}) => ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
+    path: ({month}) => month.path,
+  },
+  // Decrypting a contact's cards with the user keys: the baseline only fetches the contact; ours also fetches the local key, user and addresses (target at most 2x).
+  {label: (keys) => `proton contacts get <a contact, 2 cards${keys}>`, line: ({contact}) => ['contacts', 'get', contact], path: ({contact}) => `/contacts/v4/contacts/${encodeURIComponent(contact)}`},
+]
+const GNUPG_KEYS = ', keys by GnuPG'
+const readsOf = (of, keys, data) => READS.map((read) => ({account: of, label: read.label(keys), line: read.line(data), path: read.path(data)}))
+
+/**
+ * The same reads on a second account whose keys GnuPG wrote (bench/gnupg-keys.js: its secret-key packets, its
+ * default S2K), served by a sandbox of their own (PUT /__sandbox/keys), when gpg is there and the rows are wanted.
+ */
+async function gnupgReads() {
+  if (!has('gpg') || (ONLY && !READS.some((read) => ONLY.test(read.label(GNUPG_KEYS))))) return []
+  const {relockWithGnupg} = await import('./gnupg-keys.js')
+  const {KEY_FIXTURE} = await import('../src/sandbox/fixtures/key-fixture.ts')
+  const {keyPassphrase} = await import('../src/lib/crypto/passphrase.ts')
+  const keys = relockWithGnupg(KEY_FIXTURE, keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))
+  const gnupg = await account('sandbox-gnupg', 'keys by GnuPG')
+  await control(gnupg, 'PUT', '/__sandbox/keys', {AddressKeys: keys.addressKeys, UserKey: keys.userKey})
+  return readsOf(gnupg, GNUPG_KEYS, {contact: firstContact(gnupg), message: await bigMessage(gnupg), month: monthOfEvents(gnupg)})
+}
 
 /** Each command of ours, and the request it sends: the baseline sends the same one. */
 const COMMANDS = [
@@ -250,34 +291,26 @@ const COMMANDS = [
   {line: ['mail', 'labels', 'list'], path: '/mail/v4/labels'},
   {line: ['calendar', 'list'], path: '/calendar/v1'},
   {line: ['drive', 'volumes'], path: '/drive/volumes'},
-  // On @protontech/drive-sdk: the baseline fetches My Files' share; ours also unlocks the keys, decrypts the share, the root and each child's name and key (target at most 3x).
-  {label: 'proton drive ls <My Files, 2 nodes>', line: ['drive', 'ls'], path: '/drive/v2/shares/my-files'},
-  // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, unlocks the keys (OpenPGP.js) and decrypts.
-  {label: 'proton mail read <a 100 KB message>', line: ['mail', 'read', bigMessageId], path: `/mail/v4/messages/${encodeURIComponent(bigMessageId)}`},
-  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 3x).
-  {
-    label: 'proton calendar events list <a month, 24 events>',
-    line: ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
-    path: month.path,
-  },
-  // Decrypting a contact's cards with the user keys: the baseline only fetches the contact; ours also fetches the local key, user and addresses (target at most 2x).
-  {label: 'proton contacts get <a contact, 2 cards>', line: ['contacts', 'get', contactId], path: `/contacts/v4/contacts/${encodeURIComponent(contactId)}`},
+  ...readsOf(main, '', {contact: firstContact(main), message: bigMessageId, month: monthOfEvents(main)}),
+  ...(await gnupgReads()),
   // --jq: jq (WebAssembly) loaded, the filter compiled, the answer filtered; target at most 2x.
   {line: ['api', 'GET', '/core/v4/users', '--jq', '.User.Name'], path: '/core/v4/users'},
   // Wide text, drawn without a table library; target at most 1.3x.
   {label: 'proton mail list --page-size 3 <emoji and CJK subjects>', line: ['mail', 'list', '--page-size', '3'], path: '/mail/v4/messages?Page=0&PageSize=3&LabelID=0&Sort=Time&Desc=1'},
   {label: 'proton mail labels list --type folder <a CJK and emoji name>', line: ['mail', 'labels', 'list', '--type', 'folder'], path: '/core/v4/labels?Type=3'},
 ]
-const baselineName = (path) => `bare-node.cjs ${path}`
+/** The baseline of a command: the same path of the same account's sandbox. */
+const baselineName = (path, of = main) => `bare-node.cjs ${path}${of.tag ? ` <${of.tag}>` : ''}`
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
 const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
 const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
 const CURL = 'curl -s /core/v4/users'
 const HTTPIE = 'httpie /core/v4/users'
+const baselines = new Map(COMMANDS.map(({account: of = main, path}) => [baselineName(path, of), {of, path}]))
 const contenders = [
-  ...COMMANDS.map((command) => ({args: [BIN, '--profile', 'sandbox', ...command.line], command: process.execPath, env, name: ours(command)})),
+  ...COMMANDS.map((command) => ({args: [BIN, '--profile', (command.account ?? main).profile, ...command.line], command: process.execPath, env, name: ours(command)})),
   // The baseline: the same request with nothing but node:http, as CommonJS.
-  ...[...new Set(COMMANDS.map(({path}) => path))].map((path) => ({args: [join(ROOT, 'bench/bare-node.cjs'), `${url}${path}`], command: process.execPath, env: sessionEnv, name: baselineName(path)})),
+  ...[...baselines].map(([name, {of, path}]) => ({args: [join(ROOT, 'bench/bare-node.cjs'), `${of.url}${path}`], command: process.execPath, env: of.sessionEnv, name})),
   // For comparison: the same command through oclif (what the fast path saves), the baseline as an ES module, curl.
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: OCLIF},
   {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: ESM},
@@ -290,16 +323,16 @@ if (has('http') && !ONLY) {
 
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
 const chosen = ONLY ? COMMANDS.filter((command) => ONLY.test(ours(command))) : COMMANDS
-const wanted = ONLY ? new Set([...chosen.map((command) => ours(command)), ...chosen.map(({path}) => baselineName(path))]) : undefined
+const wanted = ONLY ? new Set([...chosen.map((command) => ours(command)), ...chosen.map(({account: of, path}) => baselineName(path, of))]) : undefined
 const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
 const startRows = []
-const startRow = (name, baselinePath) => {
+const startRow = (name, baselinePath, of) => {
   const value = medians.get(name)
-  const baseline = medians.get(baselineName(baselinePath))
+  const baseline = medians.get(baselineName(baselinePath, of))
   startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
 }
 
-for (const command of chosen) startRow(ours(command), command.path)
+for (const command of chosen) startRow(ours(command), command.path, command.account)
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
 
 /**

@@ -18,7 +18,8 @@
  * a command of the bundle not yet in it ran; otherwise a start only reads it. V8 refuses
  * a cache that does not fit the source, its version or its flags, and the
  * bundle is then compiled as usual. NODE_DISABLE_COMPILE_CACHE=1 turns it
- * off, as it does Node's.
+ * off, as it does Node's. OpenPGP.js, which the bundles leave in
+ * node_modules, has a cache of its own the same way (CACHED_DEPENDENCIES).
  *
  * It runs only as that CommonJS bundle, where require and __dirname are the
  * bundle's own (scripts/build-fast-path.js).
@@ -170,15 +171,66 @@ function isRunning(temporary: string): boolean {
   }
 }
 
-/** Compile and run the bundle (with its code cache when there is one); what it exports. */
-function loadBundle(path: string, cachedData?: Buffer): {bundle: Bundle; script: Script} {
-  const source = readFileSync(path, 'utf8')
-  // The wrapper Node puts around a CommonJS module, so the bundle runs as it would under require().
+/** Compile and run a CommonJS file's source as require() would (with a code cache when there is one); its exports. */
+function runModule(path: string, source: string, cachedData: Buffer | undefined, require: NodeJS.Require): {exports: unknown; script: Script} {
+  // The wrapper Node puts around a CommonJS module, so the file runs as it would under require().
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {cachedData, filename: path})
   const module = {exports: {}}
   const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, directory: string) => void
-  wrapper(module.exports, createRequire(path), module, path, dirname(path))
-  return {bundle: module.exports as Bundle, script}
+  wrapper(module.exports, require, module, path, dirname(path))
+  return {exports: module.exports, script}
+}
+
+/** Compile and run the bundle (with its code cache when there is one); what it exports. */
+function loadBundle(path: string, cachedData?: Buffer, require = createRequire(path)): {bundle: Bundle; script: Script} {
+  const {exports, script} = runModule(path, readFileSync(path, 'utf8'), cachedData, require)
+  return {bundle: exports as Bundle, script}
+}
+
+/**
+ * What the bundles leave in node_modules and load with a code cache of their own: OpenPGP.js (400 KiB, required by
+ * every command that decrypts or signs). Node's compile cache holds little more than its top level, so each run
+ * compiled again every function a read calls (some 30 ms of a read of 150); a cache V8 writes after the run holds
+ * them. Named by the file's digest, as a bundle's cache is by its build's: V8 checks a cache against the length of
+ * its source, not its text, and node_modules may change under a build.
+ */
+const CACHED_DEPENDENCIES = new Set(['openpgp'])
+
+/**
+ * The bundle's require: CACHED_DEPENDENCIES compiled with their code caches (each once), the rest as Node requires it.
+ * `ran` names the command once it runs: a cache is written at exit for a command it does not yet hold, as a bundle's.
+ */
+function bundleRequire(path: string, directory: string, ran: () => string | undefined): NodeJS.Require {
+  const real = createRequire(path)
+  const loaded = new Map<string, unknown>()
+  const load = (id: string) => {
+    const file = real.resolve(id)
+    const source = readFileSync(file, 'utf8')
+    const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(source).digest('hex').slice(0, 16)
+    const cache = readCodeCache(directory, `${id}@${process.version}-${process.arch}-${digest}`)
+    const {exports, script} = runModule(file, source, cache.data, createRequire(file))
+    whenRan(cache, script, ran)
+    return exports
+  }
+
+  const required = (id: string) => {
+    if (!CACHED_DEPENDENCIES.has(id)) return real(id)
+    if (!loaded.has(id)) loaded.set(id, load(id))
+    return loaded.get(id)
+  }
+
+  // The bundles only call it; the rest of a require is Node's.
+  return Object.assign(required, real)
+}
+
+/** At exit (the fast path ends with process.exit), once the command's functions are compiled: the cache written again when it was missing or refused, or lacks the command. */
+function whenRan(cache: CodeCache, script: Script, ran: () => string | undefined): void {
+  const refused = cache.data === undefined || script.cachedDataRejected === true
+  process.once('exit', () => {
+    const id = ran()
+    if (id === undefined || (!refused && cache.covered.has(id))) return
+    writeCodeCache({...cache, covered: refused ? new Set([id]) : cache.covered.add(id)}, script.createCachedData())
+  })
 }
 
 /** Run the line with its bundle (see the top of this file). */
@@ -197,15 +249,11 @@ async function runBundle(file: BundleFile, {args, resolved}: Line, table: LoadTa
 
   // <module>@<Node>-<arch>-<hash>.bin: '@' is in no module's name, so a bundle's caches are told from another's.
   const key = `${file.file.replace(/\.cjs$/, '')}@${process.version}-${process.arch}-${file.hash}`
-  const cache = readCodeCache(join(cacheDir, 'code-cache'), key)
-  const {bundle, script} = loadBundle(path, cache.data)
-  const refused = cache.data === undefined || script.cachedDataRejected === true
+  const directory = join(cacheDir, 'code-cache')
+  const cache = readCodeCache(directory, key)
   let ran: string | undefined
-  // At exit (the fast path ends with process.exit), once the command's functions are compiled.
-  process.once('exit', () => {
-    if (ran === undefined || (!refused && cache.covered.has(ran))) return
-    writeCodeCache({...cache, covered: refused ? new Set([ran]) : cache.covered.add(ran)}, script.createCachedData())
-  })
+  const {bundle, script} = loadBundle(path, cache.data, bundleRequire(path, directory, () => ran))
+  whenRan(cache, script, () => ran)
   return bundle.dispatch(args, resolved, table, bundle.commands, env, (id) => (ran = id))
 }
 

@@ -6,7 +6,9 @@
  * fit; never a change to what a command prints.
  */
 import {expect} from 'chai'
+import {createHash} from 'node:crypto'
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
 import {join} from 'node:path'
 
 import {makeFifo} from '../helpers/fifo.ts'
@@ -47,6 +49,38 @@ describe('the fast path’s code cache (built binary)', function () {
     const [{ID: id}] = (JSON.parse(listed.stdout.toString()) as {Messages: Array<{ID: string}>}).Messages
     for (const action of ['star', 'unstar']) expect((await proton(['mail', action, id])).status, action).to.equal(0)
     expect(commands('mail-actions')).to.equal('mail:star\nmail:unstar\n')
+  })
+
+  it('OpenPGP.js has its own, named by its file’s digest and shared by the bundles that decrypt: written after a read, added to by another command, a damaged one refused with the same answer', async () => {
+    const openpgp = () => files().filter((name) => name.startsWith('openpgp@'))
+    expect(openpgp()).to.deep.equal([])
+    // api and mail labels list decrypt nothing: OpenPGP.js is not loaded.
+    expect((await proton(['mail', 'labels', 'list'])).status).to.equal(0)
+    expect(openpgp()).to.deep.equal([])
+    const listed = await proton(['contacts', 'list', '--output', 'json'])
+    const [{ID: id}] = (JSON.parse(listed.stdout.toString()) as {Contacts: Array<{ID: string}>}).Contacts
+    const expected = await proton(['contacts', 'get', id])
+    expect(expected.status, expected.stderr).to.equal(0)
+    const digest = createHash('sha256')
+      .update(readFileSync(createRequire(import.meta.url).resolve('openpgp')))
+      .digest('hex')
+      .slice(0, 16)
+    const name = `openpgp@${process.version}-${process.arch}-${digest}.bin`
+    expect(openpgp()).to.deep.equal([name, `${name}.commands`])
+    expect(statSync(cacheFile('openpgp')).mode & 0o777).to.equal(0o600)
+    expect(commands('openpgp')).to.equal('contacts:get\n')
+    const written = statSync(cacheFile('openpgp')).mtimeMs
+    expect((await proton(['contacts', 'get', id])).stdout.toString()).to.equal(expected.stdout.toString())
+    expect(statSync(cacheFile('openpgp')).mtimeMs).to.equal(written)
+    expect((await proton(['mail', 'read', (JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString()) as {Messages: Array<{ID: string}>}).Messages[0].ID])).status).to.equal(0)
+    expect(commands('openpgp')).to.equal('contacts:get\nmail:read\n')
+    const damaged = readFileSync(cacheFile('openpgp'))
+    for (let index = 2048; index < damaged.length; index += 997) damaged[index] ^= 0x5a
+    writeFileSync(cacheFile('openpgp'), damaged)
+    const again = await proton(['contacts', 'get', id])
+    expect([again.signal, again.status, again.stderr, again.stdout.toString()]).to.deep.equal([null, expected.status, expected.stderr, expected.stdout.toString()])
+    expect(readFileSync(cacheFile('openpgp')).equals(damaged)).to.equal(false)
+    expect(commands('openpgp')).to.equal('contacts:get\n')
   })
 
   it('a cache that does not fit is refused: the same answer, and a new cache for this command', async () => {

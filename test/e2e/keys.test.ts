@@ -44,6 +44,20 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     expect(status.stdout.toString('utf8')).to.match(/keys\s+available/)
   })
 
+  it('auth login seals the keys it unlocked for the new session: the first read derives none (DEBUG counts it); the seal holds no key in clear', async () => {
+    const seal = join(suite.home.home, 'cache', 'proton-cli', 'keys', 'reader.sealed')
+    expect(statSync(seal).mode & 0o777).to.equal(0o600)
+    const sealed = readFileSync(seal)
+    for (const secret of [KEY_FIXTURE.userKey, KEY_FIXTURE.addressKeys[0].PrivateKey, passphrase]) expect(sealed.includes(Buffer.from(secret))).to.equal(false)
+    const first = await runBinary(['--profile', 'reader', 'mail', 'read', '--', ids[0]], {env: baseEnv(suite.home.home, {DEBUG: 'proton-cli:keys', TZ: 'UTC'})})
+    expect(first.status, first.stderr).to.equal(0)
+    const counts = first.stderr.split('\n').filter((line) => line.startsWith('proton-cli:keys '))
+    expect(counts).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived', 'proton-cli:keys 1 keys opened from the seal, 0 derived'])
+    // A new login of the profile replaces the seal: the previous session's opens nothing for the new one.
+    expect((await login('reader')).status).to.equal(0)
+    expect(readFileSync(seal).equals(sealed)).to.equal(false)
+  })
+
   it('mail read prints the header block and the decrypted plain text, with the signature verified', async () => {
     const result = await proton(['--profile', 'reader', 'mail', 'read', '--', ids[0]])
     expect(result.status, result.stderr).to.equal(0)
@@ -63,7 +77,7 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     expect(json.Body).to.match(/^<html><body><h1>Your March invoice/)
   })
 
-  it('mail read compiles OpenPGP.js through Node’s compile cache in the user’s own cache directory (0700), and not with NODE_DISABLE_COMPILE_CACHE=1', async () => {
+  it('mail read uses Node’s compile cache (beside its own code caches) in the user’s own cache directory (0700), and not with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const compileCache = join(suite.home.home, 'cache', 'proton-cli', 'compile-cache')
     rmSync(compileCache, {force: true, recursive: true})
     const disabled = await runBinary(['--profile', 'reader', 'mail', 'read', '--', ids[0]], {env: baseEnv(suite.home.home, {NODE_DISABLE_COMPILE_CACHE: '1', TZ: 'UTC'})})

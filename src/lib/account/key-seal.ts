@@ -15,7 +15,7 @@
  * user and address keys no longer listed are dropped at the next write; other keys sealed the same way (a
  * calendar's, drive's nodes': filed under their armored key and the passphrase that unlocks it) stay while they are
  * used, the least recently used dropped past MAX_OTHER. Whatever cannot be opened is ignored: the keys are
- * derived as if there were no file.
+ * derived as if there were no file. A login writes the seal afresh with the keys it unlocked (sealAtLogin).
  */
 import {createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes} from 'node:crypto'
 import {closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rmSync} from 'node:fs'
@@ -51,6 +51,30 @@ export function removeSeal(cacheDir: string, profile: string): void {
     } catch {
       // A seal that cannot be removed opens nothing without the ended session's local key.
     }
+  }
+}
+
+/**
+ * The keys a login unlocked, sealed for its new session in place of the previous session's seal, so that the first read
+ * derives none. Without them, or when the seal cannot be written, the old one is removed: it opens nothing for the new
+ * session, and the first read derives the keys and seals them.
+ */
+export async function sealAtLogin(
+  cacheDir: string,
+  profile: string,
+  uid: string,
+  unlocked: {clientKey: Buffer; userId: string; keys: ReadonlyArray<{record: ApiKey; key: PrivateKey}>} | undefined,
+): Promise<void> {
+  // Whatever the previous session sealed (its keys, its Pass names) opens nothing for the new one.
+  removeSeal(cacheDir, profile)
+  if (!unlocked) return
+
+  const entries = new Map(unlocked.keys.map(({key, record}) => [entryName(record), key.write()]))
+  try {
+    ensurePrivateDirectory(join(cacheDir, 'keys'))
+    await replaceFile(sealPath(cacheDir, profile), seal(entries, unlocked.clientKey, uid, unlocked.userId), {mode: 0o600})
+  } catch {
+    removeSeal(cacheDir, profile)
   }
 }
 

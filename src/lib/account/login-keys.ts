@@ -6,6 +6,8 @@
  * (local-key.ts). The session file keeps only the sealed passphrase: never
  * the password, never the passphrase in clear.
  */
+import type {PrivateKey} from 'openpgp'
+
 import {buildRequestUrl} from '../http/api-url.ts'
 import {createTransport, send, type TransportOptions} from '../http/client.ts'
 import {describeApiError} from '../output/api-error.ts'
@@ -13,7 +15,7 @@ import {sniffJson} from '../output/envelope.ts'
 import {CliFailure} from '../core/errors.ts'
 import {EXIT, exitStatusForResponse} from '../core/exit-status.ts'
 import type {StoredSession} from '../session/store.ts'
-import {keyEntries, unlockAddressKeys, unlockUserKeys} from '../crypto/keyring.ts'
+import {type ApiKey, keyEntries, unlockAddressKeys, unlockUserKeys} from '../crypto/keyring.ts'
 import {newClientKey, sealPassphrase} from '../crypto/local-key.ts'
 import {keyPassphrase} from '../crypto/passphrase.ts'
 
@@ -41,6 +43,8 @@ export interface KeysAtLogin {
   fields: Partial<StoredSession>
   /** One line for stderr: what was unlocked, or why not. */
   note: string
+  /** The keys login unlocked, each with its record, and the local key and user they are sealed for (key-seal.ts sealAtLogin): the first read then derives none. */
+  unlocked?: {clientKey: Buffer; userId: string; keys: Array<{record: ApiKey; key: PrivateKey}>}
 }
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
@@ -98,10 +102,12 @@ async function unlockWith(api: KeyApi, secret: KeySecret, uid: string): Promise<
   const addresses = list(addressAnswer.Addresses).map(record)
   let open = 0
   const failures: string[] = []
+  const opened = unlockedUser.keys.map((key, index) => ({key, record: unlockedUser.records[index]}))
   for (const address of addresses) {
     const entries = keyEntries(address.Keys)
     malformed += entries.malformed
     const unlocked = await unlockAddressKeys(entries.keys, unlockedUser.keys, passphrase)
+    opened.push(...unlocked.keys.map((key, index) => ({key, record: unlocked.records[index]})))
     if (unlocked.keys.length > 0) open++
     else failures.push(String(address.Email))
   }
@@ -113,7 +119,7 @@ async function unlockWith(api: KeyApi, secret: KeySecret, uid: string): Promise<
   const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID), ...name}
   const missing = failures.length > 0 ? `; no key unlocked for ${failures.join(', ')}` : ''
   const skipped = malformed > 0 ? `; skipped ${malformed} malformed key ${malformed === 1 ? 'entry' : 'entries'} (not a key object)` : ''
-  return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`}
+  return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`, unlocked: {clientKey, keys: opened, userId: String(user.ID)}}
 }
 
 /** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */

@@ -90,6 +90,8 @@ const UNLOCK_CONFIG = {maxArgon2MemoryExponent: MAX_ARGON2_MEMORY_EXPONENT}
 
 export interface Unlocked {
   keys: PrivateKey[]
+  /** The service's record of each key of `keys`, in the same order (login seals the keys under them). */
+  records: ApiKey[]
   /** Why each key that could not be unlocked was not (by key ID). */
   failures: string[]
   /** Every key that could not be unlocked was refused for its Argon2 S2K (none was tried with the passphrase). */
@@ -168,13 +170,14 @@ function reason(error: unknown): string {
  */
 async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, {deadline, whole = false}: {deadline?: UnlockDeadline; whole?: boolean} = {}): Promise<Unlocked> {
   const pgp = await openpgp()
-  const result: Unlocked = {failures: [], keys: [], tooCostly: true}
+  const result: Unlocked = {failures: [], keys: [], records: [], tooCostly: true}
   for (const key of keys.filter(active)) {
     const armored = text(key.PrivateKey)
     if (!armored) continue
     if (deadline && Date.now() >= deadline.at) throw new TimeoutFailure(`gave up unlocking the keys: not done within ${deadline.timeoutSeconds} s (timeout; see --timeout)`)
     try {
       result.keys.push(await unlockOne(pgp, armored, await secretOf(pgp, key), whole))
+      result.records.push(key)
     } catch (error) {
       result.failures.push(`${what} ${String(key.ID)}: ${reason(error)}`)
       if (!(error instanceof Argon2TooCostly)) result.tooCostly = false

@@ -230,6 +230,22 @@ export class SandboxState {
   }
 
   /**
+   * The account's keys locked again (PUT /__sandbox/keys), as the service keeps them after a password change or an
+   * import: the same keys, each record's PrivateKey replaced (the user key's, then each address's by index), its ID,
+   * Token and Signature kept. The bench serves the keys as GnuPG writes them this way. Answers how many were replaced.
+   */
+  relockKeys(userKey: string | undefined, addressKeys: readonly string[]): number {
+    const replace = (keys: unknown, armored: string | undefined) => {
+      const [record] = Array.isArray(keys) ? (keys as Row[]) : []
+      if (!record || armored === undefined) return 0
+      record.PrivateKey = armored
+      return 1
+    }
+
+    return replace(this.user.Keys, userKey) + this.addresses.reduce((count, address, index) => count + replace(address.Keys, addressKeys[index]), 0)
+  }
+
+  /**
    * A message the tests bring (POST /__sandbox/messages): its Body armored as they encrypted it (GnuPG, say), each
    * attachment's KeyPackets and Data (base64) as given, so that a test can hand the client a hostile name or a
    * tampered data packet. Newest of all, in the inbox, to the primary address. Answers the new message's metadata.

@@ -2,7 +2,7 @@
  * The sandbox's own control routes under /__sandbox/ (never part of the
  * service): read the request log and refresh counts, set and clear faults,
  * expire access tokens now, add a message (tests bring their own
- * encrypted bodies and attachments), read what sends carried (GET /__sandbox/sent),
+ * encrypted bodies and attachments), lock the account's keys again (PUT /__sandbox/keys), read what sends carried (GET /__sandbox/sent),
  * and drive's (src/sandbox/handlers/drive/control.ts: recorded request bodies, a tampered block, no volume), and Pass's (src/sandbox/handlers/pass/routes.ts: keys and
  * items added as given, the store read back). They need no session, only the sandbox's own
  * secret (X-Sandbox-Secret), and are never faulted.
@@ -71,6 +71,20 @@ function newMessage(fields: JsonObject): NewMessage {
   }
 }
 
+const ARMORED_PRIVATE_KEY = /^-----BEGIN PGP PRIVATE KEY BLOCK-----\r?\n[\s\S]*-----END PGP PRIVATE KEY BLOCK-----\s*$/
+
+/** PUT /__sandbox/keys: {UserKey?, AddressKeys?: [by address]}, each an armored private key block (not parsed: the client reads them). */
+function relockedKeys(state: SandboxState, fields: JsonObject): number {
+  const armored = (value: unknown, name: string): string => {
+    if (typeof value !== 'string' || !ARMORED_PRIVATE_KEY.test(value)) throw invalid(`${name} must be an armored private key`)
+    return value
+  }
+
+  const list = fields.AddressKeys ?? []
+  if (!Array.isArray(list)) throw invalid('AddressKeys must be a list')
+  return state.relockKeys(fields.UserKey === undefined ? undefined : armored(fields.UserKey, 'UserKey'), list.map((key: unknown, index) => armored(key, `AddressKeys[${index}]`)))
+}
+
 export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState, signIn: {forks: ForkService; keyPassword: () => string; verifications: Verifications}): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
@@ -106,6 +120,7 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
       path: /^\/__sandbox\/expire-tokens$/,
     },
     {access: 'none', handle: (request) => ({...success, Message: state.addMessage(newMessage(request.json()))}), method: 'POST', path: /^\/__sandbox\/messages$/},
+    {access: 'none', handle: (request) => ({...success, Replaced: relockedKeys(state, request.json())}), method: 'PUT', path: /^\/__sandbox\/keys$/},
     // Human verification as a person completes it (verification.ts): the captcha page, and the codes "sent".
     {access: 'none', handle: ({query}) => signIn.verifications.page(query.get('token')), method: 'GET', path: /^\/__sandbox\/verify$/},
     {access: 'none', handle: ({body}) => signIn.verifications.solve(body), method: 'POST', path: /^\/__sandbox\/verify$/},

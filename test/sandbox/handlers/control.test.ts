@@ -50,6 +50,28 @@ describe('sandbox controls', () => {
     expect(refused.json).to.deep.include({Error: 'Attachments[0]: Signature must be a string'})
   })
 
+  it('lock the keys again (PUT /__sandbox/keys): each record keeps its ID, Token and Signature, its PrivateKey replaced; refuses what is not an armored private key', async () => {
+    const session = await harness.login()
+    type Keyed = {Keys: Array<Record<string, unknown>>}
+    const records = async () => {
+      const {User} = (await harness.call('GET', '/core/v4/users', {session})).json as {User: Keyed}
+      const {Addresses} = (await harness.call('GET', '/core/v4/addresses', {session})).json as {Addresses: Keyed[]}
+      return {address: Addresses[0].Keys[0], user: User.Keys[0]}
+    }
+
+    const before = await records()
+    const refused = await harness.call('PUT', '/__sandbox/keys', {body: {UserKey: 'not a key'}})
+    expect(refused.status).to.equal(422)
+    expect(refused.json).to.deep.include({Error: 'UserKey must be an armored private key'})
+    expect(await records()).to.deep.equal(before)
+    // Any armored private key block will do: the sandbox keeps what it is given, the client reads it.
+    const armored = readFileSync(join(import.meta.dirname, '../../fixtures/gnupg/token-user.asc'), 'utf8')
+    const replaced = await harness.call('PUT', '/__sandbox/keys', {body: {AddressKeys: [armored], UserKey: armored}})
+    expect(replaced.status, replaced.text).to.equal(200)
+    expect(replaced.json).to.deep.include({Replaced: 2})
+    expect(await records()).to.deep.equal({address: {...before.address, PrivateKey: armored}, user: {...before.user, PrivateKey: armored}})
+  })
+
   describe('the sandbox process', function () {
     this.timeout(30_000)
     const suite = sandboxForSuite()

@@ -6,6 +6,7 @@
  * app version it was made with, and the key passphrase sealed under the
  * session's local key (account/login-keys.ts).
  */
+import {sealAtLogin} from '../key-seal.ts'
 import {keysAtFork, sessionApi} from '../login-keys.ts'
 import type {TransportOptions} from '../../http/client.ts'
 import {escapeLine} from '../../core/escape.ts'
@@ -74,6 +75,8 @@ export async function webLogin(invocation: Invocation, options: WebLoginOptions,
     const keys = await keysAtFork(sessionApi(apiUrl, transport, session), keyPassword, session.UID)
     const stored = {...session, ...keys.fields}
     await invocation.sessions.writeLocked(flags.profile, stored)
+    // As auth login: the keys it unlocked sealed for the new session, the previous session's seal replaced.
+    await sealAtLogin(invocation.context.cacheDir, flags.profile, session.UID, keys.unlocked)
     const who = typeof stored.Username === 'string' ? escapeLine(stored.Username) : 'the account that approved'
     invocation.note(`logged in as ${who} (profile ${flags.profile}, ${session.APIURL}, by approval; app version ${escapeLine(identity.appVersion)})`)
     invocation.note(keys.note)

@@ -10,7 +10,7 @@ import {DEFAULT_API_URL} from '../../contract/contract.ts'
 import {usageError} from '../../core/errors.ts'
 import {InputLines} from '../../cli/input-lines.ts'
 import {presetVerification, type RetryHint} from '../../session/human-verification.ts'
-import {removeSeal} from '../key-seal.ts'
+import {sealAtLogin} from '../key-seal.ts'
 import {keysAtLogin, sessionApi} from '../login-keys.ts'
 import {login} from '../../session/login.ts'
 import {plainCommand} from '../../run/plain-command.ts'
@@ -128,8 +128,8 @@ export const authLogin = plainCommand<AuthLoginOptions>({
     })
     const keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), mailboxPassword ?? password, session.UID, mailboxPassword !== undefined)
     await invocation.sessions.writeLocked(flags.profile, {...session, ...keys.fields})
-    // The keys sealed for the profile's previous session open nothing now: gone (the first read seals them anew).
-    removeSeal(invocation.context.cacheDir, flags.profile)
+    // The keys sealed for the profile's previous session open nothing now: replaced by those this login unlocked, or gone.
+    await sealAtLogin(invocation.context.cacheDir, flags.profile, session.UID, keys.unlocked)
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
     invocation.note(keys.note)
   },
