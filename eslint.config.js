@@ -57,10 +57,6 @@ export default tseslint.config(
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
-    files: ['test/**/*.ts'],
-    rules: {'@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-unused-expressions': 'off'},
-  },
-  {
     // No file needs more than 14 imports (issue 41): one that does does too much, and is split. Each module counts
     // once, however it is imported: `import`, `import type` (ignoreTypeImports false), `export … from`, `import()`.
     files: ['src/**/*.ts', 'test/**/*.ts'],
@@ -72,8 +68,13 @@ export default tseslint.config(
     rules: {'import-x/max-dependencies': 'off'},
   },
   {
-    // For now only: files being split apart by other changes. The lead removes this override once they land.
-    files: ['src/lib/pass/**', 'src/lib/sandbox/**', 'src/lib/run/invocation.ts', 'src/lib/mail/commands/read.ts'],
+    // For now only: files being split apart by other changes. The lead removes this override once they land. (The
+    // sandbox is src/sandbox once it leaves src/lib: its http/server.ts and http/router.ts are over 14 there too.)
+    files: ['src/lib/pass/**', 'src/lib/sandbox/**', 'src/sandbox/**', 'src/lib/run/invocation.ts', 'src/lib/mail/commands/read.ts'],
     rules: {'import-x/max-dependencies': 'off'},
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {'@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-unused-expressions': 'off'},
   },
 )
