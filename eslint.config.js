@@ -1,6 +1,7 @@
 // Lint: ESLint's recommended rules; typescript-eslint's strict type-checked set (type-aware: no-floating-promises and
-// the other promise rules), less the rules listed below; import-x's no-cycle (value imports between files). Beside
-// ESLint, `npm run lint` runs tsc, Prettier's check and knip (dead exports and files).
+// the other promise rules), less the rules listed below; import-x's no-cycle (value imports between files) and
+// max-dependencies (at most 14 modules a file). Beside ESLint, `npm run lint` runs tsc, Prettier's check and knip
+// (dead exports and files).
 import js from '@eslint/js'
 import {createNodeResolver, importX} from 'eslint-plugin-import-x'
 import globals from 'globals'
@@ -55,6 +56,23 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: {sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  {
+    // No file needs more than 14 imports (issue 41): one that does does too much, and is split. Each module counts
+    // once, however it is imported: `import`, `import type` (ignoreTypeImports false), `export … from`, `import()`.
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    rules: {'import-x/max-dependencies': ['error', {ignoreTypeImports: false, max: 14}]},
+  },
+  {
+    // The package's entry: its re-exports are what sibling plugins build on (the public surface), not what it uses.
+    files: ['src/index.ts'],
+    rules: {'import-x/max-dependencies': 'off'},
+  },
+  {
+    // For now only: files being split apart by other changes. The lead removes this override once they land. (The
+    // sandbox is src/sandbox once it leaves src/lib: its http/server.ts and http/router.ts are over 14 there too.)
+    files: ['src/lib/pass/**', 'src/lib/sandbox/**', 'src/sandbox/**', 'src/lib/run/invocation.ts', 'src/lib/mail/commands/read.ts'],
+    rules: {'import-x/max-dependencies': 'off'},
   },
   {
     files: ['test/**/*.ts'],

@@ -20,19 +20,17 @@ import {createReadStream, mkdtempSync, readdirSync, rmSync, statSync} from 'node
 import {createServer, type IncomingMessage, request as httpRequest, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
-import type {Readable} from 'node:stream'
-import {fileURLToPath} from 'node:url'
 
 import * as openpgp from 'openpgp'
 
 import {idSegment} from '../../src/lib/http/path-segment.ts'
 import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, BIN, runBinary} from '../helpers/run-binary.ts'
+import {runMeasured} from '../helpers/run-measured.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 import {privateDirectory, TEST_CACHE} from '../helpers/test-cache.ts'
 
 const MiB = 1024 * 1024
-const PEAK_RSS = fileURLToPath(new URL('../../bench/peak-rss.js', import.meta.url))
 const SENDER = 'bulk@example.test'
 /** The random block every plaintext is made of, each copy numbered in its first 4 bytes (no two MiB alike). */
 const BLOCK = randomBytes(MiB)
@@ -174,23 +172,10 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     return {attachments, id}
   }
 
-  /** The built binary with its peak RSS (MiB) reported on fd 3 by bench/peak-rss.js. */
-  function download(args: string[]): Promise<{status: number | null; stdout: string; stderr: string; peakMiB: number}> {
-    const child = spawn(process.execPath, ['--import', PEAK_RSS, BIN, '--profile', 'big', 'mail', 'download', ...args], {env: {...env(), PEAK_RSS_FD: '3'}, stdio: ['ignore', 'pipe', 'pipe', 'pipe']})
-    let stdout = ''
-    let stderr = ''
-    let report = ''
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    ;(child.stdio[3] as Readable).on('data', (chunk: Buffer) => (report += chunk.toString()))
-    // A test that fails halfway does not leave the child running.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000)
-    return new Promise((resolve) => {
-      child.on('close', (status) => {
-        clearTimeout(timer)
-        resolve({peakMiB: Number(report.trim()) / 1024, status, stderr, stdout})
-      })
-    })
+  /** The built binary with its peak RSS (MiB) reported by bench/peak-rss.js (runMeasured). */
+  async function download(args: string[]): Promise<{status: number | null; stdout: string; stderr: string; peakMiB: number}> {
+    const {peakMiB, status, stderr, stdout} = await runMeasured(['--profile', 'big', 'mail', 'download', ...args], env(), 240_000)
+    return {peakMiB, status, stderr, stdout: stdout.toString('utf8')}
   }
 
   before(async () => {

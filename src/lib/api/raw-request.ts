@@ -1,15 +1,14 @@
 /**
  * What `proton api METHOD ENDPOINT` does once its flags are parsed: build
  * the request, check it against the API description, send it with the
- * session (or print it as curl, or fetch every page) and print the answer.
+ * session (or print it as curl: printCurl, or fetch every page) and print the answer.
  * The plain function of the api command (src/lib/api/commands/api.ts), so it
  * must not import @oclif/core.
  */
 import {buildRequestUrl} from '../http/api-url.ts'
-import {renderCurl} from './curl.ts'
 import {usageError} from '../core/errors.ts'
 import {parseHeaders} from '../http/headers.ts'
-import {type ApiRequest, sessionHeaders} from '../http/client.ts'
+import type {ApiRequest} from '../http/client.ts'
 import type {Display, Invocation} from '../run/invocation.ts'
 import {paginate} from './paginate.ts'
 import {requestParts} from './body.ts'
@@ -17,13 +16,8 @@ import {readLimit} from '../files/named-file.ts'
 import {interruptSignal} from '../core/interrupt.ts'
 import {type Method, METHODS} from '../http/methods.ts'
 import {parseEndpoint, parseMethod} from './input.ts'
-import type {ActiveSession} from '../session/session.ts'
 import {checkRequest} from '../description/request-check.ts'
-import {commandLine} from '../core/command-names.ts'
-import {shellQuote} from '../output/shell-quote.ts'
-
-/** The profile a line without --profile (and without PROTON_PROFILE) uses: global-flags.ts. */
-const DEFAULT_PROFILE = 'default'
+import {printCurl} from './print-curl.ts'
 
 /** The raw command's own flags, parsed (the global ones are the Invocation's). */
 export interface RawRequestFlags {
@@ -100,23 +94,4 @@ export async function runRawRequest(invocation: Invocation, given: RawRequest): 
   } finally {
     await spool.close()
   }
-}
-
-/**
- * How the printed curl gets the token: `proton auth token`, with the
- * session's profile when it is not the default one (an environment session
- * needs none: the variables answer for it in curl's shell too).
- */
-export function tokenCommand(invocation: Invocation, session: ActiveSession): string {
-  const line = commandLine(invocation.context.names, 'auth:token')
-  const fromEnvironment = Boolean(invocation.io.env.PROTON_UID && invocation.io.env.PROTON_ACCESS_TOKEN)
-  if (fromEnvironment || session.profile === DEFAULT_PROFILE) return line
-  // A profile name is letters, digits, "_", "." and "-" (store.ts); quoted only should it hold anything else.
-  return `${line} --profile ${/^[\w.-]+$/.test(session.profile) ? session.profile : shellQuote(session.profile)}`
-}
-
-function printCurl(invocation: Invocation, session: ActiveSession, request: ApiRequest & {body?: Buffer}, bodyFile?: string): void {
-  const headers = {...sessionHeaders(session, invocation.transport(session), request.body !== undefined), ...request.headers}
-  const body = request.body === undefined ? undefined : {bytes: request.body, file: bodyFile}
-  invocation.io.stdout.write(`${renderCurl({body, headers, method: request.method, tokenCommand: tokenCommand(invocation, session), url: request.url})}\n`)
 }

@@ -9,23 +9,20 @@
  * nothing more is sent; after a signal (Ctrl-C, SIGTERM, SIGHUP) nothing more is sent either, and what became of
  * each contact is reported before the command ends. The exit status is the gravest (core/exit-status.ts).
  */
-import {SUCCESS_CODES} from '../contract/contract.ts'
-import {chunked, type Outcome, type Refusal, summary} from '../run/message-batch.ts'
+import {chunked, type Outcome} from '../run/message-batch.ts'
 import {type Card, CARD_TYPE, makeCard} from './contact-cards.ts'
 import {accountKeys} from '../account/keys.ts'
-import {codeText, errorText} from '../output/api-error.ts'
-import {escapeLine} from '../core/escape.ts'
-import type {JsonValue} from '../core/json-value.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 import {attempt} from '../run/api.ts'
-import {printData, showDryRun} from '../run/printer.ts'
+import {showDryRun} from '../run/printer.ts'
 import {CliFailure, oneLine} from '../core/errors.ts'
-import {EXIT, type ExitStatus, exitStatusForResponse, gravest} from '../core/exit-status.ts'
-import {interruptedBy, interruptionText, interruptSignal, reportingInterruption} from '../core/interrupt.ts'
+import {EXIT, type ExitStatus} from '../core/exit-status.ts'
+import {interruptionText, interruptSignal} from '../core/interrupt.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {splitCards} from './card-split.ts'
 import {CONTACTS} from './service.ts'
 import type {Property} from './vcard.ts'
+import {type Added, judged, report} from './add-report.ts'
 
 /** At most this many contacts a request (ADD_CONTACTS_MAX_SIZE). */
 export const ADD_MAX = 10
@@ -61,27 +58,6 @@ const request = (Contacts: Array<{Cards: Card[]}>, Overwrite: Overwrite) => ({bo
 export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, overwrite: Overwrite): Promise<void> {
   const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))), overwrite)))
   await showDryRun(invocation, chunks)
-}
-
-interface Added {
-  index: number
-  name: string
-  response: JsonValue
-  id?: string
-  refusal?: {cause: string; status: ExitStatus; outcome?: Outcome}
-}
-
-function judged(index: number, name: string, response: JsonValue | undefined): Added {
-  if (!isRecord(response)) return {index, name, refusal: {cause: 'the answer carries no Response for it', status: EXIT.UNAVAILABLE}, response: null}
-  const {Code: code, Contact: contact, Error: error} = response
-  if (typeof code === 'number' && SUCCESS_CODES.has(code)) {
-    const id = isRecord(contact) && typeof contact.ID === 'string' ? contact.ID : undefined
-    return id === undefined ? {index, name, refusal: {cause: 'accepted, but the answer carries no Contact.ID', status: EXIT.UNAVAILABLE}, response} : {id, index, name, response}
-  }
-
-  const text = typeof error === 'string' && error !== '' ? `: ${errorText(error)}` : ''
-  if (typeof code !== 'number' || !Number.isInteger(code)) return {index, name, refusal: {cause: `refused without a Code${text}`, status: EXIT.USAGE}, response}
-  return {index, name, refusal: {cause: `${codeText(code)}${text}`, status: exitStatusForResponse(200, code)}, response}
 }
 
 /** Failures that the next request would meet too. */
@@ -143,20 +119,4 @@ export async function addContacts(invocation: Invocation, contacts: ReadonlyArra
   }
 
   await report(invocation, outcomes)
-}
-
-async function report(invocation: Invocation, outcomes: readonly Added[]): Promise<void> {
-  const interrupted = interruptedBy()
-  if (interrupted) reportingInterruption()
-  const refusals = outcomes.filter((outcome) => outcome.refusal !== undefined)
-  const status = gravest(refusals.map(({refusal}) => refusal?.status ?? EXIT.OK))
-  invocation.expectExit(status)
-  const created = outcomes.filter((outcome) => outcome.id !== undefined)
-  const document = {Code: 1001, Responses: outcomes.map(({index, response}) => ({Index: index, Response: response})), ...(interrupted ? {Interrupted: interrupted} : {})}
-  await printData(invocation, document, () => created.map(({id}) => id).join('\n'))
-  for (const {id, name} of created) invocation.note(escapeLine(`Created contact ${JSON.stringify(name)} (${id}).`))
-  for (const {index, name, refusal} of refusals) invocation.note(`Error: contact ${index + 1} (${JSON.stringify(name)}): ${refusal?.cause}`)
-  if (outcomes.length > 1) invocation.note(summary(outcomes.length, refusals.map(({index, refusal}) => ({...(refusal as Refusal), id: String(index)})), {noun: 'contact', verb: 'Added'}))
-  if (interrupted) invocation.io.stderr.write(`Error: ${interruptionText()}\n`)
-  if (status !== EXIT.OK) invocation.exit(status)
 }

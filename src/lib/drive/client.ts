@@ -115,7 +115,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
  * server swapped may wait unhandled for a moment before the SDK catches it and reports the node degraded: Node would
  * end the process on it, printing OpenPGP.js's source and a stack trace. Once a drive is opened, such rejections (an
  * OpenPGP.js error: failures.ts) are let be, for the SDK to handle or abandon; any other still ends the process.
- * A download of such a node is refused (transfer.ts downloadInto), `drive info` names its problems.
+ * A download of such a node is refused (downloadInto), `drive info` names its problems.
  */
 function toleratePgpRejections(): void {
   if (process.listeners('unhandledRejection').includes(pgpRejection)) return
@@ -124,7 +124,7 @@ function toleratePgpRejections(): void {
   process.on('rejectionHandled', () => {})
 }
 
-/** Any other rejection ends the process as Node would, unless another listener holds it (transfer.ts upload). */
+/** Any other rejection ends the process as Node would, unless another listener holds it (upload's holdAbandonedBlocks). */
 function pgpRejection(reason: unknown): void {
   if (!isOpenpgpError(reason) && process.listenerCount('unhandledRejection') === 1) throw reason
 }

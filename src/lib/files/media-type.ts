@@ -1,6 +1,6 @@
 /**
  * A file's media type by its extension, the common ones; else application/octet-stream. One table for what the
- * tool sends: a mail attachment's MIMEType (send/send-message.ts) and a drive upload's mediaType (drive/transfer.ts),
+ * tool sends: a mail attachment's MIMEType (uploadForm, buildPackages) and a drive upload's mediaType (upload),
  * as the web client types a file by its name before it uploads it.
  */
 const MEDIA_TYPES: Readonly<Record<string, string>> = {

@@ -106,7 +106,7 @@ export interface SigningDefaults {
  * mail/encryptionPreferences.ts extractEncryptionPreferences; mail/send/sendPreferences.ts getPGPSchemeAndMimeType:
  * the preference over the message's type, but a plain-text message stays plain, PGP/Inline is plain text, PGP/MIME
  * is MIME; MailSettings.DraftMIMEType is the composer's and no longer counts). An HTML message reaches it in the
- * text/plain package, the HTML made text (send-message.ts buildPackages).
+ * text/plain package, the HTML made text (buildPackages).
  */
 export function bodyType(recipient: Recipient, pinned: Pinned | undefined): Recipient {
   if (recipient.kind === 'refused' || !pinned?.verified) return recipient

@@ -12,21 +12,18 @@
  * for again (bounded), as `mail list` asks for its one page.
  */
 import {readAnswer} from '../../output/api-answer.ts'
-import {allMessagesListing} from '../views/messages.ts'
 import {buildRequestUrl} from '../../http/api-url.ts'
 import {EXIT, exitStatusForResponse} from '../../core/exit-status.ts'
-import {tableStyle} from '../../output/table-style.ts'
 import type {Invocation} from '../../run/invocation.ts'
 import {isRecord, type JsonRecord} from '../../core/records.ts'
 import {type JsonValue, parseExact} from '../../core/json-value.ts'
-import {DEFAULT_MAX_PAGES, fetchPages, mergePages, type Page} from '../../http/pagination.ts'
+import {DEFAULT_MAX_PAGES, fetchPages, type Page} from '../../http/pagination.ts'
 import {heldBound} from '../../http/max-size.ts'
 import {readAll} from '../../output/spool.ts'
 import {activeSession, settle} from '../../run/api.ts'
-import {writeListing} from '../../run/printer.ts'
-import {toYaml, writeJsonSource} from '../../output/output.ts'
 import {unavailableError} from '../../core/errors.ts'
 import {isStale, MESSAGES_PATH, STALE_ASKS, STALE_NOTE} from './messages.ts'
+import {printAllMessages} from './all-messages-output.ts'
 
 interface Read {
   /** The page's answer, parsed (what the text and YAML show, and the completeness check reads). */
@@ -128,19 +125,7 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     const missing = incompleteness(data, servedSize)
     if (missing !== undefined) throw unavailableError(`mail list --all: ${missing}; nothing printed, run it again`)
     invocation.expectExit(EXIT.OK)
-    const {stdout} = invocation.io
-    const {output} = invocation.flags
-    const messages = data.flatMap((one) => messagesOf(one))
-    if (output === 'json') {
-      const [first] = pages.pages
-      const body = pages.pages.length === 1 ? first.body : mergePages(pages.pages)
-      if (body.source && invocation.filtering) await invocation.printFiltered([body.source])
-      else if (body.source) await writeJsonSource(body.source, 'json', stdout, {env: invocation.io.env, signal: invocation.transport().signal})
-    } else if (output === 'yaml') {
-      stdout.write(await toYaml({...(isRecord(data[0]) ? data[0] : {}), Messages: messages}))
-    } else {
-      writeListing(invocation, allMessagesListing(messages, tableStyle(invocation.io)))
-    }
+    await printAllMessages(invocation, pages.pages, data, data.flatMap((one) => messagesOf(one)))
   } finally {
     await spool.close()
   }

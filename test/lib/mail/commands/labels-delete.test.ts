@@ -1,11 +1,10 @@
 /** mail labels delete as a plain function, on an Invocation whose streams, environment and clock are the test's. */
 import {expect} from 'chai'
 
-import {deletionText, foldersBelow, mailLabelsDelete} from '../../../../src/lib/mail/commands/labels-delete.ts'
+import {mailLabelsDelete} from '../../../../src/lib/mail/commands/labels-delete.ts'
 import {execute} from '../../../../src/lib/run/plain-command.ts'
 import {parsedLine, plainCommandSuite, testRun} from '../../../helpers/invocation.ts'
 import {json} from '../../../helpers/scripted-server.ts'
-import type {JsonRecord} from '../../../../src/lib/core/records.ts'
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa=='
 const GONE = 'gggggggggggggggggggggggg=='
@@ -24,13 +23,6 @@ describe('plain commands', () => {
     expect(suite.server.requests.map(({method, url}) => `${method} ${url}`)).to.deep.equal(['GET /core/v4/labels?Type=1', 'GET /core/v4/labels?Type=3', `DELETE /core/v4/labels/${A}`, `DELETE /core/v4/labels/${GONE}`, 'DELETE /core/v4/labels/b'])
     expect(run.stdout()).to.equal(`${A}\nb\n`)
     expect(run.stderr()).to.equal(`Deleted label ${A}.\nError: label ${GONE}: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\nDeleted label Bee.\n`)
-  })
-
-  it('counts the folders under a folder, at any depth; says them in the question', () => {
-    const labels: JsonRecord[] = [{ID: 'p'}, {ID: 'c', ParentID: 'p'}, {ID: 'g', ParentID: 'c'}, {ID: 'o'}]
-    expect([foldersBelow(labels, 'p'), foldersBelow(labels, 'c'), foldersBelow(labels, 'o')]).to.deep.equal([2, 1, 0])
-    expect(deletionText([{below: 2, folder: true, id: 'p', name: 'Trips'}])).to.equal('folder Trips and its 2 sub-folders')
-    expect(deletionText([{below: 0, folder: false, id: 'l', name: 'Work'}, {below: 1, folder: true, id: 'p', name: 'Trips'}])).to.equal('2 labels or folders (Work, Trips and its 1 sub-folder)')
   })
 
   it('mail labels delete: a label whose ID is no path segment ("..") refuses the whole line, exit 1, nothing deleted', async () => {
