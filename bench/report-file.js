@@ -11,6 +11,9 @@ const MARKED = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/
 export function writeReport(report, file = REPORT_FILE) {
   const text = readFileSync(file, 'utf8')
   if (!MARKED.test(text)) return false
-  writeFileSync(file, text.replace(MARKED, (_, start, end) => `${start}${report}${end}`))
+  writeFileSync(
+    file,
+    text.replace(MARKED, (_, start, end) => `${start}${report}${end}`),
+  )
   return true
 }

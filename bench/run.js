@@ -237,7 +237,30 @@ function monthOfEvents({profile}) {
   const id = calendars.find((calendar) => calendar.Members[0].Name === 'My calendar').ID
   for (let day = 1; day <= 20; day++) {
     const date = `2025-03-${String(day + 3).padStart(2, '0')}`
-    const made = spawnSync(process.execPath, [BIN, '--profile', profile, 'calendar', 'events', 'create', '--calendar', id, '--summary', `Meeting ${day}`, '--location', 'Room 1', '--start', `${date}T10:00`, '--end', `${date}T11:00`, '--timezone', 'Europe/Zurich'], {env})
+    const made = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        '--profile',
+        profile,
+        'calendar',
+        'events',
+        'create',
+        '--calendar',
+        id,
+        '--summary',
+        `Meeting ${day}`,
+        '--location',
+        'Room 1',
+        '--start',
+        `${date}T10:00`,
+        '--end',
+        `${date}T11:00`,
+        '--timezone',
+        'Europe/Zurich',
+      ],
+      {env},
+    )
     if (made.status !== 0) throw new Error(`calendar events create: ${made.stderr}`)
   }
 
@@ -318,7 +341,12 @@ const contenders = [
   {args: ['-s', '-H', `@${headerFile}`, endpoint], command: 'curl', env, name: CURL},
 ]
 if (has('http') && !ONLY) {
-  contenders.push({args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`], command: 'http', env: {...env, HTTPIE_BEARER: session.AccessToken}, name: HTTPIE})
+  contenders.push({
+    args: ['--ignore-stdin', '--print=b', 'GET', endpoint, `x-pm-appversion:Other`, `x-pm-uid:${session.UID}`],
+    command: 'http',
+    env: {...env, HTTPIE_BEARER: session.AccessToken},
+    name: HTTPIE,
+  })
 }
 
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)

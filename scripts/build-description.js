@@ -85,4 +85,6 @@ const compiled = {
 const json = JSON.stringify(compiled)
 mkdirSync(dirname(to), {recursive: true})
 writeFileSync(to, json)
-console.log(`${named(to)}: ${loaded.operations.length} operations (${declared.size} declared), ${loaded.repaired} blocks repaired, ${loaded.skipped} skipped, ${added} query parameters added from vendor/description-amendments.json; ${Math.round(json.length / 1024)} KiB`)
+console.log(
+  `${named(to)}: ${loaded.operations.length} operations (${declared.size} declared), ${loaded.repaired} blocks repaired, ${loaded.skipped} skipped, ${added} query parameters added from vendor/description-amendments.json; ${Math.round(json.length / 1024)} KiB`,
+)

@@ -37,7 +37,14 @@ const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url
 const manifest = JSON.parse(readFileSync(new URL('oclif.manifest.json', standalone), 'utf8'))
 /** A module's build (src/X.ts is dist/X.js), and its bundle's name: its path under src/lib without `commands` and repeated parts (mail-list, api). */
 const built = (source) => new URL(source.replace(/^src\//, '../dist/').replace(/\.ts$/, '.js'), import.meta.url)
-const bundleOf = (source) => source.replace(/^src\/lib\//, '').replace(/\.ts$/, '').split('/').filter((part) => part !== 'commands').filter((part, index, parts) => part !== parts[index - 1]).join('-')
+const bundleOf = (source) =>
+  source
+    .replace(/^src\/lib\//, '')
+    .replace(/\.ts$/, '')
+    .split('/')
+    .filter((part) => part !== 'commands')
+    .filter((part, index, parts) => part !== parts[index - 1])
+    .join('-')
 const plain = (value) => JSON.parse(JSON.stringify(value))
 const globalNames = new Set(GLOBAL_FLAGS.map(({name}) => name))
 
@@ -58,7 +65,13 @@ for (const [id, entry] of Object.entries(manifest.commands)) {
   const base = table.flags.filter(({name}) => globalNames.has(name))
   // --output may add file formats of its own (ProtonCommand.withFormats): those, and only those, go into its table.
   const formats = fileFormatsOf(base.find(({name}) => name === 'output')?.options)
-  if (!isDeepStrictEqual(base, plain(globalFlagsWith(formats)).map(({summary: _, ...entry}) => entry))) throw new Error(`${id}: its global flags are not those of src/lib/cli/global-flags.ts`)
+  if (
+    !isDeepStrictEqual(
+      base,
+      plain(globalFlagsWith(formats)).map(({summary: _, ...entry}) => entry),
+    )
+  )
+    throw new Error(`${id}: its global flags are not those of src/lib/cli/global-flags.ts`)
   commands[id] = {...table, flags: own, ...(formats.length > 0 && {formats})}
 }
 
@@ -117,13 +130,19 @@ const result = await build({
   target: 'node22',
 })
 // The hash names a bundle's code cache: V8 checks a cache against the length of its source, not its text.
-const hashOf = (file) => createHash('sha256').update(readFileSync(new URL(file, out))).digest('hex').slice(0, 16)
+const hashOf = (file) =>
+  createHash('sha256')
+    .update(readFileSync(new URL(file, out)))
+    .digest('hex')
+    .slice(0, 16)
 const hashes = new Map([...modules.keys()].map((module) => [module, hashOf(`${bundleOf(module)}.cjs`)]))
 const bundles = Object.fromEntries(Object.keys(commands).map((id) => [id, {file: `${bundleOf(FAST_COMMANDS[id].module)}.cjs`, hash: hashes.get(FAST_COMMANDS[id].module)}]))
 const leadingFlags = {boolean: [...BOOLEAN_GLOBAL_FLAGS], valued: [...VALUED_GLOBAL_FLAGS]}
 const table = {bin: pjson.oclif.bin, bundles, commands, dirname: pjson.oclif.dirname, ids: Object.keys(manifest.commands), leadingFlags, version: pjson.version}
 writeFileSync(new URL('commands.json', out), `${JSON.stringify(table)}\n`)
-const sizes = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith('load.cjs')).map(([file, {bytes}]) => [file.replace(/.*\//, ''), Math.round(bytes / 1024)])
+const sizes = Object.entries(result.metafile.outputs)
+  .filter(([file]) => !file.endsWith('load.cjs'))
+  .map(([file, {bytes}]) => [file.replace(/.*\//, ''), Math.round(bytes / 1024)])
 const [largest, size] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a))
 const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)
 const oclifOnly = Object.keys(OCLIF_ONLY).join(', ')

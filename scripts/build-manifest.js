@@ -36,7 +36,10 @@ async function writeManifest(rootUrl, adjust = () => {}) {
 
 /** An event's hooks for the standalone: the host-only ones left out, one path as a string (as before). */
 function standaloneHooks(paths, up) {
-  const kept = [paths].flat().filter((path) => !HOST_ONLY_HOOKS.has(path)).map(up)
+  const kept = [paths]
+    .flat()
+    .filter((path) => !HOST_ONLY_HOOKS.has(path))
+    .map(up)
   return kept.length === 1 ? kept[0] : kept
 }
 
@@ -44,9 +47,7 @@ function standaloneHooks(paths, up) {
 function standalonePackage(pjson) {
   const {oclif} = pjson
   const up = (path) => path.replace(/^\.\/dist\//, '../')
-  const topics = Object.fromEntries(
-    Object.entries(oclif.topics).flatMap(([id, topic]) => (id.startsWith(`${TOPIC}:`) ? [[id.slice(TOPIC.length + 1), topic]] : [])),
-  )
+  const topics = Object.fromEntries(Object.entries(oclif.topics).flatMap(([id, topic]) => (id.startsWith(`${TOPIC}:`) ? [[id.slice(TOPIC.length + 1), topic]] : [])))
   return {
     dependencies: pjson.dependencies,
     name: pjson.name,

@@ -17,7 +17,13 @@ import {join} from 'node:path'
 const args = process.argv.slice(2)
 const eachTest = args.includes('--tests')
 const given = args.filter((arg) => arg !== '--tests')
-const files = given.length > 0 ? given : readdirSync('test/e2e').filter((name) => name.endsWith('.test.ts')).sort().map((name) => join('test/e2e', name))
+const files =
+  given.length > 0
+    ? given
+    : readdirSync('test/e2e')
+        .filter((name) => name.endsWith('.test.ts'))
+        .sort()
+        .map((name) => join('test/e2e', name))
 
 /** A test's full title as a pattern that matches it alone. */
 const exactly = (title) => `^${title.replaceAll(/[$()*+.?[\\\]^{|}]/g, '\\$&')}$`

@@ -134,11 +134,15 @@ async function command(title, args, {check, input, status: expected}) {
 
 async function readPgpMime(url) {
   const reader = ['--profile', 'reader']
-  await command('Log in with the password: the keys unlock (only the sealed key passphrase is kept)', ['auth', 'login', 'demo', '--password-stdin', '--api-url', url, ...reader], {input: 'demo\n', status: 0})
+  await command('Log in with the password: the keys unlock (only the sealed key passphrase is kept)', ['auth', 'login', 'demo', '--password-stdin', '--api-url', url, ...reader], {
+    input: 'demo\n',
+    status: 0,
+  })
   const list = await run([...reader, 'mail', 'list', '--output', 'json'])
   const id = JSON.parse(list.stdout).Messages.find((message) => message.Sender.Address === 'sam@example.test')?.ID ?? 'missing'
   await command('Read the PGP/MIME message (text and HTML alternatives, a CSV attachment, signed inside): the text part', [...reader, 'mail', 'read', '--', id], {
-    check: (out) => (/Signature: +verified[\s\S]*Attachments: +q1-figures\.csv \(40 B\)\n\nThanks, the quarterly report looks good\./.test(out) ? undefined : 'not the verified text part with its attachment'),
+    check: (out) =>
+      /Signature: +verified[\s\S]*Attachments: +q1-figures\.csv \(40 B\)\n\nThanks, the quarterly report looks good\./.test(out) ? undefined : 'not the verified text part with its attachment',
     status: 0,
   })
   await command('The same message, its HTML part', [...reader, 'mail', 'read', '--html', '--', id], {
@@ -160,7 +164,8 @@ async function main() {
     status: 0,
   })
   await step('Every page, 3 messages a page (-F: a typed field, sent as the query of a GET), merged into one envelope', ['GET', '/mail/v4/messages', '--paginate', '-F', 'PageSize=3'], {
-    check: (json) => (json.Messages?.length === 7 && json.Total === 7 && new Set(json.Messages.map((message) => message.ID)).size === 7 ? undefined : 'expected the 7 messages of 3 pages in one envelope'),
+    check: (json) =>
+      json.Messages?.length === 7 && json.Total === 7 && new Set(json.Messages.map((message) => message.ID)).size === 7 ? undefined : 'expected the 7 messages of 3 pages in one envelope',
     status: 0,
   })
   const addresses = await step('Addresses (a calendar needs a real AddressID)', ['GET', '/core/v4/addresses'], {
@@ -218,7 +223,8 @@ async function main() {
   const fromFilePath = `/mail/v4/labels/${fromFile?.Label?.ID ?? 'missing'}`
   await step('Deleting it, as a dry run: the curl command that would send it (the token from $(proton auth token), never printed); nothing is sent', ['DELETE', fromFilePath, '--dry-run'], {
     status: 0,
-    text: (out) => (/^curl .*-X DELETE '[^']*\/mail\/v4\/labels\/[^']+'.*"authorization: Bearer \$\(proton auth token( --profile \S+)?\)"/m.test(out) ? undefined : 'not a curl command for the DELETE'),
+    text: (out) =>
+      /^curl .*-X DELETE '[^']*\/mail\/v4\/labels\/[^']+'.*"authorization: Bearer \$\(proton auth token( --profile \S+)?\)"/m.test(out) ? undefined : 'not a curl command for the DELETE',
   })
   await step('It is still there: deleting it for real', ['DELETE', fromFilePath], {check: (json) => (json.Code === 1000 ? undefined : 'Code is not 1000'), status: 0})
 

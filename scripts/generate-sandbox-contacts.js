@@ -38,7 +38,9 @@ const encryptedAndSigned = async (data) => ({Data: await encrypted(data), Signat
 
 const alice = [
   clear(vcard('CATEGORIES:Friends,Climbing')),
-  await signed(vcard('FN;PREF=1:Alice Example', 'UID:proton-web-3f2a1b7c-0000-4000-8000-00000000a11c', 'ITEM1.EMAIL;TYPE=work;PREF=1:alice@example.test', 'ITEM2.EMAIL;TYPE=home;PREF=2:alice.home@example.test')),
+  await signed(
+    vcard('FN;PREF=1:Alice Example', 'UID:proton-web-3f2a1b7c-0000-4000-8000-00000000a11c', 'ITEM1.EMAIL;TYPE=work;PREF=1:alice@example.test', 'ITEM2.EMAIL;TYPE=home;PREF=2:alice.home@example.test'),
+  ),
   await encryptedAndSigned(
     vcard(
       'N:Example;Alice;;;',

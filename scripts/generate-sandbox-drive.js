@@ -50,8 +50,7 @@ async function newKey() {
 }
 
 /** Encrypted to `to` (and/or with `sessionKey`), signed inline by `signer`: an armored message. */
-const encryptSigned = async (data, to, signer, extra = {}) =>
-  openpgp.encrypt({encryptionKeys: to, message: await openpgp.createMessage({binary: data}), signingKeys: signer, ...extra})
+const encryptSigned = async (data, to, signer, extra = {}) => openpgp.encrypt({encryptionKeys: to, message: await openpgp.createMessage({binary: data}), signingKeys: signer, ...extra})
 
 /** The passphrase encrypted to `to` and its detached signature by the address key. */
 async function lockedPassphrase(secret, to) {

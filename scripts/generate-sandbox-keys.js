@@ -39,8 +39,7 @@ const salt = randomBytes(16)
 const hash = bcrypt.hashSync(FIXTURE_PASSWORD, `$2y$10$${bcrypt.encodeBase64(salt, 16)}`)
 const passphrase = hash.slice(-31)
 
-const generate = (email, keyPassphrase) =>
-  openpgp.generateKey({curve: 'curve25519Legacy', format: 'armored', passphrase: keyPassphrase, type: 'ecc', userIDs: [{email}]})
+const generate = (email, keyPassphrase) => openpgp.generateKey({curve: 'curve25519Legacy', format: 'armored', passphrase: keyPassphrase, type: 'ecc', userIDs: [{email}]})
 
 const user = await generate('demo@proton.test', passphrase)
 const userPrivate = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: user.privateKey})})

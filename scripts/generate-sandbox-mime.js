@@ -22,7 +22,10 @@ const {KEY_FIXTURE} = await import(new URL('../src/sandbox/fixtures/key-fixture.
 
 export const SENDER = 'sam@example.test'
 const crlf = (lines) => lines.join('\r\n')
-const base64Lines = (bytes) => Buffer.from(bytes).toString('base64').replaceAll(/(.{76})/g, '$1\r\n')
+const base64Lines = (bytes) =>
+  Buffer.from(bytes)
+    .toString('base64')
+    .replaceAll(/(.{76})/g, '$1\r\n')
 
 const TEXT = Buffer.from('Thanks, the quarterly report looks good.\n\nThe figures for Q1 are attached.\n\nGrüße,\nSam\n\n> Here is the report.\n', 'latin1')
 const quotedPrintable = [...TEXT.toString('latin1').replaceAll('\n', '\r\n')]

@@ -33,7 +33,9 @@ export function checkTopLevelTopics(topics) {
   const actual = [...byName.keys()].filter((name) => name !== TOPIC && !name.startsWith(`${TOPIC}:`)).sort()
   const described = actual.filter((name) => byName.get(name).description !== '')
   if (expected.join() !== actual.join() || described.length > 0) {
-    throw new Error(`package.json oclif.topics: the top-level topics must be exactly ${JSON.stringify(expected)}, each {"description": ""} (its words come from "${TOPIC}:<topic>"); found ${JSON.stringify(actual)}${described.length > 0 ? `, described: ${described.join(', ')}` : ''}`)
+    throw new Error(
+      `package.json oclif.topics: the top-level topics must be exactly ${JSON.stringify(expected)}, each {"description": ""} (its words come from "${TOPIC}:<topic>"); found ${JSON.stringify(actual)}${described.length > 0 ? `, described: ${described.join(', ')}` : ''}`,
+    )
   }
 }
 
@@ -41,7 +43,14 @@ export function checkTopLevelTopics(topics) {
 export function checkAliases(hosted, standalone) {
   const unaliased = hosted.filter((command) => command.aliases.join() !== command.id.slice(TOPIC.length + 1))
   const topLevel = hosted.map((command) => command.aliases[0]).sort()
-  if (unaliased.length > 0 || topLevel.join() !== standalone.map((command) => command.id).sort().join()) {
+  if (
+    unaliased.length > 0 ||
+    topLevel.join() !==
+      standalone
+        .map((command) => command.id)
+        .sort()
+        .join()
+  ) {
     throw new Error(`every command needs its top-level id as its alias, the standalone id: ${unaliased.map((command) => command.id).join(', ') || 'the ids differ'}`)
   }
 }

@@ -24,11 +24,7 @@ export function lazyBuiltins(names) {
       build.onLoad({filter: /.*/, namespace: 'lazy-builtin'}, ({path}) => {
         const real = require(path)
         const calls = Object.keys(real).filter((key) => typeof real[key] === 'function' && /^[a-z]/.test(key))
-        const contents = [
-          'let real',
-          `const load = () => (real ??= require(${JSON.stringify(path)}))`,
-          ...calls.map((key) => `export const ${key} = (...args) => load().${key}(...args)`),
-        ].join('\n')
+        const contents = ['let real', `const load = () => (real ??= require(${JSON.stringify(path)}))`, ...calls.map((key) => `export const ${key} = (...args) => load().${key}(...args)`)].join('\n')
         return {contents, loader: 'js', resolveDir: '/'}
       })
     },

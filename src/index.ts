@@ -13,16 +13,7 @@ export type {PlannedRequest} from './lib/run/dry-run.ts'
 export {sniffJson, type Envelope} from './lib/output/envelope.ts'
 export {CliFailure, authError, describeFailure, oneLine, unavailableError, usageError} from './lib/core/errors.ts'
 export {EXIT, exitStatusForResponse, type ExitStatus} from './lib/core/exit-status.ts'
-export {
-  createApiClient,
-  createTransport,
-  DEFAULT_TIMEOUT_SECONDS,
-  send,
-  type ApiRequest,
-  type ApiResponse,
-  type ClientOptions,
-  type TransportOptions,
-} from './lib/http/client.ts'
+export {createApiClient, createTransport, DEFAULT_TIMEOUT_SECONDS, send, type ApiRequest, type ApiResponse, type ClientOptions, type TransportOptions} from './lib/http/client.ts'
 export type {JsonValue} from './lib/core/json-value.ts'
 export {OUTPUT_FORMATS, toYaml, writeBodyBytes, writeJsonBody, type OutputFormat, type OutputStream} from './lib/output/output.ts'
 export {checkSessionDirectory, type DirectoryReport} from './lib/session/directory.ts'

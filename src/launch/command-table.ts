@@ -31,15 +31,16 @@ async function entry(name: string, flag: Definition): Promise<FlagEntry> {
   }
   if (flag.type === 'boolean') {
     if (flag.allowNo || flag.env) throw refuse('is a boolean with --no- or a variable')
-    if (await flag.parse(true, {} as never, flag as never) !== true) throw refuse('is a boolean with its own parse')
+    if ((await flag.parse(true, {} as never, flag as never)) !== true) throw refuse('is a boolean with its own parse')
     return {...base, kind: 'boolean'}
   }
 
   if (flag.multiple && !flag.multipleNonGreedy) throw refuse('is a greedy multiple flag')
   if (flag.multiple && flag.env) throw refuse('is a multiple flag with a variable')
-  if (flag.parse === INTEGER_PARSE) return {...base, kind: 'integer', max: flag.max as number | undefined, min: flag.min as number | undefined, multiple: (flag.multiple as boolean | undefined) || undefined}
+  if (flag.parse === INTEGER_PARSE)
+    return {...base, kind: 'integer', max: flag.max as number | undefined, min: flag.min as number | undefined, multiple: (flag.multiple as boolean | undefined) || undefined}
   // Anything else must be a string flag whose value is taken as it is.
-  if (await flag.parse('probe', {} as never, flag as never) !== 'probe') throw refuse('has its own parse')
+  if ((await flag.parse('probe', {} as never, flag as never)) !== 'probe') throw refuse('has its own parse')
   return {...base, kind: 'string', multiple: (flag.multiple as boolean | undefined) || undefined, options: flag.options as string[] | undefined}
 }
 
@@ -55,7 +56,7 @@ export async function commandTable(command: Pick<Command.Class, 'args' | 'baseFl
   const reading = args.find(([, arg]) => !arg.required && !arg.ignoreStdin)
   if (reading) throw new Error(`argument ${reading[0]} is optional without ignoreStdin: oclif may read it from standard input; teach src/lib/cli/fast-parse.ts first`)
   for (const [name, arg] of args) {
-    if (await arg.parse('probe', {} as never, arg as never) !== 'probe') throw new Error(`argument ${name} has its own parse; teach src/lib/cli/fast-parse.ts first`)
+    if ((await arg.parse('probe', {} as never, arg as never)) !== 'probe') throw new Error(`argument ${name} has its own parse; teach src/lib/cli/fast-parse.ts first`)
   }
 
   const flags = {...command.baseFlags, ...command.flags} as unknown as Record<string, Definition>

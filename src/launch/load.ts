@@ -136,7 +136,10 @@ function writeCodeCache(cache: CodeCache, data: Buffer): void {
 
     const key = name.slice(0, -'.bin'.length)
     const content = sealCodeCache(key, data)
-    for (const [path, bytes] of [[cache.file, content], [`${cache.file}.commands`, `${[...cache.covered].join('\n')}\n`]] as const) {
+    for (const [path, bytes] of [
+      [cache.file, content],
+      [`${cache.file}.commands`, `${[...cache.covered].join('\n')}\n`],
+    ] as const) {
       temporary = `${path}.${process.pid}.tmp`
       // Created afresh (O_EXCL): never written through whatever a killed run of this pid left at that name.
       removeQuietly(temporary)
@@ -252,7 +255,11 @@ async function runBundle(file: BundleFile, {args, resolved}: Line, table: LoadTa
   const directory = join(cacheDir, 'code-cache')
   const cache = readCodeCache(directory, key)
   let ran: string | undefined
-  const {bundle, script} = loadBundle(path, cache.data, bundleRequire(path, directory, () => ran))
+  const {bundle, script} = loadBundle(
+    path,
+    cache.data,
+    bundleRequire(path, directory, () => ran),
+  )
   whenRan(cache, script, () => ran)
   return bundle.dispatch(args, resolved, table, bundle.commands, env, (id) => (ran = id))
 }

@@ -132,11 +132,15 @@ export const sandbox = plainCommand<SandboxOptions>({
         await refuseRealSession(invocation, profile, force)
         // The controls' secret goes with the session, for scripts and tests that drive the sandbox.
         await sessions.writeLocked(profile, {...session, SandboxSecret: server.controlSecret})
-        invocation.note(`Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${shellQuote(profile)}`)
+        invocation.note(
+          `Wrote the sandbox session of profile "${profile}" (${sessions.pathOf(profile)}): try ${commandLine(invocation.context.names, 'api')} GET /core/v4/users --profile ${shellQuote(profile)}`,
+        )
       }
 
       stdout.write(`${server.url}\n`)
-      invocation.note(`Proton sandbox for account "${options.user}" at ${server.url}; controls under ${server.url}/__sandbox/ with the header X-Sandbox-Secret: ${server.controlSecret}. Stop with Ctrl-C.`)
+      invocation.note(
+        `Proton sandbox for account "${options.user}" at ${server.url}; controls under ${server.url}/__sandbox/ with the header X-Sandbox-Secret: ${server.controlSecret}. Stop with Ctrl-C.`,
+      )
       await untilStopped()
     } finally {
       await server.close()

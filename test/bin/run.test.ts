@@ -30,7 +30,10 @@ describe('bin/run.js', function () {
   })
 
   // Exact versions, installed once into the tests' cache (test/helpers/test-cache.ts).
-  for (const [major, exact] of [[18, '18.20.8'], [20, '20.20.2']] as const) {
+  for (const [major, exact] of [
+    [18, '18.20.8'],
+    [20, '20.20.2'],
+  ] as const) {
     describe(`under Node ${major}`, () => {
       let node: string
       before(function () {
@@ -56,7 +59,9 @@ describe('bin/run.js', function () {
     const env = baseEnv(home.home)
     const top = await runBinary(['help'], {env})
     expect(top.status, top.stderr).to.equal(0)
-    expect(top.stdout.toString()).to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m).and.to.match(/^ {2}mail {2,}List, count, move, label, mark and delete messages/m)
+    expect(top.stdout.toString())
+      .to.match(/^USAGE\n {2}\$ proton \[COMMAND\]$/m)
+      .and.to.match(/^ {2}mail {2,}List, count, move, label, mark and delete messages/m)
     // drive is files (upload, download …), not only the volumes it once listed.
     expect(top.stdout.toString()).to.match(/^ {2}drive {2,}List, upload, download, move, rename and trash files/m)
     const api = await runBinary(['help', 'api'], {env})
@@ -69,7 +74,11 @@ describe('bin/run.js', function () {
   })
 
   it('prints no Node warning when the reader goes away early (`| head`)', () => {
-    for (const [args, lines] of [['--help', 3], ['api --help', 2], ['help mail list', 1]] as const) {
+    for (const [args, lines] of [
+      ['--help', 3],
+      ['api --help', 2],
+      ['help mail list', 1],
+    ] as const) {
       const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} | head -n ${lines}`], {encoding: 'utf8', env: baseEnv(home.home), timeout: 20_000})
       expect(piped.status).to.equal(0)
       expect(piped.stdout.split('\n').slice(0, -1)).to.have.length(lines)

@@ -58,7 +58,24 @@ export function describeCompletion(shell: Shell): void {
       expect(results.get('proton ma')!.candidates).to.deep.equal(['mail'])
       expect(lineAfter(results, 'proton ma')).to.equal('proton mail ')
       expect(sorted(results, 'proton ')).to.deep.equal(['account', 'api', 'auth', 'autocomplete', 'calendar', 'contacts', 'drive', 'help', 'mail', 'pass', 'sandbox', 'version'])
-      expect(sorted(results, 'proton mail ')).to.deep.equal(['attachments', 'count', 'delete', 'download', 'filters', 'label', 'labels', 'list', 'mark', 'move', 'read', 'send', 'settings', 'star', 'trash', 'unstar'])
+      expect(sorted(results, 'proton mail ')).to.deep.equal([
+        'attachments',
+        'count',
+        'delete',
+        'download',
+        'filters',
+        'label',
+        'labels',
+        'list',
+        'mark',
+        'move',
+        'read',
+        'send',
+        'settings',
+        'star',
+        'trash',
+        'unstar',
+      ])
       expect(sorted(results, 'proton api spec ')).to.deep.equal(['show', 'update'])
     })
 

@@ -64,7 +64,18 @@ describe('completion setup from a CLI configuration', () => {
     expect(setup.topic).to.equal('')
     expect(setup.nodes.map((node) => node.id)).to.deep.equal(['', 'api', 'api:endpoints', 'help', 'mail', 'mail:list'])
     expect(setup.configDirVariables).to.deep.equal(['PROTON_CONFIG_DIR'])
-    expect(setup.nodes[0].flags.map((flag) => flag.name)).to.deep.equal(['--api-url', '--app-version', '--output', '--profile', '--quiet', '--retries', '--timeout', '--verbose', '--help', '--version'])
+    expect(setup.nodes[0].flags.map((flag) => flag.name)).to.deep.equal([
+      '--api-url',
+      '--app-version',
+      '--output',
+      '--profile',
+      '--quiet',
+      '--retries',
+      '--timeout',
+      '--verbose',
+      '--help',
+      '--version',
+    ])
   })
 
   it('refuses a configuration without our api command', () => {

@@ -123,7 +123,10 @@ export async function hostHome(separator: ' ' | ':', options: {helpBefore?: bool
   const pluginDir = join(dataDir, 'node_modules', '@proton-cli', 'plugin-api')
   mkdirSync(join(cli, 'node_modules'), {recursive: true})
   symlinkSync(join(REPO, 'node_modules', '@oclif'), join(cli, 'node_modules', '@oclif'))
-  for (const [path, summary] of [['auth/logout.js', 'Log out of the host.'], ['drive/status.js', 'Show the host’s drive status.']]) {
+  for (const [path, summary] of [
+    ['auth/logout.js', 'Log out of the host.'],
+    ['drive/status.js', 'Show the host’s drive status.'],
+  ]) {
     mkdirSync(join(cli, 'commands', path, '..'), {recursive: true})
     writeFileSync(join(cli, 'commands', path), hostCommand(summary))
   }

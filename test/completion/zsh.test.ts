@@ -22,7 +22,9 @@ describe('zsh completion (real zsh)', function () {
   it('is set up by the line `proton autocomplete script zsh` prints', async () => {
     const home = await completionHome()
     try {
-      expect(await home.profileLine('zsh')).to.match(/^PROTON_AC_ZSH_SETUP_PATH=\S+\/autocomplete\/zsh_setup && test -f \$PROTON_AC_ZSH_SETUP_PATH && source \$PROTON_AC_ZSH_SETUP_PATH; # proton autocomplete setup$/)
+      expect(await home.profileLine('zsh')).to.match(
+        /^PROTON_AC_ZSH_SETUP_PATH=\S+\/autocomplete\/zsh_setup && test -f \$PROTON_AC_ZSH_SETUP_PATH && source \$PROTON_AC_ZSH_SETUP_PATH; # proton autocomplete setup$/,
+      )
     } finally {
       home.remove()
     }

@@ -10,7 +10,12 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {dirname, join, relative, resolve} from 'node:path'
 
 const REPO = resolve(import.meta.dirname, '..', '..')
-const PAGES = ['README.md', ...readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
 
 /** The files a fresh clone has: tracked ones and new ones not ignored. */
 function repositoryFiles(): Set<string> {
@@ -50,7 +55,17 @@ describe('README.md and docs/', () => {
   const files = repositoryFiles()
 
   it('are the pages the README links, each one of the repository', () => {
-    expect(PAGES).to.include.members(['README.md', 'docs/api.md', 'docs/commands.md', 'docs/commands-guide.md', 'docs/development.md', 'docs/hosts-install.md', 'docs/sandbox.md', 'docs/sessions-and-security.md', 'docs/speed.md'])
+    expect(PAGES).to.include.members([
+      'README.md',
+      'docs/api.md',
+      'docs/commands.md',
+      'docs/commands-guide.md',
+      'docs/development.md',
+      'docs/hosts-install.md',
+      'docs/sandbox.md',
+      'docs/sessions-and-security.md',
+      'docs/speed.md',
+    ])
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8')
     for (const page of PAGES.filter((page) => page.startsWith('docs/'))) expect(readme, `README links ${page}`).to.include(`](${page}`)
   })
@@ -90,7 +105,9 @@ describe('README.md and docs/', () => {
   })
 
   it('no file of the repository points readers at the specification folder they do not have', () => {
-    const naming = [...files].filter((file) => !file.startsWith('vendor/') && /\.(md|ts|js|cjs|mjs|json|sh)$/.test(file)).filter((file) => readFileSync(join(REPO, file), 'utf8').includes(['shared', 'reference', ''].join('/')))
+    const naming = [...files]
+      .filter((file) => !file.startsWith('vendor/') && /\.(md|ts|js|cjs|mjs|json|sh)$/.test(file))
+      .filter((file) => readFileSync(join(REPO, file), 'utf8').includes(['shared', 'reference', ''].join('/')))
     expect(naming).to.deep.equal([])
   })
 })

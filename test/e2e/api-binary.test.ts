@@ -19,8 +19,7 @@ describe('bin/run.js api (child process)', function () {
   this.timeout(30_000)
   const suite = serverForSuite({perTest: 'home', session: true})
 
-  const run = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) =>
-    runBinary(['api', ...args], {env: baseEnv(suite.home.home, options.env), input: options.input})
+  const run = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) => runBinary(['api', ...args], {env: baseEnv(suite.home.home, options.env), input: options.input})
 
   it('passes the body through byte for byte: whitespace, \\u escapes, a 20-digit integer', async () => {
     const body = '{\n\t"Code" : 1000 ,  "ID":"caf\\u00e9\\u2603\\/",\r\n "Size": 12345678901234567890,"Neg":-0.000e-0 }   \n'
@@ -64,7 +63,9 @@ describe('bin/run.js api (child process)', function () {
   })
 
   it('exits 2 when the service refuses the refresh token (422), and marks the session expired', async () => {
-    suite.server.handle((request, res) => (request.url === '/auth/v4/refresh' ? json(422, '{"Code":10013,"Error":"Invalid refresh token"}') : json(401, '{"Code":401,"Error":"Invalid access token"}'))(request, res))
+    suite.server.handle((request, res) =>
+      (request.url === '/auth/v4/refresh' ? json(422, '{"Code":10013,"Error":"Invalid refresh token"}') : json(401, '{"Code":401,"Error":"Invalid access token"}'))(request, res),
+    )
     const result = await run(['GET', '/core/v4/users'])
     expect(result.status).to.equal(2)
     expect(result.stdout.length).to.equal(0)
@@ -203,9 +204,7 @@ describe('bin/run.js api (child process)', function () {
         const args = Object.keys(env).length > 0 ? ['GET', '/core/v4/users'] : ['GET', '/core/v4/users', '--api-url', other.url]
         const result = await run(args, {env})
         expect(result.status).to.equal(2)
-        expect(result.stderr).to.equal(
-          `Error: the session of profile default belongs to ${suite.server.url} and is never sent elsewhere; to use ${other.url}, log in there with another --profile\n`,
-        )
+        expect(result.stderr).to.equal(`Error: the session of profile default belongs to ${suite.server.url} and is never sent elsewhere; to use ${other.url}, log in there with another --profile\n`)
       }
 
       expect(other.requests).to.have.length(0)

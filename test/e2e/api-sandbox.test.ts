@@ -24,8 +24,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   const suite = sandboxForSuite()
   const env = () => baseEnv(suite.home.home)
   const api = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'sandbox', 'api', ...args], {env: env(), input})
-  const control = (path: string, method = 'GET', body?: unknown) =>
-    sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+  const control = (path: string, method = 'GET', body?: unknown) => sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   const fault = async (rule: Record<string, unknown>) => expect((await control('faults', 'POST', rule)).status).to.equal(200)
   const requests = async (): Promise<string[]> => {
     const stats = (await (await control('stats')).json()) as {Requests: Logged[]}
@@ -45,10 +44,7 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(result.status, result.stderr).to.equal(0)
     expect(JSON.parse(result.stdout.toString())).to.have.property('Code', 1000)
     expect(await requests()).to.deep.equal(['GET /core/v4/users 429', 'GET /core/v4/users 429', 'GET /core/v4/users 200'])
-    expect(retryLines(result.stderr)).to.deep.equal([
-      '(GET /core/v4/users: HTTP 429; retry 1 of 3 in 0 ms)',
-      '(GET /core/v4/users: HTTP 429; retry 2 of 3 in 0 ms)',
-    ])
+    expect(retryLines(result.stderr)).to.deep.equal(['(GET /core/v4/users: HTTP 429; retry 1 of 3 in 0 ms)', '(GET /core/v4/users: HTTP 429; retry 2 of 3 in 0 ms)'])
     // Without --verbose the retries are silent.
     await fault({Count: 1, Kind: 'rate-limit', Path: '/core/v4/users', RetryAfter: 0})
     expect(await api(['GET', '/core/v4/users'])).to.deep.include({stderr: '', status: 0})
@@ -194,7 +190,12 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
   })
 
   it('refused input sends nothing: CR/LF in -H, a malformed -H, -F with --body (exit 1)', async () => {
-    for (const args of [['-H', 'X-A: b\r\nX-B: c'], ['-H', 'X-A: b\nc'], ['-H', 'no colon'], ['--body', '{}', '-F', 'a=1']]) {
+    for (const args of [
+      ['-H', 'X-A: b\r\nX-B: c'],
+      ['-H', 'X-A: b\nc'],
+      ['-H', 'no colon'],
+      ['--body', '{}', '-F', 'a=1'],
+    ]) {
       const result = await api(['POST', '/mail/v4/labels', ...args])
       expect(result.status, args.join(' ')).to.equal(1)
       expect(result.stdout.length).to.equal(0)
@@ -256,7 +257,9 @@ describe('proton api against the sandbox’s faults (built binary)', function ()
     expect(result.status).to.equal(2)
     expect(result.stdout.length).to.equal(0)
     expect(result.stderr).to.match(/^Human verification required \(methods: captcha, email\): complete it in a browser at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/verify\?token=sandbox-hv-\d+\n/)
-    expect(result.stderr).to.match(/\nError: human verification required; complete it, then run the command again with PROTON_HV_TOKEN='sandbox-hv-\d+' and PROTON_HV_TYPE set to the method you completed \(captcha, email\), or from a terminal\n$/)
+    expect(result.stderr).to.match(
+      /\nError: human verification required; complete it, then run the command again with PROTON_HV_TOKEN='sandbox-hv-\d+' and PROTON_HV_TYPE set to the method you completed \(captcha, email\), or from a terminal\n$/,
+    )
   })
 
   it('human verification finished by a second run: PROTON_HV_TOKEN and PROTON_HV_TYPE (the method completed) go with the request', async () => {

@@ -110,7 +110,13 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     expect(written).to.deep.equal(['_.._escape.txt', '_[31mred_[0m.txt', '_etc_cron.d_evil', 'a_b.txt', 'attachment', 'attachment (1)', 'back_.._slash.txt', 'hidden'])
     // Nothing beside --dir, nor above it.
     expect(readdirSync(join(dir, '..'))).to.deep.equal(['inside'])
-    expect(result.stdout.toString('utf8').trimEnd().split('\n').every((line) => line.startsWith(`${dir}/`))).to.equal(true)
+    expect(
+      result.stdout
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+        .every((line) => line.startsWith(`${dir}/`)),
+    ).to.equal(true)
     expect(result.stderr).to.include('its name "../../escape.txt" is not a safe file name; written as _.._escape.txt')
     expect(result.stderr).to.not.include('\u001b')
   })
@@ -163,7 +169,13 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     const forged = await signedBy('forger@example.test', 'Invoice 2025-03\nMail Plus, one month: 0.01 EUR\n')
     const good = await signedBy('forger@example.test', INVOICE)
     // The sender publishes the key that made `forged` over other content: it does not hold for this one.
-    const id = await addMessage([{Name: 'forged.txt', Signature: forged.Signature}, {Name: 'other-key.txt', Signature: good.Signature}], {Address: 'forger@example.test', PublicKey: forged.PublicKey})
+    const id = await addMessage(
+      [
+        {Name: 'forged.txt', Signature: forged.Signature},
+        {Name: 'other-key.txt', Signature: good.Signature},
+      ],
+      {Address: 'forger@example.test', PublicKey: forged.PublicKey},
+    )
     const dir = freshDir()
     const result = await proton(['mail', 'download', '--quiet', '--dir', dir, '--', id])
     expect(result.status).to.equal(1)
@@ -172,9 +184,17 @@ describe('mail attachments and mail download against the sandbox (built binary)'
     expect(result.stdout.toString('utf8')).to.equal(`${join(dir, 'forged.txt')}\n${join(dir, 'other-key.txt')}\n`)
     const lines = result.stderr.trimEnd().split('\n')
     expect(lines).to.have.length(3)
-    expect(lines[0]).to.match(new RegExp(`^WARNING: attachment \\S+ \\(forged\\.txt\\): its signature FAILED verification against the keys of forger@example\\.test: the file may have been tampered with; written all the same as ${quote(join(dir, 'forged.txt'))}$`))
+    expect(lines[0]).to.match(
+      new RegExp(
+        `^WARNING: attachment \\S+ \\(forged\\.txt\\): its signature FAILED verification against the keys of forger@example\\.test: the file may have been tampered with; written all the same as ${quote(join(dir, 'forged.txt'))}$`,
+      ),
+    )
     expect(lines[1]).to.match(/^WARNING: attachment \S+ \(other-key\.txt\): its signature FAILED verification/)
-    expect(lines[2]).to.match(new RegExp(`^Error: message ${quote(id)}: the signatures of 2 attachments \\(attachment \\S+ \\(forged\\.txt\\), attachment \\S+ \\(other-key\\.txt\\)\\) FAILED verification \\(see the warning above\\); the files were written all the same$`))
+    expect(lines[2]).to.match(
+      new RegExp(
+        `^Error: message ${quote(id)}: the signatures of 2 attachments \\(attachment \\S+ \\(forged\\.txt\\), attachment \\S+ \\(other-key\\.txt\\)\\) FAILED verification \\(see the warning above\\); the files were written all the same$`,
+      ),
+    )
   })
 
   it('no signature, or no key of the sender: written, "unverified" and why, exit 0; the keys are asked for only for a signature', async () => {

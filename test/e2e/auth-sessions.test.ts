@@ -74,9 +74,7 @@ describe('auth status, list, logout (child process)', function () {
     const result = await run(['auth', 'logout'])
     expect(result.status).to.equal(0)
     expect(result.stderr).to.equal('logged out (profile default)\n')
-    expect(suite.server.requests.map((request) => `${request.method} ${request.url} ${request.headers.authorization}`)).to.deep.equal([
-      `DELETE /core/v4/auth Bearer ${TOKENS.AccessToken}`,
-    ])
+    expect(suite.server.requests.map((request) => `${request.method} ${request.url} ${request.headers.authorization}`)).to.deep.equal([`DELETE /core/v4/auth Bearer ${TOKENS.AccessToken}`])
     expect(existsSync(suite.home.store.pathOf('default'))).to.equal(false)
     const again = await run(['auth', 'logout'])
     expect(again.status).to.equal(2)

@@ -76,9 +76,11 @@ function digestFile(path: string): {hash: string; length: number} {
   const fd = openSync(path, 'r')
   const buffer = Buffer.alloc(MiB)
   try {
-    return digest((function* () {
-      for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) yield buffer.subarray(0, read)
-    })())
+    return digest(
+      (function* () {
+        for (let read; (read = readSync(fd, buffer, 0, buffer.length, null)) > 0;) yield buffer.subarray(0, read)
+      })(),
+    )
   } finally {
     closeSync(fd)
   }

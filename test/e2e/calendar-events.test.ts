@@ -36,7 +36,8 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
   const proton = (args: string[], zone = 'UTC'): Promise<RunResult> => runBinary(['--profile', 'sandbox', ...args], {env: baseEnv(suite.home.home, {TZ: zone})})
   const out = (result: RunResult) => result.stdout.toString('utf8')
   const json = async (args: string[]) => JSON.parse(out(await proton([...args, '--output', 'json']))) as Record<string, unknown>
-  const requests = async (): Promise<Logged[]> => ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}).Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
+  const requests = async (): Promise<Logged[]> =>
+    ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Logged[]}).Requests.filter((entry) => !entry.Path.startsWith('/__sandbox/'))
   const resetLog = () => sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
   let gnupgHome = ''
   /** GnuPG with a passphrase from a file in its private home (never in argv), removed right after. */
@@ -44,7 +45,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     const file = join(gnupgHome, 'passphrase.secret')
     writeFileSync(file, passphrase, {mode: 0o600})
     try {
-      const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', '--trust-model', 'always', '--pinentry-mode', 'loopback', '--passphrase-file', file, ...args], {input, timeout: 30_000})
+      const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--no-tty', '--trust-model', 'always', '--pinentry-mode', 'loopback', '--passphrase-file', file, ...args], {
+        input,
+        timeout: 30_000,
+      })
       expect(result.error, `${GPG} could not run (install GnuPG: .ci/run does)`).to.equal(undefined)
       expect(result.status, result.stderr.toString()).to.equal(0)
       return {stderr: result.stderr.toString(), stdout: result.stdout}
@@ -53,7 +57,8 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     }
   }
 
-  const seededCalendar = async () => ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find((calendar) => calendar.Members[0].Name === 'My calendar')!.ID
+  const seededCalendar = async () =>
+    ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find((calendar) => calendar.Members[0].Name === 'My calendar')!.ID
 
   before(async () => {
     gnupgHome = mkdtempSync(join(tmpdir(), 'proton-cli-calendar-gnupg-'))
@@ -71,7 +76,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     expect(result.status, result.stderr).to.equal(0)
     expect(result.stderr).to.equal('')
     // Piped: whole values, tab-separated, one row per line, no header.
-    const lines = out(result).trimEnd().split('\n').map((line) => line.replace(new RegExp(`\t${ID}$`), '\t<id>'))
+    const lines = out(result)
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.replace(new RegExp(`\t${ID}$`), '\t<id>'))
     expect(lines).to.deep.equal([
       '2025-03-12\t14:00–15:00\tDentist\tBahnhofstrasse 1, Zürich\tMy calendar\t<id>',
       '2025-03-17\t09:00–09:30\tTeam stand-up\tRoom 4\tMy calendar\t<id>',
@@ -88,7 +96,9 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     await resetLog()
     const result = await proton(['calendar', 'events', 'list', '--calendar', 'my calendar', '--start', '2025-03-20', '--end', '2025-04-15'])
     expect(result.status, result.stderr).to.equal(0)
-    expect(out(result)).to.match(/^2025-03-20\tall day\tCompany holiday\t-\tMy calendar\t\S+\n2025-03-24\t08:00–08:30\tTeam stand-up\t.*\n2025-04-07\t08:00–08:30\tTeam stand-up \(moved\)\t.*\n2025-04-14\t07:00–07:30\tTeam stand-up\t.*\n$/)
+    expect(out(result)).to.match(
+      /^2025-03-20\tall day\tCompany holiday\t-\tMy calendar\t\S+\n2025-03-24\t08:00–08:30\tTeam stand-up\t.*\n2025-04-07\t08:00–08:30\tTeam stand-up \(moved\)\t.*\n2025-04-14\t07:00–07:30\tTeam stand-up\t.*\n$/,
+    )
     const log = (await requests()).map(({Method, Path}) => `${Method} ${Path}`)
     expect(log.filter((line) => line.endsWith('/events'))).to.have.length(4)
     expect(log.filter((line) => line.endsWith('/bootstrap'))).to.have.length(1)
@@ -148,7 +158,21 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
 
   it('on a terminal: the list is a table under a header; --output ics has the service’s control characters escaped there, exact bytes piped', async () => {
     const calendarId = await seededCalendar()
-    const made = await proton(['calendar', 'events', 'create', '--calendar', calendarId, '--summary', 'Evil\u001b[2J bell\u0007', '--description', 'a\rATTENDEE:mailto:x@evil.test\r\nb', '--start', '2025-07-01T10:00Z', '--end', '2025-07-01T11:00Z'])
+    const made = await proton([
+      'calendar',
+      'events',
+      'create',
+      '--calendar',
+      calendarId,
+      '--summary',
+      'Evil\u001b[2J bell\u0007',
+      '--description',
+      'a\rATTENDEE:mailto:x@evil.test\r\nb',
+      '--start',
+      '2025-07-01T10:00Z',
+      '--end',
+      '2025-07-01T11:00Z',
+    ])
     expect(made.status, made.stderr).to.equal(0)
     const id = out(made).trim()
     const piped = out(await proton(['calendar', 'events', 'get', id, '--output', 'ics']))
@@ -167,7 +191,12 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     expect(lines[1]).to.match(new RegExp(`^2025-07-01 {2,}10:00–11:00 {2,}Evil\\\\x1b\\[2J bell\\\\x07 {2,}- {2,}My calendar {2,}${id}$`))
     // At 80 columns the table fits, the ID cut first; get takes the ID as shown.
     const narrow = await runInTerminal(['--profile', 'sandbox', 'calendar', 'events', 'list', '--start', '2025-07-01', '--end', '2025-07-02'], env, 15_000, 80)
-    expect(narrow.output.trimEnd().split('\n').filter((line) => [...line].length > 80)).to.deep.equal([])
+    expect(
+      narrow.output
+        .trimEnd()
+        .split('\n')
+        .filter((line) => [...line].length > 80),
+    ).to.deep.equal([])
     const cut = /^2025-07-01 .* (\S+…)$/m.exec(narrow.output)?.[1] ?? ''
     expect(id.startsWith(cut.slice(0, -1)) && cut.length < id.length).to.equal(true)
     expect((JSON.parse(out(await proton(['calendar', 'events', 'get', '--output', 'json', '--', cut]))) as {ID: string}).ID).to.equal(id)
@@ -189,7 +218,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     await resetLog()
     const base = ['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'X']
     const cases: Array<[string[], RegExp]> = [
-      [['calendar', 'events', 'create', '--calendar', 'Nope', '--summary', 'X', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z'], /^Error: --calendar "Nope": no calendar has that ID or name/],
+      [
+        ['calendar', 'events', 'create', '--calendar', 'Nope', '--summary', 'X', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z'],
+        /^Error: --calendar "Nope": no calendar has that ID or name/,
+      ],
       [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], /^Error: --end is before --start\n$/],
       [[...base, '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T11:00Z', '--rrule', 'FREQ=FORTNIGHTLY'], /^Error: --rrule "FREQ=FORTNIGHTLY" is not an RRULE/],
       [[...base, '--start', '2025-03-01T10:00', '--end', '2025-03-01T11:00', '--timezone', 'Mars/Olympus'], /^Error: --timezone "Mars\/Olympus" is not a time zone/],
@@ -235,20 +267,33 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     })
 
     it('--rrule whose days miss the start (a Tuesday for MO,WE): the series begins on the rule’s first date, as Proton’s clients read it, with a warning; COUNT=6 gives six', async () => {
-      const {id, stderr} = await created(['--calendar', 'Work', '--summary', 'Gym', '--start', '2026-12-01T07:00', '--end', '2026-12-01T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6'], 'Europe/Zurich')
-      expect(stderr).to.match(/^Warning: --start 2026-12-01 07:00 \(a Tuesday\) is not a date of the rule FREQ=WEEKLY;COUNT=6;BYDAY=MO,WE: the event begins on its first, 2026-12-02 07:00 \(a Wednesday\), as Proton's clients read the rule\nCreated event /)
+      const {id, stderr} = await created(
+        ['--calendar', 'Work', '--summary', 'Gym', '--start', '2026-12-01T07:00', '--end', '2026-12-01T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6'],
+        'Europe/Zurich',
+      )
+      expect(stderr).to.match(
+        /^Warning: --start 2026-12-01 07:00 \(a Tuesday\) is not a date of the rule FREQ=WEEKLY;COUNT=6;BYDAY=MO,WE: the event begins on its first, 2026-12-02 07:00 \(a Wednesday\), as Proton's clients read the rule\nCreated event /,
+      )
       const shown = await json(['calendar', 'events', 'get', id])
-      expect([shown.Start, shown.End]).to.deep.equal([{DateTime: '2026-12-02T07:00:00', Timezone: 'Europe/Zurich'}, {DateTime: '2026-12-02T08:00:00', Timezone: 'Europe/Zurich'}])
+      expect([shown.Start, shown.End]).to.deep.equal([
+        {DateTime: '2026-12-02T07:00:00', Timezone: 'Europe/Zurich'},
+        {DateTime: '2026-12-02T08:00:00', Timezone: 'Europe/Zurich'},
+      ])
       const days = out(await proton(['calendar', 'events', 'list', '--calendar', 'Work', '--start', '2026-11-30', '--end', '2027-01-31'], 'Europe/Zurich'))
         .split('\n')
         .filter((line) => line.includes('\tGym\t'))
         .map((line) => line.split('\t')[0])
       expect(days).to.deep.equal(['2026-12-02', '2026-12-07', '2026-12-09', '2026-12-14', '2026-12-16', '2026-12-21'])
-      const matching = await created(['--calendar', 'Work', '--summary', 'Swim', '--start', '2026-12-07T07:00', '--end', '2026-12-07T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=2'], 'Europe/Zurich')
+      const matching = await created(
+        ['--calendar', 'Work', '--summary', 'Swim', '--start', '2026-12-07T07:00', '--end', '2026-12-07T08:00', '--rrule', 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=2'],
+        'Europe/Zurich',
+      )
       expect(matching.stderr).not.to.include('Warning')
       // update: a new rule the start misses moves it too; a change of summary alone moves nothing.
       const updated = await proton(['calendar', 'events', 'update', matching.id, '--rrule', 'FREQ=WEEKLY;BYDAY=TU;COUNT=2'], 'Europe/Zurich')
-      expect(updated.stderr).to.match(/^Warning: --start 2026-12-07 07:00 \(a Monday\) is not a date of the rule FREQ=WEEKLY;COUNT=2;BYDAY=TU: the event begins on its first, 2026-12-08 07:00 \(a Tuesday\)/)
+      expect(updated.stderr).to.match(
+        /^Warning: --start 2026-12-07 07:00 \(a Monday\) is not a date of the rule FREQ=WEEKLY;COUNT=2;BYDAY=TU: the event begins on its first, 2026-12-08 07:00 \(a Tuesday\)/,
+      )
       expect((await json(['calendar', 'events', 'get', matching.id])).Start).to.deep.equal({DateTime: '2026-12-08T07:00:00', Timezone: 'Europe/Zurich'})
       const renamed = await proton(['calendar', 'events', 'update', matching.id, '--summary', 'Swim!'], 'Europe/Zurich')
       expect([renamed.status, renamed.stderr]).to.deep.equal([0, `Updated event ${matching.id} ("Swim!").\n`])
@@ -266,7 +311,9 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
 
     it('--dry-run on events create, update and delete: the PUT printed, nothing written', async () => {
       const {id} = await created(['--calendar', 'Work', '--summary', 'Kept', '--start', '2026-12-10T10:00Z', '--end', '2026-12-10T11:00Z'])
-      const workId = ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find((calendar) => calendar.Members[0].Name === 'Work')!.ID
+      const workId = ((await json(['calendar', 'list'])) as unknown as {Calendars: Array<{ID: string; Members: Array<{Name: string}>}>}).Calendars.find(
+        (calendar) => calendar.Members[0].Name === 'Work',
+      )!.ID
       for (const args of [
         ['create', '--calendar', 'Work', '--summary', 'Never', '--start', '2026-12-11T10:00Z', '--end', '2026-12-11T11:00Z'],
         ['update', id, '--summary', 'Changed'],
@@ -276,7 +323,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
         const dry = await proton(['calendar', 'events', ...args, '--dry-run'])
         expect([dry.status, dry.stderr], args.join(' ')).to.deep.equal([0, 'Dry run: the request was not sent.\n'])
         expect(out(dry).startsWith(`PUT ${suite.sandbox.url}/calendar/v1/${workId}/events/sync\n{\n  "MemberID": `), `${args.join(' ')}: ${out(dry).slice(0, 200)}`).to.equal(true)
-        expect((await requests()).filter(({Method}) => Method !== 'GET'), args.join(' ')).to.deep.equal([])
+        expect(
+          (await requests()).filter(({Method}) => Method !== 'GET'),
+          args.join(' '),
+        ).to.deep.equal([])
       }
 
       expect(await json(['calendar', 'events', 'get', id])).to.deep.include({Sequence: 0, Summary: 'Kept'})
@@ -317,7 +367,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       const passphrase = gpgWith(token, ['--decrypt'], message).stdout.toString()
       writeFileSync(join(gnupgHome, 'passphrase.txt'), passphrase)
       writeFileSync(join(gnupgHome, 'passphrase.sig'), signature)
-      const verified = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'passphrase.sig'), join(gnupgHome, 'passphrase.txt')], {encoding: 'utf8', timeout: 30_000})
+      const verified = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'passphrase.sig'), join(gnupgHome, 'passphrase.txt')], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
       expect(verified.stdout, verified.stderr).to.match(/\[GNUPG:\] GOODSIG \S+ <demo@proton\.test>/)
       return passphrase
     }
@@ -326,7 +379,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       const created = await proton(['calendar', 'create', '--name', 'GnuPG checked', '--color', '#179FD9'])
       expect(created.status, created.stderr).to.equal(0)
       const id = out(created).trim()
-      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${id}/bootstrap`])) as {Keys: Array<{PrivateKey: string; Flags: number}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${id}/bootstrap`])) as {
+        Keys: Array<{PrivateKey: string; Flags: number}>
+        Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}
+      }
       const [member] = bootstrap.Passphrase.MemberPassphrases
       const armored = member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', '')
       const bytes = Buffer.from(armored, 'base64')
@@ -340,12 +396,17 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       gpgWith(calendarPassphrase, ['--local-user', 'Calendar key', '--detach-sign', '--output', '-'], 'x')
       const event = await proton(['calendar', 'events', 'create', '--calendar', id, '--summary', 'In the new calendar', '--start', '2025-06-01T10:00Z', '--end', '2025-06-01T11:00Z'])
       expect(event.status, event.stderr).to.equal(0)
-      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(/^2025-06-01\t10:00–11:00\tIn the new calendar\t-\tGnuPG checked\t/)
+      expect(out(await proton(['calendar', 'events', 'list', '--calendar', 'GnuPG checked', '--start', '2025-06-01', '--end', '2025-06-02']))).to.match(
+        /^2025-06-01\t10:00–11:00\tIn the new calendar\t-\tGnuPG checked\t/,
+      )
     })
 
     it('events create: GnuPG decrypts the shared encrypted part with the calendar key and verifies every part’s signature by the address key; the summary is nowhere in clear; a summary update keeps SEQUENCE, as the web client’s; delete --yes removes it', async () => {
       const calendarId = await seededCalendar()
-      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${calendarId}/bootstrap`])) as {Keys: Array<{PrivateKey: string}>; Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}}
+      const bootstrap = (await json(['api', 'GET', `/calendar/v2/${calendarId}/bootstrap`])) as {
+        Keys: Array<{PrivateKey: string}>
+        Passphrase: {MemberPassphrases: Array<{Passphrase: string; Signature: string}>}
+      }
       const [member] = bootstrap.Passphrase.MemberPassphrases
       const bytes = Buffer.from(member.Passphrase.replace(/^-----BEGIN PGP MESSAGE-----\n\n|\n-----END PGP MESSAGE-----\n$/g, '').replaceAll('\n', ''), 'base64')
       const passphrase = openPassphrase({DataPacket: '', KeyPacket: bytes.toString('base64')}, member.Signature)
@@ -353,13 +414,33 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       gpgWith(passphrase, ['--import', join(gnupgHome, 'seeded.asc')])
 
       await resetLog()
-      const created = await proton(['calendar', 'events', 'create', '--calendar', 'My calendar', '--summary', 'Secret summit', '--location', 'Hidden place', '--start', '2025-05-05T09:00', '--end', '2025-05-05T10:00', '--timezone', 'Europe/Zurich', '--rrule', 'FREQ=DAILY;COUNT=2'])
+      const created = await proton([
+        'calendar',
+        'events',
+        'create',
+        '--calendar',
+        'My calendar',
+        '--summary',
+        'Secret summit',
+        '--location',
+        'Hidden place',
+        '--start',
+        '2025-05-05T09:00',
+        '--end',
+        '2025-05-05T10:00',
+        '--timezone',
+        'Europe/Zurich',
+        '--rrule',
+        'FREQ=DAILY;COUNT=2',
+      ])
       expect(created.status, created.stderr).to.equal(0)
       const id = out(created).trim()
       expect(id).to.match(new RegExp(`^${ID}$`))
       expect((await requests()).map(({Method, Path}) => `${Method} ${Path}`).filter((line) => !line.startsWith('GET'))).to.deep.equal([`PUT /calendar/v1/${calendarId}/events/sync`])
 
-      const {Event: event} = (await json(['api', 'GET', `/calendar/v1/${calendarId}/events/${id}`])) as {Event: {SharedKeyPacket: string; SharedEvents: Array<{Type: number; Data: string; Signature: string}>}}
+      const {Event: event} = (await json(['api', 'GET', `/calendar/v1/${calendarId}/events/${id}`])) as {
+        Event: {SharedKeyPacket: string; SharedEvents: Array<{Type: number; Data: string; Signature: string}>}
+      }
       expect(JSON.stringify(event)).not.to.include('Secret summit')
       expect(JSON.stringify(event)).not.to.include('Hidden place')
       const signedPart = event.SharedEvents.find((part) => part.Type === 2)!
@@ -369,7 +450,10 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
       const verify = (data: Buffer | string, signature: string) => {
         writeFileSync(join(gnupgHome, 'part.bin'), data)
         writeFileSync(join(gnupgHome, 'part.sig'), signature)
-        const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'part.sig'), join(gnupgHome, 'part.bin')], {encoding: 'utf8', timeout: 30_000})
+        const result = spawnSync(GPG, ['--homedir', gnupgHome, '--batch', '--status-fd', '1', '--verify', join(gnupgHome, 'part.sig'), join(gnupgHome, 'part.bin')], {
+          encoding: 'utf8',
+          timeout: 30_000,
+        })
         return result.stdout
       }
 
@@ -397,7 +481,11 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
   })
 
   it('calendar create whose keys the service refuses: the calendar is deleted again, and the command says so (exit 1)', async () => {
-    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'status', Method: 'POST', Path: '/calendar/v1/', Status: 422}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({Count: 1, Kind: 'status', Method: 'POST', Path: '/calendar/v1/', Status: 422}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
     expect(fault.status).to.equal(200)
     await resetLog()
     const result = await proton(['calendar', 'create', '--name', 'Half made', '--color', '#179FD9'])

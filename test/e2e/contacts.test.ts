@@ -251,7 +251,9 @@ describe('proton contacts (built binary, sandbox)', function () {
     expect(signed.Data).to.include(' \r\n Long Name')
     expect(signed.Data).to.match(/Long Name \r\n/)
     // pmcrypto removeTrailingSpaces, written here apart from the tool: each LF-ended line without its trailing blanks.
-    const stripped = signed.Data.split('\n').map((line) => line.replace(/[ \t\r]+$/, '')).join('\n')
+    const stripped = signed.Data.split('\n')
+      .map((line) => line.replace(/[ \t\r]+$/, ''))
+      .join('\n')
     const home = join(work, 'gnupg-strip')
     spawnSync('mkdir', ['-m', '700', home])
     const gpg = (args: string[]) => spawnSync(GPG, ['--homedir', home, '--batch', '--no-tty', ...args], {encoding: 'utf8', timeout: 30_000})
@@ -294,7 +296,9 @@ describe('proton contacts (built binary, sandbox)', function () {
     const second = await proton(['contacts', 'import', file])
     ok(second)
     expect(out(second).trim()).to.equal(id)
-    const posts = ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Body?: unknown}>}).Requests.filter(({Method, Path}) => Method === 'POST' && Path === '/contacts/v4/contacts')
+    const posts = ((await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Body?: unknown}>}).Requests.filter(
+      ({Method, Path}) => Method === 'POST' && Path === '/contacts/v4/contacts',
+    )
     expect(posts).to.have.length(1)
     const all = JSON.parse(out(await proton(['contacts', 'get', 'fay@example.test', '--output', 'json']))) as {ID: string; Notes: Array<{Value: string}>}
     expect(all.ID).to.equal(id)
@@ -304,7 +308,10 @@ describe('proton contacts (built binary, sandbox)', function () {
 
   it('contacts import: each vCard (3.0 and 4.0) a contact, the IDs on stdout; a malformed file or a card without FN or EMAIL: exit 1, one line, nothing sent', async () => {
     const file = join(work, 'import.vcf')
-    writeFileSync(file, 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Dave Three\r\nEMAIL;TYPE=INTERNET:dave@example.test\r\nTEL:+1 555 0001\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Erin Four\r\nCATEGORIES:Imported\r\nEND:VCARD\r\n')
+    writeFileSync(
+      file,
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Dave Three\r\nEMAIL;TYPE=INTERNET:dave@example.test\r\nTEL:+1 555 0001\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Erin Four\r\nCATEGORIES:Imported\r\nEND:VCARD\r\n',
+    )
     const result = await proton(['contacts', 'import', file])
     ok(result)
     expect(out(result).trim().split('\n')).to.have.length(2)
@@ -368,7 +375,17 @@ describe('proton contacts (built binary, sandbox)', function () {
   it('hostile text in a card: control characters shown as "?" in text; --output vcf: exact bytes piped, visible escapes on a terminal; a bogus signature flagged', async () => {
     const vcard = (lines: string[]) => ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n')
     const Signature = '-----BEGIN PGP SIGNATURE-----\n\nwsBcBAABCAAQBQJlAAAAAAkQAAAAAAAAAAAAAA==\n-----END PGP SIGNATURE-----\n'
-    const body = {Contacts: [{Cards: [{Data: vcard(['FN:Evil\u001b[2J Name', 'UID:hostile-1', 'EMAIL:evil@example.test']), Signature, Type: 2}, {Data: vcard(['NOTE:ring\u0007bell']), Signature: null, Type: 0}]}], Overwrite: 0}
+    const body = {
+      Contacts: [
+        {
+          Cards: [
+            {Data: vcard(['FN:Evil\u001b[2J Name', 'UID:hostile-1', 'EMAIL:evil@example.test']), Signature, Type: 2},
+            {Data: vcard(['NOTE:ring\u0007bell']), Signature: null, Type: 0},
+          ],
+        },
+      ],
+      Overwrite: 0,
+    }
     const added = await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify(body)])
     ok(added)
     const text = await proton(['contacts', 'get', 'evil@example.test'])
@@ -392,7 +409,11 @@ describe('proton contacts (built binary, sandbox)', function () {
     const signed = ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Locked Out', 'UID:locked-1', 'EMAIL:locked@example.test', 'END:VCARD', ''].join('\r\n')
     const Cards = [
       {Data: signed, Signature: await openpgp.sign({detached: true, message: await openpgp.createMessage({text: signed}), signingKeys: other}), Type: 2},
-      {Data: await openpgp.encrypt({encryptionKeys: other.toPublic(), message: await text(['NOTE:for another key'])}), Signature: await openpgp.sign({detached: true, message: await text(['NOTE:for another key']), signingKeys: other}), Type: 3},
+      {
+        Data: await openpgp.encrypt({encryptionKeys: other.toPublic(), message: await text(['NOTE:for another key'])}),
+        Signature: await openpgp.sign({detached: true, message: await text(['NOTE:for another key']), signingKeys: other}),
+        Type: 3,
+      },
     ]
     ok(await proton(['api', 'POST', '/contacts/v4/contacts', '--body', JSON.stringify({Contacts: [{Cards}], Overwrite: 0})]))
     const get = await proton(['contacts', 'get', 'locked@example.test'])
@@ -489,7 +510,9 @@ describe('proton contacts (built binary, sandbox)', function () {
       await clearStats()
       const refused = await proton(['contacts', 'import', file])
       expect(refused.status).to.equal(1)
-      expect(refused.stderr).to.match(/^Error: .*marked\.vcf: vCard 1 \("Mallory Tampered"\) was exported with its signature FAILED \(cards of Type 2 and 3\) \(X-PM-CLI-SIGNATURE\): its fields may not be yours, and importing signs them with your key; check them, then give --force; nothing imported\n$/)
+      expect(refused.stderr).to.match(
+        /^Error: .*marked\.vcf: vCard 1 \("Mallory Tampered"\) was exported with its signature FAILED \(cards of Type 2 and 3\) \(X-PM-CLI-SIGNATURE\): its fields may not be yours, and importing signs them with your key; check them, then give --force; nothing imported\n$/,
+      )
       expect((await requests()).filter(({Path}) => Path.startsWith('/contacts/'))).to.deep.equal([])
       const forced = await proton(['contacts', 'import', '--force', file])
       ok(forced)

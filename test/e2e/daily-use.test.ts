@@ -28,7 +28,11 @@ describe('daily use (built binary, sandbox)', function () {
     it('mail list: one line per message, five tab-separated whole values, no header; the footer on stderr', async () => {
       const {status, stderr, stdout} = await run(['mail', 'list'])
       expect(status).to.equal(0)
-      const rows = stdout.toString().replace(/\n$/, '').split('\n').map((line) => line.split('\t'))
+      const rows = stdout
+        .toString()
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => line.split('\t'))
       expect(rows).to.have.length(7)
       for (const row of rows) expect(row).to.have.length(5)
       expect(rows[0][0]).to.match(ID)
@@ -38,8 +42,17 @@ describe('daily use (built binary, sandbox)', function () {
 
     it('mail labels list: the parent by its name; --output json one compact document', async () => {
       const text = await run(['mail', 'labels', 'list'])
-      const rows = text.stdout.toString().trimEnd().split('\n').map((line) => line.split('\t'))
-      expect(rows.map((row) => [row[1], row[4]])).to.deep.equal([['Work', ''], ['Family', ''], ['Invoices', ''], ['Invoices/2024', 'Invoices']])
+      const rows = text.stdout
+        .toString()
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t'))
+      expect(rows.map((row) => [row[1], row[4]])).to.deep.equal([
+        ['Work', ''],
+        ['Family', ''],
+        ['Invoices', ''],
+        ['Invoices/2024', 'Invoices'],
+      ])
       const json = await run(['mail', 'labels', 'list', '--output', 'json'])
       expect(json.status).to.equal(0)
       const body = json.stdout.toString()
@@ -62,7 +75,12 @@ describe('daily use (built binary, sandbox)', function () {
     })
 
     it('mail read ID ID --jq: the filter reads one array of both records; the keys are asked for once', async () => {
-      const ids = (await run(['mail', 'list'])).stdout.toString().trimEnd().split('\n').slice(0, 2).map((line) => line.split('\t')[0])
+      const ids = (await run(['mail', 'list'])).stdout
+        .toString()
+        .trimEnd()
+        .split('\n')
+        .slice(0, 2)
+        .map((line) => line.split('\t')[0])
       await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
       const read = await run(['mail', 'read', ...ids, '--jq', '[length, (.[] | .ID)] | @tsv'])
       expect([read.status, read.stdout.toString()], read.stderr).to.deep.equal([0, `2\t${ids[0]}\t${ids[1]}\n`])
@@ -73,7 +91,10 @@ describe('daily use (built binary, sandbox)', function () {
 
   describe('consistent commands', () => {
     it('the request check accepts what the official clients send (the shipped description amended): --strict passes, no warning', async () => {
-      for (const path of ['/mail/v4/messages?Page=0&PageSize=50&LabelID=0&Sort=Time&Desc=1&Keyword=x&Recipients=a&Unread=1&Starred=1&Attachments=1', '/core/v4/keys/all?Email=a%40b.test&InternalOnly=1']) {
+      for (const path of [
+        '/mail/v4/messages?Page=0&PageSize=50&LabelID=0&Sort=Time&Desc=1&Keyword=x&Recipients=a&Unread=1&Starred=1&Attachments=1',
+        '/core/v4/keys/all?Email=a%40b.test&InternalOnly=1',
+      ]) {
         const result = await run(['api', 'GET', path, '--strict'])
         expect([result.status, result.stderr], path).to.deep.equal([0, ''])
       }
@@ -154,7 +175,9 @@ describe('daily use (built binary, sandbox)', function () {
       expect(users.status, users.stderr).to.equal(0)
       expect((JSON.parse(users.stdout.toString()) as {User: {Name: string}}).User.Name).to.equal('demo')
       const post = await run(['api', 'mail/v4/labels', '-f', 'Name=Dry', '--dry-run'])
-      expect(post.stdout.toString()).to.match(new RegExp(`^curl -sS --compressed '${suite.sandbox.url}/mail/v4/labels' `)).and.to.include(`--data-raw '{"Name":"Dry"}'`)
+      expect(post.stdout.toString())
+        .to.match(new RegExp(`^curl -sS --compressed '${suite.sandbox.url}/mail/v4/labels' `))
+        .and.to.include(`--data-raw '{"Name":"Dry"}'`)
       const get = await run(['api', 'mail/v4/messages', '--dry-run'])
       expect(get.stdout.toString()).to.match(new RegExp(`^curl -sS --compressed '${suite.sandbox.url}/mail/v4/messages' `))
       const alone = await run(['api', 'GET'])
@@ -194,7 +217,12 @@ describe('daily use (built binary, sandbox)', function () {
     it('every list fits the terminal: mail list (times to the minute), labels, calendars, volumes', async () => {
       const list = await shown(['mail', 'list'])
       expect(list.output.split('\n')[1]).to.match(/^[\w-]+… {2}2025-01-01 00:00 {2}Proton/)
-      for (const args of [['mail', 'labels', 'list'], ['calendar', 'list'], ['drive', 'volumes'], ['mail', 'list']]) {
+      for (const args of [
+        ['mail', 'labels', 'list'],
+        ['calendar', 'list'],
+        ['drive', 'volumes'],
+        ['mail', 'list'],
+      ]) {
         const {output, status} = await shown(args, 60)
         expect(status).to.equal(0)
         for (const line of output.trimEnd().split('\n')) expect([...line].length, line).to.be.at.most(60)
@@ -218,7 +246,10 @@ describe('daily use (built binary, sandbox)', function () {
       const star = await run(['mail', 'star', cut, '--dry-run', '--output', 'json'])
       expect(star.stdout.toString()).not.to.include('…')
       const wrong = await run(['mail', 'read', 'Zz-no-such…'])
-      expect([wrong.status, wrong.stderr]).to.deep.equal([3, 'Error: message Zz-no-such…: no ID of the last listing begins with it (list again, or give the whole ID: piped, tables print whole values)\n'])
+      expect([wrong.status, wrong.stderr]).to.deep.equal([
+        3,
+        'Error: message Zz-no-such…: no ID of the last listing begins with it (list again, or give the whole ID: piped, tables print whole values)\n',
+      ])
     })
 
     it('--output json: one document, indented', async () => {

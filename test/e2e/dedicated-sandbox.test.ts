@@ -107,7 +107,8 @@ describe('dedicated commands against the sandbox (built binary)', function () {
   })
 
   it('ID=$(proton mail labels create …) captures the ID alone, usable by the next command', async () => {
-    const script = 'set -e; ID=$(node "$BIN" --profile sandbox mail labels create --name "Shell Made" --color "#0A0B0C" 2>/dev/null); node "$BIN" --profile sandbox mail labels delete "$ID" --yes 2>/dev/null; printf "captured=%s\\n" "$ID"'
+    const script =
+      'set -e; ID=$(node "$BIN" --profile sandbox mail labels create --name "Shell Made" --color "#0A0B0C" 2>/dev/null); node "$BIN" --profile sandbox mail labels delete "$ID" --yes 2>/dev/null; printf "captured=%s\\n" "$ID"'
     const {code, stdout} = await new Promise<{code: number; stdout: string}>((resolve) => {
       execFile('bash', ['-c', script], {env: {...env(), BIN}, timeout: 30_000}, (error, stdout) => resolve({code: error ? Number(error.code) : 0, stdout}))
     })
@@ -163,13 +164,7 @@ describe('dedicated commands against the sandbox (built binary)', function () {
     expect(out(work)).to.match(/\tTeam lunch on Friday\?\t\*\n$/)
     expect(work.stderr).to.equal('page 1 of 1, 1 message\n')
     const log = (await requests()).map((entry) => `${entry.Method} ${entry.Path}?${entry.Query} ${entry.Status}`)
-    expect(log.slice(0, 5)).to.deep.equal([
-      'GET /core/v4/labels?Type=1 200',
-      'GET /core/v4/labels?Type=3 200',
-      'GET /core/v4/labels?Type=1 200',
-      'GET /core/v4/labels?Type=3 200',
-      log[4],
-    ])
+    expect(log.slice(0, 5)).to.deep.equal(['GET /core/v4/labels?Type=1 200', 'GET /core/v4/labels?Type=3 200', 'GET /core/v4/labels?Type=1 200', 'GET /core/v4/labels?Type=3 200', log[4]])
     expect(log[4]).to.match(/^GET \/mail\/v4\/messages\?Page=0&PageSize=50&LabelID=[\w-]+(%3D){0,2}&Sort=Time&Desc=1 200$/)
     expect(log).to.have.length(8)
   })
@@ -191,9 +186,18 @@ describe('dedicated commands against the sandbox (built binary)', function () {
 
   it('--output json of a dedicated command is byte for byte what proton api prints', async () => {
     for (const [dedicated, raw] of [
-      [['drive', 'volumes'], ['GET', '/drive/volumes']],
-      [['account', 'show'], ['GET', '/core/v4/users']],
-      [['calendar', 'list'], ['GET', '/calendar/v1']],
+      [
+        ['drive', 'volumes'],
+        ['GET', '/drive/volumes'],
+      ],
+      [
+        ['account', 'show'],
+        ['GET', '/core/v4/users'],
+      ],
+      [
+        ['calendar', 'list'],
+        ['GET', '/calendar/v1'],
+      ],
     ]) {
       const mine = await proton([...dedicated, '--output', 'json'])
       const theirs = await proton(['api', ...raw])

@@ -44,13 +44,16 @@ function block(index: number): Buffer {
 /** `mib` MiB of plaintext (numbered random blocks, or zeros), produced a MiB at a time as it is read (never whole). */
 function plaintext(mib: number, zeros = false): ReadableStream<Uint8Array> {
   let index = 0
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (index >= mib) controller.close()
-      else controller.enqueue(zeros ? Buffer.alloc(MiB) : block(index))
-      index++
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (index >= mib) controller.close()
+        else controller.enqueue(zeros ? Buffer.alloc(MiB) : block(index))
+        index++
+      },
     },
-  }, {highWaterMark: 0})
+    {highWaterMark: 0},
+  )
 }
 
 function plaintextHash(mib: number): string {
@@ -98,7 +101,12 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
   /** Encrypt the scenario's plaintext as it is sent, with the waits the socket asks for. */
   async function serve(response: ServerResponse, path: string, scenario: Scenario): Promise<void> {
     const config = scenario.compress ? {preferredCompressionAlgorithm: openpgp.enums.compression.zlib} : undefined
-    const encrypted = (await openpgp.encrypt({config, format: 'binary', message: await openpgp.createMessage({binary: plaintext(scenario.mib, scenario.compress)}), sessionKey})) as ReadableStream<Uint8Array>
+    const encrypted = (await openpgp.encrypt({
+      config,
+      format: 'binary',
+      message: await openpgp.createMessage({binary: plaintext(scenario.mib, scenario.compress)}),
+      sessionKey,
+    })) as ReadableStream<Uint8Array>
     const reader = encrypted.getReader()
     response.writeHead(200, {'content-type': 'application/octet-stream'})
     let bytes = 0
@@ -150,7 +158,13 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
   async function addMessage(scenarios: Record<string, Scenario | Scenario[]>, signatures: Record<string, string> = {}): Promise<{id: string; attachments: Map<string, string>}> {
     const names = Object.keys(scenarios)
     const body = {
-      Attachments: names.map((Name) => ({Data: Buffer.from('answered by the proxy').toString('base64'), KeyPackets: keyPackets, MIMEType: 'application/octet-stream', Name, Signature: signatures[Name]})),
+      Attachments: names.map((Name) => ({
+        Data: Buffer.from('answered by the proxy').toString('base64'),
+        KeyPackets: keyPackets,
+        MIMEType: 'application/octet-stream',
+        Name,
+        Signature: signatures[Name],
+      })),
       Body: KEY_FIXTURE.bodies[2].Body,
       Sender: {Address: SENDER, Name: 'Bulk', PublicKey: signer.toPublic().armor()},
       Subject: 'Big attachments',
@@ -247,7 +261,9 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     const result = await download(['--retries', '0', '--dir', dir, '--', id])
     expect(result.status).to.equal(5)
     expect(result.stdout).to.equal('')
-    expect(result.stderr).to.match(new RegExp(`^Error: message \\S+: attachment ${attachments.get('cut.bin')?.replaceAll(/[+=]/g, '.')} \\(cut\\.bin\\): request to ${proxyUrl} failed: \\S+; nothing written\\n$`))
+    expect(result.stderr).to.match(
+      new RegExp(`^Error: message \\S+: attachment ${attachments.get('cut.bin')?.replaceAll(/[+=]/g, '.')} \\(cut\\.bin\\): request to ${proxyUrl} failed: \\S+; nothing written\\n$`),
+    )
     expect(readdirSync(dir)).to.deep.equal([])
   })
 
@@ -282,7 +298,9 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     expect(largest, 'plaintext seen in the temporary file').to.be.above(MiB)
     expect(result.status).to.equal(1)
     expect(result.stdout).to.equal('')
-    expect(result.stderr).to.match(new RegExp(`^Error: message \\S+: attachment ${attachments.get('tampered.bin')?.replaceAll(/[+=]/g, '.')} \\(tampered\\.bin\\): cannot decrypt it: .+; nothing written\\n$`))
+    expect(result.stderr).to.match(
+      new RegExp(`^Error: message \\S+: attachment ${attachments.get('tampered.bin')?.replaceAll(/[+=]/g, '.')} \\(tampered\\.bin\\): cannot decrypt it: .+; nothing written\\n$`),
+    )
     expect(readdirSync(dir)).to.deep.equal([])
   })
 
@@ -291,7 +309,9 @@ describe('mail download streams an attachment from the socket through OpenPGP.js
     const dir = freshDir()
     const large = await download(['--max-size', '4MiB', '--attachment', attachments.get('large.bin') as string, '--dir', dir, '--', id])
     expect(large.status).to.equal(5)
-    expect(large.stderr).to.match(/^Error: message \S+: attachment \S+ \(large\.bin\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(4 MiB\): stopped reading it; nothing printed or saved\n$/)
+    expect(large.stderr).to.match(
+      /^Error: message \S+: attachment \S+ \(large\.bin\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(4 MiB\): stopped reading it; nothing printed or saved\n$/,
+    )
     // Stopped mid-stream: far less than the 64 MiB was sent.
     const largePath = `/mail/v4/attachments/${idSegment(attachments.get('large.bin') as string)}`
     for (let wait = 0; wait < 50 && !sent.has(largePath); wait++) await new Promise((resolve) => setTimeout(resolve, 100))

@@ -48,8 +48,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     return {...result, modules, oclifLoaded: modules.includes('/@oclif/core/')}
   }
 
-  const control = (path: string, method = 'GET', body?: unknown) =>
-    sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
+  const control = (path: string, method = 'GET', body?: unknown) => sandboxFetch(suite.sandbox, `${path}`, {body: body === undefined ? undefined : JSON.stringify(body), method})
   // Response dates, the sandbox's per-request IDs and the jitter of retry waits differ between two runs; nothing else may.
   const steady = (stderr: string) =>
     stderr
@@ -82,7 +81,10 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['an expired access token: refreshed once, the request sent again (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], control: 'expire-tokens'}],
     ['a dedicated command with an expired access token (--verbose)', {args: ['drive', 'volumes', '--verbose'], control: 'expire-tokens'}],
     ['a 429 retried after its Retry-After (--verbose)', {args: ['api', 'GET', '/core/v4/users', '--verbose'], fault: {Count: 1, Kind: 'rate-limit', Path: '/core/v4/users', RetryAfter: 0}}],
-    ['a 503 retried, then given up (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users', RetryAfter: 0}, status: 5}],
+    [
+      'a 503 retried, then given up (exit 5)',
+      {args: ['api', 'GET', '/core/v4/users', '--retries', '1', '--verbose'], fault: {Count: 2, Kind: 'unavailable', Path: '/core/v4/users', RetryAfter: 0}, status: 5},
+    ],
     ['a JSON answer cut halfway (exit 5)', {args: ['api', 'GET', '/core/v4/users'], fault: {Count: 1, Kind: 'truncate', Path: '/core/v4/users'}, status: 5}],
     ['a dropped connection (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--retries', '0'], fault: {Count: 1, Kind: 'drop', Path: '/core/v4/users'}, status: 5}],
     ['no answer within --timeout (exit 5)', {args: ['api', 'GET', '/core/v4/users', '--timeout', '1'], fault: {Count: 1, DelayMs: 3000, Kind: 'latency', Path: '/core/v4/users'}, status: 5}],
@@ -107,13 +109,22 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['mail labels list --type tag (exit 1, nothing sent)', {args: ['mail', 'labels', 'list', '--type', 'tag'], status: 1}],
     ['mail labels create --dry-run', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--dry-run']}],
     ['mail labels create with a bad colour (exit 1)', {args: ['mail', 'labels', 'create', '--name', 'Receipts', '--color', 'red'], status: 1}],
-    ['mail labels delete of IDs that do not exist, repeated (exit 3)', {args: ['mail', 'labels', 'delete', 'no-such-label-aaaaaaaaaaaaa', 'no-such-label-bbbbbbbbbbbbb', 'no-such-label-aaaaaaaaaaaaa', '--yes', '--output', 'json'], status: 3}],
+    [
+      'mail labels delete of IDs that do not exist, repeated (exit 3)',
+      {args: ['mail', 'labels', 'delete', 'no-such-label-aaaaaaaaaaaaa', 'no-such-label-bbbbbbbbbbbbb', 'no-such-label-aaaaaaaaaaaaa', '--yes', '--output', 'json'], status: 3},
+    ],
     ['mail labels delete of a folder by name --dry-run (looked up with GET)', {args: ['mail', 'labels', 'delete', 'Invoices', '--dry-run']}],
     ['mail labels delete without a terminal nor --yes (exit 1, nothing deleted)', {args: ['mail', 'labels', 'delete', 'Work'], status: 1}],
     ['calendar list', {args: ['calendar', 'list']}],
     ['calendar create --dry-run', {args: ['calendar', 'create', '--name', 'Work', '--color', '#7272a7', '--hidden', '--dry-run']}],
-    ['calendar events list of March 2025 in Zurich (decrypted, a recurrence expanded)', {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'Europe/Zurich']}],
-    ['calendar events create with an end before its start (exit 1)', {args: ['calendar', 'events', 'create', '--calendar', 'x', '--summary', 'S', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], status: 1}],
+    [
+      'calendar events list of March 2025 in Zurich (decrypted, a recurrence expanded)',
+      {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'Europe/Zurich']},
+    ],
+    [
+      'calendar events create with an end before its start (exit 1)',
+      {args: ['calendar', 'events', 'create', '--calendar', 'x', '--summary', 'S', '--start', '2025-03-01T10:00Z', '--end', '2025-03-01T09:00Z'], status: 1},
+    ],
     ['calendar delete of an ID that does not exist --yes (exit 3)', {args: ['calendar', 'delete', 'no-such-calendar', '--yes'], status: 3}],
     ['calendar delete without a terminal nor --yes (exit 1, nothing sent)', {args: ['calendar', 'delete', 'c1', 'c2'], status: 1}],
     ['calendar delete --dry-run --output json', {args: ['calendar', 'delete', 'c1', 'c2==', '--dry-run', '--output', 'json']}],
@@ -127,7 +138,7 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['mail filters enable --dry-run', {args: ['mail', 'filters', 'enable', 'f1', '--dry-run']}],
     ['mail filters delete -y of an ID that does not exist (exit 3)', {args: ['mail', 'filters', 'delete', 'no-such-filter', '-y'], status: 3}],
     ['drive volumes', {args: ['drive', 'volumes']}],
-    ['drive ls (the SDK reads LightResponse answers on the fast path, Response on oclif\'s)', {args: ['drive', 'ls']}],
+    ["drive ls (the SDK reads LightResponse answers on the fast path, Response on oclif's)", {args: ['drive', 'ls']}],
     ['drive ls --output json of a folder', {args: ['drive', 'ls', 'Documents', '--output', 'json']}],
     ['drive download of a file (a block read through the light Response)', {args: ['drive', 'download', 'notes.txt', '--output-file', 'notes.out'], file: 'notes.out'}],
     ['drive volumes when the service answers HTML (exit 5)', {args: ['drive', 'volumes', '--retries', '0'], fault: {Count: 1, Kind: 'html-502', Path: '/drive/volumes'}, status: 5}],
@@ -135,7 +146,10 @@ describe('the fast path (built binary): every command it runs answers as oclif d
     ['auth status of a profile without a session (exit 2)', {args: ['auth', 'status', '--profile', 'nobody'], status: 2}],
     ['contacts get of a contact by address (its cards decrypted and verified)', {args: ['contacts', 'get', 'alice@example.test']}],
     ['contacts get --output vcf (a format only the contacts commands declare)', {args: ['contacts', 'get', 'alice@example.test', '--output', 'vcf']}],
-    ['calendar events list --output ics (a format only the calendar events commands declare)', {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--output', 'ics']}],
+    [
+      'calendar events list --output ics (a format only the calendar events commands declare)',
+      {args: ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--output', 'ics']},
+    ],
     ['contacts delete of an ID that does not exist --yes (exit 3, the results per ID)', {args: ['contacts', 'delete', 'no-such-contact', '--yes', '--output', 'json'], status: 3}],
     ['pass items list (the share keys opened, every item decrypted; a bundle under src/lib/pass)', {args: ['pass', 'items', 'list']}],
     ['pass items get of a name no item has (exit 3)', {args: ['pass', 'items', 'get', 'no such item', '--vault', 'Work'], status: 3}],
@@ -160,7 +174,10 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   }
 
   it("reads drive without loading undici: the SDK's Headers and the answers are light-response.ts's (the first touch of the globals loads all of undici)", async () => {
-    for (const args of [['drive', 'ls'], ['drive', 'download', 'notes.txt', '--output-file', '-']]) {
+    for (const args of [
+      ['drive', 'ls'],
+      ['drive', 'download', 'notes.txt', '--output-file', '-'],
+    ]) {
       const fast = await run(args, {fast: true})
       expect(fast.status, fast.stderr).to.equal(0)
       expect(fast.modules).to.include('builtin:internal/http')
@@ -169,7 +186,12 @@ describe('the fast path (built binary): every command it runs answers as oclif d
   })
 
   it('api -X METHOD / --method METHOD send that method to the ENDPOINT that follows; the positional METHOD stays', async () => {
-    for (const [args, method] of [[['-X', 'delete', 'mail/v4/labels/x'], 'DELETE'], [['-XPUT', '/mail/v4/labels/x', '-f', 'Name=R'], 'PUT'], [['--method', 'post', '/mail/v4/labels'], 'POST'], [['PATCH', '/mail/v4/labels/x'], 'PATCH']] as const) {
+    for (const [args, method] of [
+      [['-X', 'delete', 'mail/v4/labels/x'], 'DELETE'],
+      [['-XPUT', '/mail/v4/labels/x', '-f', 'Name=R'], 'PUT'],
+      [['--method', 'post', '/mail/v4/labels'], 'POST'],
+      [['PATCH', '/mail/v4/labels/x'], 'PATCH'],
+    ] as const) {
       for (const fast of [true, false]) {
         const result = await run(['api', ...args, '--dry-run'], {fast})
         expect(result.status, result.stderr).to.equal(0)
@@ -251,7 +273,9 @@ describe('the fast path (built binary): every command it runs answers as oclif d
       const env = baseEnv(suite.home.home, {READ_REPORT: reads, STDIN_REPORT: stdin})
       const result = await runBinary(args, {env, input, nodeArgs: ['--import', READ_REPORT, '--import', STDIN_REPORT]})
       expect(result.status, args.join(' ')).to.equal(0)
-      const read = readFileSync(reads, 'utf8').split('\n').filter((path) => path.includes('/dist/fast/') && path.endsWith('.cjs') && !path.endsWith('/load.cjs'))
+      const read = readFileSync(reads, 'utf8')
+        .split('\n')
+        .filter((path) => path.includes('/dist/fast/') && path.endsWith('.cjs') && !path.endsWith('/load.cjs'))
       return {bundles: read.map((path) => path.replace(/.*\//, '')), stdin: readFileSync(stdin, 'utf8').trim()}
     }
 

@@ -75,7 +75,7 @@ describe('GnuPG interoperability: mail read of a message GnuPG encrypted (built 
     expect(out.endsWith(`\n\n${TEXT}`)).to.equal(true)
   })
 
-  it('PGP/MIME from GnuPG: a multipart/signed entity (GnuPG\'s detached signature) encrypted by GnuPG; mail read shows the text part and the attachment, and the signature checks out with GnuPG\'s key', async () => {
+  it("PGP/MIME from GnuPG: a multipart/signed entity (GnuPG's detached signature) encrypted by GnuPG; mail read shows the text part and the attachment, and the signature checks out with GnuPG's key", async () => {
     gpg(['--pinentry-mode', 'loopback', '--passphrase', '', '--quick-generate-key', 'mime-signer@example.test', 'ed25519', 'sign', 'never'])
     const crlf = (lines: string[]) => lines.join('\r\n')
     const entity = crlf([

@@ -48,7 +48,10 @@ describe('hostile answers to the dedicated commands (built binary)', function ()
 
   it(`an answer of 600 KiB that inflates to 600 MiB: mail list (and --all) stops at ${HELD_MAX_BYTES / MiB} MiB, one line, exit 5, flat memory`, async () => {
     suite.server.handle(inflating(600))
-    for (const args of [['mail', 'list'], ['mail', 'list', '--all']]) {
+    for (const args of [
+      ['mail', 'list'],
+      ['mail', 'list', '--all'],
+    ]) {
       const result = await proton(args)
       expect(result.stderr, args.join(' ')).to.equal(`Error: the answer from ${suite.server.url} is over the 64 MiB a command holds in memory: stopped reading it; nothing printed or saved\n`)
       expect(result.status).to.equal(5)

@@ -53,7 +53,13 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
       jsonAnswers((request) => {
         const path = request.url.split('?')[0]
         if (path === `/mail/v4/messages/${MESSAGE_ID}`) {
-          return [200, {Code: 1000, Message: {AddressID: 'address-1', Body: body, ID: MESSAGE_ID, MIMEType: 'text/plain', Sender: {Address: 'friend@example.test', Name: 'Friend'}, Subject: 'Keys', Time: 1_700_000_000}}]
+          return [
+            200,
+            {
+              Code: 1000,
+              Message: {AddressID: 'address-1', Body: body, ID: MESSAGE_ID, MIMEType: 'text/plain', Sender: {Address: 'friend@example.test', Name: 'Friend'}, Subject: 'Keys', Time: 1_700_000_000},
+            },
+          ]
         }
 
         if (path === '/auth/v4/sessions/local/key') return [200, {ClientKey: clientKey.toString('base64'), Code: 1000}]
@@ -96,7 +102,9 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
     lists.address = [addressKey]
     lists.published = []
     const result = await read()
-    expect(result.stderr).to.equal(`Error: no user key could be unlocked (user key greedy: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and ${MAX_ARGON2_PASSES} passes allowed)\n`)
+    expect(result.stderr).to.equal(
+      `Error: no user key could be unlocked (user key greedy: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and ${MAX_ARGON2_PASSES} passes allowed)\n`,
+    )
     expect(result.status).to.equal(5)
     expect(result.stdout.length).to.equal(0)
     expect(result.peakMiB).to.be.below(512)
@@ -123,7 +131,10 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
   const changes = async (work: () => Promise<void>) => {
     const before = suite.server.requests.length
     await work()
-    return suite.server.requests.slice(before).filter(({method}) => method !== 'GET').map(({method, url}) => `${method} ${url}`)
+    return suite.server.requests
+      .slice(before)
+      .filter(({method}) => method !== 'GET')
+      .map(({method, url}) => `${method} ${url}`)
   }
 
   for (const [name, args] of COMMANDS) {
@@ -141,7 +152,9 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
         lists.address = [addressKey]
         const sent = await changes(async () => {
           const result = await run(args)
-          expect(result.stderr).to.equal(`Error: no user key could be unlocked (user key greedy: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and ${MAX_ARGON2_PASSES} passes allowed)\n`)
+          expect(result.stderr).to.equal(
+            `Error: no user key could be unlocked (user key greedy: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and ${MAX_ARGON2_PASSES} passes allowed)\n`,
+          )
           expect(result.status).to.equal(5)
           expect(result.stdout.length).to.equal(0)
           expect(result.peakMiB).to.be.below(512)
@@ -167,7 +180,10 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
       lists.user = [userKey]
       lists.address = [addressKey]
       const cache = join(suite.home.home, 'cache')
-      const seals = () => readdirSync(cache, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile() && entry.name.endsWith('.sealed')).map((entry) => join(entry.parentPath, entry.name))
+      const seals = () =>
+        readdirSync(cache, {recursive: true, withFileTypes: true})
+          .filter((entry) => entry.isFile() && entry.name.endsWith('.sealed'))
+          .map((entry) => join(entry.parentPath, entry.name))
       const debug = baseEnv(suite.home.home, {DEBUG: 'proton-cli:keys', TZ: 'UTC'})
       const counted = async () => {
         const result = await runMeasured(['contacts', 'get', 'contact-1'], debug)

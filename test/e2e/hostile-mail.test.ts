@@ -74,7 +74,11 @@ describe('hostile PGP/MIME mail: bounded in memory and time (built binary)', fun
     const line = `Error: message ${id}: its MIME body has ${tree.split('\n').length - 1} lines, more than the ${MAX_MIME_LINES} this tool takes apart\n`
     const dir = mkdtempSync(join(tmpdir(), 'proton-hostile-'))
     try {
-      for (const command of [['mail', 'read'], ['mail', 'attachments'], ['mail', 'download', '--dir', dir]]) {
+      for (const command of [
+        ['mail', 'read'],
+        ['mail', 'attachments'],
+        ['mail', 'download', '--dir', dir],
+      ]) {
         const result = await runMeasured(['--profile', 'reader', ...command, '--', id], env())
         expect(result.stderr, command.join(' ')).to.equal(line)
         expect(result.stdout.length).to.equal(0)

@@ -272,7 +272,11 @@ describe('hostile text from a sender and the service (built binary against the s
   it('auth login: a verification token holding shell syntax is not printed in the --hv-token hint; bash runs nothing of stderr', async () => {
     const sentinel = join(suite.home.home, 'login-ran')
     const challenge = {Code: 9001, Details: {HumanVerificationMethods: ['captcha'], HumanVerificationToken: `T0K3N'$(touch \${IFS}${sentinel})''`}, Error: 'Human verification required'}
-    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Body: challenge, Count: 1, Kind: 'status', Method: 'POST', Path: '/core/v4/auth', Status: 422}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({Body: challenge, Count: 1, Kind: 'status', Method: 'POST', Path: '/core/v4/auth', Status: 422}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
     expect(fault.status).to.equal(200)
     const result = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'hv'], {env: baseEnv(suite.home.home), input: 'demo\n'})
     expect(result.status).to.equal(2)
@@ -295,7 +299,10 @@ describe('the sandbox never destroys a real session (built binary)', function ()
 
   it('--write-session --profile default over a real session: exit 1, one line, the file untouched, no sandbox started', async () => {
     const before = readFileSync(path())
-    for (const args of [['--write-session', '--profile', 'default'], ['--write-session', 'default']]) {
+    for (const args of [
+      ['--write-session', '--profile', 'default'],
+      ['--write-session', 'default'],
+    ]) {
       const result = await runBinary(['sandbox', '--port', '0', ...args], {env: baseEnv(home.home)})
       expect(result.status).to.equal(1)
       expect(result.stdout.length).to.equal(0)

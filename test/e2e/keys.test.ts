@@ -62,7 +62,9 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     const result = await proton(['--profile', 'reader', 'mail', 'read', '--', ids[0]])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')
-    expect(out).to.match(/^From: +Proton Sandbox <sandbox@proton\.test>\nTo: +demo <demo@proton\.test>\nDate: +2025-01-01T00:00:00\+00:00\nSubject: +Welcome to the Proton sandbox\nSignature: +verified/)
+    expect(out).to.match(
+      /^From: +Proton Sandbox <sandbox@proton\.test>\nTo: +demo <demo@proton\.test>\nDate: +2025-01-01T00:00:00\+00:00\nSubject: +Welcome to the Proton sandbox\nSignature: +verified/,
+    )
     expect(out).to.include('\n\nWelcome to the Proton sandbox.\n\nThis message was encrypted to your address key')
   })
 
@@ -109,7 +111,9 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
       const errors = result.stderr.split('\n').filter((line) => line.startsWith('Error:'))
       expect(errors).to.have.length(1)
       expect(errors[0]).to.match(new RegExp(`^Error: message ${ids[2].replaceAll(/[+=]/g, '.')}: cannot decrypt its body: \\S`))
-      expect(result.stderr).to.not.match(/\n\s+at /).and.not.include('lunch')
+      expect(result.stderr)
+        .to.not.match(/\n\s+at /)
+        .and.not.include('lunch')
       expect(result.stderr).to.not.include(passphrase)
     } finally {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})

@@ -39,10 +39,8 @@ describe('auth login (built binary, sandbox)', function () {
     for (const profile of await home.store.list()) await home.store.remove(profile)
   })
 
-  const login = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) =>
-    runBinary(['auth', 'login', ...args], {env: baseEnv(home.home, options.env), input: options.input})
-  const fault = (sandbox: Running, rule: object) =>
-    sandboxFetch(sandbox, `faults`, {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
+  const login = (args: string[], options: {env?: NodeJS.ProcessEnv; input?: string} = {}) => runBinary(['auth', 'login', ...args], {env: baseEnv(home.home, options.env), input: options.input})
+  const fault = (sandbox: Running, rule: object) => sandboxFetch(sandbox, `faults`, {body: JSON.stringify(rule), headers: {'content-type': 'application/json'}, method: 'POST'})
 
   it('logs in with the password on stdin and keeps the session (0600) that api then uses', async () => {
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: `${PASSWORD}\nignored second line\n`})
@@ -148,7 +146,9 @@ describe('auth login (built binary, sandbox)', function () {
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: PASSWORD})
     expect(result.status).to.equal(2)
     // No WebUrl: the link is built as the web client builds it, on the sandbox's own (loopback) origin.
-    const shown = /^Human verification required \(methods: captcha, email\): complete it in a browser at (http:\/\/127\.0\.0\.1:\d+)\/\?methods=captcha%2Cemail&token=(sandbox-hv-\d+)\n/.exec(result.stderr)
+    const shown = /^Human verification required \(methods: captcha, email\): complete it in a browser at (http:\/\/127\.0\.0\.1:\d+)\/\?methods=captcha%2Cemail&token=(sandbox-hv-\d+)\n/.exec(
+      result.stderr,
+    )
     expect(shown, result.stderr).not.to.equal(null)
     expect(shown![1]).to.equal(plain.url)
     const token = shown![2]

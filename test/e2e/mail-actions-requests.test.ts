@@ -52,7 +52,13 @@ function messagesPage(url: URL): unknown {
   const page = Number(url.searchParams.get('Page') ?? 0)
   const size = Number(url.searchParams.get('PageSize') ?? 50)
   const held = Math.max(0, Math.min(size, scenario.total - page * size) - (scenario.shortPages[page] ?? 0))
-  const Messages = Array.from({length: held}, (_, index) => ({ID: `m${page * size + index}`, Sender: {Address: 'a@example.test', Name: 'A'}, Subject: `Message ${page * size + index}`, Time: 1_735_689_600, Unread: 0}))
+  const Messages = Array.from({length: held}, (_, index) => ({
+    ID: `m${page * size + index}`,
+    Sender: {Address: 'a@example.test', Name: 'A'},
+    Subject: `Message ${page * size + index}`,
+    Time: 1_735_689_600,
+    Unread: 0,
+  }))
   const stale = scenario.staleOnce.delete(page) ? 1 : 0
   return {Code: 1000, Messages, Stale: stale, Total: scenario.totals[page] ?? scenario.total}
 }
@@ -73,7 +79,18 @@ function answer(request: Recorded): [number, unknown] {
     }
 
     case 'GET /mail/v4/messages/count': {
-      return [200, {Code: 1000, Counts: [{LabelID: '0', Total: 7, Unread: 3}, {LabelID: 'l-1', Total: 2, Unread: 1}, {LabelID: 'f-2', Total: 1, Unread: 0}, {LabelID: 'x-9', Total: 4, Unread: 4}]}]
+      return [
+        200,
+        {
+          Code: 1000,
+          Counts: [
+            {LabelID: '0', Total: 7, Unread: 3},
+            {LabelID: 'l-1', Total: 2, Unread: 1},
+            {LabelID: 'f-2', Total: 1, Unread: 0},
+            {LabelID: 'x-9', Total: 4, Unread: 4},
+          ],
+        },
+      ]
     }
 
     default: {
@@ -234,7 +251,11 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       }
 
       const many = await run(['mail', 'delete'], Array.from({length: 151}, (_, index) => `m${index}`).join('\n'))
-      expect([many.result.status, many.result.stderr, many.sent]).to.deep.equal([1, 'Error: refusing to delete 151 messages permanently without confirmation: standard input is not a terminal (add --yes)\n', []])
+      expect([many.result.status, many.result.stderr, many.sent]).to.deep.equal([
+        1,
+        'Error: refusing to delete 151 messages permanently without confirmation: standard input is not a terminal (add --yes)\n',
+        [],
+      ])
     })
   })
 
@@ -342,7 +363,23 @@ describe('mail actions, count and list filters: the requests sent (built binary,
 
   describe('mail list filters and --all', () => {
     it('sends the filters as the web client names and orders them, after Sort and Desc', async () => {
-      const args = ['--keyword', 'lunch', '--from', 'alex', '--to', 'me@proton.test', '--subject', 'Friday plans', '--after', '2025-01-01', '--before', '2025-02-01T12:00:00+01:00', '--unread', '--starred', '--has-attachments']
+      const args = [
+        '--keyword',
+        'lunch',
+        '--from',
+        'alex',
+        '--to',
+        'me@proton.test',
+        '--subject',
+        'Friday plans',
+        '--after',
+        '2025-01-01',
+        '--before',
+        '2025-02-01T12:00:00+01:00',
+        '--unread',
+        '--starred',
+        '--has-attachments',
+      ]
       const {result, sent} = await run(['mail', 'list', ...args])
       expect(result.status, result.stderr).to.equal(0)
       await expectSent(sent, [
@@ -370,9 +407,7 @@ describe('mail actions, count and list filters: the requests sent (built binary,
       scenario.total = 320
       const {result, sent, stdout} = await run(['mail', 'list', '--all', '--label', 'archive', '--from', 'a', '--output', 'json'])
       expect(result.status, result.stderr).to.equal(0)
-      expect(sent.map((request) => request.url).sort()).to.deep.equal(
-        [0, 1, 2].map((page) => `/mail/v4/messages?Page=${page}&PageSize=150&LabelID=6&Sort=Time&Desc=1&From=a`),
-      )
+      expect(sent.map((request) => request.url).sort()).to.deep.equal([0, 1, 2].map((page) => `/mail/v4/messages?Page=${page}&PageSize=150&LabelID=6&Sort=Time&Desc=1&From=a`))
       const document = JSON.parse(stdout) as {Messages: Array<{ID: string}>; Total: number}
       expect(document.Total).to.equal(320)
       expect(document.Messages.map((message) => message.ID)).to.deep.equal(Array.from({length: 320}, (_, index) => `m${index}`))

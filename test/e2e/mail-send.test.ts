@@ -197,7 +197,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     })
 
     it('the internal recipients find it in their inbox: mail read shows the body, signature verified; no Bcc is shown to anyone', async () => {
-      const list = JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {Messages: Array<{ID: string; Subject: string; BCCList: unknown[]; ToList: Array<{Address: string}>}>}
+      const list = JSON.parse((await proton(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {
+        Messages: Array<{ID: string; Subject: string; BCCList: unknown[]; ToList: Array<{Address: string}>}>
+      }
       const copies = list.Messages.filter((message) => message.Subject === 'Lunch')
       expect(copies).to.have.length(2)
       for (const copy of copies) {
@@ -238,15 +240,28 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
   describe('external recipients with keys (a key GnuPG made, served as a WKD key: Unverified, Source 1)', () => {
     const serveKeys = async (keys: Array<{Flags: number; PublicKey: string}>) => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
-      const body = {Body: {Address: {Keys: [], SignedKeyList: null}, Code: 1000, Unverified: {Keys: keys.map((key) => ({...key, Source: 1}))}, Warnings: []}, Count: 0, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}
+      const body = {
+        Body: {Address: {Keys: [], SignedKeyList: null}, Code: 1000, Unverified: {Keys: keys.map((key) => ({...key, Source: 1}))}, Warnings: []},
+        Count: 0,
+        Kind: 'status',
+        Path: '/core/v4/keys/all',
+        Status: 200,
+      }
       const response = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify(body), headers: {'content-type': 'application/json'}, method: 'POST'})
       expect(response.status).to.equal(200)
     }
 
     const wkdKey = () => gpg(['--armor', '--export', 'wkd@example.test']).stdout.toString()
     before(async () => {
-      for (const args of [['--quick-gen-key', 'wkd@example.test', 'ed25519', 'sign,cert', 'never'], ['--quick-add-key', '', 'cv25519', 'encr', 'never']]) {
-        if (args[0] === '--quick-add-key') args[1] = gpg(['--list-keys', '--with-colons', 'wkd@example.test']).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+      for (const args of [
+        ['--quick-gen-key', 'wkd@example.test', 'ed25519', 'sign,cert', 'never'],
+        ['--quick-add-key', '', 'cv25519', 'encr', 'never'],
+      ]) {
+        if (args[0] === '--quick-add-key')
+          args[1] =
+            gpg(['--list-keys', '--with-colons', 'wkd@example.test'])
+              .stdout.toString()
+              .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
         const made = gpg(['--pinentry-mode', 'loopback', '--passphrase', '', ...args])
         expect(made.status, made.stderr.toString()).to.equal(0)
       }
@@ -272,7 +287,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       const result = await proton(['mail', 'send', '--to', 'wkd@example.test', '--cc', 'demo.alias@proton.test', '--subject', 'PGP', '--attach', join(work, 'lunch.csv')], BODY)
       expect(result.status, result.stderr).to.equal(0)
       const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
-      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 1], ['multipart/mixed', 16]])
+      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([
+        ['text/plain', 1],
+        ['multipart/mixed', 16],
+      ])
       const mime = packages[1]
       expect(mime).to.not.have.any.keys('BodyKey', 'AttachmentKeys')
       expect(mime.Addresses['wkd@example.test']).to.include({Signature: 1, Type: 16})
@@ -310,12 +328,18 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
 
     it('an obsolete published key (Flags without NOT_OBSOLETE) is passed over for a valid one; all unusable: refused, nothing created', async () => {
       const other = (await (await import('openpgp')).generateKey({format: 'armored', type: 'curve25519', userIDs: [{email: 'wkd@example.test'}]})).publicKey
-      await serveKeys([{Flags: 1, PublicKey: other}, {Flags: 3, PublicKey: wkdKey()}])
+      await serveKeys([
+        {Flags: 1, PublicKey: other},
+        {Flags: 3, PublicKey: wkdKey()},
+      ])
       const result = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'Sorted'], BODY)
       expect(result.status, result.stderr).to.equal(0)
       const mime = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages[0] as Package
       expect(openFor(mime.Addresses['wkd@example.test'].BodyKeyPacket, Buffer.from(mime.Body, 'base64')).status).to.include('DECRYPTION_OKAY')
-      await serveKeys([{Flags: 1, PublicKey: other}, {Flags: 2, PublicKey: wkdKey()}])
+      await serveKeys([
+        {Flags: 1, PublicKey: other},
+        {Flags: 2, PublicKey: wkdKey()},
+      ])
       const before = (await posts()).length
       const refused = await proton(['mail', 'send', '--to', 'wkd@example.test', '--subject', 'x', '--body', 'y'])
       expect(refused.status).to.equal(1)
@@ -394,7 +418,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
         runs.push(run)
       }
 
-      const [smallRun, bigRun] = [[runs[0], runs[2]], [runs[1], runs[3]]].map((pair) => (pair[0].peakMiB <= pair[1].peakMiB ? pair[0] : pair[1]))
+      const [smallRun, bigRun] = [
+        [runs[0], runs[2]],
+        [runs[1], runs[3]],
+      ].map((pair) => (pair[0].peakMiB <= pair[1].peakMiB ? pair[0] : pair[1]))
       // Read whole (file, ciphertext and form: three copies), the 12 MiB more would cost some 36 MiB more; streamed, it
       // costs nothing that grows with the file (measured with runMeasured's fixed young generation: 81-84 MiB for
       // either, within 1 MiB of each other). The smaller file is 8 MiB, not less: a 2 MiB one never fills the
@@ -410,7 +437,11 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
 
     it('an upload answered 503 is sent again, the file read again from its start: GnuPG decrypts what the retry sent', async () => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
-      await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/attachments', RetryAfter: 0}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      await sandboxFetch(suite.sandbox, 'faults', {
+        body: JSON.stringify({Count: 1, Kind: 'unavailable', Method: 'POST', Path: '/mail/v4/attachments', RetryAfter: 0}),
+        headers: {'content-type': 'application/json'},
+        method: 'POST',
+      })
       const uploads = async () => (await posts()).filter((line) => line === 'POST /mail/v4/attachments').length
       const before = await uploads()
       const result = await proton(['mail', 'send', '--to', 'demo.alias@proton.test', '--subject', 'Retried upload', '--body', 'b', '--attach', join(work, 'lunch.csv'), '--verbose'])
@@ -456,11 +487,18 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       const result = await proton(['mail', 'send', '--to', 'pinned@example.test', '--cc', 'friend@example.test', '--subject', 'x', '--body', 'y'])
       expect(result.status, result.stderr).to.equal(0)
       const packages = (await sent()).Sends.find((entry) => entry.MessageID === result.stdout.toString('utf8').trim())?.Packages ?? []
-      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 4], ['multipart/mixed', 16]])
+      expect(packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([
+        ['text/plain', 4],
+        ['multipart/mixed', 16],
+      ])
       writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(packages[1].Addresses['pinned@example.test'].BodyKeyPacket ?? '', 'base64'))
       const openpgp = await import('openpgp')
       const subkeyId = (await (await openpgp.readKey({armoredKey: KEY_FIXTURE.senderPublicKey})).getEncryptionKey()).getKeyID().toHex().toUpperCase()
-      expect(gpg(['--list-packets', join(work, 'key-packet.gpg')]).stdout.toString('utf8').toUpperCase()).to.include(`KEYID ${subkeyId}`)
+      expect(
+        gpg(['--list-packets', join(work, 'key-packet.gpg')])
+          .stdout.toString('utf8')
+          .toUpperCase(),
+      ).to.include(`KEYID ${subkeyId}`)
       const before = (await posts()).length
       const tampered = await proton(['mail', 'send', '--to', 'tampered@example.test', '--subject', 'x', '--body', 'y'])
       expect(tampered.status).to.equal(1)
@@ -476,7 +514,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
         const before = (await posts()).length
         const result = await proton(['mail', 'send', '--to', 'conflict@example.test', '--subject', 'x', '--body', 'y'])
         expect(result.status).to.equal(1)
-        expect(result.stderr).to.equal('Error: cannot send to conflict@example.test (the key pinned in its contact is not the key it publishes: check which is right, then update the contact); nothing was created or sent\n')
+        expect(result.stderr).to.equal(
+          'Error: cannot send to conflict@example.test (the key pinned in its contact is not the key it publishes: check which is right, then update the contact); nothing was created or sent\n',
+        )
         expect((await posts()).length).to.equal(before)
       } finally {
         await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
@@ -502,7 +542,9 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       const before = (await posts()).length
       const refused = await proton(['mail', 'send', '--to', 'sandbox@proton.test', '--subject', 'x', '--body', 'y'])
       expect(refused.status).to.equal(1)
-      expect(refused.stderr).to.equal('Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n')
+      expect(refused.stderr).to.equal(
+        'Error: cannot send to sandbox@proton.test (the key pinned in its contact is not one of its keys on the service (trusted keys are not valid for sending)); nothing was created or sent\n',
+      )
       expect((await posts()).length).to.equal(before)
     })
     describe('signed clear mail (X-PM-SIGN of a contact, MailSettings.Sign): the signature inside checked by GnuPG, the MIME tree by postal-mime', () => {
@@ -596,7 +638,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
       it('MailSettings.Sign 1 signs mail to every external address without keys (PGPScheme 16: ClearMIME; 8: PGP/Inline); internal ones unchanged', async () => {
         await setting('sign', {Sign: 1})
         const mime = await sendOne(['--to', 'plain@example.test', '--cc', 'demo.alias@proton.test'])
-        expect(mime.packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([['text/plain', 1], ['multipart/mixed', 32]])
+        expect(mime.packages.map((pack) => [pack.MIMEType, pack.Type])).to.deep.equal([
+          ['text/plain', 1],
+          ['multipart/mixed', 32],
+        ])
         expect((await (await import('postal-mime')).default.parse(openSigned(mime.packages[1]))).text).to.equal(BODY)
         await setting('pgpscheme', {PGPScheme: 8})
         const inline = await sendOne(['--to', 'plain@example.test'])
@@ -606,15 +651,19 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
     })
   })
 
-  describe('the account\'s own addresses: their keys are the account\'s, never the service\'s word (issue 40)', () => {
+  describe("the account's own addresses: their keys are the account's, never the service's word (issue 40)", () => {
     const keysAnswer = async (body: Record<string, unknown>) => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
-      const response = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Body: {Code: 1000, ...body}, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const response = await sandboxFetch(suite.sandbox, 'faults', {
+        body: JSON.stringify({Body: {Code: 1000, ...body}, Kind: 'status', Path: '/core/v4/keys/all', Status: 200}),
+        headers: {'content-type': 'application/json'},
+        method: 'POST',
+      })
       expect(response.status).to.equal(200)
     }
     after(() => sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'}))
 
-    it('/core/v4/keys/all answering with a key the server made, or with no key: sent to the alias\'s own key (GnuPG decrypts it), never to the server\'s, never in clear', async () => {
+    it("/core/v4/keys/all answering with a key the server made, or with no key: sent to the alias's own key (GnuPG decrypts it), never to the server's, never in clear", async () => {
       const openpgp = await import('openpgp')
       const {publicKey} = await openpgp.generateKey({format: 'armored', type: 'curve25519', userIDs: [{email: 'demo.alias@proton.test'}]})
       const serverKeyId = (await (await openpgp.readKey({armoredKey: publicKey})).getEncryptionKey()).getKeyID().toHex().toUpperCase()
@@ -634,7 +683,12 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
         const recipient = pack.Addresses['demo.alias@proton.test']
         expect(recipient.Type, what).to.equal(1)
         writeFileSync(join(work, 'key-packet.gpg'), Buffer.from(recipient.BodyKeyPacket ?? '', 'base64'))
-        expect(gpg(['--list-packets', join(work, 'key-packet.gpg')]).stdout.toString('utf8').toUpperCase(), what).to.not.include(`KEYID ${serverKeyId}`)
+        expect(
+          gpg(['--list-packets', join(work, 'key-packet.gpg')])
+            .stdout.toString('utf8')
+            .toUpperCase(),
+          what,
+        ).to.not.include(`KEYID ${serverKeyId}`)
         const {ok, plain, status} = decrypt(Buffer.concat([Buffer.from(recipient.BodyKeyPacket ?? '', 'base64'), Buffer.from(pack.Body, 'base64')]))
         expect(ok, status).to.equal(true)
         expect(plain.toString('utf8')).to.equal('to myself')
@@ -642,14 +696,22 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
 
       // The server's key list is not even asked for an own address.
       const {Requests} = (await (await sandboxFetch(suite.sandbox, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Query?: string}>}
-      expect(Requests.filter((request) => request.Path === '/core/v4/keys/all').map((request) => request.Query ?? '').join('\n')).to.not.match(/demo\.alias/)
+      expect(
+        Requests.filter((request) => request.Path === '/core/v4/keys/all')
+          .map((request) => request.Query ?? '')
+          .join('\n'),
+      ).to.not.match(/demo\.alias/)
     })
   })
 
   describe('never twice', () => {
     const fault = async (rule: Record<string, unknown>) => {
       await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
-      const response = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({Count: 1, Method: 'POST', Path: '/mail/v4/messages/', ...rule}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const response = await sandboxFetch(suite.sandbox, 'faults', {
+        body: JSON.stringify({Count: 1, Method: 'POST', Path: '/mail/v4/messages/', ...rule}),
+        headers: {'content-type': 'application/json'},
+        method: 'POST',
+      })
       expect(response.status).to.equal(200)
     }
     const sends = async () => (await posts()).filter((line) => /^POST \/mail\/v4\/messages\/./.test(line)).length
@@ -689,7 +751,10 @@ describe('mail send (built binary, sandbox; what it sent decrypted and verified 
         const before = await sends()
         const count = (await sent()).Sends.length
         const result = await proton(['mail', 'send', '--to', 'friend@example.test', '--subject', `Once ${String(rule.Kind)}`, '--body', 'b', '--verbose'])
-        const said = result.stderr.split('\n').filter((line) => !/^[<>(]/.test(line) && !line.startsWith('  ')).join('\n')
+        const said = result.stderr
+          .split('\n')
+          .filter((line) => !/^[<>(]/.test(line) && !line.startsWith('  '))
+          .join('\n')
         expect(result.status, result.stderr).to.equal(exit)
         expect(said, String(rule.Kind)).to.match(told)
         expect(result.stderr).to.not.match(/POST \/mail\/v4\/messages\/\S+: .*retry/)

@@ -30,7 +30,13 @@ const ADDRESSES = JSON.stringify({
 })
 const USER_SETTINGS = JSON.stringify({Code: 1000, UserSettings: {'2FA': {Allowed: 3, Enabled: 1}, Email: {Status: 1, Value: 'me@recovery.test'}, Password: {Mode: 2}, WeekStart: 7}})
 const MAIL_SETTINGS = JSON.stringify({Code: 1000, MailSettings: {PGPScheme: 16, Signature: `<div>${'a long signature, '.repeat(8)}</div>`, ViewLayout: 0, ViewMode: 1}})
-const FILTERS = JSON.stringify({Code: 1000, Filters: [{ID: id('filter-one'), Name: 'Receipts', Priority: 1, Sieve: 'keep;', Status: 1, Version: 2}, {ID: id('filter-two'), Name: 'Old rule', Priority: 2, Sieve: 'keep;', Status: 0, Version: 2}]})
+const FILTERS = JSON.stringify({
+  Code: 1000,
+  Filters: [
+    {ID: id('filter-one'), Name: 'Receipts', Priority: 1, Sieve: 'keep;', Status: 1, Version: 2},
+    {ID: id('filter-two'), Name: 'Old rule', Priority: 2, Sieve: 'keep;', Status: 0, Version: 2},
+  ],
+})
 const NEW_FILTER = id('filter-new')
 const SIEVE = 'require "fileinto";\nif header :contains "subject" "receipt" { fileinto "Receipts"; }\n'
 const NOT_FOUND = (what: string) => json(404, `{"Code":2501,"Error":"${what} does not exist"}`)
@@ -46,7 +52,10 @@ const sent = (requests: Recorded[]): Sent[] =>
   requests.map(({body, headers, method, url}) => ({body: body.toString('utf8'), method, url, ...(headers['content-type'] ? {type: headers['content-type']} : {})}))
 
 /** The calendars calendar delete looks names up in: c1 and c2== by ID, Holidays by name. */
-const CALENDARS = JSON.stringify({Code: 1000, Calendars: ['c1', 'c2==', 'h9'].map((ID, index) => ({ID, Members: [{AddressID: 'a1', Email: 'demo@proton.test', ID: `m${index}`, Name: ID === 'h9' ? 'Holidays' : `Calendar ${index}`}]}))})
+const CALENDARS = JSON.stringify({
+  Code: 1000,
+  Calendars: ['c1', 'c2==', 'h9'].map((ID, index) => ({ID, Members: [{AddressID: 'a1', Email: 'demo@proton.test', ID: `m${index}`, Name: ID === 'h9' ? 'Holidays' : `Calendar ${index}`}]})),
+})
 
 /** The pretend service: what the mailbox commands ask for, by method and path. */
 const mailbox: Handler = (request, response) => {
@@ -88,12 +97,11 @@ describe('the mailbox commands send what the official clients send (built binary
       const result = await proton(['account', 'addresses'])
       expect(result.status).to.equal(0)
       expect(sent(suite.server.requests)).to.deep.equal([{body: '', method: 'GET', url: '/core/v4/addresses'}])
-      expect(out(result).trimEnd().split('\n')).to.satisfy((lines: string[]) =>
-        [
-          /^addr-original-+==\tme@proton\.test\tENABLED\tORIGINAL$/,
-          /^addr-alias-+==\talias@proton\.test\tENABLED\tALIAS$/,
-          /^addr-custom-+==\tcustom@example\.test\tDISABLED\tCUSTOM_DOMAIN$/,
-        ].every((pattern, index) => pattern.test(lines[index])) && lines.length === 3,
+      expect(out(result).trimEnd().split('\n')).to.satisfy(
+        (lines: string[]) =>
+          [/^addr-original-+==\tme@proton\.test\tENABLED\tORIGINAL$/, /^addr-alias-+==\talias@proton\.test\tENABLED\tALIAS$/, /^addr-custom-+==\tcustom@example\.test\tDISABLED\tCUSTOM_DOMAIN$/].every(
+            (pattern, index) => pattern.test(lines[index]),
+          ) && lines.length === 3,
       )
     })
 

@@ -56,10 +56,22 @@ describe('the mailbox commands against the sandbox (built binary)', function () 
 
   it('--output json of each read is byte for byte what proton api prints', async () => {
     for (const [dedicated, raw] of [
-      [['account', 'addresses'], ['GET', '/core/v4/addresses']],
-      [['account', 'settings'], ['GET', '/core/v4/settings']],
-      [['mail', 'settings'], ['GET', '/mail/v4/settings']],
-      [['mail', 'filters', 'list'], ['GET', '/mail/v4/filters']],
+      [
+        ['account', 'addresses'],
+        ['GET', '/core/v4/addresses'],
+      ],
+      [
+        ['account', 'settings'],
+        ['GET', '/core/v4/settings'],
+      ],
+      [
+        ['mail', 'settings'],
+        ['GET', '/mail/v4/settings'],
+      ],
+      [
+        ['mail', 'filters', 'list'],
+        ['GET', '/mail/v4/filters'],
+      ],
     ]) {
       const mine = await proton([...dedicated, '--output', 'json'])
       const theirs = await proton(['api', ...raw])
@@ -143,7 +155,17 @@ describe('the mailbox commands against the sandbox (built binary)', function () 
   })
 
   it('every new command has help with examples; the topics say what they hold', async () => {
-    const ids = ['account addresses', 'account settings', 'mail settings', 'mail filters list', 'mail filters create', 'mail filters delete', 'mail filters enable', 'mail filters disable', 'calendar delete']
+    const ids = [
+      'account addresses',
+      'account settings',
+      'mail settings',
+      'mail filters list',
+      'mail filters create',
+      'mail filters delete',
+      'mail filters enable',
+      'mail filters disable',
+      'calendar delete',
+    ]
     for (const id of ids) {
       const help = await runBinary([...id.split(' '), '--help'], {env: env()})
       expect(help.status, id).to.equal(0)

@@ -99,7 +99,10 @@ describe('--max-size: no answer larger than the limit is read whole (built binar
 
   it('a dedicated command reads its answer under the same limit, given before or after the command', async () => {
     serve(`{"Code":1000,"User":{"ID":"u1","Name":"${'n'.repeat(2000)}"}}`)
-    for (const args of [['account', 'show', '--max-size', '1KiB'], ['--max-size', '1KiB', 'account', 'show']]) {
+    for (const args of [
+      ['account', 'show', '--max-size', '1KiB'],
+      ['--max-size', '1KiB', 'account', 'show'],
+    ]) {
       const result = await runBinary(args, {env: env()})
       expect([result.status, result.stdout.length], args.join(' ')).to.deep.equal([5, 0])
       expect(result.stderr).to.match(/^Error: the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(1 KiB\): its Content-Length is \d+ bytes, not read; nothing printed or saved\n$/)

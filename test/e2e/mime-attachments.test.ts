@@ -107,7 +107,13 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
   })
 
   it('--attachment mime:N writes that one alone; an ID the tree does not hold is a usage error, nothing written', async () => {
-    const id = await addMime(tree([{content: 'first', name: 'a.txt'}, {content: Buffer.from([0, 1, 2, 255]), name: 'b.bin'}, {content: 'third', name: 'c.txt'}]))
+    const id = await addMime(
+      tree([
+        {content: 'first', name: 'a.txt'},
+        {content: Buffer.from([0, 1, 2, 255]), name: 'b.bin'},
+        {content: 'third', name: 'c.txt'},
+      ]),
+    )
     const listing = (await proton(['mail', 'attachments', '--', id])).stdout.toString('utf8').split('\n')
     expect(listing.slice(0, 3).map((line) => line.split('\t').slice(0, 2).join(' '))).to.deep.equal(['mime:1 a.txt', 'mime:2 b.bin', 'mime:3 c.txt'])
     const dir = freshDir()
@@ -122,7 +128,13 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     expect(readdirSync(dir)).to.deep.equal(['b.bin'])
     const all = await proton(['mail', 'download', '--dir', freshDir(), '--', id])
     expect(all.status, all.stderr).to.equal(0)
-    expect(all.stdout.toString('utf8').trimEnd().split('\n').map((path) => path.slice(path.lastIndexOf('/') + 1))).to.deep.equal(['a.txt', 'b.bin', 'c.txt'])
+    expect(
+      all.stdout
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+        .map((path) => path.slice(path.lastIndexOf('/') + 1)),
+    ).to.deep.equal(['a.txt', 'b.bin', 'c.txt'])
   })
 
   it('hostile names from inside the tree stay inside --dir: traversal, control characters, a very long name; an existing file is never replaced', async () => {
@@ -145,14 +157,22 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     for (const name of written.filter((name) => name !== 'q1.csv')) expect(statSync(join(dir, name)).mode & 0o777).to.equal(0o600)
     // Nothing beside --dir, nor above it; every stdout line a file inside it.
     expect(readdirSync(join(dir, '..'))).to.deep.equal(['inside'])
-    expect(result.stdout.toString('utf8').trimEnd().split('\n')).to.have.length(4).and.satisfy((lines: string[]) => lines.every((line) => line.startsWith(`${dir}/`)))
+    expect(result.stdout.toString('utf8').trimEnd().split('\n'))
+      .to.have.length(4)
+      .and.satisfy((lines: string[]) => lines.every((line) => line.startsWith(`${dir}/`)))
     expect(result.stderr).to.include('Note: attachment mime:1: its name "../../x" is not a safe file name; written as _.._x')
     expect(result.stderr).to.include(`Note: ${join(dir, 'q1.csv')} exists and was left as it is; written as ${join(dir, 'q1 (1).csv')}`)
     expect(result.stderr).to.not.include('\u0007').and.not.include('\u001b')
   })
 
   it('a damaged base64 part: listed with a note; mail download writes the others, then names each damaged one (exit 1)', async () => {
-    const id = await addMime(tree([{name: 'damaged.bin', raw: 'QUJD\r\n!!*** not base64 ***!!\r\nREVG'}, {content: 'fine', name: 'fine.txt'}, {name: 'cut.bin', raw: 'QUJDRE'}]))
+    const id = await addMime(
+      tree([
+        {name: 'damaged.bin', raw: 'QUJD\r\n!!*** not base64 ***!!\r\nREVG'},
+        {content: 'fine', name: 'fine.txt'},
+        {name: 'cut.bin', raw: 'QUJDRE'},
+      ]),
+    )
     const listing = await proton(['mail', 'attachments', '--', id])
     expect(listing.status, listing.stderr).to.equal(0)
     expect(listing.stdout.toString('utf8')).to.match(/^mime:1\tdamaged\.bin\tapplication\/octet-stream\t\d+ B\n/m)
@@ -182,7 +202,18 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     const impostor = await openpgp.generateKey({curve: 'curve25519Legacy', format: 'object', type: 'ecc', userIDs: [{email: MIME_FIXTURE.senderAddress}]})
     const entity = tree([{content: 'wire 1000 EUR', name: 'order.txt'}])
     const signature = await openpgp.sign({detached: true, format: 'armored', message: await openpgp.createMessage({binary: Buffer.from(entity)}), signingKeys: impostor.privateKey})
-    const mime = crlf(['Content-Type: multipart/signed; micalg=pgp-sha512; protocol="application/pgp-signature"; boundary="s"', '', '--s', entity, '--s', 'Content-Type: application/pgp-signature', '', signature, '--s--', ''])
+    const mime = crlf([
+      'Content-Type: multipart/signed; micalg=pgp-sha512; protocol="application/pgp-signature"; boundary="s"',
+      '',
+      '--s',
+      entity,
+      '--s',
+      'Content-Type: application/pgp-signature',
+      '',
+      signature,
+      '--s--',
+      '',
+    ])
     const id = await addMime(mime, {sender: MIME_FIXTURE.senderAddress})
     const dir = freshDir()
     const result = await proton(['mail', 'download', '--quiet', '--dir', dir, '--', id])
@@ -194,7 +225,9 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     expect(lines[0]).to.equal(
       `WARNING: attachment mime:1 (order.txt): the message’s signature (over its whole MIME tree) FAILED verification against the keys of sam@example.test: the file may have been tampered with; written all the same as ${join(dir, 'order.txt')}`,
     )
-    expect(lines[1]).to.match(new RegExp(`^Error: message ${quote(id)}: the signature of attachment mime:1 \\(order\\.txt\\) FAILED verification \\(see the warning above\\); the file was written all the same$`))
+    expect(lines[1]).to.match(
+      new RegExp(`^Error: message ${quote(id)}: the signature of attachment mime:1 \\(order\\.txt\\) FAILED verification \\(see the warning above\\); the file was written all the same$`),
+    )
   })
 
   it('the signature of the encrypted message itself counts for its parts; without a key of the sender’s it is "unverified" and says why', async () => {
@@ -206,7 +239,9 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
   })
 
   it('a tree with attachments and no text part: mail read refuses it, mail attachments and mail download take it', async () => {
-    const id = await addMime(crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/pdf', 'Content-Disposition: attachment; filename=a.pdf', '', '%PDF-1.4', '--b--', '']))
+    const id = await addMime(
+      crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/pdf', 'Content-Disposition: attachment; filename=a.pdf', '', '%PDF-1.4', '--b--', '']),
+    )
     expect((await proton(['mail', 'read', '--', id])).status).to.equal(1)
     const listing = await proton(['mail', 'attachments', '--', id])
     expect(listing.status, listing.stderr).to.equal(0)
@@ -237,7 +272,9 @@ describe('PGP/MIME attachments: mail attachments, mail download, protected subje
     it('a header part whose From is not the sender is not believed; the top entity’s Subject is then the protected one', async () => {
       const id = await addMime(tree([headerPart('someone@else.test', 'Forged subject')], ['Subject: The real subject']), {subject: '...'})
       const out = (await proton(['mail', 'read', '--', id])).stdout.toString('utf8')
-      expect(out).to.match(/\nSubject: +The real subject \(end-to-end encrypted\)\n/).and.not.include('Forged')
+      expect(out)
+        .to.match(/\nSubject: +The real subject \(end-to-end encrypted\)\n/)
+        .and.not.include('Forged')
     })
 
     it('a protected subject that differs from a real service subject: both named; the same one, or none: the service’s as it is', async () => {

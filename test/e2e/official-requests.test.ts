@@ -67,7 +67,10 @@ function cited(...names: string[]): Citation['request'] {
     if (repository === 'ProtonMail/go-proton-api') expect(text, name).to.include(`${request.method[0]}${request.method.slice(1).toLowerCase()}("${first.replace(/\/$/, '')}`)
     // pass-cli (Rust, muon) spells the method as a macro over the whole path: POST!("/pass/v1/share/{share_id}/item").
     else if (repository === 'protonpass/pass-cli') expect(text, name).to.include(`${request.method}!("${first.replace(/\/$/, '')}`)
-    else expect(text, name).to.include(`method: '${request.method.toLowerCase()}'`).and.to.include(first.replace(/^\/(core\/)?/, '').replace(/\/$/, ''))
+    else
+      expect(text, name)
+        .to.include(`method: '${request.method.toLowerCase()}'`)
+        .and.to.include(first.replace(/^\/(core\/)?/, '').replace(/\/$/, ''))
     for (const piece of rest) expect(text, name).to.include(piece)
     for (const field of [...(request.query ?? []), ...(request.body ?? []), ...(request.multipart ?? [])]) expect(text, `${name}: ${field}`).to.include(field)
     return request
@@ -90,7 +93,8 @@ function passCited(name: string): Citation['request'] {
   const route = cited(name)
   const struct = citations[`pass-cli ${route.bodyType}`]
   if (!struct) return route
-  for (const field of [...(struct.request.body ?? []), ...(struct.request.bodyWhenSet ?? []), ...(struct.request.items ?? [])]) expect(struct.excerpt, `${name}: ${field}`).to.include(`rename = "${field}"`)
+  for (const field of [...(struct.request.body ?? []), ...(struct.request.bodyWhenSet ?? []), ...(struct.request.items ?? [])])
+    expect(struct.excerpt, `${name}: ${field}`).to.include(`rename = "${field}"`)
   return {...route, body: struct.request.body, bodyWhenSet: struct.request.bodyWhenSet ?? [], items: struct.request.items}
 }
 
@@ -379,7 +383,11 @@ describe('pass: what the official Pass CLI sends (built binary, sandbox behind a
     const edited = await run(['pass', 'items', 'edit', id, '--name', 'Cited again'])
     expect(edited.result.status, edited.result.stderr).to.equal(0)
     expect(JSON.parse(expectOneWrite(edited.sent, passCited('pass-cli update item')).body.toString('utf8'))).to.include({KeyRotation: 1, LastRevision: 1})
-    for (const [args, name] of [[['trash', id], 'pass-cli trash items'], [['restore', id], 'pass-cli untrash items'], [['delete', id, '--yes'], 'pass-cli delete items']] as const) {
+    for (const [args, name] of [
+      [['trash', id], 'pass-cli trash items'],
+      [['restore', id], 'pass-cli untrash items'],
+      [['delete', id, '--yes'], 'pass-cli delete items'],
+    ] as const) {
       const done = await run(['pass', 'items', ...args])
       expect(done.result.status, done.result.stderr).to.equal(0)
       expectOneWrite(done.sent, passCited(name))
@@ -402,7 +410,12 @@ describe('pass: what the official Pass CLI sends (built binary, sandbox behind a
 
 describe('the strict request check of these tests (test/helpers/strict-requests.ts)', () => {
   it('the strict check these tests use refuses what the shipped description does not declare', async () => {
-    const request = (method: string, url: string, body?: unknown): Recorded => ({body: Buffer.from(body === undefined ? '' : JSON.stringify(body)), headers: body === undefined ? {} : {'content-type': 'application/json'}, method, url})
+    const request = (method: string, url: string, body?: unknown): Recorded => ({
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+      headers: body === undefined ? {} : {'content-type': 'application/json'},
+      method,
+      url,
+    })
     await expectStrictlyDescribed([request('PUT', '/contacts/v4/contacts/delete', {IDs: ['a']})])
     for (const wrong of [request('POST', '/contacts/v4/contacts/undeclared', {}), request('GET', '/calendar/v1?NoSuchParameter=1')]) {
       let failure: unknown

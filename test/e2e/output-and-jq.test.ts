@@ -158,9 +158,21 @@ describe('--jq, --json, version, help (built binary against a recording server)'
   it('proton version (and --json): the plugin, Node, the platform, where sessions and caches live; -v and -h', async () => {
     const {home} = suite.home
     const text = await run(['version'])
-    expect(text.stdout.toString()).to.match(new RegExp(`^proton-cli +0\\.1\\.0 \\(@proton-cli/plugin-api, unofficial\\)\\nnode +${process.version}\\nplatform +${process.platform}-${process.arch}\\nsessions +${home}/proton-cli/sessions\\ncache +${home}/cache/proton-cli\\n$`))
+    expect(text.stdout.toString()).to.match(
+      new RegExp(
+        `^proton-cli +0\\.1\\.0 \\(@proton-cli/plugin-api, unofficial\\)\\nnode +${process.version}\\nplatform +${process.platform}-${process.arch}\\nsessions +${home}/proton-cli/sessions\\ncache +${home}/cache/proton-cli\\n$`,
+      ),
+    )
     const data = JSON.parse((await run(['version', '--json'])).stdout.toString())
-    expect(data).to.deep.equal({arch: process.arch, cache: `${home}/cache/proton-cli`, node: process.version, package: '@proton-cli/plugin-api', platform: process.platform, sessions: `${home}/proton-cli/sessions`, version: '0.1.0'})
+    expect(data).to.deep.equal({
+      arch: process.arch,
+      cache: `${home}/cache/proton-cli`,
+      node: process.version,
+      package: '@proton-cli/plugin-api',
+      platform: process.platform,
+      sessions: `${home}/proton-cli/sessions`,
+      version: '0.1.0',
+    })
     expect((await run(['version', '--jq', '.node'])).stdout.toString()).to.equal(`${process.version}\n`)
     const short = await run(['-v'])
     expect(short.stdout.toString()).to.equal(`@proton-cli/plugin-api/0.1.0 ${process.platform}-${process.arch} node-${process.version}\n`)
@@ -183,7 +195,11 @@ describe('--jq on the dedicated commands, progress on a terminal, wide text (bui
   before(async () => {
     // Wide text (emoji, CJK) in the three newest subjects of the inbox.
     for (const Subject of ['会議の議事録 📅', '🎉 Party 🍕', '한국어 👨‍👩‍👧 🇫🇷']) {
-      const response = await sandboxFetch(suite.sandbox, 'messages', {body: JSON.stringify({Body: 'not encrypted: never read here', Subject}), headers: {'content-type': 'application/json'}, method: 'POST'})
+      const response = await sandboxFetch(suite.sandbox, 'messages', {
+        body: JSON.stringify({Body: 'not encrypted: never read here', Subject}),
+        headers: {'content-type': 'application/json'},
+        method: 'POST',
+      })
       expect(response.status).to.equal(200)
     }
   })

@@ -110,7 +110,9 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
     expect(refused(broken, cut)).to.equal('the decrypted body is not valid MIME (its multipart/mixed boundary never occurs)')
     expect(broken.stderr).to.not.include('Secret plaintext')
 
-    const onlyFile = await addMime(crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/pdf', 'Content-Disposition: attachment; filename=a.pdf', '', '%PDF-1.4', '--b--', '']))
+    const onlyFile = await addMime(
+      crlf(['Content-Type: multipart/mixed; boundary=b', '', '--b', 'Content-Type: application/pdf', 'Content-Disposition: attachment; filename=a.pdf', '', '%PDF-1.4', '--b--', '']),
+    )
     expect(refused(await proton(['mail', 'read', '--', onlyFile]), onlyFile)).to.equal('its MIME tree has no text part (only 1 attachment)')
   })
 
@@ -171,7 +173,10 @@ describe('PGP/MIME bodies: mail read of multipart messages (built binary)', func
     const result = await proton(['mail', 'read', '--', id])
     expect(result.status, result.stderr).to.equal(0)
     const out = result.stdout.toString('utf8')
-    expect(out).to.match(/Signature: +FAILED/).and.include('Please wire the money today.').and.not.include('Attachments:')
+    expect(out)
+      .to.match(/Signature: +FAILED/)
+      .and.include('Please wire the money today.')
+      .and.not.include('Attachments:')
     expect(result.stderr).to.include(`Warning: message ${id}: the signature does not match the sender’s published keys`)
   })
 })

@@ -18,9 +18,7 @@ describe('refresh race (16 processes, built binary, sandbox)', function () {
     it(`all 16 succeed with exactly one refresh (round ${round})`, async () => {
       await sandboxFetch(suite.sandbox, `expire-tokens`, {method: 'POST'})
       await sandboxFetch(suite.sandbox, `stats`, {method: 'DELETE'})
-      const runs = await Promise.all(
-        Array.from({length: 16}, () => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(suite.home.home), timeoutMs: 60_000})),
-      )
+      const runs = await Promise.all(Array.from({length: 16}, () => runBinary(['api', 'GET', '/core/v4/users', '--profile', 'sandbox'], {env: baseEnv(suite.home.home), timeoutMs: 60_000})))
       for (const run of runs) {
         expect(run.stderr).to.equal('')
         expect(run.status).to.equal(0)

@@ -37,12 +37,21 @@ describe('the request as written (built binary, recording server)', function () 
   })
 
   const refusals: Array<{name: string; args: string[]; input?: string; stderr: RegExp | string}> = [
-    {args: ['POST', '/core/v4/labels', '-F', 'a=@-', '-F', 'b=@-'], input: 'note', name: 'a second -F key=@-', stderr: 'Error: -F b=@-: standard input was already read by -F a=@-; it can be read once\n'},
+    {
+      args: ['POST', '/core/v4/labels', '-F', 'a=@-', '-F', 'b=@-'],
+      input: 'note',
+      name: 'a second -F key=@-',
+      stderr: 'Error: -F b=@-: standard input was already read by -F a=@-; it can be read once\n',
+    },
     {args: ['GET', '/core/v4/users', '-H', 'X-A: 1', '-H', 'X-A: 2'], name: 'a header given twice', stderr: /^Error: -H\/--header X-A is given twice/},
     {args: ['GET', '/core/v4/users', '-H', 'Content-Length: 3'], name: 'Content-Length', stderr: 'Error: -H/--header Content-Length: the client sets this header itself (it frames the request)\n'},
     {args: ['POST', '/core/v4/labels', '-H', 'Transfer-Encoding: chunked', '--body', '{}'], name: 'Transfer-Encoding', stderr: /the client sets this header itself/},
     {args: ['GET', '/core/v4/users', '-H', 'Host: example.org'], name: 'Host', stderr: /the client sets this header itself/},
-    {args: ['GET', '/core/v4/users', '-H', 'X-A: café'], name: 'a header value that is not ASCII', stderr: 'Error: -H/--header X-A: the value must be ASCII text (encode other text first, e.g. percent-encoded)\n'},
+    {
+      args: ['GET', '/core/v4/users', '-H', 'X-A: café'],
+      name: 'a header value that is not ASCII',
+      stderr: 'Error: -H/--header X-A: the value must be ASCII text (encode other text first, e.g. percent-encoded)\n',
+    },
     {args: ['GET', '/core/v4/users', '--app-version', 'a\r\nX-Injected: 1'], name: 'CR LF in --app-version', stderr: 'Error: --app-version: the value must not contain CR or LF\n'},
   ]
   for (const refusal of refusals) {
@@ -56,7 +65,7 @@ describe('the request as written (built binary, recording server)', function () 
     })
   }
 
-  it('refuses a header byte that is not UTF-8, as a shell passes it ($\'caf\\xff\'): exit 1, not a network failure', () => {
+  it("refuses a header byte that is not UTF-8, as a shell passes it ($'caf\\xff'): exit 1, not a network failure", () => {
     const result = spawnSync('sh', ['-c', `"$NODE" "$BIN" api GET /core/v4/users -H "$(printf 'X-A: caf\\377')"`], {encoding: 'utf8', env: {...baseEnv(suite.home.home), BIN, NODE: process.execPath}})
     expect(result.status).to.equal(1)
     expect(result.stderr).to.equal('Error: -H/--header X-A: the value must be ASCII text (it holds bytes that are not UTF-8)\n')
@@ -96,7 +105,7 @@ describe('the request as written (built binary, recording server)', function () 
     after(() => rmSync(protonBin, {force: true, recursive: true}))
 
     const cases: Array<{name: string; args: string[]; input?: Buffer | string}> = [
-      {args: ['POST', '/core/v4/labels', '-f', 'Name=it\'s', '-F', 'Type=1', '-H', 'X-Trace: a b'], name: 'fields and a header'},
+      {args: ['POST', '/core/v4/labels', '-f', "Name=it's", '-F', 'Type=1', '-H', 'X-Trace: a b'], name: 'fields and a header'},
       {args: ['POST', '/core/v4/labels', '--input', '-'], input: '@/etc/hostname', name: 'a body from stdin that begins with @'},
       {args: ['PUT', '/core/v4/labels/x', '--input', '-'], input: Buffer.from([0, 0xff, 0x27, 0x0a]), name: 'bytes that are not text'},
       {args: ['HEAD', '/core/v4/users'], name: 'HEAD'},

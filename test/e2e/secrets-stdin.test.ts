@@ -111,10 +111,14 @@ describe('secrets from standard input, never in argv (built binary, sandbox)', f
 
   it('the help of --totp and sandbox --password warns that the value is visible in ps and names the safer way', async () => {
     const loginHelp = flat((await runBinary(['auth', 'login', '--help'], {env: baseEnv(suite.home.home)})).stdout.toString())
-    expect(loginHelp).to.include('--totp=<value> [env: PROTON_TOTP] The current TOTP code. On the command line it is visible to other local users (ps) and kept in shell history: prefer --totp-stdin, PROTON_TOTP or the prompt.')
+    expect(loginHelp).to.include(
+      '--totp=<value> [env: PROTON_TOTP] The current TOTP code. On the command line it is visible to other local users (ps) and kept in shell history: prefer --totp-stdin, PROTON_TOTP or the prompt.',
+    )
     expect(loginHelp).to.include('--totp-stdin Read the TOTP code from the next line of standard input: its first, or its second after the password with --password-stdin (both from one pipe).')
     const sandboxHelp = flat((await runBinary(['sandbox', '--help'], {env: baseEnv(suite.home.home)})).stdout.toString())
-    expect(sandboxHelp).to.include('--password=<value> [default: demo, env: PROTON_SANDBOX_PASSWORD] Password of the sandbox account. On the command line it is visible to other local users (ps) and kept in shell history: prefer PROTON_SANDBOX_PASSWORD or --password-stdin.')
+    expect(sandboxHelp).to.include(
+      '--password=<value> [default: demo, env: PROTON_SANDBOX_PASSWORD] Password of the sandbox account. On the command line it is visible to other local users (ps) and kept in shell history: prefer PROTON_SANDBOX_PASSWORD or --password-stdin.',
+    )
     expect(sandboxHelp).to.include('--password-stdin Read the password of the sandbox account from the first line of standard input.')
   })
 })
@@ -141,7 +145,13 @@ describe('auth login: password, TOTP code and mailbox password from one pipe, in
   })
 
   it('the mailbox password missing after the code: a usage error naming where it goes, nothing saved', async () => {
-    const result = await runBinary(['auth', 'login', 'otto', '--api-url', suite.sandbox.url, '--password-stdin', '--totp-stdin', '--mailbox-password-stdin'], {env: baseEnv(suite.home.home), input: `${PASSWORD}\n${currentCode()}\n`})
-    expect([result.status, result.stderr]).to.deep.equal([1, 'Error: --mailbox-password-stdin: no mailbox password on standard input (it follows the password and the TOTP code when they come from there too)\n'])
+    const result = await runBinary(['auth', 'login', 'otto', '--api-url', suite.sandbox.url, '--password-stdin', '--totp-stdin', '--mailbox-password-stdin'], {
+      env: baseEnv(suite.home.home),
+      input: `${PASSWORD}\n${currentCode()}\n`,
+    })
+    expect([result.status, result.stderr]).to.deep.equal([
+      1,
+      'Error: --mailbox-password-stdin: no mailbox password on standard input (it follows the password and the TOTP code when they come from there too)\n',
+    ])
   })
 })

@@ -67,7 +67,9 @@ describe('sessions that survive faults (built binary, sandbox)', function () {
       utimesSync(lock, hourAgo, hourAgo)
       const result = await users(['--timeout', '3'])
       expect(result.status).to.equal(5)
-      expect(result.stderr).to.match(new RegExp(`^Error: waited [23] s for another proton process \\(pid ${holder.pid}\\) renewing the session of profile sandbox; try again, or allow more with --timeout\\n$`))
+      expect(result.stderr).to.match(
+        new RegExp(`^Error: waited [23] s for another proton process \\(pid ${holder.pid}\\) renewing the session of profile sandbox; try again, or allow more with --timeout\\n$`),
+      )
       expect(readFileSync(lock, 'utf8')).to.equal(owner)
       expect(await stats()).to.include({Refreshes: 0})
       holder.kill('SIGKILL')
@@ -152,7 +154,9 @@ cp "$SESSIONS/sandbox.json" "$OUT/final.json"`
       // What the runs left in the session (renewed tokens) is the profile's from now on.
       writeFileSync(file(), readFileSync(join(out, 'final.json')))
       const runs = new Map<string, TmpfsRun>()
-      for (const name of readdirSync(out).filter((entry) => entry.endsWith('.status')).map((entry) => entry.slice(0, -'.status'.length))) {
+      for (const name of readdirSync(out)
+        .filter((entry) => entry.endsWith('.status'))
+        .map((entry) => entry.slice(0, -'.status'.length))) {
         runs.set(name, {
           ls: readFileSync(join(out, `${name}.ls`), 'utf8'),
           status: Number(readFileSync(join(out, `${name}.status`), 'utf8')),
@@ -165,10 +169,13 @@ cp "$SESSIONS/sandbox.json" "$OUT/final.json"`
     }
 
     it('a full disk: one line naming the lock file and the cause, exit 1, nothing sent, no lock left; once space is back the next call works', async () => {
-      const runs = onTmpfs('size=64k', `dd if=/dev/zero of="$SESSIONS/.filler" bs=4k 2>/dev/null || true
+      const runs = onTmpfs(
+        'size=64k',
+        `dd if=/dev/zero of="$SESSIONS/.filler" bs=4k 2>/dev/null || true
 run full
 rm "$SESSIONS/.filler"
-run freed`)
+run freed`,
+      )
       const full = runs.get('full')!
       expect(full.status).to.equal(1)
       // Made but not written, or not made at all: either way no lock is left behind.
@@ -180,10 +187,13 @@ run freed`)
     })
 
     it('a read-only disk: exit 1 naming the file, then works once writable', async () => {
-      const runs = onTmpfs('size=64k', `mount -o remount,ro "$SESSIONS"
+      const runs = onTmpfs(
+        'size=64k',
+        `mount -o remount,ro "$SESSIONS"
 run readonly
 mount -o remount,rw "$SESSIONS"
-run writable`)
+run writable`,
+      )
       const readonly = runs.get('readonly')!
       expect(readonly.status).to.equal(1)
       expect(readonly.stderr).to.equal(`Error: cannot create the lock file ${file()}.lock: read-only file system (EROFS)\n`)
@@ -197,7 +207,9 @@ run writable`)
       const unsaved = runs.get('unsaved')!
       expect(unsaved.status, unsaved.stderr).to.equal(0)
       expect(JSON.parse(unsaved.stdout).User).to.include({Name: 'demo'})
-      expect(unsaved.stderr).to.match(/^Warning: the renewed session of profile sandbox could not be saved \(cannot save the session of profile sandbox to \S+sandbox\.json: no space left on the device \(ENOSPC\)\); this command goes on with it, but once it ends the profile needs "proton auth login" again\n$/)
+      expect(unsaved.stderr).to.match(
+        /^Warning: the renewed session of profile sandbox could not be saved \(cannot save the session of profile sandbox to \S+sandbox\.json: no space left on the device \(ENOSPC\)\); this command goes on with it, but once it ends the profile needs "proton auth login" again\n$/,
+      )
       // The file on disk is the one from before: log in again for the rest of the cases.
       const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'sandbox', '--api-url', suite.sandbox.url], {env: baseEnv(suite.home.home), input: 'demo\n'})
       expect(login.status, login.stderr).to.equal(0)

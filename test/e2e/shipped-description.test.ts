@@ -82,8 +82,14 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(declared.size).to.equal(725)
     const listed = (await endpoints([])).map((row) => key(row))
     expect(new Set(listed).size, 'no operation listed twice').to.equal(listed.length)
-    expect([...declared].filter((operation) => !listed.includes(operation)), 'declared but not listed').to.deep.equal([])
-    expect(listed.filter((operation) => !known.has(operation)), 'listed but neither declared nor built-in').to.deep.equal([])
+    expect(
+      [...declared].filter((operation) => !listed.includes(operation)),
+      'declared but not listed',
+    ).to.deep.equal([])
+    expect(
+      listed.filter((operation) => !known.has(operation)),
+      'listed but neither declared nor built-in',
+    ).to.deep.equal([])
     expect(listed).to.have.length(known.size)
 
     // Piped: one operation a line, tab-separated, no header.
@@ -104,8 +110,7 @@ describe('the shipped API description (built binary, nothing stored)', () => {
 
   it('api endpoints filters by path prefix, by concrete path, by text and by --method', async () => {
     const keys = async (args: string[]) => (await endpoints(args)).map((row) => key(row)).sort()
-    const where = (keep: (method: string, path: string) => boolean) =>
-      [...known].filter((operation) => keep(operation.split(' ')[0], operation.split(' ')[1])).sort()
+    const where = (keep: (method: string, path: string) => boolean) => [...known].filter((operation) => keep(operation.split(' ')[0], operation.split(' ')[1])).sort()
 
     const conversations = await keys(['/mail/v4/conversations'])
     expect(conversations).to.deep.equal(where((_method, path) => path.startsWith('/mail/v4/conversations')))
@@ -134,7 +139,9 @@ describe('the shipped API description (built binary, nothing stored)', () => {
     expect(await endpoints(['/mail/v4/conversations'])).to.deep.equal([])
     const unknown = await run(['api', 'GET', '/mail/v4/conversations'])
     expect(unknown.stderr).to.match(/^Warning: GET \/mail\/v4\/conversations is not in the API description\b/)
-    expect(readFileSync(join(cacheDir(), 'completion', 'api', 'GET'), 'utf8').split('\n')).to.include('/core/v4/widgets').and.not.to.include('/mail/v4/conversations')
+    expect(readFileSync(join(cacheDir(), 'completion', 'api', 'GET'), 'utf8').split('\n'))
+      .to.include('/core/v4/widgets')
+      .and.not.to.include('/mail/v4/conversations')
   })
 
   it('completion word lists hold the published endpoints, written by `autocomplete` and on first use', async () => {
@@ -143,7 +150,11 @@ describe('the shipped API description (built binary, nothing stored)', () => {
       return [...new Set([...known].filter((operation) => applies(operation)).map((operation) => operation.split(' ')[1]))].sort()
     }
 
-    const words = (method: string) => readFileSync(join(cacheDir(), 'completion', 'api', method), 'utf8').trimEnd().split('\n').sort()
+    const words = (method: string) =>
+      readFileSync(join(cacheDir(), 'completion', 'api', method), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .sort()
     const setup = await run(['autocomplete', '--refresh-cache'])
     expect(setup.status, setup.stderr).to.equal(0)
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']) expect(words(method), method).to.deep.equal(expected(method))

@@ -31,13 +31,24 @@ const HTML = Buffer.from('<html>\u001B]0;pwned\u0007<p>\r\nbad\u009B2J\u007F</p>
 
 function answer(path: string): Buffer {
   if (path.startsWith('/core/v4/users')) {
-    return rawAnswer('HTTP/1.1 400 Bad \u001B[31mRed\u001B[0m \u009B1m', [['content-type', 'application/json'], ['x-evil', 'a\u009B2Jb']], ERROR_BODY)
+    return rawAnswer(
+      'HTTP/1.1 400 Bad \u001B[31mRed\u001B[0m \u009B1m',
+      [
+        ['content-type', 'application/json'],
+        ['x-evil', 'a\u009B2Jb'],
+      ],
+      ERROR_BODY,
+    )
   }
 
   if (path.startsWith('/core/v4/addresses')) return rawAnswer('HTTP/1.1 502 Bad Gateway', [['content-type', 'text/html\u009B']], HTML)
   if (path.startsWith('/core/v4/settings')) return rawAnswer('HTTP/1.1 302 Found', [['location', 'http://elsewhere.invalid/\u009B2J']], '')
   if (path.startsWith('/core/v4/labels')) return rawAnswer('HTTP/1.1 200 OK', [['content-type', 'application/json']], LABELS_BODY)
-  const challenge = {Code: 9001, Details: {HumanVerificationMethods: ['captcha\u001B[8m'], HumanVerificationToken: 't', WebUrl: 'https://verify.example/\u009B2J'}, Error: 'Human verification required'}
+  const challenge = {
+    Code: 9001,
+    Details: {HumanVerificationMethods: ['captcha\u001B[8m'], HumanVerificationToken: 't', WebUrl: 'https://verify.example/\u009B2J'},
+    Error: 'Human verification required',
+  }
   return rawAnswer('HTTP/1.1 422 Unprocessable Entity', [['content-type', 'application/json']], JSON.stringify(challenge))
 }
 
@@ -74,7 +85,12 @@ describe('the service’s text on stderr has its control characters escaped (bui
       expect(result.stdout.length).to.equal(0)
       expect(result.stderr).not.to.match(CONTROL)
       expect(result.stderr).to.equal(
-        String.raw`<html>\x1b]0;pwned\x07<p>` + '\r\n' + String.raw`bad\u009b2J\x7f</p>` + '\n' + String.raw`Error: HTTP 502 Bad Gateway: the answer is not JSON (text/html\u009b, ${HTML.length} bytes)` + '\n',
+        String.raw`<html>\x1b]0;pwned\x07<p>` +
+          '\r\n' +
+          String.raw`bad\u009b2J\x7f</p>` +
+          '\n' +
+          String.raw`Error: HTTP 502 Bad Gateway: the answer is not JSON (text/html\u009b, ${HTML.length} bytes)` +
+          '\n',
       )
     })
 

@@ -33,7 +33,10 @@ describe('a person at a terminal (built binary)', function () {
   describe('usage errors: one short line per problem, then where the help is; exit 1', () => {
     const cases: Array<[string[], string]> = [
       [['api', 'GET'], 'Error: missing ENDPOINT after GET (a path such as /core/v4/users)\n'],
-      [['api'], 'Error: missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; or, alone, the ENDPOINT: then GET, or POST with fields, --body or --input)\nSee "proton api --help".\n'],
+      [
+        ['api'],
+        'Error: missing METHOD (HTTP method: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS; or, alone, the ENDPOINT: then GET, or POST with fields, --body or --input)\nSee "proton api --help".\n',
+      ],
       [['api', 'GET', '/x', '--nope'], 'Error: unknown flag --nope\nSee "proton api --help".\n'],
       [['api', 'GET', '/x', '--output', 'nope'], 'Error: --output must be text, json or yaml, not "nope"\nSee "proton api --help".\n'],
       [['api', 'GET', '/x', '--quiet', '--verbose'], 'Error: --quiet and --verbose cannot be used together\nSee "proton api --help".\n'],
@@ -128,9 +131,7 @@ describe('a person at a terminal (built binary)', function () {
         })
         expect(result.status).to.equal(5)
         expect(result.stdout.length).to.equal(0)
-        expect(result.stderr).to.equal(
-          "Error: cannot find the host api.unknown-host.test (DNS lookup failed: ENOTFOUND): is the network up, and is --api-url / the session's API URL right?\n",
-        )
+        expect(result.stderr).to.equal("Error: cannot find the host api.unknown-host.test (DNS lookup failed: ENOTFOUND): is the network up, and is --api-url / the session's API URL right?\n")
       })
 
       it(`no answer within --timeout (${path})`, async () => {

@@ -28,11 +28,17 @@ export interface GnupgHome {
 export function gnupgHome(prefix: string): GnupgHome {
   let home = ''
   const gpg = (args: string[], input?: Buffer | string | Uint8Array) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', '--status-fd', '2', ...args], {input: input === undefined ? undefined : Buffer.from(input), maxBuffer: 64 << 20})
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', '--status-fd', '2', ...args], {
+      input: input === undefined ? undefined : Buffer.from(input),
+      maxBuffer: 64 << 20,
+    })
     return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
   }
 
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const fingerprint = (email: string) =>
+    gpg(['--list-keys', '--with-colons', email])
+      .stdout.toString()
+      .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
   return {
     close() {
       spawnSync('gpgconf', ['--homedir', home, '--kill', 'gpg-agent'])

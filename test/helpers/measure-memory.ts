@@ -44,7 +44,9 @@ try {
   const idle = await peak(['api', 'GET', '/mail/v4/messages', '--dry-run'])
   const busy = await peak(['api', 'GET', '/mail/v4/messages', '--output', 'json'])
   const bodyKb = body.length / 1024
-  console.log(`body ${(bodyKb / 1024).toFixed(1)} MB; idle peak RSS ${(idle / 1024).toFixed(1)} MB; with the body ${(busy / 1024).toFixed(1)} MB; above idle ${((busy - idle) / bodyKb).toFixed(2)}x the body`)
+  console.log(
+    `body ${(bodyKb / 1024).toFixed(1)} MB; idle peak RSS ${(idle / 1024).toFixed(1)} MB; with the body ${(busy / 1024).toFixed(1)} MB; above idle ${((busy - idle) / bodyKb).toFixed(2)}x the body`,
+  )
 } finally {
   server.close()
   home.remove()

@@ -38,8 +38,7 @@ export interface FixtureAttachment {
  */
 export function readerSuite(options: {timeoutMs?: number} = {}) {
   const suite = sandboxForSuite({args: ['--port', '0']})
-  const proton = (args: string[], input?: string): Promise<RunResult> =>
-    runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input, timeoutMs: options.timeoutMs})
+  const proton = (args: string[], input?: string): Promise<RunResult> => runBinary(['--profile', 'reader', ...args], {env: baseEnv(suite.home.home, {TZ: 'UTC'}), input, timeoutMs: options.timeoutMs})
 
   /** POST /__sandbox/messages with this message; its ID. */
   async function addMessage(message: Record<string, unknown>): Promise<string> {

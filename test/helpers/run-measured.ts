@@ -36,7 +36,14 @@ export function runMeasured(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 
     child.on('error', reject)
     child.on('close', (status, signal) => {
       clearTimeout(timer)
-      resolve({ms: Date.now() - started, peakMiB: report.trim() === '' ? Number.NaN : Number(report.trim()) / 1024, signal, status, stderr: Buffer.concat(err).toString('utf8'), stdout: Buffer.concat(out)})
+      resolve({
+        ms: Date.now() - started,
+        peakMiB: report.trim() === '' ? Number.NaN : Number(report.trim()) / 1024,
+        signal,
+        status,
+        stderr: Buffer.concat(err).toString('utf8'),
+        stdout: Buffer.concat(out),
+      })
     })
   })
 }

@@ -225,7 +225,11 @@ export async function packSibling(destination: string, env: NodeJS.ProcessEnv): 
 /** The TOPICS section of a root help: name → description (continuation lines joined). */
 export function helpTopics(help: string): Map<string, string> {
   const topics = new Map<string, string>()
-  const section = help.split('\n\n').find((part) => part.startsWith('TOPICS\n'))?.slice('TOPICS\n'.length) ?? ''
+  const section =
+    help
+      .split('\n\n')
+      .find((part) => part.startsWith('TOPICS\n'))
+      ?.slice('TOPICS\n'.length) ?? ''
   let last = ''
   for (const line of section.split('\n')) {
     const entry = /^ {2}(\S+)(?: +(.*))?$/.exec(line)

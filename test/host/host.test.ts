@@ -183,7 +183,9 @@ for (const spec of HOSTS) {
       // The host's own (its help checked above); ours under proton names no alias the host's command hides.
       const hostOwn = spec.name === 'sf' ? 'auth:list' : 'auth:login'
       const ours = await hostCommand(host, `proton:${hostOwn}`, ['--help'])
-      expect(ours.stdout).to.include('--app-version').and.not.to.match(/^ALIASES/m)
+      expect(ours.stdout)
+        .to.include('--app-version')
+        .and.not.to.match(/^ALIASES/m)
     })
 
     it('keeps the host’s topics and their words; ours are listed beside them', async () => {
@@ -296,7 +298,10 @@ COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE="${wo
     if (spec.autocomplete === 'oclif') {
       it('after the uninstall, the completion it added costs nothing and prints nothing', () => {
         const starts = host.starts()
-        for (const words of [[spec.name, 'proton', 'api', 'GET', '/core/v4/us'], [spec.name, 'proton', 'api', '--profile', '']]) {
+        for (const words of [
+          [spec.name, 'proton', 'api', 'GET', '/core/v4/us'],
+          [spec.name, 'proton', 'api', '--profile', ''],
+        ]) {
           const tab = tabInBash(completionSetup, words)
           expect(tab.stderr, words.join(' ')).to.equal('')
           expect(tab.candidates).not.to.include('/core/v4/users')

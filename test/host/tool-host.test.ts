@@ -107,7 +107,9 @@ describe('inside a made-up host `tool` with commands of its own (auth logout, dr
     expect(helpTopics(host.helpBefore.command)).to.deep.equal(before)
     const drive = tool('drive --help').stdout
     expect(drive.split('\n')[0]).to.equal(HOST_DRIVE_TOPIC)
-    expect(drive).to.match(/^ {2}drive status +Show the host’s drive status\.$/m).and.to.match(/^ {2}drive volumes +List drive volumes/m)
+    expect(drive)
+      .to.match(/^ {2}drive status +Show the host’s drive status\.$/m)
+      .and.to.match(/^ {2}drive volumes +List drive volumes/m)
     const listed = tool('help proton').stdout
     const visible = hostedIds({visible: true})
     expect(listed.split('\n').filter((line) => line.startsWith('  tool proton '))).to.deep.equal(visible.map((id) => `  tool ${id.replaceAll(':', ' ')}`))

@@ -9,7 +9,10 @@ const ARGS = {method: Args.string({required: true})}
 describe('commandTable: the fast path’s table from the oclif definitions', () => {
   it('describes the api command: kinds, characters, defaults, variables, constraints', async () => {
     const table = await commandTable(Api)
-    expect(table.args).to.deep.equal([{name: 'method', required: true}, {name: 'endpoint', required: false}])
+    expect(table.args).to.deep.equal([
+      {name: 'method', required: true},
+      {name: 'endpoint', required: false},
+    ])
     expect(table.strict).to.equal(true)
     const flag = (name: string) => table.flags.find((entry) => entry.name === name)
     expect(flag('retries')).to.include({default: 3, kind: 'integer', min: 0})
@@ -43,7 +46,14 @@ describe('commandTable: the fast path’s table from the oclif definitions', () 
 
   it('takes required flags, optional arguments that ignore standard input, and non-strict commands', async () => {
     const table = await commandTable({args: {id: Args.string({required: true}), more: Args.string({ignoreStdin: true})}, baseFlags: {}, flags: {name: Flags.string({required: true})}, strict: false})
-    expect(JSON.parse(JSON.stringify(table))).to.deep.equal({args: [{name: 'id', required: true}, {name: 'more', required: false}], flags: [{kind: 'string', name: 'name', required: true}], strict: false})
+    expect(JSON.parse(JSON.stringify(table))).to.deep.equal({
+      args: [
+        {name: 'id', required: true},
+        {name: 'more', required: false},
+      ],
+      flags: [{kind: 'string', name: 'name', required: true}],
+      strict: false,
+    })
   })
 
   it('refuses an optional argument oclif would read from standard input, and one before a required one', async () => {

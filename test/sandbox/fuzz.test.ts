@@ -37,9 +37,7 @@ const ROUTES: [string, string][] = [
   ['POST', '/auth/v4/sessions'],
   ['POST', '/__sandbox/faults'],
 ]
-const ODD_VALUES: unknown[] = [
-  null, true, 0, -1, 1.5, 2 ** 53 + 1, -0, Number.MAX_VALUE, '', ' ', '#8080FF', 'x'.repeat(5000), '\u0000\uFFFF', [], [1, 2], {}, {Name: 'x'},
-]
+const ODD_VALUES: unknown[] = [null, true, 0, -1, 1.5, 2 ** 53 + 1, -0, Number.MAX_VALUE, '', ' ', '#8080FF', 'x'.repeat(5000), '\u0000\uFFFF', [], [1, 2], {}, {Name: 'x'}]
 
 function expectJsonEnvelope(answer: Answer, what: string): void {
   expect(answer.status, what).to.be.below(500)

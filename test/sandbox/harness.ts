@@ -59,8 +59,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   return {
     call,
     close: () => sandbox.close(),
-    login: (password = options.password ?? 'demo') =>
-      selfLogin({appVersion: APP_VERSION, password, totpKey: options.totpKey, url: sandbox.url, username: options.username ?? 'demo'}),
+    login: (password = options.password ?? 'demo') => selfLogin({appVersion: APP_VERSION, password, totpKey: options.totpKey, url: sandbox.url, username: options.username ?? 'demo'}),
     sandbox,
   }
 }

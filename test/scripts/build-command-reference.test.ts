@@ -25,7 +25,9 @@ describe('scripts/build-command-reference.js', () => {
 
   it('has a section for every command the help lists, examples as the help shows them, and the global flags once', () => {
     const manifest = JSON.parse(readFileSync(new URL('../../oclif.manifest.json', import.meta.url), 'utf8')) as {commands: Record<string, {hidden?: boolean}>}
-    const visible = Object.entries(manifest.commands).filter(([, command]) => !command.hidden).map(([id]) => id.replace(/^proton:/, '').replaceAll(':', ' '))
+    const visible = Object.entries(manifest.commands)
+      .filter(([, command]) => !command.hidden)
+      .map(([id]) => id.replace(/^proton:/, '').replaceAll(':', ' '))
     const sections = [...generated.matchAll(/^## proton (.+)$/gm)].map(([, id]) => id)
     expect(sections).to.have.members(visible)
     expect(sections).to.not.include('api spec words')

@@ -29,7 +29,11 @@ describe('npm run demo (the README’s main job)', function () {
 
   it('shows each usage form of proton api, each command with its answer checked', () => {
     const commands = result.stdout.split('\n').filter((line) => line.startsWith('$ proton --profile sandbox api '))
-    const shows = (form: RegExp) => expect(commands.some((line) => form.test(line)), `no "proton api" line matches ${form}`).to.equal(true)
+    const shows = (form: RegExp) =>
+      expect(
+        commands.some((line) => form.test(line)),
+        `no "proton api" line matches ${form}`,
+      ).to.equal(true)
     shows(/ api GET \/core\/v4\/users$/)
     shows(/ --query Page=0 --query PageSize=25$/)
     shows(/ api POST \/calendar\/v1 --body '\{/)

@@ -19,8 +19,24 @@ describe('scripts/host-aliases.js (the build of the hosted manifest)', () => {
 
   it('refuses a command without its alias, or aliases that are not the standalone ids', () => {
     const standalone = [{id: 'api'}, {id: 'mail:list'}]
-    expect(() => checkAliases([{aliases: ['api'], id: 'proton:api'}, {aliases: ['mail:list'], id: 'proton:mail:list'}], standalone)).not.to.throw()
-    expect(() => checkAliases([{aliases: ['api'], id: 'proton:api'}, {aliases: [], id: 'proton:mail:list'}], standalone)).to.throw(/top-level id as its alias.*proton:mail:list/)
+    expect(() =>
+      checkAliases(
+        [
+          {aliases: ['api'], id: 'proton:api'},
+          {aliases: ['mail:list'], id: 'proton:mail:list'},
+        ],
+        standalone,
+      ),
+    ).not.to.throw()
+    expect(() =>
+      checkAliases(
+        [
+          {aliases: ['api'], id: 'proton:api'},
+          {aliases: [], id: 'proton:mail:list'},
+        ],
+        standalone,
+      ),
+    ).to.throw(/top-level id as its alias.*proton:mail:list/)
   })
 
   it('refuses top-level topics that are missing, described, or ones kept under proton (auth, api)', () => {

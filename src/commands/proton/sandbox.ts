@@ -29,11 +29,11 @@ Tests and demos control it under /__sandbox/, with the header X-Sandbox-Secret t
   }
 
   static override flags = {
-    force: Flags.boolean({summary: 'With --write-session: replace the profile\'s session even when it is not a sandbox\'s (a real login\'s tokens are then lost).'}),
+    force: Flags.boolean({summary: "With --write-session: replace the profile's session even when it is not a sandbox's (a real login's tokens are then lost)."}),
     host: Flags.string({default: DEFAULTS.host, summary: 'Loopback address to listen on.'}),
     'mailbox-password': Flags.string({
       env: 'PROTON_SANDBOX_MAILBOX_PASSWORD',
-      summary: 'Two-password mode: the account\'s keys unlock with this mailbox password, not with --password.',
+      summary: "Two-password mode: the account's keys unlock with this mailbox password, not with --password.",
     }),
     password: Flags.string({
       default: DEFAULTS.password,

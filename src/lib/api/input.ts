@@ -8,7 +8,6 @@ import {type ReadLimit, readNamedFile} from '../files/named-file.ts'
 import {StandardInput} from '../core/stdin.ts'
 import {type Method, METHODS} from '../http/methods.ts'
 
-
 export function parseMethod(text: string): Method {
   const method = text.toUpperCase()
   if ((METHODS as readonly string[]).includes(method)) return method as Method

@@ -42,8 +42,7 @@ export async function paginate(invocation: Invocation, {display, maxPages = DEFA
   }
 
   const progress = invocation.progress()
-  const onPage = (pages: number, planned: number, items: number, expected: number) =>
-    progress.update(`--paginate: page ${pages} of ${planned} (${items} of ${expected} items)`)
+  const onPage = (pages: number, planned: number, items: number, expected: number) => progress.update(`--paginate: page ${pages} of ${planned} (${items} of ${expected} items)`)
   const limits = {deadline, maxBytes: maxBytesOf(invocation.flags['max-size']), maxPages, onPage, pageSize, timeoutSeconds: timeout}
   const result = await fetchPages(fetchPage, firstPage, limits).finally(() => progress.clear())
   const shown = (pages: readonly Page[]) => {

@@ -56,7 +56,14 @@ async function verifyOnce(data: Uint8Array | string, armoredSignature: string, k
     const signature = await pgp.readSignature({armoredSignature})
     const message = typeof data === 'string' ? await pgp.createMessage({text: data.replace(/[ \t]+(?=\r?\n|$)/g, '')}) : await pgp.createMessage({binary: data})
     const {signatures} = await pgp.verify({message, signature, verificationKeys: keys})
-    const outcomes = await Promise.all(signatures.map(({verified}) => verified.then(() => true, () => false)))
+    const outcomes = await Promise.all(
+      signatures.map(({verified}) =>
+        verified.then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
     return outcomes.some(Boolean)
   } catch {
     return false
@@ -109,9 +116,6 @@ export async function signCard(text: string, signingKey: PrivateKey): Promise<st
 /** encryptPart: the data packet for the session key (base64) and the signature over the plaintext. */
 export async function encryptCard(text: string, signingKey: PrivateKey, sessionKey: SessionKey): Promise<{Data: string; Signature: string}> {
   const pgp = await openpgp()
-  const [packet, Signature] = await Promise.all([
-    pgp.encrypt({format: 'binary', message: await pgp.createMessage({binary: Buffer.from(text, 'utf8')}), sessionKey}),
-    signCard(text, signingKey),
-  ])
+  const [packet, Signature] = await Promise.all([pgp.encrypt({format: 'binary', message: await pgp.createMessage({binary: Buffer.from(text, 'utf8')}), sessionKey}), signCard(text, signingKey)])
   return {Data: Buffer.from(packet).toString('base64'), Signature}
 }

@@ -107,11 +107,15 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
   // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
   const {sealedKey} = await account
   let primary: PrivateKey | undefined
-  const keys = await unlockCalendarKeys(listed.map((key) => string(key.PrivateKey)), secret, async (armored, unlock) => {
-    const key = await sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock)
-    if (flagged && armored === string(flagged.PrivateKey)) primary = key
-    return key
-  })
+  const keys = await unlockCalendarKeys(
+    listed.map((key) => string(key.PrivateKey)),
+    secret,
+    async (armored, unlock) => {
+      const key = await sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock)
+      if (flagged && armored === string(flagged.PrivateKey)) primary = key
+      return key
+    },
+  )
   // A failure to open the passphrase (or the account's keys) comes first, not "none of its keys unlocks"; with no key
   // listed, the passphrase is opened all the same, for that failure.
   if (opened || keys.length === 0) await secret()

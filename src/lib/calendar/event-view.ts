@@ -40,7 +40,13 @@ export interface Rows {
  * the bound: MAX_WORK, MAX_WORK_UNVERIFIED when its signature failed) is named in an error line, and the others are
  * listed. `pause`: see Expansion.
  */
-export async function rowsOf(events: readonly OpenedEvent[], from: number, to: number, zone: string, {pause, report = () => {}}: Pick<Expansion, 'pause'> & {report?: (line: string) => void} = {}): Promise<Rows> {
+export async function rowsOf(
+  events: readonly OpenedEvent[],
+  from: number,
+  to: number,
+  zone: string,
+  {pause, report = () => {}}: Pick<Expansion, 'pause'> & {report?: (line: string) => void} = {},
+): Promise<Rows> {
   const replaced = new Map<string, Set<number>>()
   for (const event of events) {
     const recurrenceId = whenProperty(event.vevent, 'recurrence-id')
@@ -198,8 +204,14 @@ export function eventText(event: OpenedEvent, zone: string): string {
   }
 
   const alarms = (fields.Alarms as Array<{Action: string; Trigger: string}>).map(({Action, Trigger}) => `${Trigger} ${Action}`)
-  const alarmsFrom = fields.AlarmsFrom === 'calendar-default' ? ' (the calendar\'s defaults)' : ''
-  const signature = event.verification === 'failed' ? `${SIGNATURE_FAILED} (${event.parts.filter((part) => part.verification === 'failed').map(({part}) => part).join(', ')})` : event.verification
+  const alarmsFrom = fields.AlarmsFrom === 'calendar-default' ? " (the calendar's defaults)" : ''
+  const signature =
+    event.verification === 'failed'
+      ? `${SIGNATURE_FAILED} (${event.parts
+          .filter((part) => part.verification === 'failed')
+          .map(({part}) => part)
+          .join(', ')})`
+      : event.verification
   const lines: Array<[string, string]> = [
     ['ID', String(fields.ID)],
     ['Calendar', `${event.calendar.name} (${event.calendar.id})`],
@@ -222,4 +234,3 @@ export function eventText(event: OpenedEvent, zone: string): string {
   ]
   return lines.map(([name, value]) => `${`${name}:`.padEnd(15)}${escapeLine(value)}`).join('\n')
 }
-

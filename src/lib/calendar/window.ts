@@ -35,7 +35,11 @@ export function parseGiven(text: string, flag: string): Given {
   if (date) return {kind: 'date', wall: checkedWall(flag, text, date.slice(1, 4).map(Number))}
   const time = DATE_TIME.exec(text)
   if (!time) throw usageError(`${flag} "${text}" is neither a date (YYYY-MM-DD) nor an ISO 8601 time (YYYY-MM-DDTHH:MM[:SS] with Z or ±HH:MM)`)
-  const wall = checkedWall(flag, text, time.slice(1, 7).map((part) => Number(part ?? 0)))
+  const wall = checkedWall(
+    flag,
+    text,
+    time.slice(1, 7).map((part) => Number(part ?? 0)),
+  )
   const zone = time[8]
   if (!zone) return {kind: 'local', wall}
   const offset = zone.toUpperCase() === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000

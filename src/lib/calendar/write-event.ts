@@ -30,18 +30,7 @@ import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
 import type {Notification} from './alarms.ts'
 import type {CalendarRef, OpenCalendar} from './calendars.ts'
-import {
-  CALENDAR_ENCRYPTED_FIELDS,
-  CALENDAR_SIGNED_FIELDS,
-  cardText,
-  type Component,
-  ICAL,
-  pick,
-  rest,
-  SHARED_ENCRYPTED_FIELDS,
-  SHARED_SIGNED_FIELDS,
-  worthSending,
-} from './vevent.ts'
+import {CALENDAR_ENCRYPTED_FIELDS, CALENDAR_SIGNED_FIELDS, cardText, type Component, ICAL, pick, rest, SHARED_ENCRYPTED_FIELDS, SHARED_SIGNED_FIELDS, worthSending} from './vevent.ts'
 
 /** ATTENDEE_PERMISSIONS.SEE: what the web client grants (DEFAULT_ATTENDEE_PERMISSIONS). */
 const DEFAULT_PERMISSIONS = 1
@@ -86,10 +75,7 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
   const encrypted = async (text: string, sessionKey: SessionKey) => ({...(await encryptCard(text, signingKey, sessionKey)), Type: CARD.ENCRYPTED_AND_SIGNED})
   const [sharedParts, calendarParts] = await Promise.all([
     Promise.all([signed(sharedSigned), encrypted(cardText(encryptedPart), sharedKey.sessionKey)]),
-    Promise.all([
-      worthSending(calendarSigned) ? signed(cardText(calendarSigned)) : undefined,
-      calendarKey ? encrypted(cardText(calendarEncrypted), calendarKey.sessionKey) : undefined,
-    ]),
+    Promise.all([worthSending(calendarSigned) ? signed(cardText(calendarSigned)) : undefined, calendarKey ? encrypted(cardText(calendarEncrypted), calendarKey.sessionKey) : undefined]),
   ])
   const calendarContent = calendarParts.filter((part) => part !== undefined)
   return {
@@ -104,7 +90,11 @@ export async function eventPayload(vevent: Component, {calendar, calendarSession
 }
 
 /** The request that writes one item: PUT /calendar/v1/{ID}/events/sync {MemberID, Events: [item]}. */
-export const syncRequest = (calendar: CalendarRef, item: JsonRecord): PlannedRequest => ({body: {MemberID: calendar.memberId, Events: [item]}, method: 'PUT', path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`})
+export const syncRequest = (calendar: CalendarRef, item: JsonRecord): PlannedRequest => ({
+  body: {MemberID: calendar.memberId, Events: [item]},
+  method: 'PUT',
+  path: `/calendar/v1/${idSegment(calendar.id)}/events/sync`,
+})
 
 /**
  * Send syncRequest; its own Response's failure ends the command with one line. With `dryRun` the request is

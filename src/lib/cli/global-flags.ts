@@ -29,7 +29,8 @@ export const GLOBAL_FLAGS = [
     default: DEFAULT_MAX_SIZE,
     kind: 'string',
     name: 'max-size',
-    summary: 'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5; what a command other than api holds in memory (an answer, a decrypted body) stops at 64 MiB whatever SIZE is.',
+    summary:
+      'Refuse an answer larger than SIZE once decoded (bytes, or 10MiB, 1GiB …), with exit status 5; what a command other than api holds in memory (an answer, a decrypted body) stops at 64 MiB whatever SIZE is.',
   },
   {default: 'text', kind: 'string', name: 'output', options: OUTPUT_FORMATS, summary: 'Output format.'},
   {default: 'default', env: 'PROTON_PROFILE', kind: 'string', name: 'profile', summary: 'Session profile to use.'},
@@ -47,7 +48,15 @@ export const GLOBAL_FLAGS = [
 
 type Spec = (typeof GLOBAL_FLAGS)[number]
 export type GlobalFlagName = Spec['name']
-type ValueOf<S extends Spec> = S extends {multiple: true} ? string[] : S extends {kind: 'boolean'} ? boolean : S extends {kind: 'integer'} ? number : S extends {options: ReadonlyArray<infer O>} ? O : string
+type ValueOf<S extends Spec> = S extends {multiple: true}
+  ? string[]
+  : S extends {kind: 'boolean'}
+    ? boolean
+    : S extends {kind: 'integer'}
+      ? number
+      : S extends {options: ReadonlyArray<infer O>}
+        ? O
+        : string
 /** Always has a value: a default, or a boolean (false when not given). */
 type Present<S extends Spec> = S extends {default: unknown} | {kind: 'boolean'} ? S['name'] : never
 

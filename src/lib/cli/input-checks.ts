@@ -104,7 +104,7 @@ export function parseLabelChoice(text: string, flag: string): LabelChoice {
   checkId(text, flag)
   const mailbox = mailboxId(text)
   if (mailbox === undefined) return idOrName(text)
-  const hint = mailbox === '10' ? 'use "mail star" or "mail unstar"' : MOVE_FOLDERS.some(([, id]) => id === mailbox) ? 'use "mail move --to"' : 'it is the service\'s own'
+  const hint = mailbox === '10' ? 'use "mail star" or "mail unstar"' : MOVE_FOLDERS.some(([, id]) => id === mailbox) ? 'use "mail move --to"' : "it is the service's own"
   throw usageError(`${flag} ${JSON.stringify(text)} names a mailbox, not one of your labels: ${hint}`)
 }
 

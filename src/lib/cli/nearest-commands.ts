@@ -25,7 +25,10 @@ export function nearestCommands(typed: readonly string[], ids: readonly string[]
     .filter(({close}) => close)
     .sort((a, b) => a.distance - b.distance || a.id.length - b.id.length || (a.id < b.id ? -1 : 1))
   const cutoff = (ranked[0]?.distance ?? 0) + MARGIN
-  return ranked.filter(({distance}) => distance <= cutoff).slice(0, limit).map(({id}) => id)
+  return ranked
+    .filter(({distance}) => distance <= cutoff)
+    .slice(0, limit)
+    .map(({id}) => id)
 }
 
 /** The flag a mistyped one most likely meant (`--lable` for `--label`), when one is a typo of it. */

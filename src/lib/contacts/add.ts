@@ -56,7 +56,9 @@ const request = (Contacts: Array<{Cards: Card[]}>, Overwrite: Overwrite) => ({bo
 
 /** --dry-run: the requests, each card's vCard in clear; nothing sent, no key used. */
 export async function showAddDryRun(invocation: Invocation, contacts: ReadonlyArray<readonly Property[]>, overwrite: Overwrite): Promise<void> {
-  const chunks = await Promise.all(chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))), overwrite)))
+  const chunks = await Promise.all(
+    chunked(contacts, ADD_MAX).map(async (chunk) => request(await Promise.all(chunk.map(async (properties) => ({Cards: await cardsOf(properties, previewCard)}))), overwrite)),
+  )
   await showDryRun(invocation, chunks)
 }
 

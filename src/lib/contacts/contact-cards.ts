@@ -52,7 +52,14 @@ async function verifyText(pgp: Openpgp, text: string, armoredSignature: string, 
   const signature = await pgp.readSignature({armoredSignature})
   for (const candidate of new Set([stripTrailingSpaces(text), text])) {
     const {signatures} = await pgp.verify({message: await pgp.createMessage({text: candidate}), signature, verificationKeys})
-    const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+    const outcomes = await Promise.all(
+      signatures.map(async ({verified}) =>
+        verified.then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
     if (outcomes.some(Boolean)) return true
   }
 
@@ -85,7 +92,12 @@ export async function openCard(card: Card, keys: PrivateKey[]): Promise<OpenedCa
   if (!signed(type)) return {data, signature: 'none', type}
   if (typeof card.Signature !== 'string' || card.Signature === '') return {data, problem: 'its Signature is missing', signature: 'failed', type}
   try {
-    const holds = await verifyText(pgp, data, card.Signature, keys.map((key) => key.toPublic()))
+    const holds = await verifyText(
+      pgp,
+      data,
+      card.Signature,
+      keys.map((key) => key.toPublic()),
+    )
     return holds ? {data, signature: 'verified', type} : {data, problem: 'the signature does not match the user keys', signature: 'failed', type}
   } catch (error) {
     return {data, problem: `the signature cannot be read: ${reason(error)}`, signature: 'failed', type}

@@ -38,7 +38,8 @@ export async function allPages(invocation: Invocation, path: string, key: string
     bounds.received(answer, `Page ${page}`, list.length, pageSize)
     const given = isRecord(answer.data) ? answer.data.Total : undefined
     const total = typeof given === 'number' && Number.isSafeInteger(given) && given >= 0 ? given : items.length + list.length
-    if (total > MAX_PAGES * pageSize) throw unavailableError(`${path}: Total ${total} at ${pageSize} items a page takes ${Math.ceil(total / pageSize)} pages, over the ${MAX_PAGES} this tool fetches; nothing printed`)
+    if (total > MAX_PAGES * pageSize)
+      throw unavailableError(`${path}: Total ${total} at ${pageSize} items a page takes ${Math.ceil(total / pageSize)} pages, over the ${MAX_PAGES} this tool fetches; nothing printed`)
     items.push(...list)
     if (items.length >= total) return {items, total}
     if (list.length === 0) throw unavailableError(`${path}: only ${items.length} of Total ${total} items arrived (Page ${page} came back without items)`)
@@ -107,7 +108,8 @@ export function cardWarnings(view: ContactView): {lines: string[]; unreadable: b
   const lines: string[] = []
   let unreadable = false
   for (const card of view.Cards) {
-    if (card.Signature === 'failed') lines.push(`Warning: contact ${view.ID}: the signature of its card of Type ${card.Type} does not hold (${card.Problem ?? 'signature FAILED'}): its fields are shown marked "signature FAILED"`)
+    if (card.Signature === 'failed')
+      lines.push(`Warning: contact ${view.ID}: the signature of its card of Type ${card.Type} does not hold (${card.Problem ?? 'signature FAILED'}): its fields are shown marked "signature FAILED"`)
     else if (card.Problem !== undefined) {
       unreadable = true
       lines.push(`Error: contact ${view.ID}: its card of Type ${card.Type} cannot be read: ${card.Problem}`)
@@ -116,4 +118,3 @@ export function cardWarnings(view: ContactView): {lines: string[]; unreadable: b
 
   return {lines, unreadable}
 }
-

@@ -67,7 +67,12 @@ export function fileFailure(action: string, path: string, error: unknown): CliFa
  * the service sent cannot drive the terminal.
  */
 export function oneLine(text: string, max = 500): string {
-  const flat = escapeLine(text.replaceAll(/[\t\n\v\f\r]+/g, ' ').replaceAll(/\s{2,}/g, ' ').trim())
+  const flat = escapeLine(
+    text
+      .replaceAll(/[\t\n\v\f\r]+/g, ' ')
+      .replaceAll(/\s{2,}/g, ' ')
+      .trim(),
+  )
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 

@@ -168,7 +168,12 @@ function reason(error: unknown): string {
  * Each active key unlocked with the passphrase `secretOf` gives it (`whole`: its signing packets too); a key that will
  * not open is a failure line, not an error. Past the deadline no further key is tried: a TimeoutFailure (exit 5).
  */
-async function unlockEach(what: string, keys: readonly ApiKey[], secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string, {deadline, whole = false}: {deadline?: UnlockDeadline; whole?: boolean} = {}): Promise<Unlocked> {
+async function unlockEach(
+  what: string,
+  keys: readonly ApiKey[],
+  secretOf: (pgp: Openpgp, key: ApiKey) => Promise<string> | string,
+  {deadline, whole = false}: {deadline?: UnlockDeadline; whole?: boolean} = {},
+): Promise<Unlocked> {
   const pgp = await openpgp()
   const result: Unlocked = {failures: [], keys: [], records: [], tooCostly: true}
   for (const key of keys.filter(active)) {
@@ -224,7 +229,12 @@ export async function addressKeySecret(pgp: Openpgp, key: ApiKey, userKeys: Priv
  * their signing packets too (a calendar's key setup and its events are signed by the address key), held in memory
  * only, as every unlocked key is. `deadline`: unlocking counts inside --timeout.
  */
-export async function unlockAddressKeys(keys: readonly ApiKey[], userKeys: PrivateKey[], passphrase: string, {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {}): Promise<Unlocked> {
+export async function unlockAddressKeys(
+  keys: readonly ApiKey[],
+  userKeys: PrivateKey[],
+  passphrase: string,
+  {deadline, signing = false}: {deadline?: UnlockDeadline; signing?: boolean} = {},
+): Promise<Unlocked> {
   return unlockEach('address key', keys, (pgp, key) => addressKeySecret(pgp, key, userKeys, passphrase), {deadline, whole: signing})
 }
 
@@ -271,7 +281,14 @@ export async function decryptArmored(armored: string, keys: PrivateKey[], sender
 async function verificationOf(signatures: ReadonlyArray<{verified: Promise<true>}>, haveKeys: boolean): Promise<Verification> {
   if (signatures.length === 0) return 'unsigned'
   if (!haveKeys) return 'unverified'
-  const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+  const outcomes = await Promise.all(
+    signatures.map(async ({verified}) =>
+      verified.then(
+        () => true,
+        () => false,
+      ),
+    ),
+  )
   return outcomes.some(Boolean) ? 'verified' : 'failed'
 }
 
@@ -295,7 +312,14 @@ export interface AttachmentDecryption {
 
 /** The verdict on the attachment's signature, once the whole plaintext was read: every promise awaited (none left to reject unheard). */
 async function attachmentVerdict(signatures: ReadonlyArray<{verified: Promise<true>}>, haveKeys: boolean): Promise<Verification> {
-  const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+  const outcomes = await Promise.all(
+    signatures.map(async ({verified}) =>
+      verified.then(
+        () => true,
+        () => false,
+      ),
+    ),
+  )
   if (signatures.length === 0) return 'unsigned'
   if (!haveKeys) return 'unverified'
   return outcomes.some(Boolean) ? 'verified' : 'failed'

@@ -42,8 +42,7 @@ export function driveAccount(invocation: Invocation, session: ActiveSession, acc
     return opened
   }
 
-  const find = (emailOrId: string) =>
-    account.addresses.find((address) => address.ID === emailOrId || (typeof address.Email === 'string' && address.Email.toLowerCase() === emailOrId.toLowerCase()))
+  const find = (emailOrId: string) => account.addresses.find((address) => address.ID === emailOrId || (typeof address.Email === 'string' && address.Email.toLowerCase() === emailOrId.toLowerCase()))
 
   return {
     async getOwnAddress(emailOrAddressId) {
@@ -78,4 +77,3 @@ export function driveAccount(invocation: Invocation, session: ActiveSession, acc
     },
   }
 }
-

@@ -81,10 +81,14 @@ function contextConfig(pgp: Openpgp, context: string | undefined): Partial<Confi
 
 type Notation = {critical: boolean; humanReadable: boolean; name: string; value: Uint8Array}
 
-async function detachedSignature(pgp: Openpgp, message: Message<Uint8Array>, signingKeys: PrivateKey[], format: 'armored' | 'binary', signatureNotations: Notation[] = []): Promise<string | Uint8Array> {
-  return format === 'binary'
-    ? pgp.sign({detached: true, format, message, signatureNotations, signingKeys})
-    : pgp.sign({detached: true, message, signatureNotations, signingKeys})
+async function detachedSignature(
+  pgp: Openpgp,
+  message: Message<Uint8Array>,
+  signingKeys: PrivateKey[],
+  format: 'armored' | 'binary',
+  signatureNotations: Notation[] = [],
+): Promise<string | Uint8Array> {
+  return format === 'binary' ? pgp.sign({detached: true, format, message, signatureNotations, signingKeys}) : pgp.sign({detached: true, message, signatureNotations, signingKeys})
 }
 
 /**
@@ -171,9 +175,7 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
     async encryptSessionKey(options) {
       const pgp = await openpgp()
       const {aeadAlgorithm, algorithm, data} = own<SessionKey>(options)
-      return own<Uint8Array>(
-        await pgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: asKeys<Key>(options.encryptionKeys), format: 'binary', passwords: options.passwords}),
-      )
+      return own<Uint8Array>(await pgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: asKeys<Key>(options.encryptionKeys), format: 'binary', passwords: options.passwords}))
     },
 
     async exportPrivateKey({passphrase, privateKey}) {

@@ -40,7 +40,8 @@ export interface NodeView {
   problems: string[]
 }
 
-const describeError = (error: unknown): string => (error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'error' in error ? String((error as {error: unknown}).error) : String(error))
+const describeError = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'object' && error !== null && 'error' in error ? String((error as {error: unknown}).error) : String(error)
 
 type Author = NodeEntity['keyAuthor']
 
@@ -128,9 +129,11 @@ export function givenPath(cacheDir: string, given: string): string {
 /** PATH (or a node UID) to its node; a missing one is exit 3, naming the part that is missing. */
 export async function resolveNode(client: ProtonDriveClient, path: string): Promise<NodeView> {
   if (NODE_UID.test(path)) {
-    const node = nodeView(await client.getNode(path).catch((error: unknown) => {
-      throw notFound(`no drive node ${path} (${describeError(error)})`)
-    }))
+    const node = nodeView(
+      await client.getNode(path).catch((error: unknown) => {
+        throw notFound(`no drive node ${path} (${describeError(error)})`)
+      }),
+    )
     if (node.trashed) throw notFound(`drive node ${path} is in the trash (see "drive trash list")`)
     return node
   }

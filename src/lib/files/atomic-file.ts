@@ -83,7 +83,13 @@ export class AtomicFile {
     let handle: FileHandle
     let mode: number
     try {
-      mode = finalMode(options.mode, await stat(path).then(({mode}) => mode & 0o7777, () => undefined))
+      mode = finalMode(
+        options.mode,
+        await stat(path).then(
+          ({mode}) => mode & 0o7777,
+          () => undefined,
+        ),
+      )
       handle = await open(temporary, 'wx', WRITING_MODE)
       track(temporary)
     } catch (error) {
@@ -103,7 +109,7 @@ export class AtomicFile {
   async write(chunk: Uint8Array): Promise<void> {
     try {
       const handle = this.handle as FileHandle
-      for (let done = 0; done < chunk.length; ) {
+      for (let done = 0; done < chunk.length;) {
         const {bytesWritten} = await handle.write(chunk, done, chunk.length - done, this.position)
         done += bytesWritten
         this.position += bytesWritten
@@ -255,7 +261,7 @@ export function replaceFileSync(path: string, content: string | Uint8Array, opti
     descriptor = openSync(temporary, 'wx', WRITING_MODE)
     track(temporary)
     const bytes = typeof content === 'string' ? Buffer.from(content) : content
-    for (let done = 0; done < bytes.length; ) done += writeSync(descriptor, bytes, done, bytes.length - done)
+    for (let done = 0; done < bytes.length;) done += writeSync(descriptor, bytes, done, bytes.length - done)
     fchmodSync(descriptor, mode)
     fsyncSync(descriptor)
     closeSync(descriptor)

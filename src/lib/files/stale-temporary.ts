@@ -46,7 +46,13 @@ export async function sweepStaleTemporaries(directory: string, of?: string): Pro
     const path = join(directory, name)
     const found = await lstat(path).catch(() => undefined)
     if (!found?.isFile() || (uid !== undefined && found.uid !== uid)) continue
-    if (await rm(path).then(() => true, () => false)) removed.push(path)
+    if (
+      await rm(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(path)
   }
 
   return removed
@@ -68,7 +74,13 @@ export async function sweepSpool(directory: string): Promise<string[]> {
     const path = join(directory, name)
     const found = await lstat(path).catch(() => undefined)
     if (!found?.isFile() || (uid !== undefined && found.uid !== uid)) continue
-    if (await rm(path).then(() => true, () => false)) removed.push(path)
+    if (
+      await rm(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed.push(path)
   }
 
   return removed

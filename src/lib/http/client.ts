@@ -140,9 +140,7 @@ export function createTransport(options: TransportOptions, credentials?: Pick<Ac
     followRedirect: (response) => sameOrigin({headers: response.headers, url: response.url}),
     headers: transportHeaders(options),
     hooks: {
-      beforeRedirect: [
-        (next, response) => log?.(`< HTTP ${response.statusCode}: following redirect to ${next.url?.toString()}`),
-      ],
+      beforeRedirect: [(next, response) => log?.(`< HTTP ${response.statusCode}: following redirect to ${next.url?.toString()}`)],
       beforeRequest: [
         (request) => {
           // Headers the person set with -H win over the session's (api warns about it).

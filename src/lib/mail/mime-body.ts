@@ -377,7 +377,10 @@ export async function parseMimeBody(bytes: Uint8Array, {requireText = true, send
   }
 
   const contents = email.attachments.map((attachment) => bytesOf(attachment.content))
-  const damage = damagedParts(walked, attachments.map(({MIMEType}) => MIMEType))
+  const damage = damagedParts(
+    walked,
+    attachments.map(({MIMEType}) => MIMEType),
+  )
   const subject = headerSubject ?? (topSubject || undefined)
   if (requireText && email.text === undefined && email.html === undefined) {
     const what = attachments.length === 0 ? 'nothing else either' : `only ${attachments.length} attachment${attachments.length === 1 ? '' : 's'}`

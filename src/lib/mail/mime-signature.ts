@@ -15,7 +15,14 @@ export async function verifyDetached(data: Uint8Array, armoredSignature: string,
     const signature = await pgp.readSignature({armoredSignature})
     const verificationKeys = await Promise.all(senderKeys.map(async (armoredKey) => pgp.readKey({armoredKey})))
     const {signatures} = await pgp.verify({message: await pgp.createMessage({binary: data}), signature, verificationKeys})
-    const outcomes = await Promise.all(signatures.map(async ({verified}) => verified.then(() => true, () => false)))
+    const outcomes = await Promise.all(
+      signatures.map(async ({verified}) =>
+        verified.then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
     return outcomes.some(Boolean) ? 'verified' : 'failed'
   } catch {
     return 'failed'

@@ -12,7 +12,7 @@ export interface SieveSource {
   sieveFile?: string
 }
 
-const HOW = 'give the filter\'s Sieve script with --sieve TEXT or --sieve-file PATH (- for standard input)'
+const HOW = "give the filter's Sieve script with --sieve TEXT or --sieve-file PATH (- for standard input)"
 
 async function bytesOf(source: SieveSource, stdin: () => NodeJS.ReadableStream, limit: ReadLimit): Promise<{bytes: Buffer; from: string}> {
   const {sieve, sieveFile} = source

@@ -24,7 +24,11 @@ export function shortenEncrypted(text: string): string | undefined {
 export function cellText(value: unknown, max = CELL_MAX): string {
   if (value === undefined || value === null) return ''
   if (typeof value === 'string') return shortenEncrypted(value) ?? oneLine(value, max)
-  if (typeof value === 'object') return oneLine(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)), max)
+  if (typeof value === 'object')
+    return oneLine(
+      JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner)),
+      max,
+    )
   return String(value)
 }
 

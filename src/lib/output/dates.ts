@@ -8,7 +8,16 @@ function formatFor(timeZone: string | undefined): Intl.DateTimeFormat | undefine
   const key = timeZone ?? ''
   if (!formats.has(key)) {
     try {
-      const options: Intl.DateTimeFormatOptions = {day: '2-digit', hour: '2-digit', hourCycle: 'h23', minute: '2-digit', month: '2-digit', second: '2-digit', timeZoneName: 'longOffset', year: 'numeric'}
+      const options: Intl.DateTimeFormatOptions = {
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+        minute: '2-digit',
+        month: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'longOffset',
+        year: 'numeric',
+      }
       formats.set(key, new Intl.DateTimeFormat('en-US', {...options, timeZone}))
     } catch {
       return undefined

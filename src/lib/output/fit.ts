@@ -43,14 +43,17 @@ export function columnWidths(header: readonly string[], rows: readonly string[][
 /** columnWidths, and whether any column had to go below six characters (or its header) for the rows to fit. */
 function fit(header: readonly string[], rows: readonly string[][], width: number, giveFirst: readonly number[], keep: readonly number[]): {widths: number[]; stubbed: boolean} {
   const natural = header.map((title, column) => Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[column] ?? ''))))
-  const floors = (least: number) =>
-    header.map((title, column) => (keep.includes(column) ? natural[column] : Math.min(natural[column], Math.max(displayWidth(title), least))))
+  const floors = (least: number) => header.map((title, column) => (keep.includes(column) ? natural[column] : Math.min(natural[column], Math.max(displayWidth(title), least))))
   const widths = natural.slice()
   const excess = natural.reduce((sum, each) => sum + each, 0) + GAP * (natural.length - 1) - width
   const first = floors(FIRST_FLOOR).map((least, column) => (giveFirst.includes(column) ? least : natural[column]))
   const left = narrow(widths, floors(MIN_COLUMN), narrow(widths, first, excess))
   // Still too wide (many columns on a narrow terminal): headers too are cut, every column down to LAST_FLOOR.
-  narrow(widths, natural.map((each, column) => (keep.includes(column) ? each : Math.min(each, LAST_FLOOR))), left)
+  narrow(
+    widths,
+    natural.map((each, column) => (keep.includes(column) ? each : Math.min(each, LAST_FLOOR))),
+    left,
+  )
   return {stubbed: left > 0, widths}
 }
 
@@ -60,12 +63,7 @@ function fit(header: readonly string[], rows: readonly string[][], width: number
  * `drop`, the least useful first, are left out, one at a time, so that
  * what stays is readable.
  */
-export function fittedColumns(
-  header: readonly string[],
-  rows: readonly string[][],
-  width: number,
-  {drop = [], giveFirst = [], keep = []}: FitOptions = {},
-): {shown: number[]; widths: number[]} {
+export function fittedColumns(header: readonly string[], rows: readonly string[][], width: number, {drop = [], giveFirst = [], keep = []}: FitOptions = {}): {shown: number[]; widths: number[]} {
   let shown = header.map((_, column) => column)
   for (let dropped = 0; ; dropped++) {
     const pick = (row: readonly string[]) => shown.map((column) => row[column] ?? '')
@@ -105,5 +103,8 @@ function narrow(widths: number[], floors: readonly number[], excess: number): nu
 export function fittedTable(header: string[], rows: string[][], width: number, options: FitOptions = {}): string {
   const {shown, widths} = fittedColumns(header, rows, width, options)
   const cut = (row: readonly string[]) => shown.map((column, index) => truncate(row[column] ?? '', widths[index]))
-  return renderTable(cut(header), rows.map((row) => cut(row)))
+  return renderTable(
+    cut(header),
+    rows.map((row) => cut(row)),
+  )
 }

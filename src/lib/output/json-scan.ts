@@ -491,7 +491,12 @@ export class JsonScanner {
     if (text === undefined) {
       const byte = chunk[i]
       // The one character at fault (its first UTF-16 unit, as a string index would show it).
-      const char = byte < 0x80 ? String.fromCharCode(byte) : Buffer.from(chunk.subarray(i, i + 4)).toString('utf8').charAt(0)
+      const char =
+        byte < 0x80
+          ? String.fromCharCode(byte)
+          : Buffer.from(chunk.subarray(i, i + 4))
+              .toString('utf8')
+              .charAt(0)
       text = `unexpected ${JSON.stringify(char)}`
     }
 

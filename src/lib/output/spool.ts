@@ -120,7 +120,7 @@ export class Spool {
     this.size += bytes.length
     try {
       const {handle} = await (this.file ??= openSpoolFile(this.directory))
-      for (let done = 0; done < bytes.length; ) {
+      for (let done = 0; done < bytes.length;) {
         const {bytesWritten} = await handle.write(bytes, done, bytes.length - done, position + done)
         done += bytesWritten
       }
@@ -134,7 +134,7 @@ export class Spool {
   /** Read `length` bytes at `position` into the start of `buffer`. */
   async read(position: number, buffer: Buffer, length: number): Promise<void> {
     const {handle} = await (this.file as NonNullable<Spool['file']>)
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const {bytesRead} = await handle.read(buffer, done, length - done, position + done)
       if (bytesRead === 0) throw new Error(`the spool file ended early (${position + done} of ${position + length} bytes)`)
       done += bytesRead

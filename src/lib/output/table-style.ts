@@ -43,7 +43,12 @@ export function listingTable(style: TableStyle, listing: Listing): string {
   if (style.piped) return listing.rows.map((row) => row.join('\t')).join('\n')
   // No rows: the footer says so alone ("page 1 of 1, 0 messages").
   if (listing.rows.length === 0 && listing.footer !== undefined) return ''
-  return fittedTable([...listing.header], listing.rows.map((row) => [...row]), style.width, listing)
+  return fittedTable(
+    [...listing.header],
+    listing.rows.map((row) => [...row]),
+    style.width,
+    listing,
+  )
 }
 
 /** Any value as a cell, whole (fitting cuts it on a terminal): one line, control characters escaped. */

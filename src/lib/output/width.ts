@@ -62,7 +62,12 @@ export function* glyphs(text: string): Generator<{text: string; width: number}> 
     const code = char.codePointAt(0) ?? 0
     const attaches =
       current !== undefined &&
-      (joining || code === ZWJ || code === VS16 || zero(char, code) || (skinTone(code) && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) || (regional(code) && regional(current.code) && current.text.length === 2))
+      (joining ||
+        code === ZWJ ||
+        code === VS16 ||
+        zero(char, code) ||
+        (skinTone(code) && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) ||
+        (regional(code) && regional(current.code) && current.text.length === 2))
     if (current && attaches) {
       // A text-style emoji that VS16 asks to show as emoji takes two columns.
       if (code === VS16 && PICTOGRAPHIC.test(String.fromCodePoint(current.code))) current.width = 2

@@ -28,7 +28,5 @@ export function dryRunEntries(base: URL, requests: readonly PlannedRequest[]): D
 
 /** METHOD URL, then the body as indented JSON; a blank line between requests. */
 export function dryRunText(entries: readonly DryRunEntry[]): string {
-  return entries
-    .map(({Body, Method, URL}) => [`${Method} ${URL}`, ...(Body === undefined ? [] : [JSON.stringify(Body, null, 2)])].join('\n'))
-    .join('\n\n')
+  return entries.map(({Body, Method, URL}) => [`${Method} ${URL}`, ...(Body === undefined ? [] : [JSON.stringify(Body, null, 2)])].join('\n')).join('\n\n')
 }

@@ -51,7 +51,7 @@ function compileJq(): Promise<WasmModule> {
 function kernelRandom<View extends Uint8Array>(view: View): View {
   const fd = openSync('/dev/urandom', 'r')
   try {
-    for (let filled = 0; filled < view.length; ) filled += readSync(fd, view, filled, view.length - filled, null)
+    for (let filled = 0; filled < view.length;) filled += readSync(fd, view, filled, view.length - filled, null)
   } finally {
     closeSync(fd)
   }

@@ -31,7 +31,6 @@ export interface PerId {
   done(id: string): string
 }
 
-
 /** More IDs than this are counted in the question, not listed (a batch of messages may hold thousands). */
 const LISTED_MAX = 5
 
@@ -168,7 +167,11 @@ export function perIdCommand({confirm = false, done, noun, request: requestFor, 
       if (!dryRun && confirm) await confirmDeletion(noun, read, yes)
       const ids = resolve && (!dryRun || (await canLookUp(invocation))) ? [...new Set(await resolve(invocation, read))] : read
       for (const id of ids) pathId(id, `a ${noun} ID`)
-      if (dryRun) return showDryRun(invocation, ids.map((id) => request(id)))
+      if (dryRun)
+        return showDryRun(
+          invocation,
+          ids.map((id) => request(id)),
+        )
       // The ID as typed (or read from standard input) is echoed: bidirectional overrides shown as "?" (printable).
       await eachId(invocation, ids, {done: (id) => `${done} ${noun} ${printable(id)}.`, noun, request})
     },

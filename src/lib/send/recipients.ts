@@ -69,9 +69,7 @@ const mailCapable = (keys: ApiPublicKey[]) => keys.filter((key) => (key.Flags & 
 /** The kind of a recipient from the answer of GET /core/v4/keys/all?Email=. */
 export function recipientFromKeys(email: string, answer: unknown): Recipient {
   const data = isRecord(answer) ? answer : {}
-  const internal = [keysOf(data.Address), keysOf(data.Unverified).filter((key) => key.Source === SOURCE_PROTON), keysOf(data.CatchAll)]
-    .map(mailCapable)
-    .find((keys) => keys.length > 0)
+  const internal = [keysOf(data.Address), keysOf(data.Unverified).filter((key) => key.Source === SOURCE_PROTON), keysOf(data.CatchAll)].map(mailCapable).find((keys) => keys.length > 0)
   // go-proton-api's fake server says RecipientType 1 with its keys under Keys.
   const found = internal ?? (data.RecipientType === 1 && mailCapable(keysOf(data)).length > 0 ? mailCapable(keysOf(data)) : undefined)
   if (found) return {candidates: found.map((key) => key.PublicKey), email, kind: 'internal', publicKey: found[0].PublicKey}

@@ -29,10 +29,7 @@ const DEFAULT_MAX_UPLOAD = 25 * 1024 * 1024
 /** The user and the sending address (--from or the primary one), refused when it cannot send; the keys' requests (account/keys.ts) serve it. */
 export async function loadAccount(invocation: Invocation, from: string | undefined): Promise<Account> {
   const {addresses: all, user} = await accountRecords(invocation)
-  const address =
-    from === undefined
-      ? primaryAddress(all)
-      : all.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === from.trim().toLowerCase())
+  const address = from === undefined ? primaryAddress(all) : all.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === from.trim().toLowerCase())
   if (!address) throw usageError(from === undefined ? 'the account has no active address to send from' : `--from ${escapeLine(from)}: not an address of this account`)
   if (address.Status !== 1 || address.Send !== 1) throw usageError(`--from ${escapeLine(String(address.Email))}: this address cannot send (disabled, or not allowed to send)`)
   const maxUpload = typeof user.MaxUpload === 'number' && user.MaxUpload > 0 ? user.MaxUpload : DEFAULT_MAX_UPLOAD

@@ -242,7 +242,9 @@ export async function completeOnTerminal(
   stderr.write(describeChallenge(challenge))
   const methods = methodsText(challenge, 'captcha')
   if (!interactive) {
-    throw authError(`human verification required; complete it, then ${hint.again} with ${hint.carry(tokenWord(challenge.token), methods)}, or from a terminal${aids.otherWay ? `, or ${aids.otherWay}` : ''}`)
+    throw authError(
+      `human verification required; complete it, then ${hint.again} with ${hint.carry(tokenWord(challenge.token), methods)}, or from a terminal${aids.otherWay ? `, or ${aids.otherWay}` : ''}`,
+    )
   }
 
   const pageOffered = challenge.methods.length === 0 || challenge.methods.some((method) => method !== 'email' && method !== 'sms')

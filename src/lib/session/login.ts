@@ -95,12 +95,16 @@ function loginCaller(input: LoginInput): Call {
 
     const response = await sendVerified(
       (headers) =>
-        send(createTransport(transport, credentials), {
-          body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
-          headers,
-          method: 'POST',
-          url: buildRequestUrl(apiUrl, path),
-        }, transport),
+        send(
+          createTransport(transport, credentials),
+          {
+            body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+            headers,
+            method: 'POST',
+            url: buildRequestUrl(apiUrl, path),
+          },
+          transport,
+        ),
       async (answer) => challengeIn(answer, apiUrl),
       {
         // What was accepted goes with the later steps too.

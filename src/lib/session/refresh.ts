@@ -76,12 +76,16 @@ async function requestTokens(context: RefreshContext, uid: string, refreshToken:
     let response
     try {
       // One attempt at a time: the retries of a refresh are decided here, not by the transport.
-      response = await send(createTransport(transport), {
-        body: Buffer.from(body),
-        headers: {'x-pm-uid': uid},
-        method: 'POST',
-        url: buildRequestUrl(session.apiUrl, '/auth/v4/refresh'),
-      }, {...transport, retries: 0, timeoutSeconds: Math.max(deadline - Date.now(), REFRESH_ANSWER_MS) / 1000})
+      response = await send(
+        createTransport(transport),
+        {
+          body: Buffer.from(body),
+          headers: {'x-pm-uid': uid},
+          method: 'POST',
+          url: buildRequestUrl(session.apiUrl, '/auth/v4/refresh'),
+        },
+        {...transport, retries: 0, timeoutSeconds: Math.max(deadline - Date.now(), REFRESH_ANSWER_MS) / 1000},
+      )
     } catch (error) {
       if (error instanceof CliFailure && error.exitStatus !== EXIT.UNAVAILABLE) throw error
       throw kept(error instanceof Error ? error.message : String(error))
@@ -142,41 +146,49 @@ export async function refreshSession(context: RefreshContext, failedAccessToken:
 
   // Waiting for another process's refresh counts against this command's --timeout.
   const waited = (owner: LockOwner | undefined, waitedMs: number) =>
-    unavailableError(`waited ${Math.round(waitedMs / 1000)} s for another proton process${owner ? ` (pid ${owner.pid})` : ''} renewing the session of profile ${session.profile}; try again, or allow more with --timeout`)
-  await withLock(store.lockOf(session.profile), async () => {
-    const current = await store.read(session.profile)
-    if (!current || current.UID !== session.uid) throw sessionExpired(session.profile, names)
-    if (current.RefreshRefusedAt) throw sessionExpired(session.profile, names)
-    if (current.AccessToken !== failedAccessToken) {
-      // Another process refreshed while this one waited for the lock.
-      adopt(session, current)
-      return
-    }
+    unavailableError(
+      `waited ${Math.round(waitedMs / 1000)} s for another proton process${owner ? ` (pid ${owner.pid})` : ''} renewing the session of profile ${session.profile}; try again, or allow more with --timeout`,
+    )
+  await withLock(
+    store.lockOf(session.profile),
+    async () => {
+      const current = await store.read(session.profile)
+      if (!current || current.UID !== session.uid) throw sessionExpired(session.profile, names)
+      if (current.RefreshRefusedAt) throw sessionExpired(session.profile, names)
+      if (current.AccessToken !== failedAccessToken) {
+        // Another process refreshed while this one waited for the lock.
+        adopt(session, current)
+        return
+      }
 
-    let tokens: Tokens
-    try {
-      tokens = await requestTokens(context, current.UID, current.RefreshToken)
-    } catch (error) {
-      if (!(error instanceof RefreshRefused)) throw error
-      // Kept, so that `auth status` can say what happened; the refusal stands even if it cannot be noted.
-      await store.write(session.profile, {...current, RefreshError: error.message, RefreshRefusedAt: new Date().toISOString()}).catch(() => {})
-      throw sessionExpired(session.profile, names)
-    }
+      let tokens: Tokens
+      try {
+        tokens = await requestTokens(context, current.UID, current.RefreshToken)
+      } catch (error) {
+        if (!(error instanceof RefreshRefused)) throw error
+        // Kept, so that `auth status` can say what happened; the refusal stands even if it cannot be noted.
+        await store.write(session.profile, {...current, RefreshError: error.message, RefreshRefusedAt: new Date().toISOString()}).catch(() => {})
+        throw sessionExpired(session.profile, names)
+      }
 
-    const renewed: StoredSession = {
-      ...current,
-      AccessToken: tokens.AccessToken,
-      RefreshToken: tokens.RefreshToken,
-      RefreshedAt: new Date().toISOString(),
-      ...(tokens.Scopes ? {Scopes: tokens.Scopes} : {}),
-    }
-    // The old refresh token is spent now: whatever happens to the file, this process keeps the new ones.
-    adopt(session, renewed)
-    try {
-      await store.write(session.profile, renewed)
-    } catch (error) {
-      // Said even with --quiet: the user is about to lose the session.
-      process.stderr.write(`Warning: the renewed session of profile ${session.profile} could not be saved (${error instanceof Error ? error.message : String(error)}); this command goes on with it, but once it ends the profile needs "${commandLine(names, 'auth:login')}" again\n`)
-    }
-  }, {waited, waitMs: context.deadline === undefined ? budgetMs(transport) : Math.max(0, context.deadline - Date.now() - DEADLINE_MARGIN_MS)})
+      const renewed: StoredSession = {
+        ...current,
+        AccessToken: tokens.AccessToken,
+        RefreshToken: tokens.RefreshToken,
+        RefreshedAt: new Date().toISOString(),
+        ...(tokens.Scopes ? {Scopes: tokens.Scopes} : {}),
+      }
+      // The old refresh token is spent now: whatever happens to the file, this process keeps the new ones.
+      adopt(session, renewed)
+      try {
+        await store.write(session.profile, renewed)
+      } catch (error) {
+        // Said even with --quiet: the user is about to lose the session.
+        process.stderr.write(
+          `Warning: the renewed session of profile ${session.profile} could not be saved (${error instanceof Error ? error.message : String(error)}); this command goes on with it, but once it ends the profile needs "${commandLine(names, 'auth:login')}" again\n`,
+        )
+      }
+    },
+    {waited, waitMs: context.deadline === undefined ? budgetMs(transport) : Math.max(0, context.deadline - Date.now() - DEADLINE_MARGIN_MS)},
+  )
 }

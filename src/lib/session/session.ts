@@ -68,10 +68,7 @@ export async function resolveSession(request: SessionRequest): Promise<ActiveSes
   if (stored.RefreshRefusedAt) throw sessionExpired(profile, names)
   const own = parseBaseUrl(stored.APIURL, `the session of profile ${profile}: APIURL`)
   if (named && baseKey(named) !== baseKey(own)) {
-    throw authError(
-      `the session of profile ${profile} belongs to ${baseKey(own)} and is never sent elsewhere; ` +
-        `to use ${baseKey(named)}, log in there with another --profile`,
-    )
+    throw authError(`the session of profile ${profile} belongs to ${baseKey(own)} and is never sent elsewhere; ` + `to use ${baseKey(named)}, log in there with another --profile`)
   }
 
   return {

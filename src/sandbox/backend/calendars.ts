@@ -108,9 +108,7 @@ export class CalendarStore {
       Flags: record.member.Flags,
       ID: passphraseId,
       Invitations: [],
-      MemberPassphrases: [
-        {MemberID: record.member.ID, Passphrase: armoredMessage(setup.Passphrase.KeyPacket, setup.Passphrase.DataPacket), Signature: setup.Signature},
-      ],
+      MemberPassphrases: [{MemberID: record.member.ID, Passphrase: armoredMessage(setup.Passphrase.KeyPacket, setup.Passphrase.DataPacket), Signature: setup.Signature}],
     }
     return {Code: CODE.SINGLE_SUCCESS, Key: key, Passphrase: record.passphrase}
   }
@@ -133,7 +131,13 @@ export class CalendarStore {
     // A new calendar's default alarms as the web client sets them up (calendar/constants.ts DEFAULT_PART_DAY_NOTIFICATION,
     // 15 minutes before; DEFAULT_FULL_DAY_NOTIFICATION, the day before at 9:00): device notifications.
     return {
-      CalendarSettings: {CalendarID: id, DefaultEventDuration: 30, DefaultFullDayNotifications: [{Trigger: '-PT15H', Type: 1}], DefaultPartDayNotifications: [{Trigger: '-PT15M', Type: 1}], ID: `${id}-settings`},
+      CalendarSettings: {
+        CalendarID: id,
+        DefaultEventDuration: 30,
+        DefaultFullDayNotifications: [{Trigger: '-PT15H', Type: 1}],
+        DefaultPartDayNotifications: [{Trigger: '-PT15M', Type: 1}],
+        ID: `${id}-settings`,
+      },
       Keys: record.keys,
       Members: [record.member],
       Passphrase: record.passphrase ?? null,

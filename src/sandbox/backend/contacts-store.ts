@@ -49,7 +49,7 @@ export class ContactStore {
   update(id: string, value: unknown): Row {
     const existing = this.get(id)
     const contact = this.made(value, 'Contact', existing)
-    if (contact.UID !== existing.UID) throw invalid('The signed card must keep the contact\'s UID')
+    if (contact.UID !== existing.UID) throw invalid("The signed card must keep the contact's UID")
     this.contacts.splice(this.contacts.indexOf(existing), 1, contact)
     return contact
   }
@@ -88,7 +88,17 @@ export class ContactStore {
     const ID = existing ? String(existing.ID) : newId()
     const time = Math.floor(this.now() / 1000)
     // Defaults 0: the address has settings of its own in the card (KEY, X-PM-…, in its group), as the service says it.
-    const ContactEmails = fields.emails.map(({email, group, types}, Order) => ({Defaults: group !== undefined && fields.groupsWithSettings.has(group) ? 0 : 1, Email: email, ID: newId(), LabelIDs: [], LastUsedTime: 0, Name, Order, Type: types, ContactID: ID}))
+    const ContactEmails = fields.emails.map(({email, group, types}, Order) => ({
+      Defaults: group !== undefined && fields.groupsWithSettings.has(group) ? 0 : 1,
+      Email: email,
+      ID: newId(),
+      LabelIDs: [],
+      LastUsedTime: 0,
+      Name,
+      Order,
+      Type: types,
+      ContactID: ID,
+    }))
     return {Cards, ContactEmails, CreateTime: existing?.CreateTime ?? time, ID, LabelIDs: [], ModifyTime: time, Name, Size: Cards.reduce((size, card) => size + card.Data.length, 0), UID}
   }
 

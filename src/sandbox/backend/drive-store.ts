@@ -152,7 +152,7 @@ export class DriveStore {
         revisions: new Map(),
         State: LINK_STATE.ACTIVE,
         TrashTime: null,
-        XAttr: file ? null : fields.XAttr ?? null,
+        XAttr: file ? null : (fields.XAttr ?? null),
       }
       if (file) {
         const {Blocks, ID, ManifestSignature, XAttr} = file.Revision
@@ -163,7 +163,17 @@ export class DriveStore {
           blocks.set(Index, {data, EncSignature, Hash, Index, SignatureEmail: DRIVE_FIXTURE.email, Size, verifier: Buffer.alloc(0)})
         }
 
-        link.revisions.set(ID, {blocks, ClientUID: null, CreateTime: created, ID, ManifestSignature, SignatureEmail: DRIVE_FIXTURE.email, State: REVISION_STATE.ACTIVE, verificationCode: randomBytes(VERIFICATION_CODE_BYTES), XAttr})
+        link.revisions.set(ID, {
+          blocks,
+          ClientUID: null,
+          CreateTime: created,
+          ID,
+          ManifestSignature,
+          SignatureEmail: DRIVE_FIXTURE.email,
+          State: REVISION_STATE.ACTIVE,
+          verificationCode: randomBytes(VERIFICATION_CODE_BYTES),
+          XAttr,
+        })
       }
 
       this.links.set(link.LinkID, link)
@@ -192,7 +202,12 @@ export class DriveStore {
   }
 
   /** POST /drive/volumes: a new volume, its share and root folder, as the client made them. One volume per user. */
-  createVolume(fields: {AddressID: string; AddressKeyID: string; Share: Record<'Key' | 'Passphrase' | 'PassphraseSignature', string>; Root: Omit<Link, 'CreateTime' | 'LinkID' | 'ModifyTime' | 'revisions' | 'State' | 'TrashTime'>}): Share {
+  createVolume(fields: {
+    AddressID: string
+    AddressKeyID: string
+    Share: Record<'Key' | 'Passphrase' | 'PassphraseSignature', string>
+    Root: Omit<Link, 'CreateTime' | 'LinkID' | 'ModifyTime' | 'revisions' | 'State' | 'TrashTime'>
+  }): Share {
     if (this.share) throw new SandboxError(422, CODE.ALREADY_EXISTS_ERROR, 'A volume already exists')
     const owner = this.owner()
     if (fields.AddressID !== owner.addressId) throw invalid('AddressID must be one of your addresses')
@@ -227,11 +242,17 @@ export class DriveStore {
     if (!taken) return
     const draft = [...taken.revisions.values()].find((revision) => revision.State === REVISION_STATE.DRAFT)
     const active = this.activeRevision(taken)
-    throw new SandboxError(422, CODE.ALREADY_EXISTS_ERROR, 'A file or folder with that name already exists', {}, {
-      ConflictLinkID: taken.LinkID,
-      ...(active ? {ConflictRevisionID: active.ID} : {}),
-      ...(draft ? {ConflictDraftClientUID: draft.ClientUID, ConflictDraftRevisionID: draft.ID} : {}),
-    })
+    throw new SandboxError(
+      422,
+      CODE.ALREADY_EXISTS_ERROR,
+      'A file or folder with that name already exists',
+      {},
+      {
+        ConflictLinkID: taken.LinkID,
+        ...(active ? {ConflictRevisionID: active.ID} : {}),
+        ...(draft ? {ConflictDraftClientUID: draft.ClientUID, ConflictDraftRevisionID: draft.ID} : {}),
+      },
+    )
   }
 
   activeRevision(link: Link): Revision | undefined {
@@ -256,7 +277,16 @@ export class DriveStore {
   }
 
   addRevision(link: Link, fields: {ClientUID: string | null; SignatureEmail: string}): Revision {
-    const revision: Revision = {...fields, blocks: new Map(), CreateTime: this.now(), ID: newId(), ManifestSignature: null, State: REVISION_STATE.DRAFT, verificationCode: randomBytes(VERIFICATION_CODE_BYTES), XAttr: null}
+    const revision: Revision = {
+      ...fields,
+      blocks: new Map(),
+      CreateTime: this.now(),
+      ID: newId(),
+      ManifestSignature: null,
+      State: REVISION_STATE.DRAFT,
+      verificationCode: randomBytes(VERIFICATION_CODE_BYTES),
+      XAttr: null,
+    }
     link.revisions.set(revision.ID, revision)
     return revision
   }

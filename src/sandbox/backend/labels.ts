@@ -139,9 +139,7 @@ export class LabelStore {
 
   /** Names are unique among siblings of one type, whatever their case. */
   private checkNameFree(type: number, parentId: string | undefined, name: string, except?: string): void {
-    const taken = this.labels.some(
-      (label) => label.ID !== except && label.Type === type && label.ParentID === parentId && String(label.Name).toLowerCase() === name.toLowerCase(),
-    )
+    const taken = this.labels.some((label) => label.ID !== except && label.Type === type && label.ParentID === parentId && String(label.Name).toLowerCase() === name.toLowerCase())
     if (taken) throw new SandboxError(409, CODE.ALREADY_EXISTS_ERROR, `A label or folder with the name "${name}" already exists`)
   }
 

@@ -38,6 +38,4 @@ export type RouteAnswer = JsonObject | RawAnswer
 type Handled = Promise<RouteAnswer> | RouteAnswer
 
 /** A route that needs no session, or one that gets the live session the request names. */
-export type Route =
-  | (RouteShape & {access: 'none'; handle(request: RouteRequest): Handled})
-  | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): Handled})
+export type Route = (RouteShape & {access: 'none'; handle(request: RouteRequest): Handled}) | (RouteShape & {access: 'full' | 'session'; handle(request: RouteRequest, session: Session): Handled})

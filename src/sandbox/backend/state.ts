@@ -122,7 +122,10 @@ export class SandboxState {
     )
     // WebClients interfaces/drive/volume.ts DriveVolume (CreateTime; go-proton-api volume_types.go calls it CreationTime):
     // State 1 active (3 locked), Type 1 regular, 2 photos.
-    this.drive = new DriveStore(() => Date.now(), () => this.driveOwner())
+    this.drive = new DriveStore(
+      () => Date.now(),
+      () => this.driveOwner(),
+    )
     this.seededVolumes = [
       {Type: 1, UsedSpace: 1_048_576},
       {Type: 2, UsedSpace: 524_288},
@@ -168,12 +171,14 @@ export class SandboxState {
     // The seeded calendar is one the account's own client has set up already: with the account's keys, its real key
     // and encrypted events (scripts/generate-sandbox-calendar.js); without them, stand-ins that open nothing.
     const calendarId = String(seeded.ID)
-    const keySetup = keys ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup} : {
-      AddressID: String(primary.ID),
-      Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
-      PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
-      Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
-    }
+    const keySetup = keys
+      ? {AddressID: String(primary.ID), ...CALENDAR_FIXTURE.keySetup}
+      : {
+          AddressID: String(primary.ID),
+          Passphrase: {DataPacket: Buffer.from('sandbox data packet').toString('base64'), KeyPacket: Buffer.from('sandbox key packet').toString('base64')},
+          PrivateKey: '-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n(the sandbox keeps no real key)\n-----END PGP PRIVATE KEY BLOCK-----\n',
+          Signature: '-----BEGIN PGP SIGNATURE-----\n\n(the sandbox signs nothing)\n-----END PGP SIGNATURE-----\n',
+        }
     this.calendars.setUpKeys(calendarId, keySetup)
     // The calendar the README's examples name (--calendar Work), empty; set up with the same key (test data only).
     const workCalendar = this.createCalendar({AddressID: String(primary.ID), Color: '#179fd9', Description: '', Display: 1, Name: 'Work'})

@@ -82,10 +82,19 @@ function relockedKeys(state: SandboxState, fields: JsonObject): number {
 
   const list = fields.AddressKeys ?? []
   if (!Array.isArray(list)) throw invalid('AddressKeys must be a list')
-  return state.relockKeys(fields.UserKey === undefined ? undefined : armored(fields.UserKey, 'UserKey'), list.map((key: unknown, index) => armored(key, `AddressKeys[${index}]`)))
+  return state.relockKeys(
+    fields.UserKey === undefined ? undefined : armored(fields.UserKey, 'UserKey'),
+    list.map((key: unknown, index) => armored(key, `AddressKeys[${index}]`)),
+  )
 }
 
-export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: AuthService, state: SandboxState, signIn: {forks: ForkService; keyPassword: () => string; verifications: Verifications}): Route[] {
+export function controlRoutes(
+  stats: SandboxStats,
+  faults: FaultTable,
+  auth: AuthService,
+  state: SandboxState,
+  signIn: {forks: ForkService; keyPassword: () => string; verifications: Verifications},
+): Route[] {
   const success = {Code: CODE.SINGLE_SUCCESS}
   return [
     {access: 'none', handle: () => ({...success, ...stats.toJSON()}), method: 'GET', path: /^\/__sandbox\/stats$/},
@@ -131,6 +140,6 @@ export function controlRoutes(stats: SandboxStats, faults: FaultTable, auth: Aut
     ...driveControlRoutes(state.drive),
     ...passControlRoutes(state.pass, auth),
     // What each send carried (its Packages) and the plain mail its clear packages made (src/sandbox/backend/outbox.ts).
-    {access: 'none', handle: () => ({...success, Mail: state.outbox.mail, Sends: state.outbox.sends} as JsonObject), method: 'GET', path: /^\/__sandbox\/sent$/},
+    {access: 'none', handle: () => ({...success, Mail: state.outbox.mail, Sends: state.outbox.sends}) as JsonObject, method: 'GET', path: /^\/__sandbox\/sent$/},
   ]
 }

@@ -38,13 +38,7 @@ describe('proton api (in-process, nock)', () => {
   it('takes the app version from --app-version or PROTON_APP_VERSION', async () => {
     useEnvSession()
     process.env.PROTON_APP_VERSION = 'env-app@1.0'
-    const scope = nock(API)
-      .get('/api/a')
-      .matchHeader('x-pm-appversion', 'env-app@1.0')
-      .reply(200, '{}')
-      .get('/api/b')
-      .matchHeader('x-pm-appversion', 'flag-app@2.0')
-      .reply(200, '{}')
+    const scope = nock(API).get('/api/a').matchHeader('x-pm-appversion', 'env-app@1.0').reply(200, '{}').get('/api/b').matchHeader('x-pm-appversion', 'flag-app@2.0').reply(200, '{}')
     expect((await api(['GET', '/a'])).exit).to.equal(0)
     expect((await api(['GET', '/b', '--app-version', 'flag-app@2.0'])).exit).to.equal(0)
     scope.done()
@@ -97,9 +91,7 @@ describe('proton api (in-process, nock)', () => {
   // (Values with spaces are also tested through the binary.)
   it('encodes --query pairs after the endpoint’s own query, in order', async () => {
     useEnvSession()
-    const scope = nock(API)
-      .get('/api/mail/v4/messages?Sort=Time&Page=0&PageSize=25&q=a%3Db%26c%2Bd&LabelID=x&LabelID=y')
-      .reply(200, '{"Code":1000}')
+    const scope = nock(API).get('/api/mail/v4/messages?Sort=Time&Page=0&PageSize=25&q=a%3Db%26c%2Bd&LabelID=x&LabelID=y').reply(200, '{"Code":1000}')
     const result = await api(['GET', '/mail/v4/messages?Sort=Time', '--query', 'Page=0', '--query', 'PageSize=25', '--query', 'q=a=b&c+d', '--query', 'LabelID=x', '--query', 'LabelID=y'])
     expect(result.exit).to.equal(0)
     scope.done()
@@ -190,7 +182,9 @@ describe('proton api (in-process, nock)', () => {
 
   it('logs redacted request and response lines with --verbose', async () => {
     useEnvSession()
-    nock(API).get('/api/x').reply(200, '{"Code":1000}', {'set-cookie': `AUTH-${TOKENS.UID}=${TOKENS.AccessToken}; Path=/`})
+    nock(API)
+      .get('/api/x')
+      .reply(200, '{"Code":1000}', {'set-cookie': `AUTH-${TOKENS.UID}=${TOKENS.AccessToken}; Path=/`})
     const result = await api(['GET', '/x', '--verbose'])
     expect(result.stdout).to.equal('{"Code":1000}')
     expect(result.stderr).to.include('> GET https://mail.proton.me/api/x\n').and.include('> authorization: Bearer [redacted]\n')
@@ -263,16 +257,16 @@ describe('proton api for daily use (in-process, nock)', () => {
   describe('retries', () => {
     it('429 twice then 200: two retries after Retry-After (seconds, then an HTTP date in the past)', async () => {
       const scope = nock(API)
-        .get('/api/x').reply(429, '{"Code":2028}', {'retry-after': '0'})
-        .get('/api/x').reply(429, '{"Code":2028}', {'retry-after': 'Wed, 01 Jan 2020 00:00:00 GMT'})
-        .get('/api/x').reply(200, OK)
+        .get('/api/x')
+        .reply(429, '{"Code":2028}', {'retry-after': '0'})
+        .get('/api/x')
+        .reply(429, '{"Code":2028}', {'retry-after': 'Wed, 01 Jan 2020 00:00:00 GMT'})
+        .get('/api/x')
+        .reply(200, OK)
       const result = await api(['GET', '/x', '--verbose'])
       expect(result.exit).to.equal(0)
       expect(result.stdout).to.equal(OK)
-      expect(result.stderr.split('\n').filter((line) => line.includes('; retry '))).to.deep.equal([
-        '(GET /api/x: HTTP 429; retry 1 of 3 in 0 ms)',
-        '(GET /api/x: HTTP 429; retry 2 of 3 in 0 ms)',
-      ])
+      expect(result.stderr.split('\n').filter((line) => line.includes('; retry '))).to.deep.equal(['(GET /api/x: HTTP 429; retry 1 of 3 in 0 ms)', '(GET /api/x: HTTP 429; retry 2 of 3 in 0 ms)'])
       scope.done()
     })
 
@@ -334,10 +328,7 @@ describe('proton api for daily use (in-process, nock)', () => {
   describe('request building', () => {
     it('-F/-f make the JSON body for POST, PUT and PATCH', async () => {
       for (const method of ['POST', 'PUT', 'PATCH']) {
-        const scope = nock(API)
-          .intercept('/api/x', method, '{"Name":"a","Type":1,"On":true,"P":{"C":"2"},"IDs":["a",2]}')
-          .matchHeader('content-type', 'application/json')
-          .reply(200, OK)
+        const scope = nock(API).intercept('/api/x', method, '{"Name":"a","Type":1,"On":true,"P":{"C":"2"},"IDs":["a",2]}').matchHeader('content-type', 'application/json').reply(200, OK)
         const result = await api([method, '/x', '-f', 'Name=a', '-F', 'Type=1', '-F', 'On=true', '-f', 'P[C]=2', '-f', 'IDs[]=a', '-F', 'IDs[]=2'])
         expect(result.exit, method).to.equal(0)
         scope.done()
@@ -346,7 +337,9 @@ describe('proton api for daily use (in-process, nock)', () => {
 
     it('-F/-f make the query for GET, HEAD and DELETE, after --query', async () => {
       for (const method of ['GET', 'HEAD', 'DELETE']) {
-        const scope = nock(API).intercept('/api/x?a=0&Page=1&IDs%5B%5D=a&IDs%5B%5D=b', method).reply(200, method === 'HEAD' ? '' : OK)
+        const scope = nock(API)
+          .intercept('/api/x?a=0&Page=1&IDs%5B%5D=a&IDs%5B%5D=b', method)
+          .reply(200, method === 'HEAD' ? '' : OK)
         const result = await api([method, '/x', '--query', 'a=0', '-F', 'Page=1', '-f', 'IDs[]=a', '-F', 'IDs[]=b'])
         expect(result.exit, method).to.equal(0)
         scope.done()
@@ -417,7 +410,11 @@ describe('proton api for daily use (in-process, nock)', () => {
 
     it('--output-file: the body (JSON or not) in the file, nothing on stdout; a failure leaves the file', async () => {
       const path = join(dir, 'out')
-      nock(API).get('/api/j').reply(200, OK).get('/api/bin').reply(200, Buffer.from([0xff, 0, 1]), {'content-type': 'application/octet-stream'})
+      nock(API)
+        .get('/api/j')
+        .reply(200, OK)
+        .get('/api/bin')
+        .reply(200, Buffer.from([0xff, 0, 1]), {'content-type': 'application/octet-stream'})
       expect(await api(['GET', '/j', '--output-file', path])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
       expect(readFileSync(path, 'utf8')).to.equal(OK)
       expect(await api(['GET', '/bin', '--output-file', path])).to.deep.equal({exit: 0, stderr: '', stdout: ''})
@@ -430,7 +427,11 @@ describe('proton api for daily use (in-process, nock)', () => {
     })
 
     it('--paginate merges pages in order, integers exact, Total as given; one page passes through untouched', async () => {
-      const page = (n: number, ids: number[]) => nock(API).get('/api/m').query({Page: String(n), PageSize: '2'}).reply(200, `{"Code":1000,"Total":5,"Items":[${ids.map((id) => `{"ID":${id},"Big":98765432109876543210}`).join(',')}],"Extra":1}`)
+      const page = (n: number, ids: number[]) =>
+        nock(API)
+          .get('/api/m')
+          .query({Page: String(n), PageSize: '2'})
+          .reply(200, `{"Code":1000,"Total":5,"Items":[${ids.map((id) => `{"ID":${id},"Big":98765432109876543210}`).join(',')}],"Extra":1}`)
       page(0, [0, 1])
       page(1, [2, 3])
       page(2, [4])
@@ -518,7 +519,9 @@ describe('proton api: the check against the API description (built binary)', () 
       const result = await runBuiltin(['api', 'GET', '/core/v4/userz'])
       expect(result.status).to.equal(0)
       expect(result.stdout.toString()).to.equal('{"Code":1000}')
-      expect(result.stderr).to.equal('Warning: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)\n')
+      expect(result.stderr).to.equal(
+        'Warning: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)\n',
+      )
       expect(server.requests.map((request) => request.url)).to.deep.equal(['/core/v4/userz'])
       expect((await runBuiltin(['api', 'GET', '/core/v4/userz', '--quiet'])).stderr).to.equal('')
     })
@@ -526,12 +529,12 @@ describe('proton api: the check against the API description (built binary)', () 
     it('refuses with --strict: exit 1, one line, nothing sent', async () => {
       const unknown = await runBuiltin(['api', 'GET', '/core/v4/userz', '--strict'])
       expect([unknown.status, unknown.stdout.length]).to.deep.equal([1, 0])
-      expect(unknown.stderr).to.equal('Error: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)\n')
+      expect(unknown.stderr).to.equal(
+        'Error: GET /core/v4/userz is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)\n',
+      )
       const badBody = await runBuiltin(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"blue"}', '--strict'])
       expect(badBody.status).to.equal(1)
-      expect(badBody.stderr).to.equal(
-        'Error: --body does not fit POST /mail/v4/labels in the API description: /Color must match pattern "^#[0-9A-Fa-f]{6}$" (--strict: nothing sent)\n',
-      )
+      expect(badBody.stderr).to.equal('Error: --body does not fit POST /mail/v4/labels in the API description: /Color must match pattern "^#[0-9A-Fa-f]{6}$" (--strict: nothing sent)\n')
       expect(server.requests).to.have.length(0)
       const good = await runBuiltin(['api', 'POST', '/mail/v4/labels', '--body', '{"Name":"Receipts","Color":"#8080FF","Type":1}', '--strict'])
       expect([good.status, good.stderr]).to.deep.equal([0, ''])

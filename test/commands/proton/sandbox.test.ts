@@ -141,7 +141,10 @@ describe('proton sandbox options (built binary)', function () {
   })
 
   it('writes a session through a TOTP login with --totp-secret, to the PROFILE given', async () => {
-    running = await startSandboxProcess(['--port', '0', '--user', 'alice', '--write-session', 'alice'], baseEnv(home.home, {PROTON_SANDBOX_PASSWORD: 'pw 1', PROTON_SANDBOX_TOTP_SECRET: 'JBSWY3DPEHPK3PXP'}))
+    running = await startSandboxProcess(
+      ['--port', '0', '--user', 'alice', '--write-session', 'alice'],
+      baseEnv(home.home, {PROTON_SANDBOX_PASSWORD: 'pw 1', PROTON_SANDBOX_TOTP_SECRET: 'JBSWY3DPEHPK3PXP'}),
+    )
     const result = await runBinary(['api', '--profile', 'alice', 'GET', '/core/v4/users'], {env: baseEnv(home.home)})
     expect(result.status).to.equal(0)
     expect(JSON.parse(result.stdout.toString()).User).to.include({Name: 'alice'})

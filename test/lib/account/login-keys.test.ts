@@ -48,7 +48,13 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
     const answers: Record<string, Record<string, unknown>> = {
       '/auth/v4/sessions/local/key': {Code: 1000},
       '/core/v4/addresses': {Addresses: [address('demo@proton.test', KEY_FIXTURE.addressKeys[0])], Code: 1000},
-      '/core/v4/keys/salts': {Code: 1000, KeySalts: [{ID: 'other', KeySalt: 'AAAAAAAAAAAAAAAAAAAAAA=='}, {ID: 'uk', KeySalt: KEY_FIXTURE.keySalt}]},
+      '/core/v4/keys/salts': {
+        Code: 1000,
+        KeySalts: [
+          {ID: 'other', KeySalt: 'AAAAAAAAAAAAAAAAAAAAAA=='},
+          {ID: 'uk', KeySalt: KEY_FIXTURE.keySalt},
+        ],
+      },
       '/core/v4/users': {Code: 1000, User: {ID: 'u', Keys: [userKey]}},
       ...over,
     }
@@ -74,7 +80,16 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
     const {api, calls} = service({
       '/core/v4/addresses': {Addresses: [address('demo@proton.test', KEY_FIXTURE.addressKeys[0]), address('empty@proton.test'), address('alias@proton.test', {PrivateKey: 'not a key'})], Code: 1000},
       // A non-primary key with no salt first: the primary one is chosen.
-      '/core/v4/users': {Code: 1000, User: {ID: 'u', Keys: [{Active: 1, ID: 'no-salt', Primary: 0, PrivateKey: KEY_FIXTURE.userKey}, {...userKey, Primary: true}]}},
+      '/core/v4/users': {
+        Code: 1000,
+        User: {
+          ID: 'u',
+          Keys: [
+            {Active: 1, ID: 'no-salt', Primary: 0, PrivateKey: KEY_FIXTURE.userKey},
+            {...userKey, Primary: true},
+          ],
+        },
+      },
     })
     const {fields, note} = await unlockAtLogin(api, KEY_FIXTURE.password, uid)
     expect(note).to.equal('keys unlocked: the primary user key and 1 of 3 addresses; no key unlocked for empty@proton.test, alias@proton.test')
@@ -92,13 +107,19 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
 
   it('no keys, no salt for the primary key, answers that are not lists: a note, nothing stored, no local key sent', async () => {
     const noKeys = service({'/core/v4/users': {Code: 1000, User: {ID: 'u', Keys: []}}})
-    expect(await unlockAtLogin(noKeys.api, KEY_FIXTURE.password, uid)).to.deep.equal({fields: {}, note: 'Note: this account has no keys yet; encrypted mail cannot be read until it has (log in once with a Proton app)'})
+    expect(await unlockAtLogin(noKeys.api, KEY_FIXTURE.password, uid)).to.deep.equal({
+      fields: {},
+      note: 'Note: this account has no keys yet; encrypted mail cannot be read until it has (log in once with a Proton app)',
+    })
     expect(noKeys.calls.some(({method}) => method === 'PUT')).to.equal(false)
     const noUser = service({'/core/v4/users': {Code: 1000, User: null}})
     expect((await unlockAtLogin(noUser.api, KEY_FIXTURE.password, uid)).note).to.match(/^Note: this account has no keys yet/)
     for (const KeySalts of [[{ID: 'other', KeySalt: 'x'}], [{ID: 'uk', KeySalt: 7}], 'not a list', [null]]) {
       const noSalt = service({'/core/v4/keys/salts': {Code: 1000, KeySalts}})
-      expect(await unlockAtLogin(noSalt.api, KEY_FIXTURE.password, uid)).to.deep.equal({fields: {}, note: 'Warning: the service gave no key salt for the primary user key uk; encrypted mail cannot be read'})
+      expect(await unlockAtLogin(noSalt.api, KEY_FIXTURE.password, uid)).to.deep.equal({
+        fields: {},
+        note: 'Warning: the service gave no key salt for the primary user key uk; encrypted mail cannot be read',
+      })
       expect(noSalt.calls.some(({method}) => method === 'PUT')).to.equal(false)
     }
 
@@ -110,7 +131,10 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
   it('a wrong password or mailbox password: the warning says which, nothing stored, no local key sent', async () => {
     const login = service()
     const wrong = await unlockAtLogin(login.api, 'not the password', uid)
-    expect(wrong).to.deep.equal({fields: {}, note: 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password? give it with --mailbox-password-stdin); logged in, but encrypted mail cannot be read'})
+    expect(wrong).to.deep.equal({
+      fields: {},
+      note: 'Warning: the password does not unlock this account’s keys (an account with a separate mailbox password? give it with --mailbox-password-stdin); logged in, but encrypted mail cannot be read',
+    })
     expect(login.calls.some(({method}) => method === 'PUT')).to.equal(false)
     const mailbox = await unlockAtLogin(service().api, 'not the password', uid, true)
     expect(mailbox.note).to.equal('Warning: the mailbox password does not unlock this account’s keys; logged in, but encrypted mail cannot be read until "auth login" is given the right one')
@@ -137,9 +161,11 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
   })
 
   it('keysAtLogin: a failure (an error or anything thrown) leaves a warning with its message and no fields; success passes through', async () => {
-    const failing = (thrown: unknown): KeyApi => async () => {
-      throw thrown
-    }
+    const failing =
+      (thrown: unknown): KeyApi =>
+      async () => {
+        throw thrown
+      }
 
     expect(await keysAtLogin(failing(new Error('HTTP 503')), KEY_FIXTURE.password, uid)).to.deep.equal({
       fields: {},

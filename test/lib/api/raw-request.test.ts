@@ -36,7 +36,11 @@ describe('runRawRequest', () => {
       {flag: 'field', input: 'Type=1'},
       {flag: 'field', input: 'Parent[Notify]=true'},
     ])
-    expect(fields).to.deep.equal([{text: 'Name=Receipts', typed: false}, {text: 'Type=1', typed: true}, {text: 'Parent[Notify]=true', typed: true}])
+    expect(fields).to.deep.equal([
+      {text: 'Name=Receipts', typed: false},
+      {text: 'Type=1', typed: true},
+      {text: 'Parent[Notify]=true', typed: true},
+    ])
     await api({endpoint: '/mail/v4/labels', fields, method: 'POST'})
     const [sent] = suite.server.requests
     expect(sent.headers['content-type']).to.equal('application/json')
@@ -74,7 +78,11 @@ describe('runRawRequest', () => {
   it('an API error: the body on stdout, its line on stderr, its exit status', async () => {
     suite.server.handle(json(422, '{"Code":2000,"Error":"Color is required"}'))
     const result = await api({endpoint: '/mail/v4/labels', flags: {...NO_FLAGS, body: '{"Name":"x"}'}, method: 'POST'})
-    expect([result.status, result.stdout(), result.stderr()]).to.deep.equal([1, '{"Code":2000,"Error":"Color is required"}', 'Error: HTTP 422 Unprocessable Entity, Code 2000 INVALID_REQUIREMENT_ERROR: Color is required\n'])
+    expect([result.status, result.stdout(), result.stderr()]).to.deep.equal([
+      1,
+      '{"Code":2000,"Error":"Color is required"}',
+      'Error: HTTP 422 Unprocessable Entity, Code 2000 INVALID_REQUIREMENT_ERROR: Color is required\n',
+    ])
   })
 
   it('--paginate fetches every page and prints one envelope; only for GET', async () => {

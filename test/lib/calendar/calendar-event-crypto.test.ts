@@ -131,7 +131,10 @@ describe('calendar event cryptography against GnuPG: parts GnuPG makes are opene
     const sessionKey = await openSessionKey(keyPacket, [calendar])
     const keys = [author.toPublic()]
     expect(await openCard({Data: dataPacket, Signature: sign(text), Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'verified'})
-    expect(await openCard({Data: dataPacket, Signature: sign(text, ['--local-user', 'other@test.invalid']), Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'failed'})
+    expect(await openCard({Data: dataPacket, Signature: sign(text, ['--local-user', 'other@test.invalid']), Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({
+      text,
+      verification: 'failed',
+    })
     expect(await openCard({Data: dataPacket, Signature: null, Type: CARD.ENCRYPTED_AND_SIGNED}, sessionKey, keys)).to.deep.equal({text, verification: 'failed'})
     expect(await openCard({Data: dataPacket, Signature: sign(text), Type: CARD.ENCRYPTED}, sessionKey, keys)).to.deep.equal({text, verification: 'unverified'})
     expect(await openCard({Data: text, Signature: sign(text), Type: CARD.SIGNED}, undefined, keys)).to.deep.equal({text, verification: 'verified'})

@@ -18,11 +18,16 @@ describe('keys/calendar-keys against GnuPG', function () {
   let address: PrivateKey
   let other: PrivateKey
   const gpg = (args: string[], input?: Buffer | string, passphrase = '') => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', '--status-fd', '2', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', '--status-fd', '2', ...args], {
+      input: input === undefined ? undefined : Buffer.from(input),
+    })
     return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
   }
 
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const fingerprint = (email: string) =>
+    gpg(['--list-keys', '--with-colons', email])
+      .stdout.toString()
+      .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
   const makeKey = (email: string, passphrase = '', preferences: string[] = []) => {
     expect(gpg([...preferences, '--quick-gen-key', email, 'ed25519', 'sign,cert', 'never'], undefined, passphrase).status).to.equal(0)
     expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never'], undefined, passphrase).status).to.equal(0)
@@ -82,7 +87,10 @@ describe('keys/calendar-keys against GnuPG', function () {
     expect(packets).to.include('"Calendar key"')
     expect(packets).to.match(/protected/)
     expect(gpg(['--import'], setup.PrivateKey).status).to.equal(0)
-    const calendar = gpg(['--list-keys', '--with-colons', 'Calendar key']).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+    const calendar =
+      gpg(['--list-keys', '--with-colons', 'Calendar key'])
+        .stdout.toString()
+        .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
     expect(gpg(['--local-user', calendar, '--sign', '--output', '-'], 'x', 'wrong').status).to.not.equal(0)
     expect(gpg(['--local-user', calendar, '--sign', '--output', '-'], 'x', passphrase).status).to.equal(0)
   })

@@ -39,8 +39,54 @@ function generator(seed: number): (n: number) => number {
   }
 }
 
-const VALUES = ['a=1', 'Name=Receipts', 'x', '', '-', '-x', '--paginate', 'json', 'yaml', 'xml', '0', '3', '01', '-1', '99999999999999999999', ' spaced value ', 'Name: v', '@file', 'ümlaut', '1e3', 'PageSize=50', 'IDs[]=a', '=x', 'k==v', '10MiB']
-const ODD = ['--', '-', '--help', '-h', '--version', '--no-paginate', '--paginate=true', '--paginate=false', '--dry-run=no', '-iF', '-ix', '--bogus', '--pag', '-Z', '-5', '--retries=-1', '-F=', '--body=', '--dry-run=yes']
+const VALUES = [
+  'a=1',
+  'Name=Receipts',
+  'x',
+  '',
+  '-',
+  '-x',
+  '--paginate',
+  'json',
+  'yaml',
+  'xml',
+  '0',
+  '3',
+  '01',
+  '-1',
+  '99999999999999999999',
+  ' spaced value ',
+  'Name: v',
+  '@file',
+  'ümlaut',
+  '1e3',
+  'PageSize=50',
+  'IDs[]=a',
+  '=x',
+  'k==v',
+  '10MiB',
+]
+const ODD = [
+  '--',
+  '-',
+  '--help',
+  '-h',
+  '--version',
+  '--no-paginate',
+  '--paginate=true',
+  '--paginate=false',
+  '--dry-run=no',
+  '-iF',
+  '-ix',
+  '--bogus',
+  '--pag',
+  '-Z',
+  '-5',
+  '--retries=-1',
+  '-F=',
+  '--body=',
+  '--dry-run=yes',
+]
 const POSITIONALS = ['GET', 'post', '/core/v4/users', '/x?y=1', 'extra', 'abc', 'abc', 'label', 'inbox']
 const ENVS: Array<Record<string, string>> = [{}, {PROTON_PROFILE: 'work'}, {PROTON_PROFILE: ''}, {PROTON_API_URL: 'http://127.0.0.1:1'}, {PROTON_APP_VERSION: 'Other@1'}]
 
@@ -195,7 +241,11 @@ describe('fast-parse: arguments and required flags', () => {
   it('lists the positionals of a non-strict command in oclif’s order, repeats together', async () => {
     const command = await commandClass('mail:labels:delete')
     const table = await commandTable(command)
-    for (const argv of [['a', 'b', 'a'], ['b', '--dry-run', 'a', 'b', 'c'], ['--output', 'x', 'y', 'x']]) {
+    for (const argv of [
+      ['a', 'b', 'a'],
+      ['b', '--dry-run', 'a', 'b', 'c'],
+      ['--output', 'x', 'y', 'x'],
+    ]) {
       const fast = fastParse(argv, table, {})
       expect(fast, JSON.stringify(argv)).to.deep.equal(await oclifParse(command, argv, {}))
     }

@@ -21,7 +21,13 @@ function config(hostCommands: string[], hostTopics: Record<string, string>) {
 
   // oclif gives the host's command the id.
   for (const command of host) commands.set(command.id, command)
-  const pjsonTopics = {drive: {description: ''}, mail: {description: '', subtopics: {labels: {description: ''}}}, proton: {description: 'Proton'}, 'proton:drive': {description: 'Our drive'}, 'proton:mail': {description: 'Our mail', subtopics: {labels: {description: 'Our labels'}}}}
+  const pjsonTopics = {
+    drive: {description: ''},
+    mail: {description: '', subtopics: {labels: {description: ''}}},
+    proton: {description: 'Proton'},
+    'proton:drive': {description: 'Our drive'},
+    'proton:mail': {description: 'Our mail', subtopics: {labels: {description: 'Our labels'}}},
+  }
   const declared = [
     {description: '', name: 'drive'},
     {description: '', name: 'mail'},

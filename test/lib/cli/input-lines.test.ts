@@ -4,7 +4,10 @@ import {PassThrough, Readable} from 'node:stream'
 
 import {InputLines} from '../../../src/lib/cli/input-lines.ts'
 
-const chunked = (...chunks: Array<Buffer | string>) => () => Readable.from(chunks.map((chunk) => Buffer.from(chunk)))
+const chunked =
+  (...chunks: Array<Buffer | string>) =>
+  () =>
+    Readable.from(chunks.map((chunk) => Buffer.from(chunk)))
 
 describe('InputLines', () => {
   it('gives the first line, then the next, from one chunk: what the first read brought beyond its line is kept', async () => {

@@ -66,7 +66,11 @@ describe('keys/contact-cards: opening and making contact cards with the user key
     const text = 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Made\r\nEND:VCARD\r\n'
     const signed = await makeCard(CARD_TYPE.SIGNED, text, userKey)
     expect(signed.Data).to.equal(text)
-    const check = await openpgp.verify({message: await openpgp.createMessage({text}), signature: await openpgp.readSignature({armoredSignature: String(signed.Signature)}), verificationKeys: userKey.toPublic()})
+    const check = await openpgp.verify({
+      message: await openpgp.createMessage({text}),
+      signature: await openpgp.readSignature({armoredSignature: String(signed.Signature)}),
+      verificationKeys: userKey.toPublic(),
+    })
     await check.signatures[0].verified
     const both = await makeCard(CARD_TYPE.ENCRYPTED_AND_SIGNED, text, userKey)
     const {data} = await openpgp.decrypt({decryptionKeys: userKey, format: 'binary', message: await openpgp.readMessage({armoredMessage: both.Data})})
@@ -82,7 +86,8 @@ describe('keys/contact-cards against GnuPG: cards GnuPG encrypts and signs (text
   const {gpg, makeKey} = gnupg
 
   /** A detached text signature by GnuPG (`--textmode`: line ends made CRLF before hashing). */
-  const sign = (text: string, signers = ['user@test.invalid']) => gpg(['--armor', '--textmode', ...signers.flatMap((signer) => ['--local-user', signer]), '--detach-sign', '--output', '-'], text).stdout.toString()
+  const sign = (text: string, signers = ['user@test.invalid']) =>
+    gpg(['--armor', '--textmode', ...signers.flatMap((signer) => ['--local-user', signer]), '--detach-sign', '--output', '-'], text).stdout.toString()
   const encrypt = (data: Buffer | string, compress = 'none') => gpg(['--armor', '--compress-algo', compress, '--recipient', 'user@test.invalid', '--encrypt', '--output', '-'], data).stdout.toString()
 
   before(async () => {
@@ -114,11 +119,21 @@ describe('keys/contact-cards against GnuPG: cards GnuPG encrypts and signs (text
   it('one signature of two by a user key is enough; a card signed by another key, a tampered signature, an empty one: failed, each with its problem', async () => {
     const card = 'FN:Two\r\n'
     expect((await openCard({Data: card, Signature: sign(card, ['other@test.invalid', 'user@test.invalid']), Type: 2}, [user])).signature).to.equal('verified')
-    expect(await openCard({Data: card, Signature: sign(card, ['other@test.invalid']), Type: 2}, [user])).to.deep.equal({data: card, problem: 'the signature does not match the user keys', signature: 'failed', type: 2})
+    expect(await openCard({Data: card, Signature: sign(card, ['other@test.invalid']), Type: 2}, [user])).to.deep.equal({
+      data: card,
+      problem: 'the signature does not match the user keys',
+      signature: 'failed',
+      type: 2,
+    })
     const binary = gpg(['--dearmor'], sign(card)).stdout
     binary[binary.length - 5] ^= 0x01
     const tampered = gpg(['--enarmor'], binary).stdout.toString().replaceAll('ARMORED FILE', 'SIGNATURE')
-    expect(await openCard({Data: card, Signature: tampered.replace(/\n=.{4}\n/, '\n'), Type: 2}, [user])).to.deep.equal({data: card, problem: 'the signature does not match the user keys', signature: 'failed', type: 2})
+    expect(await openCard({Data: card, Signature: tampered.replace(/\n=.{4}\n/, '\n'), Type: 2}, [user])).to.deep.equal({
+      data: card,
+      problem: 'the signature does not match the user keys',
+      signature: 'failed',
+      type: 2,
+    })
     expect(await openCard({Data: card, Signature: '', Type: 2}, [user])).to.deep.equal({data: card, problem: 'its Signature is missing', signature: 'failed', type: 2})
     const unreadable = await openCard({Data: card, Signature: 'garbage', Type: 2}, [user])
     expect(unreadable).to.include({data: card, signature: 'failed', type: 2})

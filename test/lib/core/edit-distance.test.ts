@@ -17,6 +17,11 @@ describe('editDistance', () => {
 
   it('a transposition is two edits, and the distance is the same both ways', () => {
     expect(editDistance('mial', 'mail')).to.equal(2)
-    for (const [a, b] of [['users', 'userz'], ['labels', 'lables'], ['GET', 'get']]) expect(editDistance(a, b)).to.equal(editDistance(b, a))
+    for (const [a, b] of [
+      ['users', 'userz'],
+      ['labels', 'lables'],
+      ['GET', 'get'],
+    ])
+      expect(editDistance(a, b)).to.equal(editDistance(b, a))
   })
 })

@@ -18,7 +18,10 @@ describe('errors', () => {
 
   it('fileFailure: what was being done, the path and the reason by name, exit 1; a CliFailure passes through', () => {
     const full = Object.assign(new Error('ENOSPC: no space'), {code: 'ENOSPC'})
-    expect(fileFailure('save the session of profile work to', '/s/work.json', full)).to.include({exitStatus: EXIT.USAGE, message: 'cannot save the session of profile work to /s/work.json: no space left on the device (ENOSPC)'})
+    expect(fileFailure('save the session of profile work to', '/s/work.json', full)).to.include({
+      exitStatus: EXIT.USAGE,
+      message: 'cannot save the session of profile work to /s/work.json: no space left on the device (ENOSPC)',
+    })
     const odd = Object.assign(new Error('x'), {code: 'EIO'})
     expect(fileFailure('write', '/f', odd).message).to.equal('cannot write /f: failed (EIO)')
     expect(fileFailure('read', '/f', new Error('gone')).message).to.equal('cannot read /f: gone')

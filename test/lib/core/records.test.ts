@@ -63,4 +63,5 @@ describe('records: the parts of an answer a table reads', () => {
   it('an answer without its list or object is an error pointing to --output json', () => {
     expect(() => filtersListing({Code: 1000})).to.throw('the answer carries no "Filters" list (see it with --output json)')
     expect(() => userSettingsText({Code: 1000}, 80)).to.throw('the answer carries no "UserSettings" object')
-  })})
+  })
+})

@@ -33,7 +33,13 @@ describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon
     expect(passes.failures).to.deep.equal(['user key passes: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed'])
     expect(passes.tooCostly).to.equal(true)
     // One refused for its cost, one for its passphrase: not "too costly" as a whole.
-    const mixed = await unlockUserKeys([{ID: 'memory', PrivateKey: fixture('memory.asc')}, {ID: 'within', PrivateKey: fixture('within.asc')}], 'wrong')
+    const mixed = await unlockUserKeys(
+      [
+        {ID: 'memory', PrivateKey: fixture('memory.asc')},
+        {ID: 'within', PrivateKey: fixture('within.asc')},
+      ],
+      'wrong',
+    )
     expect(mixed.failures).to.have.length(2)
     expect(mixed.tooCostly).to.equal(false)
   })
@@ -72,7 +78,10 @@ describe('keyring: the Argon2 S2K bound (fixtures made by scripts/generate-argon
   })
 
   it('the user key a send signs with (unlockSigningKey): a primary packet asking 1 GiB or 9 passes is refused before any is spent, its subkey within the bound', async () => {
-    for (const [asked, s2k] of [['1 GiB of memory and 3 passes', {encodedM: 20}], ['64 MiB of memory and 9 passes', {t: 9}]] as const) {
+    for (const [asked, s2k] of [
+      ['1 GiB of memory and 3 passes', {encodedM: 20}],
+      ['64 MiB of memory and 9 passes', {t: 9}],
+    ] as const) {
       const key = await openpgp.readPrivateKey({armoredKey: fixture('within.asc')})
       Object.assign((key.keyPacket as unknown as {s2k: object}).s2k, s2k)
       const refused = await unlockSigningKey({ID: 'primary', PrivateKey: key.armor()}, 'argon2-passphrase').then(

@@ -108,7 +108,17 @@ describe('keyring: fixtures made by GnuPG (scripts/generate-gnupg-fixtures.sh)',
 
   it('which keys are tried: inactive ones and entries without a PrivateKey are skipped, not failures; past the deadline, none', async () => {
     const userKey = text('token-user.asc')
-    const tried = await unlockUserKeys([{ID: 'off', Active: 0, PrivateKey: userKey}, {ID: 'empty'}, {ID: 'blank', PrivateKey: ''}, {ID: 'number', PrivateKey: 7}, {Active: 1, ID: 'on', PrivateKey: userKey}, {Active: true, ID: 'true', PrivateKey: userKey}], 'user-passphrase')
+    const tried = await unlockUserKeys(
+      [
+        {ID: 'off', Active: 0, PrivateKey: userKey},
+        {ID: 'empty'},
+        {ID: 'blank', PrivateKey: ''},
+        {ID: 'number', PrivateKey: 7},
+        {Active: 1, ID: 'on', PrivateKey: userKey},
+        {Active: true, ID: 'true', PrivateKey: userKey},
+      ],
+      'user-passphrase',
+    )
     expect(tried.failures).to.deep.equal([])
     expect(tried.keys).to.have.length(2)
     expect((await unlockUserKeys([{Active: 0, ID: 'off', PrivateKey: userKey}], 'user-passphrase')).keys).to.deep.equal([])

@@ -123,7 +123,13 @@ describe('iterated S2K (against GnuPG)', function () {
 
     streamIteratedS2k(pgp)
     const config = {some: 'config'}
-    for (const [hash, name] of [[2, 'sha1'], [8, 'sha256'], [9, 'sha384'], [10, 'sha512'], [11, 'sha224']] as const) {
+    for (const [hash, name] of [
+      [2, 'sha1'],
+      [8, 'sha256'],
+      [9, 'sha384'],
+      [10, 'sha512'],
+      [11, 'sha224'],
+    ] as const) {
       const key = await s2kOf([3, hash, ...salt, 96]).produceKey(PASSPHRASE, 32, config)
       expect(key, name).to.deep.equal(iteratedS2k(name, new Uint8Array(salt), new TextEncoder().encode(PASSPHRASE), countOf(96), 32))
     }

@@ -24,7 +24,10 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
   }
 
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const fingerprint = (email: string) =>
+    gpg(['--list-keys', '--with-colons', email])
+      .stdout.toString()
+      .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
   const makeKey = (email: string, passphrase = '') => {
     expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never'], undefined, passphrase).status).to.equal(0)
     expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never'], undefined, passphrase).status).to.equal(0)
@@ -90,8 +93,18 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     const {data, keyPackets} = attachment('cut short\n'.repeat(100))
     const decryption = await decryptAttachment(keyPackets, [recipient], async () => {})
     await decryption.abort(new Error('the answer was cut'))
-    expect(await decryption.write(data).then(() => 'written', (error: Error) => error.message)).to.equal('the answer was cut')
-    expect(await decryption.end().then(() => 'ended', (error: Error) => error.message)).to.equal('the answer was cut')
+    expect(
+      await decryption.write(data).then(
+        () => 'written',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('the answer was cut')
+    expect(
+      await decryption.end().then(
+        () => 'ended',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('the answer was cut')
   })
 
   it('decryptAttachment: a tampered data packet makes end() reject', async () => {
@@ -134,7 +147,12 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     )
     expect(refused).to.be.instanceOf(Error)
     expect(locked(again)).to.deep.equal([false, true])
-    expect(await unlockOne(openpgp, legacy, 'wrong').then(() => 'opened', () => 'refused')).to.equal('refused')
+    expect(
+      await unlockOne(openpgp, legacy, 'wrong').then(
+        () => 'opened',
+        () => 'refused',
+      ),
+    ).to.equal('refused')
   })
 
   it('unlockSigningKey: the whole key, which signs what GnuPG verifies; an entry without PrivateKey refused by its ID', async () => {
@@ -147,7 +165,12 @@ describe('keyring against GnuPG: verdicts on bodies and attachments signed by se
     writeFileSync(join(home, 'card.txt'), 'a card\n')
     expect(gpg(['--verify', join(home, 'card.asc'), join(home, 'card.txt')]).status).to.equal(0)
     for (const PrivateKey of [undefined, '', 7]) {
-      expect(await unlockSigningKey({ID: 'k9', PrivateKey}, 'key passphrase').then(() => '', (error: unknown) => (error as Error).message)).to.equal('user key k9 has no PrivateKey')
+      expect(
+        await unlockSigningKey({ID: 'k9', PrivateKey}, 'key passphrase').then(
+          () => '',
+          (error: unknown) => (error as Error).message,
+        ),
+      ).to.equal('user key k9 has no PrivateKey')
     }
   })
 })

@@ -16,7 +16,9 @@ describe('keys', function () {
     const salt = Buffer.alloc(16, 7)
     const full = bcrypt.hashSync('pass word', `$2y$10$${bcrypt.encodeBase64(salt, 16)}`)
     expect(full.startsWith('$2y$10$')).to.equal(true)
-    expect(keyPassphrase('pass word', salt.toString('base64'))).to.equal(full.slice(-31)).and.to.have.length(31)
+    expect(keyPassphrase('pass word', salt.toString('base64')))
+      .to.equal(full.slice(-31))
+      .and.to.have.length(31)
     expect(keyPassphrase('other', salt.toString('base64'))).to.not.equal(full.slice(-31))
     expect(() => keyPassphrase('x', Buffer.alloc(8).toString('base64'))).to.throw(/8 bytes/)
   })
@@ -81,7 +83,11 @@ describe('keys', function () {
 
   it('stops inflating a compressed body past the bound it is given (a few KiB of mail that would be 64 MiB of body)', async () => {
     const addressKey = await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.addressKeys[0].PrivateKey})
-    const unlocked = await unlockAddressKeys([{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}], (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))).keys, keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))
+    const unlocked = await unlockAddressKeys(
+      [{ID: 'a', ...KEY_FIXTURE.addressKeys[0]}],
+      (await unlockUserKeys([{ID: 'u', PrivateKey: KEY_FIXTURE.userKey}], keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt))).keys,
+      keyPassphrase(KEY_FIXTURE.password, KEY_FIXTURE.keySalt),
+    )
     const bomb = await openpgp.encrypt({
       config: {preferredCompressionAlgorithm: openpgp.enums.compression.zlib},
       encryptionKeys: addressKey.toPublic(),
@@ -147,9 +153,14 @@ describe('keys', function () {
   /** decryptAttachment fed `data` in chunks as a body arrives: the plaintext and the verdict, or the error's message. */
   async function decryptInChunks(keyPackets: Uint8Array, data: Uint8Array, keys: openpgp.PrivateKey[], check?: AttachmentCheck, chunkBytes = 16 * 1024) {
     const written: Uint8Array[] = []
-    const decryption = await decryptAttachment(keyPackets, keys, async (chunk) => {
-      written.push(chunk)
-    }, check)
+    const decryption = await decryptAttachment(
+      keyPackets,
+      keys,
+      async (chunk) => {
+        written.push(chunk)
+      },
+      check,
+    )
     try {
       for (let offset = 0; offset < data.length; offset += chunkBytes) await decryption.write(data.subarray(offset, offset + chunkBytes))
       const verification = await decryption.end()

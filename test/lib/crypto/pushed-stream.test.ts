@@ -28,12 +28,25 @@ describe('PushedStream', () => {
     const pushed = new PushedStream(bytes('first'))
     const reader = pushed.stream.getReader()
     await reader.read()
-    const waiting = pushed.write(bytes('x')).then(() => 'written', (error: Error) => error.message)
+    const waiting = pushed.write(bytes('x')).then(
+      () => 'written',
+      (error: Error) => error.message,
+    )
     // The reader has not asked again: the write waits until the failure.
     pushed.fail(new Error('tampered'))
     expect(await waiting).to.equal('tampered')
-    expect(await reader.read().then(() => 'read', (error: Error) => error.message)).to.equal('tampered')
-    expect(await pushed.write(bytes('y')).then(() => 'written', (error: Error) => error.message)).to.equal('tampered')
+    expect(
+      await reader.read().then(
+        () => 'read',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('tampered')
+    expect(
+      await pushed.write(bytes('y')).then(
+        () => 'written',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('tampered')
   })
 
   it('a reader that asks before the write gets it at once; the next write waits for the next ask', async () => {

@@ -26,9 +26,7 @@ describe('the stored description’s age', () => {
     const names = standaloneNames('proton')
     expect(staleNote(undefined, now, names)).to.equal(undefined)
     expect(staleNote(stored('2026-01-03T12:00:00.000Z'), now, names)).to.equal(undefined)
-    expect(staleNote(stored('2026-01-02T12:00:00.000Z'), now, names)).to.equal(
-      'Note: the API description from /data/openapi.yaml was last checked 8 days ago; "proton api spec update" refreshes it',
-    )
+    expect(staleNote(stored('2026-01-02T12:00:00.000Z'), now, names)).to.equal('Note: the API description from /data/openapi.yaml was last checked 8 days ago; "proton api spec update" refreshes it')
     expect(staleNote(stored('2026-01-02T12:00:00.000Z'), now, {bin: 'heroku', separator: ':', underTopic: () => true})).to.match(/"heroku proton:api:spec:update" refreshes it$/)
   })
 })

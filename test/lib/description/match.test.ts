@@ -47,13 +47,7 @@ describe('path templates', () => {
 })
 
 describe('suggestions', () => {
-  const operations = [
-    ...BUILTIN_OPERATIONS,
-    op('GET', '/core/v4/users/invitations'),
-    op('GET', '/core/v4/addresses'),
-    op('PUT', '/mail/v4/messages/read'),
-    op('GET', '/mail/v4/conversations'),
-  ]
+  const operations = [...BUILTIN_OPERATIONS, op('GET', '/core/v4/users/invitations'), op('GET', '/core/v4/addresses'), op('PUT', '/mail/v4/messages/read'), op('GET', '/mail/v4/conversations')]
   const nearest = (method: string, path: string) => nearestOperations(operations, method, path).map((found) => key(found))
 
   it('finds a misspelt segment, a missing or extra segment, and another method', () => {

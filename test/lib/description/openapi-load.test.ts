@@ -92,17 +92,7 @@ describe('API description loader', () => {
 
   describe('repairIndentation', () => {
     it('re-indents unindented quoted, plain and block text so that it parses to the same words', () => {
-      const text = [
-        'a:',
-        '  one: "first line',
-        'second line"',
-        '  two: plain start',
-        'plain continued',
-        '  three: |',
-        '    block start',
-        'block continued',
-        '  four: ok',
-      ].join('\n')
+      const text = ['a:', '  one: "first line', 'second line"', '  two: plain start', 'plain continued', '  three: |', '    block start', 'block continued', '  four: ok'].join('\n')
       expect(() => parse(text)).to.throw()
       const {repaired, text: fixed} = repairIndentation(text)
       expect(repaired).to.equal(3)

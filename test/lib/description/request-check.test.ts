@@ -27,7 +27,12 @@ describe('request check against the API description', () => {
 
     it('finds nothing wrong with requests the contract documents', async () => {
       const good = [
-        request('GET', '/mail/v4/messages', {query: [['Page', '0'], ['PageSize', '25']]}),
+        request('GET', '/mail/v4/messages', {
+          query: [
+            ['Page', '0'],
+            ['PageSize', '25'],
+          ],
+        }),
         request('GET', '/mail/v4/messages?Page=1'),
         request('POST', '/calendar/v1', {body: body({AddressID: 'a1', Color: '#7272a7', Display: 1, Name: 'Work'})}),
         request('POST', '/mail/v4/labels', {body: body({Color: '#8080FF', Name: 'Receipts', Type: 1})}),
@@ -87,11 +92,15 @@ describe('request check against the API description', () => {
     it('warns by default and refuses with strict (exit 1)', async () => {
       const warnings: string[] = []
       await checkRequest(request('GET', '/core/v4/user'), {cacheDir, names: standaloneNames('proton'), strict: false, warn: (line) => warnings.push(line)})
-      expect(warnings).to.deep.equal(['Warning: GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)'])
+      expect(warnings).to.deep.equal([
+        'Warning: GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one)',
+      ])
       const refusal = await checkRequest(request('GET', '/core/v4/user'), {cacheDir, names: standaloneNames('proton'), strict: true, warn: (line) => warnings.push(line)}).catch((error) => error)
       expect(refusal).to.be.instanceOf(CliFailure)
       expect(refusal.exitStatus).to.equal(1)
-      expect(refusal.message).to.equal(`GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)`)
+      expect(refusal.message).to.equal(
+        `GET /core/v4/user is not in the API description; nearest known: GET /core/v4/users, GET /core/v4/addresses (only the built-in description is installed; "proton api spec update --from FILE|URL" adds the full one) (--strict: nothing sent)`,
+      )
       expect(warnings).to.have.length(1)
     })
 

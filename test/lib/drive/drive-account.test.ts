@@ -28,11 +28,16 @@ describe('drive account on GnuPG-made address keys', function () {
   this.timeout(30_000)
   let home: string
   const gpg = (args: string[], input?: Buffer | string | Uint8Array, passphrase = PASSPHRASE) => {
-    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
+    const result = spawnSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', ...args], {
+      input: input === undefined ? undefined : Buffer.from(input),
+    })
     return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
   }
 
-  const fingerprint = (email: string) => gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+  const fingerprint = (email: string) =>
+    gpg(['--list-keys', '--with-colons', email])
+      .stdout.toString()
+      .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
   const armored: Record<string, string> = {}
   const published: Record<string, string> = {}
 
@@ -41,7 +46,11 @@ describe('drive account on GnuPG-made address keys', function () {
     // A small S2K count: GnuPG's calibrated one costs OpenPGP.js a second per unlock.
     writeFileSync(join(home, 'gpg-agent.conf'), 's2k-count 65536\n')
     // "other" is locked with another passphrase: it will not open.
-    for (const [name, passphrase] of [['first', PASSPHRASE], ['second', PASSPHRASE], ['other', 'another passphrase']]) {
+    for (const [name, passphrase] of [
+      ['first', PASSPHRASE],
+      ['second', PASSPHRASE],
+      ['other', 'another passphrase'],
+    ]) {
       const email = `${name}@test.invalid`
       expect(gpg(['--quick-gen-key', email, 'ed25519', 'sign,cert', 'never'], undefined, passphrase).status).to.equal(0)
       expect(gpg(['--quick-add-key', fingerprint(email), 'cv25519', 'encr', 'never'], undefined, passphrase).status).to.equal(0)
@@ -103,7 +112,7 @@ describe('drive account on GnuPG-made address keys', function () {
 
   const key = (id: string, name: string, fields: JsonRecord = {}): JsonRecord => ({ID: id, PrivateKey: armored[name], ...fields})
 
-  it('an address\'s keys as account/keys.ts unlocks them, by ID, the first the primary; they open what GnuPG encrypted and sign what it verifies once their signing packets are unlocked', async () => {
+  it("an address's keys as account/keys.ts unlocks them, by ID, the first the primary; they open what GnuPG encrypted and sign what it verifies once their signing packets are unlocked", async () => {
     const addresses = [{Email: 'First@Test.invalid', ID: 'A1', Keys: [key('k1', 'first'), key('k2', 'second')]}]
     const own = account(addresses)
     const drive = driveAccount(scripted().invocation, session, own)
@@ -144,7 +153,11 @@ describe('drive account on GnuPG-made address keys', function () {
     const reversed = driveAccount(scripted().invocation, session, account([addresses[1], addresses[0]]))
     expect((await reversed.getOwnPrimaryAddress()).addressId).to.equal('A2')
 
-    const messageOf = (promise: Promise<unknown>) => promise.then(() => expect.fail('answered'), (error: Error) => error.message)
+    const messageOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.fail('answered'),
+        (error: Error) => error.message,
+      )
     expect(await messageOf(drive.getOwnAddress('someone@test.invalid'))).to.equal("someone@test.invalid is not one of this account's addresses")
     const none = driveAccount(scripted().invocation, session, account([addresses[2]]))
     expect(await messageOf(none.getOwnAddresses())).to.equal('the account has no active address')
@@ -157,7 +170,17 @@ describe('drive account on GnuPG-made address keys', function () {
     const pgp = await import('openpgp')
     const own = await pgp.readKey({armoredKey: published.first})
     const {asked, invocation} = scripted({'elsewhere@test.invalid': [{PublicKey: published.second}, {PublicKey: 'not a key'}], 'none@test.invalid': []})
-    const drive = driveAccount(invocation, session, account([{ID: 'A0', Keys: []}, {Email: 'first@test.invalid', ID: 'A1', Keys: []}], async (email: string) => (email === 'first@test.invalid' ? [own] : [])))
+    const drive = driveAccount(
+      invocation,
+      session,
+      account(
+        [
+          {ID: 'A0', Keys: []},
+          {Email: 'first@test.invalid', ID: 'A1', Keys: []},
+        ],
+        async (email: string) => (email === 'first@test.invalid' ? [own] : []),
+      ),
+    )
 
     const ownKeys = await drive.getPublicKeys('first@test.invalid')
     expect(ownKeys).to.deep.equal([own])

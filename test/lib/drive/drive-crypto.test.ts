@@ -32,11 +32,24 @@ describe('drive crypto proxy against GnuPG', function () {
     // A small S2K count: GnuPG's calibrated one costs OpenPGP.js a second per unlock.
     writeFileSync(join(home, 'gpg-agent.conf'), 's2k-count 65536\n')
     expect(gpg(['--quick-gen-key', 'Drive test <drive@test.invalid>', 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    expect(gpg(['--quick-add-key', gpg(['--list-keys', '--with-colons']).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? '', 'cv25519', 'encr', 'never']).status).to.equal(0)
+    expect(
+      gpg([
+        '--quick-add-key',
+        gpg(['--list-keys', '--with-colons'])
+          .stdout.toString()
+          .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? '',
+        'cv25519',
+        'encr',
+        'never',
+      ]).status,
+    ).to.equal(0)
     armoredKey = gpg(['--armor', '--export-secret-keys', 'drive@test.invalid']).stdout.toString()
     // A recipient whose key asks for AES-128 (GnuPG's preference list): the session key the SDK makes for it follows.
     expect(gpg(['--default-preference-list', 'AES128 SHA256 Uncompressed', '--quick-gen-key', 'AES-128 <aes128@test.invalid>', 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
-    const aes128 = gpg(['--list-keys', '--with-colons', 'aes128@test.invalid']).stdout.toString().match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
+    const aes128 =
+      gpg(['--list-keys', '--with-colons', 'aes128@test.invalid'])
+        .stdout.toString()
+        .match(/^fpr:+([\dA-F]+):/m)?.[1] ?? ''
     expect(gpg(['--default-preference-list', 'AES128 SHA256 Uncompressed', '--quick-add-key', aes128, 'cv25519', 'encr', 'never']).status).to.equal(0)
     aes128Key = gpg(['--armor', '--export', 'aes128@test.invalid']).stdout.toString()
   })
@@ -50,7 +63,9 @@ describe('drive crypto proxy against GnuPG', function () {
   const otherHome = () => {
     const dir = mkdtempSync(join(home, 'other-'))
     return (args: string[], passphrase: string, input?: Buffer | string | Uint8Array) => {
-      const result = spawnSync('gpg', ['--homedir', dir, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', ...args], {input: input === undefined ? undefined : Buffer.from(input)})
+      const result = spawnSync('gpg', ['--homedir', dir, '--batch', '--pinentry-mode', 'loopback', '--passphrase', passphrase, '--trust-model', 'always', ...args], {
+        input: input === undefined ? undefined : Buffer.from(input),
+      })
       return {status: result.status, stderr: result.stderr.toString(), stdout: result.stdout}
     }
   }
@@ -139,9 +154,10 @@ describe('drive crypto proxy against GnuPG', function () {
     expect(gpg(['--decrypt'], compressed).stdout.toString()).to.equal('Drive block 2 ✓')
 
     for (const format of ['binary', 'armored'] as const) {
-       
       const {message, signature} = await proxy.encryptMessage({binaryData: data, detached: true, encryptionKeys: [key], format, signingKeys: key})
-      expect(format === 'binary' ? message instanceof Uint8Array && signature instanceof Uint8Array : typeof message === 'string' && (signature as string).startsWith('-----BEGIN PGP SIGNATURE-----')).to.equal(true)
+      expect(
+        format === 'binary' ? message instanceof Uint8Array && signature instanceof Uint8Array : typeof message === 'string' && (signature as string).startsWith('-----BEGIN PGP SIGNATURE-----'),
+      ).to.equal(true)
       const opened = gpg(['--decrypt'], message as Uint8Array | string)
       expect([opened.status, opened.stdout.toString()], opened.stderr).to.deep.equal([0, 'Drive block 2 ✓'])
       expect(opened.stderr).not.to.include('signature')
@@ -155,7 +171,6 @@ describe('drive crypto proxy against GnuPG', function () {
     const key = await proxy.importPrivateKey({armoredKey, passphrase: PASSPHRASE})
     const data = new TextEncoder().encode('node name')
     for (const round of [1, 2]) {
-       
       const signature = await proxy.signMessage({binaryData: data, detached: true, format: 'binary', signingKeys: [key]})
       expect(signature, `round ${round}`).to.be.instanceOf(Uint8Array)
       const verified = gpg(['--verify-options', 'show-notations', '--verify', file('name.sig', signature as Uint8Array), file('name', data)])
@@ -201,13 +216,20 @@ describe('drive crypto proxy against GnuPG', function () {
 
     // decryptMessage is never given a context: a detached signature with a critical one fails there too.
     const message = gpg(['--encrypt', '--recipient', 'drive@test.invalid', '--output', '-'], text).stdout
-    const opened = await Promise.all([critical.stdout, plain.stdout].map((binarySignature) => proxy.decryptMessage({binaryMessage: message, binarySignature, decryptionKeys: [key], format: 'utf8', verificationKeys: [key]})))
+    const opened = await Promise.all(
+      [critical.stdout, plain.stdout].map((binarySignature) => proxy.decryptMessage({binaryMessage: message, binarySignature, decryptionKeys: [key], format: 'utf8', verificationKeys: [key]})),
+    )
     expect(opened.map(({data, verificationStatus}) => [data, verificationStatus])).to.deep.equal([
       [text, SIGNED_AND_INVALID],
       [text, SIGNED_AND_VALID],
     ])
     // Tampered data under the right context stays invalid.
-    const tampered = await proxy.verifyMessage({binaryData: new TextEncoder().encode(`${text}!`), binarySignature: critical.stdout, signatureContext: {critical: true, value: 'drive.share-member.inviter'}, verificationKeys: [key]})
+    const tampered = await proxy.verifyMessage({
+      binaryData: new TextEncoder().encode(`${text}!`),
+      binarySignature: critical.stdout,
+      signatureContext: {critical: true, value: 'drive.share-member.inviter'},
+      verificationKeys: [key],
+    })
     expect(tampered.verificationStatus).to.equal(SIGNED_AND_INVALID)
   })
 
@@ -225,9 +247,17 @@ describe('drive crypto proxy against GnuPG', function () {
     const binarySignature = gpg(['--detach-sign', '--output', '-'], text).stdout
     const armoredSignature = gpg(['--armor', '--detach-sign', '--output', '-'], text).stdout.toString()
     const otherSignature = gpg(['--detach-sign', '--output', '-'], 'other text').stdout
-    const detached = await Promise.all([binarySignature, armoredSignature, otherSignature].map((signature) =>
-      proxy.decryptMessage({binaryMessage: message, decryptionKeys: [key], format: 'utf8', verificationKeys: [key], ...(typeof signature === 'string' ? {armoredSignature: signature} : {binarySignature: signature})}),
-    ))
+    const detached = await Promise.all(
+      [binarySignature, armoredSignature, otherSignature].map((signature) =>
+        proxy.decryptMessage({
+          binaryMessage: message,
+          decryptionKeys: [key],
+          format: 'utf8',
+          verificationKeys: [key],
+          ...(typeof signature === 'string' ? {armoredSignature: signature} : {binarySignature: signature}),
+        }),
+      ),
+    )
     expect(detached.map(({data, verificationStatus}) => [data, verificationStatus])).to.deep.equal([
       [text, SIGNED_AND_VALID],
       [text, SIGNED_AND_VALID],
@@ -253,8 +283,14 @@ describe('drive crypto proxy against GnuPG', function () {
     expect(shown).not.to.equal(null)
     const armoredMade = gpg(['--armor', '--encrypt', '--recipient', 'drive@test.invalid', '--output', '-'], 'content').stdout.toString()
     const armoredShown = gpg(['--show-session-key', '--decrypt'], armoredMade).stderr.match(/session key: '(\d+):([\dA-F]+)'/)
-    const [fromBinary, fromArmored] = await Promise.all([proxy.decryptSessionKey({binaryMessage: made.stdout, decryptionKeys: key}), proxy.decryptSessionKey({armoredMessage: armoredMade, decryptionKeys: key})])
-    const hex = (sessionKey: unknown) => Buffer.from((sessionKey as {data: Uint8Array}).data).toString('hex').toUpperCase()
+    const [fromBinary, fromArmored] = await Promise.all([
+      proxy.decryptSessionKey({binaryMessage: made.stdout, decryptionKeys: key}),
+      proxy.decryptSessionKey({armoredMessage: armoredMade, decryptionKeys: key}),
+    ])
+    const hex = (sessionKey: unknown) =>
+      Buffer.from((sessionKey as {data: Uint8Array}).data)
+        .toString('hex')
+        .toUpperCase()
     expect([hex(fromBinary), hex(fromArmored)]).to.deep.equal([shown?.[2], armoredShown?.[2]])
     // GnuPG 2.2 names AES-256 9; OpenPGP.js names it.
     expect([shown?.[1], (fromBinary as unknown as {algorithm: string}).algorithm]).to.deep.equal(['9', 'aes256'])
@@ -271,7 +307,7 @@ describe('drive crypto proxy against GnuPG', function () {
 
     expect(gpg(['--list-packets'], toPassword).stdout.toString()).to.match(/symkey enc packet/)
     const pgp = await import('openpgp')
-    const forAes128 = await proxy.generateSessionKey({recipientKeys: [await pgp.readKey({armoredKey: aes128Key}) as never]})
+    const forAes128 = await proxy.generateSessionKey({recipientKeys: [(await pgp.readKey({armoredKey: aes128Key})) as never]})
     expect([(sessionKey as unknown as {algorithm: string}).algorithm, (forAes128 as unknown as {algorithm: string}).algorithm]).to.deep.equal(['aes256', 'aes128'])
   })
 
@@ -282,7 +318,14 @@ describe('drive crypto proxy against GnuPG', function () {
     expect(other(['--import'], '', locked).status).to.equal(0)
     const listed = other(['--list-secret-keys', '--with-colons'], '').stdout.toString()
     // 22: EdDSA over ed25519 to sign, 18: ECDH over cv25519 to decrypt.
-    expect(listed.match(/^(?:sec|ssb):[^:]*:[^:]*:(\d+):(?:[^:]*:){12}([^:]*):/gm)?.map((line) => line.split(':').filter((_, index) => index === 3 || index === 16).join(' '))).to.deep.equal(['22 ed25519', '18 cv25519'])
+    expect(
+      listed.match(/^(?:sec|ssb):[^:]*:[^:]*:(\d+):(?:[^:]*:){12}([^:]*):/gm)?.map((line) =>
+        line
+          .split(':')
+          .filter((_, index) => index === 3 || index === 16)
+          .join(' '),
+      ),
+    ).to.deep.equal(['22 ed25519', '18 cv25519'])
     const {message} = await proxy.encryptMessage({binaryData: new TextEncoder().encode('to the new key'), encryptionKeys: [generated], signingKeys: generated})
     expect(other(['--decrypt'], 'wrong passphrase', message as string).status).not.to.equal(0)
     const opened = other(['--decrypt'], 'export passphrase', message as string)
@@ -297,7 +340,11 @@ describe('drive crypto proxy against GnuPG', function () {
     const signed = third(['--sign', '--output', '-'], '', 'signed by the exported key')
     expect(signed.status, signed.stderr).to.equal(0)
     const reimported = await proxy.importPrivateKey({armoredKey: open, passphrase: null})
-    const {data} = await proxy.decryptMessage({binaryMessage: gpg(['--encrypt', '--recipient', 'drive@test.invalid', '--output', '-'], 'for the open key').stdout, decryptionKeys: [reimported], format: 'utf8'})
+    const {data} = await proxy.decryptMessage({
+      binaryMessage: gpg(['--encrypt', '--recipient', 'drive@test.invalid', '--output', '-'], 'for the open key').stdout,
+      decryptionKeys: [reimported],
+      format: 'utf8',
+    })
     expect(data).to.equal('for the open key')
   })
 })

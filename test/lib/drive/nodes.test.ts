@@ -18,8 +18,21 @@ describe('drive nodes and failures', () => {
   })
 
   it('nodeView: a degraded node keeps what decrypted and says what did not', () => {
-    const base = {creationTime: new Date(0), directRole: 'admin', isShared: false, isSharedPublicly: false, keyAuthor: {ok: true, value: 'a@b'}, modificationTime: new Date(1000), treeEventScopeId: 'v', type: 'file', uid: 'v~n'}
-    const degraded = {error: {...base, name: {error: new Error('bad name packet'), ok: false}, nameAuthor: {error: {claimedAuthor: 'x@y', error: 'signature invalid'}, ok: false}}, ok: false} as unknown as MaybeNode
+    const base = {
+      creationTime: new Date(0),
+      directRole: 'admin',
+      isShared: false,
+      isSharedPublicly: false,
+      keyAuthor: {ok: true, value: 'a@b'},
+      modificationTime: new Date(1000),
+      treeEventScopeId: 'v',
+      type: 'file',
+      uid: 'v~n',
+    }
+    const degraded = {
+      error: {...base, name: {error: new Error('bad name packet'), ok: false}, nameAuthor: {error: {claimedAuthor: 'x@y', error: 'signature invalid'}, ok: false}},
+      ok: false,
+    } as unknown as MaybeNode
     const view = nodeView(degraded)
     expect([view.name, view.problems, view.signatures.name]).to.deep.equal([undefined, ['name: bad name packet'], 'NOT verified (x@y: signature invalid)'])
     expect(authorText({ok: true, value: null})).to.equal('verified (anonymous)')

@@ -23,9 +23,14 @@ describe('download-directory', () => {
   it('refuses a --dir that is not a directory, in one line with the name shown safely', async () => {
     writeFileSync(join(dir, 'a-file'), '')
     for (const given of [join(dir, 'a-file'), join(dir, 'a-file', 'under'), `${dir}/a-file/\u001B[2J`]) {
-      const error = await DownloadDirectory.open(given).then(() => undefined, (failure: unknown) => failure)
+      const error = await DownloadDirectory.open(given).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      )
       expect(error).to.be.instanceOf(CliFailure)
-      expect((error as Error).message).to.match(/^--dir ".*" (is not a directory|cannot be created: ENOTDIR)$/).and.not.include('\u001B')
+      expect((error as Error).message)
+        .to.match(/^--dir ".*" (is not a directory|cannot be created: ENOTDIR)$/)
+        .and.not.include('\u001B')
     }
   })
 

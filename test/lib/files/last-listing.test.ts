@@ -35,7 +35,9 @@ describe('last-listing', () => {
 
   it('a cut ID that begins none or several is refused, naming it (exit 3)', () => {
     rememberListing(cache, 'message', [A, B])
-    expect(() => wholeId(cache, 'message', 'Zzz…')).to.throw('message Zzz…: no ID of the last listing begins with it').with.property('exitStatus', 3)
+    expect(() => wholeId(cache, 'message', 'Zzz…'))
+      .to.throw('message Zzz…: no ID of the last listing begins with it')
+      .with.property('exitStatus', 3)
     expect(() => wholeId(cache, 'message', 'A…')).to.throw('message A…: it begins 2 IDs of the last listing: give more of it')
   })
 

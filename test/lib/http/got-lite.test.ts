@@ -89,15 +89,19 @@ interface Scenario {
   check: (outcome: Outcome) => void
 }
 
-const json = (status: number, text: string, headers: Record<string, string> = {}): Handler => (_request, _body, response) => {
-  response.writeHead(status, {'content-type': 'application/json', ...headers})
-  response.end(text)
-}
+const json =
+  (status: number, text: string, headers: Record<string, string> = {}): Handler =>
+  (_request, _body, response) => {
+    response.writeHead(status, {'content-type': 'application/json', ...headers})
+    response.end(text)
+  }
 
-const encoded = (encoding: string, bytes: Buffer): Handler => (_request, _body, response) => {
-  response.writeHead(200, {'content-encoding': encoding, 'content-length': bytes.length, 'content-type': 'application/json'})
-  response.end(bytes)
-}
+const encoded =
+  (encoding: string, bytes: Buffer): Handler =>
+  (_request, _body, response) => {
+    response.writeHead(200, {'content-encoding': encoding, 'content-length': bytes.length, 'content-type': 'application/json'})
+    response.end(bytes)
+  }
 
 const USERS = '{"Code":1000,"User":{"Name":"demo"}}'
 
@@ -249,7 +253,12 @@ const scenarios: Record<string, Scenario> = {
       let seen = 0
       return (request, body, response) => (seen++ === 0 ? json(503, '{"Code":503}', {'retry-after': '0'}) : json(200, '{}'))(request, body, response)
     },
-    request: (base) => ({body: () => Readable.from([Buffer.from('part one, '), Buffer.from('part two')]), headers: {'content-type': 'multipart/form-data; boundary=x'}, method: 'POST', url: new URL(`${base}/mail/v4/attachments`)}),
+    request: (base) => ({
+      body: () => Readable.from([Buffer.from('part one, '), Buffer.from('part two')]),
+      headers: {'content-type': 'multipart/form-data; boundary=x'},
+      method: 'POST',
+      url: new URL(`${base}/mail/v4/attachments`),
+    }),
     retries: 1,
   },
   'retry: false: a 429 with Retry-After, then a 503, stand; the request is sent once': {
@@ -303,7 +312,14 @@ async function run(client: Client, scenario: Scenario, base: string, wire: Wire[
   const session: ActiveSession = {accessToken: 'old-token', apiUrl: new URL(base), profile: 'p', refreshToken: 'r', source: 'env', uid: 'uid-1'}
   const controller = new AbortController()
   if (scenario.abortAfterMs !== undefined) setTimeout(() => controller.abort(), scenario.abortAfterMs)
-  const options = {appVersion: 'Other', log: (line: string) => log.push(line), retries: scenario.retries ?? 3, signal: controller.signal, timeoutSeconds: scenario.timeoutSeconds ?? 10, userAgent: 'proton-cli/test'}
+  const options = {
+    appVersion: 'Other',
+    log: (line: string) => log.push(line),
+    retries: scenario.retries ?? 3,
+    signal: controller.signal,
+    timeoutSeconds: scenario.timeoutSeconds ?? 10,
+    userAgent: 'proton-cli/test',
+  }
   const refresh = async () => {
     if (scenario.refresh === 'fails') throw new client.CliFailure('session expired', 2)
     session.accessToken = 'new-token'

@@ -11,13 +11,17 @@ describe('-H headers', () => {
 
   it('refuses malformed headers and CR/LF in values (exit 1)', () => {
     for (const text of ['NoColon', ': v', 'Bad Name: v', 'X-A: b\r\nX-B: c', 'X-A: b\nc', 'X-A: b\rc', 'X-A: \u0000']) {
-      expect(() => parseHeader(text), JSON.stringify(text)).to.throw().with.property('exitStatus', 1)
+      expect(() => parseHeader(text), JSON.stringify(text))
+        .to.throw()
+        .with.property('exitStatus', 1)
     }
   })
 
   it('refuses the headers that frame the request: the client computes them (exit 1)', () => {
     for (const text of ['Content-Length: 3', 'transfer-encoding: chunked', 'Host: example.org', 'Connection: close', 'Expect: 100-continue']) {
-      expect(() => parseHeader(text), text).to.throw(/the client sets this header itself/).with.property('exitStatus', 1)
+      expect(() => parseHeader(text), text)
+        .to.throw(/the client sets this header itself/)
+        .with.property('exitStatus', 1)
     }
   })
 
@@ -28,7 +32,9 @@ describe('-H headers', () => {
   })
 
   it('refuses a header given twice, whatever its case (exit 1)', () => {
-    expect(() => parseHeaders(['X-A: 1', 'x-a: 2'], () => {})).to.throw('-H/--header x-a is given twice').with.property('exitStatus', 1)
+    expect(() => parseHeaders(['X-A: 1', 'x-a: 2'], () => {}))
+      .to.throw('-H/--header x-a is given twice')
+      .with.property('exitStatus', 1)
   })
 
   it('warns, naming the header, when one of the session’s headers is replaced', () => {

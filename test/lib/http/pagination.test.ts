@@ -30,15 +30,19 @@ describe('pagination', () => {
     let inFlight = 0
     let most = 0
     const asked: number[] = []
-    const result = await fetchPages(async (n) => {
-      asked.push(n)
-      inFlight++
-      most = Math.max(most, inFlight)
-      // Later pages answer sooner: the order must still hold.
-      await new Promise((resolve) => setTimeout(resolve, (20 - n) % 7))
-      inFlight--
-      return items(20, 2, n)
-    }, 0, limits({pageSize: 2}))
+    const result = await fetchPages(
+      async (n) => {
+        asked.push(n)
+        inFlight++
+        most = Math.max(most, inFlight)
+        // Later pages answer sooner: the order must still hold.
+        await new Promise((resolve) => setTimeout(resolve, (20 - n) % 7))
+        inFlight--
+        return items(20, 2, n)
+      },
+      0,
+      limits({pageSize: 2}),
+    )
     expect(result.kind).to.equal('complete')
     if (result.kind !== 'complete') return
     expect(result.pages).to.have.length(10)
@@ -73,10 +77,14 @@ describe('pagination', () => {
 
   it('stops at the first error: no new page is asked for, and that answer is the result', async () => {
     const asked: number[] = []
-    const result = await fetchPages(async (n) => {
-      asked.push(n)
-      return n === 2 ? page('{"Code":2028,"Error":"slow down"}', 429) : items(40, 2, n)
-    }, 0, limits({pageSize: 2}))
+    const result = await fetchPages(
+      async (n) => {
+        asked.push(n)
+        return n === 2 ? page('{"Code":2028,"Error":"slow down"}', 429) : items(40, 2, n)
+      },
+      0,
+      limits({pageSize: 2}),
+    )
     expect(result.kind).to.equal('failed')
     expect(result.kind === 'failed' && result.failed.statusCode).to.equal(429)
     // The pages before it, for -i.
@@ -86,12 +94,14 @@ describe('pagination', () => {
 
   describe('complete or fail', () => {
     /** A service that gives at most `cap` items a page, whatever PageSize asks, from a list of `count` under a Total of `total`. */
-    const capped = (total: number, count: number, cap: number, asked: number[] = []) => async (n: number) => {
-      asked.push(n)
-      const from = n * cap
-      const ids = Array.from({length: Math.max(0, Math.min(cap, count - from))}, (_, k) => `{"ID":${from + k}}`)
-      return page(`{"Code":1000,"Total":${total},"Messages":[${ids.join(',')}]}`)
-    }
+    const capped =
+      (total: number, count: number, cap: number, asked: number[] = []) =>
+      async (n: number) => {
+        asked.push(n)
+        const from = n * cap
+        const ids = Array.from({length: Math.max(0, Math.min(cap, count - from))}, (_, k) => `{"ID":${from + k}}`)
+        return page(`{"Code":1000,"Total":${total},"Messages":[${ids.join(',')}]}`)
+      }
 
     it('follows a service that caps its pages below the PageSize asked until Total items are in', async () => {
       const asked: number[] = []
@@ -138,10 +148,14 @@ describe('pagination', () => {
 
     it('bounds the whole run by one deadline: a page that runs out of it ends the run, with what arrived', async () => {
       const deadline = Date.now() + 60_000
-      const result = await fetchPages(async (n) => {
-        if (n === 3) throw new TimeoutFailure('no complete answer')
-        return items(100, 2, n)
-      }, 0, limits({deadline, pageSize: 2, timeoutSeconds: 7}))
+      const result = await fetchPages(
+        async (n) => {
+          if (n === 3) throw new TimeoutFailure('no complete answer')
+          return items(100, 2, n)
+        },
+        0,
+        limits({deadline, pageSize: 2, timeoutSeconds: 7}),
+      )
       expect(result.kind === 'incomplete' && result.problem).to.equal('not complete within 7 s (timeout; see --timeout): 6 of Total 100 items arrived')
       // Past the deadline, no page is asked for at all.
       const asked: number[] = []
@@ -152,12 +166,16 @@ describe('pagination', () => {
 
     it('throws any other failure of a page once the pages in flight are done', async () => {
       let settled = 0
-      const failing = fetchPages(async (n) => {
-        if (n === 2) throw unavailableError('connection reset')
-        await new Promise((resolve) => setTimeout(resolve, 5))
-        settled++
-        return items(100, 2, n)
-      }, 0, limits({pageSize: 2}))
+      const failing = fetchPages(
+        async (n) => {
+          if (n === 2) throw unavailableError('connection reset')
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          settled++
+          return items(100, 2, n)
+        },
+        0,
+        limits({pageSize: 2}),
+      )
       let thrown: unknown
       await failing.catch((error: unknown) => (thrown = error))
       expect((thrown as Error).message).to.equal('connection reset')

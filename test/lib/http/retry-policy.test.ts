@@ -49,8 +49,14 @@ describe('retry policy', () => {
     expect(retryDelayMs(1, {retryAfter: '0', status: 503}, 0, () => 0.9)).to.equal(0)
     for (const status of [429, 503]) {
       for (const retry of [1, 2, 3]) {
-        expect(retryDelayMs(retry, {status}, 0, () => 0), `${status} retry ${retry}`).to.equal(3000)
-        expect(retryDelayMs(retry, {retryAfter: 'soon', status}, 0, () => 1), `${status} retry ${retry}`).to.equal(8000)
+        expect(
+          retryDelayMs(retry, {status}, 0, () => 0),
+          `${status} retry ${retry}`,
+        ).to.equal(3000)
+        expect(
+          retryDelayMs(retry, {retryAfter: 'soon', status}, 0, () => 1),
+          `${status} retry ${retry}`,
+        ).to.equal(8000)
       }
     }
 

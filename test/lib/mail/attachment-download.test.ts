@@ -40,7 +40,10 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
   }
 
   /** The attachment A1 downloaded (signature null: none listed) with the service answering `handler`; what came back or the failure, and the folder's files. */
-  const download = async (handler: Handler, {maxBytes = 1 << 20, senderKeys = [KEY_FIXTURE.attachmentSigner.PublicKey as string], signature = KEY_FIXTURE.attachment.Signature as string | null, options = {} as TestRunOptions} = {}) => {
+  const download = async (
+    handler: Handler,
+    {maxBytes = 1 << 20, senderKeys = [KEY_FIXTURE.attachmentSigner.PublicKey as string], signature = KEY_FIXTURE.attachment.Signature as string | null, options = {} as TestRunOptions} = {},
+  ) => {
     suite.server.handle(handler)
     const {invocation} = testRun(suite.home, options)
     const source: AttachmentSource = {
@@ -52,7 +55,13 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
       senderKeys,
       session: await invocation.session(),
     }
-    const outcome = await downloadAttachment(source, {aid: 'A1', create: () => AtomicFile.create(join(dir, 'invoice.txt')), keyPackets: KEY_PACKETS, signature: signature ?? undefined, what: 'attachment A1 (invoice.txt)'}).then(
+    const outcome = await downloadAttachment(source, {
+      aid: 'A1',
+      create: () => AtomicFile.create(join(dir, 'invoice.txt')),
+      keyPackets: KEY_PACKETS,
+      signature: signature ?? undefined,
+      what: 'attachment A1 (invoice.txt)',
+    }).then(
       async ({file, verification}) => {
         await file.commit()
         return {text: readFileSync(join(dir, 'invoice.txt'), 'utf8'), verification}
@@ -62,10 +71,12 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
     return {files: readdirSync(dir), outcome}
   }
 
-  const answer = (bytes: Buffer): Handler => (_request, response) => {
-    response.writeHead(200, {'content-length': bytes.length, 'content-type': 'application/octet-stream'})
-    response.end(bytes)
-  }
+  const answer =
+    (bytes: Buffer): Handler =>
+    (_request, response) => {
+      response.writeHead(200, {'content-length': bytes.length, 'content-type': 'application/octet-stream'})
+      response.end(bytes)
+    }
 
   it('decrypts the data packet into the file, its signature verified against the sender’s key; asked for at the attachment’s path', async () => {
     expect(await download(answer(DATA))).to.deep.equal({files: ['invoice.txt'], outcome: {text: PLAINTEXT, verification: 'verified'}})
@@ -103,11 +114,16 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
     expect(over.files).to.deep.equal([])
     expect(over.outcome).to.have.property('status', 5)
     // The transport's line says "nothing printed" already: nothing is added to it.
-    expect((over.outcome as {message: string}).message).to.match(/^message M1: attachment A1 \(invoice\.txt\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(16 bytes\): its Content-Length is \d+ bytes, not read; nothing printed or saved$/)
+    expect((over.outcome as {message: string}).message).to.match(
+      /^message M1: attachment A1 \(invoice\.txt\): the answer from http:\/\/127\.0\.0\.1:\d+ is over --max-size \(16 bytes\): its Content-Length is \d+ bytes, not read; nothing printed or saved$/,
+    )
   })
 
   it('an error answer: its Error and exit status, naming the attachment; another status without a body: its HTTP status, naming the message', async () => {
-    expect(await download(json(404, {Code: 2501, Error: 'Attachment does not exist'}))).to.deep.equal({files: [], outcome: {message: 'attachment A1 (invoice.txt): HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Attachment does not exist', status: 3}})
+    expect(await download(json(404, {Code: 2501, Error: 'Attachment does not exist'}))).to.deep.equal({
+      files: [],
+      outcome: {message: 'attachment A1 (invoice.txt): HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Attachment does not exist', status: 3},
+    })
     // A human verification asked for (Code 9001): its bytes go to the verification check, which refuses it without a terminal (exit 2).
     const challenge = await download(json(422, {Code: 9001, Details: {HumanVerificationMethods: ['captcha'], HumanVerificationToken: 'hv-token'}, Error: 'Human verification required'}))
     expect(challenge.files).to.deep.equal([])
@@ -123,7 +139,15 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
       const run = testRun(suite.home)
       ;(run.invocation.io.stderr as {isTTY?: boolean}).isTTY = true
       const {invocation} = run
-      const source: AttachmentSource = {fail: (cause) => new CliFailure(cause, 1), invocation, keys: await addressKeys(), maxBytes: 1 << 20, messageId: 'M1', senderKeys: [], session: await invocation.session()}
+      const source: AttachmentSource = {
+        fail: (cause) => new CliFailure(cause, 1),
+        invocation,
+        keys: await addressKeys(),
+        maxBytes: 1 << 20,
+        messageId: 'M1',
+        senderKeys: [],
+        session: await invocation.session(),
+      }
       const {file} = await downloadAttachment(source, {aid: 'A1', create: () => AtomicFile.create(join(dir, 'invoice.txt')), keyPackets: KEY_PACKETS, what: 'attachment A1 (invoice.txt)'})
       await file.abandon()
       return run.stderr()
@@ -152,7 +176,15 @@ describe('attachment-download: an attachment streamed through OpenPGP.js into a 
     wrongKeyPackets[wrongKeyPackets.length - 3] ^= 0x01
     suite.server.handle(answer(DATA))
     const {invocation} = testRun(suite.home)
-    const source: AttachmentSource = {fail: (cause) => new CliFailure(`message M1: ${cause}`, 1), invocation, keys: await addressKeys(), maxBytes: 1 << 20, messageId: 'M1', senderKeys: [], session: await invocation.session()}
+    const source: AttachmentSource = {
+      fail: (cause) => new CliFailure(`message M1: ${cause}`, 1),
+      invocation,
+      keys: await addressKeys(),
+      maxBytes: 1 << 20,
+      messageId: 'M1',
+      senderKeys: [],
+      session: await invocation.session(),
+    }
     const refused = await downloadAttachment(source, {aid: 'A1', create: () => AtomicFile.create(join(dir, 'x.txt')), keyPackets: wrongKeyPackets, what: 'attachment A1 (x)'}).then(
       () => '',
       (error: Error) => error.message,

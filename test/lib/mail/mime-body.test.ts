@@ -115,7 +115,9 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     expect(await refusal('Content-Type: multipart/mixed; boundary=b\r\n\r\nno parts at all\r\n')).to.equal('the decrypted body is not valid MIME (its multipart/mixed boundary never occurs)')
     expect(await refusal('Content-Type: garbage\r\n\r\nhi\r\n')).to.match(/^the decrypted body is not MIME \(Content-Type "garbage"\)$/)
     const deep = Array.from({length: 80}, (_, index) => `Content-Type: multipart/mixed; boundary=b${index}\r\n\r\n--b${index}\r\n`).join('') + 'Content-Type: text/plain\r\n\r\nx\r\n'
-    expect(await refusal(deep)).to.match(/^the decrypted body is not valid MIME \(.+\)$/).and.not.include('boundary')
+    expect(await refusal(deep))
+      .to.match(/^the decrypted body is not valid MIME \(.+\)$/)
+      .and.not.include('boundary')
   })
 
   it('refuses a tree without a text part, saying what it holds instead', async () => {
@@ -125,10 +127,47 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
   })
 
   it('numbers the attachments mime:1, mime:2 … in the order their parts occur, nested ones included, the signature of a multipart/signed not counted', async () => {
-    const inner = crlf(['Content-Type: multipart/mixed; boundary=m', '', '--m', 'Content-Type: text/plain', '', 'hi', '--m', 'Content-Type: multipart/related; boundary=r', '', '--r', 'Content-Type: image/png; name=one.png', '', '1', '--r--', '--m', 'Content-Type: application/pdf; name=two.pdf', '', '2', '--m--', ''])
-    const body = crlf(['Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s', '', '--s', inner, '--s', 'Content-Type: application/pgp-signature', '', '-----BEGIN PGP SIGNATURE-----', '', '-----END PGP SIGNATURE-----', '--s--', ''])
+    const inner = crlf([
+      'Content-Type: multipart/mixed; boundary=m',
+      '',
+      '--m',
+      'Content-Type: text/plain',
+      '',
+      'hi',
+      '--m',
+      'Content-Type: multipart/related; boundary=r',
+      '',
+      '--r',
+      'Content-Type: image/png; name=one.png',
+      '',
+      '1',
+      '--r--',
+      '--m',
+      'Content-Type: application/pdf; name=two.pdf',
+      '',
+      '2',
+      '--m--',
+      '',
+    ])
+    const body = crlf([
+      'Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s',
+      '',
+      '--s',
+      inner,
+      '--s',
+      'Content-Type: application/pgp-signature',
+      '',
+      '-----BEGIN PGP SIGNATURE-----',
+      '',
+      '-----END PGP SIGNATURE-----',
+      '--s--',
+      '',
+    ])
     const parsed = await parseMimeBody(Buffer.from(body))
-    expect(parsed.attachments.map(({ID, Name}) => [ID, Name])).to.deep.equal([['mime:1', 'one.png'], ['mime:2', 'two.pdf']])
+    expect(parsed.attachments.map(({ID, Name}) => [ID, Name])).to.deep.equal([
+      ['mime:1', 'one.png'],
+      ['mime:2', 'two.pdf'],
+    ])
     expect(parsed.contents).to.have.length(2)
     expect(parsed.signed).to.not.equal(undefined)
   })
@@ -153,7 +192,22 @@ describe('keys/mime-body: a PGP/MIME body taken apart', () => {
     // The header part is named as pmcrypto names it.
     expect((await parseMimeBody(Buffer.from(withHeaders('sam@example.test')))).attachments.map(({Name}) => Name)).to.deep.equal(['report.csv', 'Encrypted Headers.txt'])
     // A multipart/signed: the Subject of the signed entity, not of the outer one.
-    const signed = crlf(['Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s', 'Subject: outer', '', '--s', 'Content-Type: text/plain', 'Subject: signed inner', '', 'hi', '--s', 'Content-Type: application/pgp-signature', '', 'sig', '--s--', ''])
+    const signed = crlf([
+      'Content-Type: multipart/signed; protocol="application/pgp-signature"; boundary=s',
+      'Subject: outer',
+      '',
+      '--s',
+      'Content-Type: text/plain',
+      'Subject: signed inner',
+      '',
+      'hi',
+      '--s',
+      'Content-Type: application/pgp-signature',
+      '',
+      'sig',
+      '--s--',
+      '',
+    ])
     expect((await parseMimeBody(Buffer.from(signed))).subject).to.equal('signed inner')
     expect((await parseMimeBody(Buffer.from(crlf(['Content-Type: text/plain', '', 'no subject', ''])))).subject).to.equal(undefined)
   })
@@ -202,7 +256,11 @@ describe('parseMimeBody: forwarded messages', () => {
 
   describe('bounds, checked before postal-mime parses anything', () => {
     const mixed = (parts: string[]) => Buffer.from(['Content-Type: multipart/mixed; boundary="b"', '', ...parts.flatMap((part) => ['--b', part]), '--b--', ''].join('\r\n'), 'latin1')
-    const refusal = async (bytes: Buffer) => parseMimeBody(bytes).then(() => undefined, (error: unknown) => error)
+    const refusal = async (bytes: Buffer) =>
+      parseMimeBody(bytes).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
 
     it(`refuses a body over ${MAX_MIME_BYTES} bytes`, async () => {
       const error = await refusal(mixed([`Content-Type: text/plain\r\n\r\n${'A'.repeat(MAX_MIME_BYTES)}`]))
@@ -214,7 +272,9 @@ describe('parseMimeBody: forwarded messages', () => {
       const body = (lines: number) => mixed([`Content-Type: text/plain\r\n\r\n${'x\r\n'.repeat(lines)}end`])
       const over = body(MAX_MIME_LINES)
       const lines = over.toString('latin1').split('\n').length - 1
-      expect((await refusal(over)) as Error).to.be.instanceOf(MimeBoundError).with.property('message', `its MIME body has ${lines} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
+      expect((await refusal(over)) as Error)
+        .to.be.instanceOf(MimeBoundError)
+        .with.property('message', `its MIME body has ${lines} lines, more than the ${MAX_MIME_LINES} this tool takes apart`)
     })
 
     it(`refuses more than ${MAX_MIME_PARTS} parts, nested ones counted`, async () => {
@@ -231,7 +291,11 @@ describe('parseMimeBody: the edges of what it takes apart', () => {
     expect(kinds.map((MIMEType) => isMimeMessage({MIMEType}))).to.deep.equal([true, true, false, false, false, false, false])
   })
 
-  const message = async (body: string | Buffer, options?: Parameters<typeof parseMimeBody>[1]) => parseMimeBody(Buffer.from(body), options).then(() => 'accepted', (error: Error) => `${error.constructor.name}: ${error.message}`)
+  const message = async (body: string | Buffer, options?: Parameters<typeof parseMimeBody>[1]) =>
+    parseMimeBody(Buffer.from(body), options).then(
+      () => 'accepted',
+      (error: Error) => `${error.constructor.name}: ${error.message}`,
+    )
 
   it('reads parameters with blanks around them, a name without a value, an escaped quote before a semicolon, a lone or unclosed quote', () => {
     const read = (value: string) => {
@@ -297,28 +361,120 @@ describe('parseMimeBody: the edges of what it takes apart', () => {
   })
 
   it('marks damage in a tree with LF line ends, folded headers, blanks after a delimiter, an untyped text part; a base64 text attachment too, never a 7bit one', async () => {
-    const lf = ['Content-Type: multipart/mixed;', ' boundary="a"', 'Subject: LF only', '', '--a', '', 'untyped text', '--a  ', 'Content-Type: application/pdf;', ' name=x.pdf', 'Content-Transfer-Encoding:', ' base64', '', 'QUJD', 'QUJD', 'QU!D', '--a', 'Content-Type: text/plain', 'Content-Disposition: attachment; filename="notes.txt"', 'Content-Transfer-Encoding: base64', '', 'QU?D', '--a', 'Content-Type: application/octet-stream', '', 'Hello!', '--a', 'Content-Type : application/zip', 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', '', 'QU*D', '--a', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '--a--', ''].join('\n')
+    const lf = [
+      'Content-Type: multipart/mixed;',
+      ' boundary="a"',
+      'Subject: LF only',
+      '',
+      '--a',
+      '',
+      'untyped text',
+      '--a  ',
+      'Content-Type: application/pdf;',
+      ' name=x.pdf',
+      'Content-Transfer-Encoding:',
+      ' base64',
+      '',
+      'QUJD',
+      'QUJD',
+      'QU!D',
+      '--a',
+      'Content-Type: text/plain',
+      'Content-Disposition: attachment; filename="notes.txt"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QU?D',
+      '--a',
+      'Content-Type: application/octet-stream',
+      '',
+      'Hello!',
+      '--a',
+      'Content-Type : application/zip',
+      'Content-Type: image/png',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QU*D',
+      '--a',
+      'Content-Type: application/pdf',
+      'Content-Transfer-Encoding: base64',
+      '--a--',
+      '',
+    ].join('\n')
     const parsed = await parseMimeBody(Buffer.from(lf))
     expect(parsed.text).to.equal('untyped text\n')
     // A blank before the colon, a repeated header (the first counts), a part of headers only: read as postal-mime reads them.
     expect(parsed.attachments.map(({MIMEType}) => MIMEType)).to.deep.equal(['application/pdf', 'text/plain', 'application/octet-stream', 'application/zip', 'application/pdf'])
     expect(parsed.damage).to.deep.equal(['its base64 body holds "!" on line 3', 'its base64 body holds "?" on line 1', undefined, 'its base64 body holds "*" on line 1', undefined])
     // Blanks after a delimiter between two typed parts; a headers-only part whose last header is its Content-Type.
-    const typed = crlf(['Content-Type: multipart/mixed; boundary=a', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a \t', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Transfer-Encoding: base64', 'Content-Type: image/png', '--a--', ''])
+    const typed = crlf([
+      'Content-Type: multipart/mixed; boundary=a',
+      '',
+      '--a',
+      'Content-Type: text/plain',
+      '',
+      'hi',
+      '--a \t',
+      'Content-Type: application/pdf',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QU!D',
+      '--a',
+      'Content-Transfer-Encoding: base64',
+      'Content-Type: image/png',
+      '--a--',
+      '',
+    ])
     const read = await parseMimeBody(Buffer.from(typed))
-    expect([read.attachments.map(({MIMEType}) => MIMEType), read.damage]).to.deep.equal([['application/pdf', 'image/png'], ['its base64 body holds "!" on line 1', undefined]])
+    expect([read.attachments.map(({MIMEType}) => MIMEType), read.damage]).to.deep.equal([
+      ['application/pdf', 'image/png'],
+      ['its base64 body holds "!" on line 1', undefined],
+    ])
     // A multipart nested in one of the same boundary: the walk ends at the inner closing delimiter and finds two of
     // the three attachments postal-mime finds; nothing is marked rather than the wrong parts.
-    const same = crlf(['Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: text/plain', '', 'hi', '--a', 'Content-Type: multipart/mixed; boundary="a"', '', '--a', 'Content-Type: application/pdf', 'Content-Transfer-Encoding: base64', '', 'QU!D', '--a', 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', '', 'QUJD', '--a--', '--a', 'Content-Type: image/gif', 'Content-Transfer-Encoding: base64', '', 'QU?D', '--a--', ''])
+    const same = crlf([
+      'Content-Type: multipart/mixed; boundary="a"',
+      '',
+      '--a',
+      'Content-Type: text/plain',
+      '',
+      'hi',
+      '--a',
+      'Content-Type: multipart/mixed; boundary="a"',
+      '',
+      '--a',
+      'Content-Type: application/pdf',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QU!D',
+      '--a',
+      'Content-Type: image/png',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QUJD',
+      '--a--',
+      '--a',
+      'Content-Type: image/gif',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'QU?D',
+      '--a--',
+      '',
+    ])
     const misread = await parseMimeBody(Buffer.from(same))
-    expect([misread.attachments.map(({MIMEType}) => MIMEType), misread.damage]).to.deep.equal([['application/pdf', 'image/png', 'image/gif'], [undefined, undefined, undefined]])
+    expect([misread.attachments.map(({MIMEType}) => MIMEType), misread.damage]).to.deep.equal([
+      ['application/pdf', 'image/png', 'image/gif'],
+      [undefined, undefined, undefined],
+    ])
   })
 })
 
 describe('parseMimeBody: which multipart/signed is signed', () => {
   const signature = ['Content-Type: application/pgp-signature', '', '-----BEGIN PGP SIGNATURE-----', '', 'AAAA', '-----END PGP SIGNATURE-----']
   const body = (lines: string[], {close = true, contentType = 'multipart/signed; protocol="application/pgp-signature"; boundary=s', end = '\r\n', trailing = ''} = {}) =>
-    Buffer.from([`Content-Type: ${contentType}`, '', `--s${trailing}`, 'Content-Type: text/plain', '', 'signed caf\u00e9', `--s${trailing}`, ...lines, ...(close ? [`--s--${trailing}`] : []), ''].join(end), 'latin1')
+    Buffer.from(
+      [`Content-Type: ${contentType}`, '', `--s${trailing}`, 'Content-Type: text/plain', '', 'signed caf\u00e9', `--s${trailing}`, ...lines, ...(close ? [`--s--${trailing}`] : []), ''].join(end),
+      'latin1',
+    )
   const signedData = async (bytes: Buffer) => {
     const {signed} = await parseMimeBody(bytes)
     return signed && Buffer.from(signed.data).toString('latin1')
@@ -342,7 +498,11 @@ describe('parseMimeBody: which multipart/signed is signed', () => {
     expect(await signedData(body(['Content-Type: text/plain', '', 'Content-Type: application/pgp-signature']))).to.equal(undefined)
     expect(await signedData(body(['X-Content-Type: application/pgp-signature', 'Content-Type: text/plain', '', 'sig']))).to.equal(undefined)
     expect(await signedData(body(['', 'Content-Type: application/pgp-signature']))).to.equal(undefined)
-    for (const contentType of ['multipart/signed; protocol="application/pkcs7-signature"; boundary=s', 'multipart/signed; boundary=s', 'multipart/mixed; protocol="application/pgp-signature"; boundary=s']) {
+    for (const contentType of [
+      'multipart/signed; protocol="application/pkcs7-signature"; boundary=s',
+      'multipart/signed; boundary=s',
+      'multipart/mixed; protocol="application/pgp-signature"; boundary=s',
+    ]) {
       expect(await signedData(body(signature, {contentType})), contentType).to.equal(undefined)
     }
   })

@@ -71,7 +71,15 @@ describe('read-message: a message’s body opened with its address’s keys, its
     const second = await openMessage(run.invocation, 'm2')
     expect(second.verification).to.equal('unsigned')
     expect(second.body.toString('utf8')).to.match(/^Hi,\r?\n\r?\nlunch on Friday/)
-    expect(paths()).to.deep.equal(['/auth/v4/sessions/local/key', '/core/v4/addresses', '/core/v4/keys/all?Email=alex%40proton.test', '/core/v4/keys/all?Email=sandbox%40proton.test', '/core/v4/users', '/mail/v4/messages/m1', '/mail/v4/messages/m2'])
+    expect(paths()).to.deep.equal([
+      '/auth/v4/sessions/local/key',
+      '/core/v4/addresses',
+      '/core/v4/keys/all?Email=alex%40proton.test',
+      '/core/v4/keys/all?Email=sandbox%40proton.test',
+      '/core/v4/users',
+      '/mail/v4/messages/m1',
+      '/mail/v4/messages/m2',
+    ])
     expect(run.stderr()).to.equal('')
   })
 
@@ -101,12 +109,33 @@ describe('read-message: a message’s body opened with its address’s keys, its
     const at = Math.floor(tampered.length / 2)
     tampered[at] = (tampered[at][0] === 'A' ? 'B' : 'A') + tampered[at].slice(1)
     await serve({
-      addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]}, 'not an address', {Email: 'broken@proton.test', ID: 'a2', Keys: [{...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature}, {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature}]}],
-      messages: {m1: welcome, m3: {...welcome, AddressID: 'elsewhere'}, m4: {...welcome, AddressID: 'a2'}, m5: {...welcome, Body: ''}, m6: {...welcome, Body: tampered.join('\n')}, m8: {...welcome, Body: 7 as unknown as string}},
+      addresses: [
+        {Email: 'demo@proton.test', ID: 'a1', Keys: [addressKey]},
+        'not an address',
+        {
+          Email: 'broken@proton.test',
+          ID: 'a2',
+          Keys: [
+            {...addressKey, Signature: KEY_FIXTURE.addressKeys[1].Signature},
+            {...addressKey, ID: 'ak2', Signature: KEY_FIXTURE.addressKeys[1].Signature},
+          ],
+        },
+      ],
+      messages: {
+        m1: welcome,
+        m3: {...welcome, AddressID: 'elsewhere'},
+        m4: {...welcome, AddressID: 'a2'},
+        m5: {...welcome, Body: ''},
+        m6: {...welcome, Body: tampered.join('\n')},
+        m8: {...welcome, Body: 7 as unknown as string},
+      },
     })
     const open = (id: string) => refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, id))
     expect(await open('m3')).to.deep.equal({message: "message m3: its address elsewhere is not one of this account's", status: 1})
-    expect(await open('m4')).to.satisfy(({message, status}: {message: string; status: number}) => status === 1 && /^message m4: no key of its address broken@proton\.test could be unlocked \(address key ak: .+; address key ak2: .+\)$/.test(message))
+    expect(await open('m4')).to.satisfy(
+      ({message, status}: {message: string; status: number}) =>
+        status === 1 && /^message m4: no key of its address broken@proton\.test could be unlocked \(address key ak: .+; address key ak2: .+\)$/.test(message),
+    )
     expect(await open('m5')).to.deep.equal({message: 'message m5: the answer carries no Body', status: 1})
     expect(await open('m8')).to.deep.equal({message: 'message m8: the answer carries no Body', status: 1})
     const m6 = await open('m6')
@@ -123,11 +152,20 @@ describe('read-message: a message’s body opened with its address’s keys, its
 
   it('user keys the passphrase does not open: refused, saying to log in again; keys refused only for their Argon2 cost: a bound, exit 5', async () => {
     await serve({userKeys: [{...userKey, PrivateKey: KEY_FIXTURE.addressKeys[0].PrivateKey}]})
-    expect(await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))).to.deep.equal({message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again', status: 2})
-    await serve({userKeys: [{ID: 'costly', PrivateKey: argon2('memory.asc')}, {ID: 'slow', PrivateKey: argon2('passes.asc')}]})
+    expect(await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))).to.deep.equal({
+      message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again',
+      status: 2,
+    })
+    await serve({
+      userKeys: [
+        {ID: 'costly', PrivateKey: argon2('memory.asc')},
+        {ID: 'slow', PrivateKey: argon2('passes.asc')},
+      ],
+    })
     const costly = await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))
     expect(costly).to.deep.equal({
-      message: 'no user key could be unlocked (user key costly: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and 8 passes allowed; user key slow: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed)',
+      message:
+        'no user key could be unlocked (user key costly: its Argon2 S2K asks for 1 GiB of memory and 3 passes, more than the 256 MiB and 8 passes allowed; user key slow: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed)',
       status: 5,
     })
     // One address key opens, another is refused for its cost: the message opens.
@@ -136,7 +174,8 @@ describe('read-message: a message’s body opened with its address’s keys, its
     // A legacy address key (no Token: the key passphrase itself) asking too much: the message named, exit 5.
     await serve({addresses: [{Email: 'demo@proton.test', ID: 'a1', Keys: [{ID: 'costly', PrivateKey: argon2('passes.asc')}]}]})
     expect(await refusal(openMessage(testRun(suite.home, {env: ENV}).invocation, 'm1'))).to.deep.equal({
-      message: 'message m1: no key of its address demo@proton.test could be unlocked (address key costly: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed)',
+      message:
+        'message m1: no key of its address demo@proton.test could be unlocked (address key costly: its Argon2 S2K asks for 64 MiB of memory and 9 passes, more than the 256 MiB and 8 passes allowed)',
       status: 5,
     })
   })
@@ -148,7 +187,10 @@ describe('read-message: a message’s body opened with its address’s keys, its
     }
 
     expect(await answering({'/mail/v4/messages/m1': 'null'})).to.deep.equal({message: "message m1: its address undefined is not one of this account's", status: 1})
-    expect(await answering({'/core/v4/users': 'null'})).to.deep.equal({message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again', status: 2})
+    expect(await answering({'/core/v4/users': 'null'})).to.deep.equal({
+      message: 'the stored key passphrase no longer unlocks the user keys (the password changed?): run "proton auth login" again',
+      status: 2,
+    })
     for (const addresses of ['null', '{"Code":1000,"Addresses":"a1"}']) {
       expect(await answering({'/core/v4/addresses': addresses})).to.deep.equal({message: "message m1: its address a1 is not one of this account's", status: 1})
     }
@@ -159,7 +201,10 @@ describe('read-message: a message’s body opened with its address’s keys, its
     const withKeys = await messageWithKeys(testRun(suite.home, {env: ENV}).invocation, 'm1')
     expect(withKeys.bound.bytes).to.equal(64 * 1024 * 1024)
     expect((await messageWithKeys(testRun(suite.home, {env: ENV, flags: {'max-size': '1MiB'}}).invocation, 'm1')).bound.bytes).to.equal(1024 * 1024)
-    expect(await refusal(decryptBody({...withKeys, bound: {bytes: 16, name: '--max-size (16 B)'}}))).to.deep.equal({message: 'message m1: its decrypted body is over --max-size (16 B): stopped decrypting it; nothing printed', status: 5})
+    expect(await refusal(decryptBody({...withKeys, bound: {bytes: 16, name: '--max-size (16 B)'}}))).to.deep.equal({
+      message: 'message m1: its decrypted body is over --max-size (16 B): stopped decrypting it; nothing printed',
+      status: 5,
+    })
   })
 
   it('openTree: a tree without a multipart/signed keeps the outer verdict; a body that is not MIME refused, one over the bound exit 5', async () => {
@@ -176,7 +221,25 @@ describe('read-message: a message’s body opened with its address’s keys, its
     expect((await refusal(openTree(attachmentOnly, fail)))?.message).to.match(/^message m: its MIME tree has no text part/)
     expect((await openTree(attachmentOnly, fail, {requireText: false})).parsed.text).to.equal(undefined)
     // A memory-hole subject is taken when its From is the message's sender, in any case; else not.
-    const hidden = Buffer.from(['Content-Type: multipart/mixed; boundary=o', 'Subject: outer', '', '--o', 'Content-Type: text/plain', '', 'text', '--o', 'Content-Type: text/rfc822-headers', '', 'From: <sam@example.test>', 'Subject: the hidden one', '', '--o--', ''].join('\r\n'))
+    const hidden = Buffer.from(
+      [
+        'Content-Type: multipart/mixed; boundary=o',
+        'Subject: outer',
+        '',
+        '--o',
+        'Content-Type: text/plain',
+        '',
+        'text',
+        '--o',
+        'Content-Type: text/rfc822-headers',
+        '',
+        'From: <sam@example.test>',
+        'Subject: the hidden one',
+        '',
+        '--o--',
+        '',
+      ].join('\r\n'),
+    )
     expect((await openTree({...opened, body: hidden, message: {Sender: {Address: 'Sam@Example.test'}}}, fail)).parsed.subject).to.equal('the hidden one')
     for (const Sender of [{Address: 'eve@example.test'}, {Address: 7}, 'sam@example.test', null]) {
       expect((await openTree({...opened, body: hidden, message: {Sender}}, fail)).parsed.subject).to.equal('outer')
@@ -194,7 +257,20 @@ describe('read-message: openTree checks a multipart/signed made by GnuPG when th
   const crlf = (lines: string[]) => lines.join('\r\n')
   const ENTITY = crlf(['Content-Type: text/plain; charset=utf-8', '', 'Signed by sam'])
   const tree = (entity: string, signature: string) =>
-    Buffer.from(crlf(['Content-Type: multipart/signed; micalg=pgp-sha256; protocol="application/pgp-signature"; boundary="S"', '', '--S', entity, '--S', 'Content-Type: application/pgp-signature', '', signature.trim(), '--S--', '']))
+    Buffer.from(
+      crlf([
+        'Content-Type: multipart/signed; micalg=pgp-sha256; protocol="application/pgp-signature"; boundary="S"',
+        '',
+        '--S',
+        entity,
+        '--S',
+        'Content-Type: application/pgp-signature',
+        '',
+        signature.trim(),
+        '--S--',
+        '',
+      ]),
+    )
   const fail = (cause: string) => new CliFailure(`message m: ${cause}`, 1)
   let sam = ''
   let signature = ''

@@ -35,7 +35,9 @@ describe('api-error: the error line', () => {
   it('describeNotJson and describeRefusedRedirect: the service’s text escaped', () => {
     expect(describeNotJson(502, 'Bad Gateway', 'text/html', 20)).to.equal('HTTP 502 Bad Gateway: the answer is not JSON (text/html, 20 bytes)')
     expect(describeNotJson(200, 'OK', undefined, 0)).to.equal('HTTP 200 OK: the answer is not JSON (no content type, 0 bytes)')
-    expect(describeRefusedRedirect(302, 'https://evil.example/\u001B]8;;x')).to.equal(String.raw`HTTP 302: redirect to https://evil.example/\x1b]8;;x not followed (credentials stay with the session's origin)`)
+    expect(describeRefusedRedirect(302, 'https://evil.example/\u001B]8;;x')).to.equal(
+      String.raw`HTTP 302: redirect to https://evil.example/\x1b]8;;x not followed (credentials stay with the session's origin)`,
+    )
   })
 
   it('says what a body that is not JSON looks like: a page, other markup, JSON cut short, or text', () => {

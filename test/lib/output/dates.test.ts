@@ -38,7 +38,17 @@ describe('localIsoDateTime in the process’s own zone: Date’s fields, as Intl
   for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Europe/Dublin', 'America/Sao_Paulo', 'Asia/Kathmandu']) {
     it(`${zone}`, () => {
       process.env.TZ = zone
-      const intl = new Intl.DateTimeFormat('en-US', {day: '2-digit', hour: '2-digit', hourCycle: 'h23', minute: '2-digit', month: '2-digit', second: '2-digit', timeZone: zone, timeZoneName: 'longOffset', year: 'numeric'})
+      const intl = new Intl.DateTimeFormat('en-US', {
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+        minute: '2-digit',
+        month: '2-digit',
+        second: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'longOffset',
+        year: 'numeric',
+      })
       for (let seconds = -2_208_988_800; seconds < 10_000_000_000; seconds += 7_776_013) {
         const parts = Object.fromEntries(intl.formatToParts(new Date(seconds * 1000)).map((part) => [part.type, part.value]))
         const expected = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${parts.timeZoneName.replace('GMT', '') || '+00:00'}`

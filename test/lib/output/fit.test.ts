@@ -44,7 +44,16 @@ describe('tables fitted to the terminal (fit.ts)', () => {
   })
 
   it('leaves a table that fits as renderTable draws it', () => {
-    expect(fittedTable(['ID', 'NAME'], [['a1', 'Work'], ['b22', 'Family']], 80)).to.equal('ID   NAME\na1   Work\nb22  Family')
+    expect(
+      fittedTable(
+        ['ID', 'NAME'],
+        [
+          ['a1', 'Work'],
+          ['b22', 'Family'],
+        ],
+        80,
+      ),
+    ).to.equal('ID   NAME\na1   Work\nb22  Family')
   })
 
   it('narrows the widest column first: an 88-character ID gives way before a short name', () => {
@@ -81,7 +90,11 @@ describe('tables fitted to the terminal (fit.ts)', () => {
       for (const line of lines) expect(displayWidth(line), `round ${round}: ${line}`).to.be.at.most(width)
       for (const row of rows) {
         for (const [column, cell] of row.entries()) {
-          if (displayWidth(cell) <= widths[column]) expect(lines.some((line) => line.includes(cell.trim())), `round ${round}`).to.equal(true)
+          if (displayWidth(cell) <= widths[column])
+            expect(
+              lines.some((line) => line.includes(cell.trim())),
+              `round ${round}`,
+            ).to.equal(true)
         }
       }
     }

@@ -3,8 +3,53 @@ import {expect} from 'chai'
 
 import {describeJsonError, findJsonError, JsonScanner, type ScanResult, scanJson, type TopLevelMember} from '../../../src/lib/output/json-scan.ts'
 
-const VALID = ['{}', '[]', '0', '-0.5e+10', '"x"', 'true', 'null', ' {"a":[1,{"b":"\\u00e9\\n"}],"c":{}} \n', '{"Code":1000,"Code":2501}', '[[[[]]]]', '"\\u00e9\\n"', '123456789012345678901234', '"é☃😀"', '-0', '1E-7', '[0,-0.0,1e+2]']
-const INVALID = ['', ' ', '{', '{"a":}', '{"a" 1}', '[1,]', '{"a":1,}', '01', '-01', '1.', '-', '"\\x"', '"\\u12g4"', '"a\nb"', 'tru', '{} {}', '\uFEFF{}', "{'a':1}", '[1 2]', 'NaN', '1e', '1e+', '.5', '[', '"', '"\\', '"\\u00']
+const VALID = [
+  '{}',
+  '[]',
+  '0',
+  '-0.5e+10',
+  '"x"',
+  'true',
+  'null',
+  ' {"a":[1,{"b":"\\u00e9\\n"}],"c":{}} \n',
+  '{"Code":1000,"Code":2501}',
+  '[[[[]]]]',
+  '"\\u00e9\\n"',
+  '123456789012345678901234',
+  '"é☃😀"',
+  '-0',
+  '1E-7',
+  '[0,-0.0,1e+2]',
+]
+const INVALID = [
+  '',
+  ' ',
+  '{',
+  '{"a":}',
+  '{"a" 1}',
+  '[1,]',
+  '{"a":1,}',
+  '01',
+  '-01',
+  '1.',
+  '-',
+  '"\\x"',
+  '"\\u12g4"',
+  '"a\nb"',
+  'tru',
+  '{} {}',
+  '\uFEFF{}',
+  "{'a':1}",
+  '[1 2]',
+  'NaN',
+  '1e',
+  '1e+',
+  '.5',
+  '[',
+  '"',
+  '"\\',
+  '"\\u00',
+]
 
 function parses(text: string): boolean {
   try {
@@ -32,7 +77,10 @@ describe('JsonScanner', () => {
     for (const text of [...VALID, ...INVALID]) {
       const bytes = Buffer.from(text)
       expect(scanJson(bytes).json, JSON.stringify(text)).to.equal(parses(text))
-      const bytewise = scanInPieces(bytes, Array.from({length: bytes.length}, (_, index) => index))
+      const bytewise = scanInPieces(
+        bytes,
+        Array.from({length: bytes.length}, (_, index) => index),
+      )
       expect(bytewise.json, JSON.stringify(text)).to.equal(parses(text))
     }
 

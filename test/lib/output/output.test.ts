@@ -31,10 +31,12 @@ describe('writeJsonBody', () => {
     await writeJsonBody(body, 'json', terminal, {NO_COLOR: '1'})
     // eslint-disable-next-line no-control-regex
     expect(terminal.text()).to.not.match(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/)
-    expect(terminal.text()).to.equal(String.raw`{
+    expect(terminal.text()).to.equal(
+      String.raw`{
   "Subject": "a\u009b2J\u0085 © \u007f é",
   "k\u0090": 1
-}` + '\n')
+}` + '\n',
+    )
     expect(JSON.parse(terminal.text())).to.deep.equal(JSON.parse(body.toString('utf8')))
     const pipe = sink(false)
     await writeJsonBody(body, 'json', pipe)
@@ -78,7 +80,9 @@ describe('writeJsonBody', () => {
   it('converts to YAML keeping every integer exact', async () => {
     const out = sink(false)
     await writeJsonBody(ODD, 'yaml', out)
-    expect(out.text()).to.match(/^Code: 1000\nBig: 12345678901234567890\n/).and.include('\nNeg: -98765432109876543210\nF: 1.5\n')
+    expect(out.text())
+      .to.match(/^Code: 1000\nBig: 12345678901234567890\n/)
+      .and.include('\nNeg: -98765432109876543210\nF: 1.5\n')
     expect(parse(out.text(), {intAsBigInt: true})).to.deep.equal({Big: 12_345_678_901_234_567_890n, Code: 1000n, Esc: 'café / \n', F: 1.5, Neg: -98_765_432_109_876_543_210n})
   })
 })
@@ -89,7 +93,10 @@ describe('writeJsonSource beyond what can be converted', () => {
     big.write('[1,', 0)
     big.write(']', big.length - 1)
     const what = {text: 'indent; printed as received', yaml: 'convert to YAML; printed as received (JSON, which YAML reads as the same data)'}
-    for (const [format, tty] of [['yaml', false], ['text', true]] as const) {
+    for (const [format, tty] of [
+      ['yaml', false],
+      ['text', true],
+    ] as const) {
       const out = sink(tty)
       const notes: string[] = []
       await writeJsonSource(bufferSource(big), format, out, {note: (line) => notes.push(line)})
@@ -106,7 +113,10 @@ describe('writeJsonSource with deep nesting', () => {
   it('prints a body nested deeper than RENDER_DEPTH as received, for yaml and on a terminal, with a note (100,000 levels)', async () => {
     const deep = nested(100_000)
     const what = {text: 'indent; printed as received', yaml: 'convert to YAML; printed as received (JSON, which YAML reads as the same data)'}
-    for (const [format, tty] of [['yaml', false], ['text', true]] as const) {
+    for (const [format, tty] of [
+      ['yaml', false],
+      ['text', true],
+    ] as const) {
       // With the depth the receiving scan found, and without it (scanned here).
       for (const depth of [100_001, undefined]) {
         const out = sink(tty)
@@ -166,9 +176,7 @@ describe('sniffJson', () => {
 
 describe('describeApiError', () => {
   it('names the status, the Code with its contract name, and the service’s text on one line, its control characters visible', () => {
-    expect(describeApiError(404, 'Not Found', {code: 2501, error: 'Label\ndoes not exist', valid: true})).to.equal(
-      String.raw`HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label\ndoes not exist`,
-    )
+    expect(describeApiError(404, 'Not Found', {code: 2501, error: 'Label\ndoes not exist', valid: true})).to.equal(String.raw`HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label\ndoes not exist`)
     expect(describeApiError(400, 'Bad \u001B[2J', {code: 2001, error: 'x\u009B6n', valid: true})).to.equal(String.raw`HTTP 400 Bad \x1b[2J, Code 2001 INVALID_LINK_TYPE: x\u009b6n`)
     expect(describeApiError(422, '', {code: 12345, valid: true})).to.equal('HTTP 422, Code 12345')
     expect(describeApiError(500, 'Internal Server Error')).to.equal('HTTP 500 Internal Server Error')

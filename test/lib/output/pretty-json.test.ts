@@ -13,9 +13,7 @@ describe('prettyJson', () => {
   })
 
   it('colours keys, strings, numbers and literals when asked', () => {
-    expect(prettyJson({k: ['s', 1, null]}, true)).to.equal(
-      '{\n  \u001B[34;1m"k"\u001B[0m: [\n    \u001B[32m"s"\u001B[0m,\n    \u001B[36m1\u001B[0m,\n    \u001B[35mnull\u001B[0m\n  ]\n}',
-    )
+    expect(prettyJson({k: ['s', 1, null]}, true)).to.equal('{\n  \u001B[34;1m"k"\u001B[0m: [\n    \u001B[32m"s"\u001B[0m,\n    \u001B[36m1\u001B[0m,\n    \u001B[35mnull\u001B[0m\n  ]\n}')
   })
 
   it('has no recursion to run out of: 3,000 levels of objects and arrays (the recursive printer failed at 2,000)', () => {

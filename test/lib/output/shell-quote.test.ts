@@ -24,7 +24,7 @@ describe('shellQuote', () => {
     '',
   ]
 
-  it('keeps a plain word single-quoted as before, and a quote as \'\\\'\'', () => {
+  it("keeps a plain word single-quoted as before, and a quote as '\\''", () => {
     expect(shellQuote('plain')).to.equal("'plain'")
     expect(shellQuote("it's")).to.equal(String.raw`'it'\''s'`)
   })

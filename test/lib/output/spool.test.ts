@@ -45,7 +45,12 @@ describe('Spool', () => {
     const [wholeA, wholeB] = [Buffer.concat(partsA), Buffer.concat(partsB)]
     expect((await readAll(a)).equals(wholeA)).to.equal(true)
     expect((await readAll(b)).equals(wholeB)).to.equal(true)
-    for (const [start, end] of [[0, 1], [99, 1234], [3999, 4000], [150, 150]]) {
+    for (const [start, end] of [
+      [0, 1],
+      [99, 1234],
+      [3999, 4000],
+      [150, 150],
+    ]) {
       const read: Buffer[] = []
       for await (const chunk of a.chunks(start, end)) read.push(Buffer.from(chunk))
       expect(Buffer.concat(read).equals(wholeA.subarray(start, end)), `${start}-${end}`).to.equal(true)
@@ -84,7 +89,10 @@ describe('Spool', () => {
     symlinkSync(elsewhere, linked)
     const refused = new Spool(linked, 0)
     let failure: unknown
-    await refused.entry().write(randomBytes(10)).catch((error: unknown) => (failure = error))
+    await refused
+      .entry()
+      .write(randomBytes(10))
+      .catch((error: unknown) => (failure = error))
     expect(failure).to.have.property('exitStatus', 1)
     expect((failure as Error).message).to.equal(`cannot keep the answer in ${linked}: not a directory of this user (the cache directory must be writable, with room for the answer)`)
     expect(readdirSync(elsewhere)).to.deep.equal([])

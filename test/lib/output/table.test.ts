@@ -29,7 +29,14 @@ const OTHER_PIECES = ['東京', '한국어', '😀', '👍🏽', '👨‍👩‍
 
 describe('renderTable', () => {
   it('counts every character it draws itself as one column, as `table` does', () => {
-    const ranges: Array<[number, number]> = [[0x20, 0x7e], [0xa0, 0xa8], [0xaa, 0xad], [0xaf, 0x2ff], [0x2010, 0x2027], [0x2030, 0x203b]]
+    const ranges: Array<[number, number]> = [
+      [0x20, 0x7e],
+      [0xa0, 0xa8],
+      [0xaa, 0xad],
+      [0xaf, 0x2ff],
+      [0x2010, 0x2027],
+      [0x2030, 0x203b],
+    ]
     for (const [first, last] of ranges) {
       for (let code = first; code <= last; code++) expect(stringWidth(`a${String.fromCodePoint(code)}b`), code.toString(16)).to.equal(3)
     }

@@ -10,7 +10,7 @@ describe('plain commands', () => {
 
   it('a line whose values do not have their flags’ types is an internal error, not a run', async () => {
     const run = testRun(suite.home)
-    expect(await execute(mailList, run.invocation, parsedLine({'page': '2', 'page-size': 1}))).to.equal(1)
+    expect(await execute(mailList, run.invocation, parsedLine({page: '2', 'page-size': 1}))).to.equal(1)
     expect(run.stderr()).to.equal('Error: internal: --page should be an integer, the parser gave "2"\n')
     expect(suite.server.requests).to.deep.equal([])
   })

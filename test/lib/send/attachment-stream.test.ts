@@ -32,7 +32,11 @@ describe('send/attachment-stream: an attachment signed, then encrypted as it is 
     const {keyPacket, sessionKey} = await attachmentKey(key)
     for (let pass = 0; pass < 2; pass++) {
       const data = await collect(encryptedFile(signed, key, sessionKey))
-      const {data: plain, filename} = await openpgp.decrypt({decryptionKeys: key, format: 'binary', message: await openpgp.readMessage({binaryMessage: Buffer.concat([keyPacket, data])})}) as unknown as {data: Uint8Array; filename: string}
+      const {data: plain, filename} = (await openpgp.decrypt({
+        decryptionKeys: key,
+        format: 'binary',
+        message: await openpgp.readMessage({binaryMessage: Buffer.concat([keyPacket, data])}),
+      })) as unknown as {data: Uint8Array; filename: string}
       expect(Buffer.from(plain).equals(Buffer.alloc(200_000, 7))).to.equal(true)
       expect(filename).to.equal('file.bin')
     }
@@ -55,13 +59,14 @@ describe('send/attachment-stream: an attachment signed, then encrypted as it is 
 
   it('a stream given up closes its file, read from or not (the descriptors this process holds on it, from /proc/self/fd)', async () => {
     writeFileSync(path, Buffer.alloc(200_000, 1))
-    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`) === path
-      } catch {
-        return false
-      }
-    }).length
+    const open = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === path
+        } catch {
+          return false
+        }
+      }).length
     const untouched = fileStream(path, createHash('sha256'))
     await untouched.cancel()
     const reader = fileStream(path, createHash('sha256')).getReader()

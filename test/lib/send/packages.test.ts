@@ -43,8 +43,18 @@ describe('send/packages: one package for all recipients', () => {
       (error: Error) => expect(error.message).to.match(/^m@example\.test: /),
     )
     const mime = await buildMimePackage(new Uint8Array([2]), bodyKey, [mimeRecipient])
-    expect(mime).to.deep.equal({Addresses: {'m@example.test': {Signature: 1, Type: 32}}, Body: 'Ag==', BodyKey: {Algorithm: 'aes256', Key: Buffer.from(bodyKey.data).toString('base64')}, MIMEType: 'multipart/mixed', Type: 32})
-    for (const recipient of [{...mimeRecipient, sign: false}, {...mimeRecipient, scheme: 'pgp-inline' as const}, {email: 'a@proton.test', kind: 'internal' as const, publicKey}]) {
+    expect(mime).to.deep.equal({
+      Addresses: {'m@example.test': {Signature: 1, Type: 32}},
+      Body: 'Ag==',
+      BodyKey: {Algorithm: 'aes256', Key: Buffer.from(bodyKey.data).toString('base64')},
+      MIMEType: 'multipart/mixed',
+      Type: 32,
+    })
+    for (const recipient of [
+      {...mimeRecipient, sign: false},
+      {...mimeRecipient, scheme: 'pgp-inline' as const},
+      {email: 'a@proton.test', kind: 'internal' as const, publicKey},
+    ]) {
       await buildMimePackage(new Uint8Array([2]), bodyKey, [recipient]).then(
         () => expect.fail(`${recipient.email} in the MIME package`),
         (error: Error) => expect(error.message).to.match(/has no MIME package/),
@@ -74,7 +84,11 @@ describe('send/packages: one package for all recipients', () => {
   })
 
   it('never a silent downgrade: a recipient with keys of its own, or an internal one whose key cannot be read, has no package', async () => {
-    for (const recipient of [{email: 'c@example.test', kind: 'external-keys' as const}, {email: 'r@example.test', kind: 'refused' as const}, {email: 'a@proton.test', kind: 'internal' as const, publicKey: 'not a key'}]) {
+    for (const recipient of [
+      {email: 'c@example.test', kind: 'external-keys' as const},
+      {email: 'r@example.test', kind: 'refused' as const},
+      {email: 'a@proton.test', kind: 'internal' as const, publicKey: 'not a key'},
+    ]) {
       await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [], [recipient]).then(
         () => expect.fail(`${recipient.kind} packaged`),
         (error: Error) => expect(error.message).to.match(new RegExp(`^${recipient.email}: `)),
@@ -102,17 +116,34 @@ describe('send/packages: one package for all recipients', () => {
 
     it("each internal recipient's body and attachment key packets hold the session keys, for their key only", async () => {
       // The key ID of the recipient's cv25519 subkey: what GnuPG says a key packet is encrypted to.
-      const encryptionSubkey = (email: string) => gnupg.gpg(['--list-keys', '--with-colons', email]).stdout.toString().match(/^sub:(?:[^:]*:){3}([\dA-F]{16}):/m)?.[1]
+      const encryptionSubkey = (email: string) =>
+        gnupg
+          .gpg(['--list-keys', '--with-colons', email])
+          .stdout.toString()
+          .match(/^sub:(?:[^:]*:){3}([\dA-F]{16}):/m)?.[1]
       const published = (email: string) => gnupg.gpg(['--armor', '--export', email]).stdout.toString()
       const otherKey = {algorithm: 'aes256' as const, data: new Uint8Array(32).fill(11)}
-      const pack = await buildPackage('text/plain', new Uint8Array([1]), bodyKey, [{id: 'att1', sessionKey: attachmentKey}, {id: 'att2', sessionKey: otherKey}], [
-        {email: 'recipient@test.invalid', kind: 'internal', publicKey: published('recipient@test.invalid')},
-        {email: 'cc@test.invalid', kind: 'internal', publicKey: published('cc@test.invalid')},
-      ])
+      const pack = await buildPackage(
+        'text/plain',
+        new Uint8Array([1]),
+        bodyKey,
+        [
+          {id: 'att1', sessionKey: attachmentKey},
+          {id: 'att2', sessionKey: otherKey},
+        ],
+        [
+          {email: 'recipient@test.invalid', kind: 'internal', publicKey: published('recipient@test.invalid')},
+          {email: 'cc@test.invalid', kind: 'internal', publicKey: published('cc@test.invalid')},
+        ],
+      )
       const [body, first, second] = await Promise.all([dataPacket('the body', bodyKey), dataPacket('attachment 1', attachmentKey), dataPacket('attachment 2', otherKey)])
       for (const email of ['recipient@test.invalid', 'cc@test.invalid']) {
         const {AttachmentKeyPackets = {}, BodyKeyPacket = ''} = pack.Addresses[email]
-        const opened = [[BodyKeyPacket, body], [AttachmentKeyPackets.att1, first], [AttachmentKeyPackets.att2, second]].map(([keyPacket, data]) => {
+        const opened = [
+          [BodyKeyPacket, body],
+          [AttachmentKeyPackets.att1, first],
+          [AttachmentKeyPackets.att2, second],
+        ].map(([keyPacket, data]) => {
           const read = gnupg.gpg(['--decrypt'], Buffer.concat([Buffer.from(keyPacket as string, 'base64'), data as Uint8Array]))
           expect(read.status, read.stderr).to.equal(0)
           expect(read.stderr).to.include(`ENC_TO ${encryptionSubkey(email)}`)
@@ -123,4 +154,3 @@ describe('send/packages: one package for all recipients', () => {
     })
   })
 })
-

@@ -26,10 +26,21 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
   })
 
   it('KEY, X-PM-ENCRYPT, X-PM-SIGN and X-PM-SCHEME of the address’s own group, keys in PREF order; another group’s are not its', async () => {
-    const pinned = await pinnedInCard('Pat@Example.test', await card([
-      'ITEM1.EMAIL;PREF=1:pat@example.test', `ITEM1.KEY;PREF=2:${uri(sender)}`, `ITEM1.KEY;PREF=1:${uri(address)}`, 'ITEM1.X-PM-ENCRYPT:false', 'ITEM1.X-PM-SCHEME:pgp-inline',
-      'ITEM2.EMAIL;PREF=2:other@example.test', `ITEM2.KEY:${uri(sender)}`, 'ITEM2.X-PM-SIGN:true', 'ITEM2.X-PM-MIMETYPE:text/plain',
-    ]), [userKey])
+    const pinned = await pinnedInCard(
+      'Pat@Example.test',
+      await card([
+        'ITEM1.EMAIL;PREF=1:pat@example.test',
+        `ITEM1.KEY;PREF=2:${uri(sender)}`,
+        `ITEM1.KEY;PREF=1:${uri(address)}`,
+        'ITEM1.X-PM-ENCRYPT:false',
+        'ITEM1.X-PM-SCHEME:pgp-inline',
+        'ITEM2.EMAIL;PREF=2:other@example.test',
+        `ITEM2.KEY:${uri(sender)}`,
+        'ITEM2.X-PM-SIGN:true',
+        'ITEM2.X-PM-MIMETYPE:text/plain',
+      ]),
+      [userKey],
+    )
     expect(pinned?.verified).to.equal(true)
     expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([address.getFingerprint(), sender.getFingerprint()])
     expect(pinned).to.include({encrypt: false, mimeType: undefined, scheme: 'pgp-inline', sign: undefined})
@@ -39,15 +50,26 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
 
   it('a card changed after it was signed is not verified; a KEY that is not a key (or empty) is left out', async () => {
     expect((await pinnedInCard('pat@example.test', await card(['ITEM1.EMAIL:pat@example.test', `ITEM1.KEY:${uri(sender)}`], true), [userKey]))?.verified).to.equal(false)
-    const pinned = await pinnedInCard('pat@example.test', await card(['ITEM1.EMAIL:pat@example.test', 'ITEM1.KEY:data:application/pgp-keys;base64,AAAA', 'ITEM1.KEY:data:application/pgp-keys;base64,', `ITEM1.KEY:${uri(sender)}`]), [userKey])
+    const pinned = await pinnedInCard(
+      'pat@example.test',
+      await card(['ITEM1.EMAIL:pat@example.test', 'ITEM1.KEY:data:application/pgp-keys;base64,AAAA', 'ITEM1.KEY:data:application/pgp-keys;base64,', `ITEM1.KEY:${uri(sender)}`]),
+      [userKey],
+    )
     expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
   })
 
   it('a vCard 3 KEY in bare base64 is read; X-PM-SIGN true in any case is read; an empty flag is unsaid; a key in another field of the group is no pin', async () => {
-    const pinned = await pinnedInCard('pat@example.test', await card([
-      'ITEM1.EMAIL:pat@example.test', `ITEM1.KEY;ENCODING=b:${Buffer.from(sender.write()).toString('base64')}`, 'ITEM1.X-PM-SIGN:True', 'ITEM1.X-PM-ENCRYPT:',
-      `ITEM1.NOTE:${uri(address)}`,
-    ]), [userKey])
+    const pinned = await pinnedInCard(
+      'pat@example.test',
+      await card([
+        'ITEM1.EMAIL:pat@example.test',
+        `ITEM1.KEY;ENCODING=b:${Buffer.from(sender.write()).toString('base64')}`,
+        'ITEM1.X-PM-SIGN:True',
+        'ITEM1.X-PM-ENCRYPT:',
+        `ITEM1.NOTE:${uri(address)}`,
+      ]),
+      [userKey],
+    )
     expect(pinned?.keys.map((key) => key.getFingerprint())).to.deep.equal([sender.getFingerprint()])
     expect(pinned).to.include({encrypt: undefined, sign: true, verified: true})
   })
@@ -105,7 +127,8 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect(signing(clear, {keys: [], sign: true, verified: false}, off)).to.include({sign: false})
     // Encrypted mail is always signed; its scheme is the contact's or the account's.
     expect(signing({email: 'pat@example.test', kind: 'external-keys'}, {keys: [], scheme: 'pgp-inline', sign: false, verified: true}, off)).to.include({scheme: 'pgp-inline', sign: true})
-    for (const kind of ['internal', 'refused'] as const) expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
+    for (const kind of ['internal', 'refused'] as const)
+      expect(signing({email: 'pat@example.test', kind}, {keys: [], sign: true, verified: true}, off)).to.deep.equal({email: 'pat@example.test', kind})
   })
 
   it('bodyType: X-PM-MIMETYPE text/plain of a verified card marks the recipient; text/html, an unknown type, no contact or a card that does not verify leave it as it is', () => {
@@ -122,7 +145,11 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
   })
 
   it('externalKey: published keys sorted as the web client sorts them (pinned first, obsolete and compromised last); a pin that is not the published primary, or only unusable keys: refused; pinned only: the first pin', async () => {
-    const published = (...entries: Array<[openpgp.PublicKey, number]>): Recipient => ({email: 'pat@example.test', kind: 'external-keys', published: entries.map(([key, flags]) => ({armored: key.armor(), flags}))})
+    const published = (...entries: Array<[openpgp.PublicKey, number]>): Recipient => ({
+      email: 'pat@example.test',
+      kind: 'external-keys',
+      published: entries.map(([key, flags]) => ({armored: key.armor(), flags})),
+    })
     const fingerprint = async (recipient: Recipient) => (await openpgp.readKey({armoredKey: recipient.publicKey ?? ''})).getFingerprint()
     expect(await fingerprint(await externalKey(published([sender, 3], [address, 3]), undefined))).to.equal(sender.getFingerprint())
     // Obsolete (no NOT_OBSOLETE, 2) or compromised (no NOT_COMPROMISED, 1) sorted last.
@@ -134,14 +161,20 @@ describe('send/pinned-keys: keys pinned in a contact, and what they make of a re
     expect(pinned).to.include({pinned: true})
     expect(await fingerprint(pinned)).to.equal(address.getFingerprint())
     const other = (await openpgp.generateKey({format: 'object', type: 'curve25519', userIDs: [{email: 'pat@example.test'}]})).publicKey
-    expect(await externalKey(published([sender, 3]), {keys: [other], verified: true})).to.include({kind: 'refused', reason: 'the key pinned in its contact is not the key it publishes: check which is right, then update the contact'})
+    expect(await externalKey(published([sender, 3]), {keys: [other], verified: true})).to.include({
+      kind: 'refused',
+      reason: 'the key pinned in its contact is not the key it publishes: check which is right, then update the contact',
+    })
     // A pinned key that is compromised on the service: not used.
     expect((await externalKey(published([sender, 2], [address, 3]), {keys: [sender], verified: true})).kind).to.equal('refused')
     expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [sender, address], verified: true}))).to.equal(sender.getFingerprint())
     // Pinned only: a pinned key that cannot encrypt (signing only) is passed over; none that can: refused.
     const cannot = (await openpgp.generateKey({format: 'object', subkeys: [{sign: true}], type: 'curve25519', userIDs: [{email: 'pat@example.test'}]})).publicKey
     expect(await fingerprint(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot, address], verified: true}))).to.equal(address.getFingerprint())
-    expect(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot], verified: true})).to.include({kind: 'refused', reason: 'none of the keys pinned in its contact can encrypt'})
+    expect(await externalKey({email: 'pat@example.test', kind: 'external-keys'}, {keys: [cannot], verified: true})).to.include({
+      kind: 'refused',
+      reason: 'none of the keys pinned in its contact can encrypt',
+    })
     expect(await externalKey({email: 'pat@example.test', kind: 'internal', publicKey: 'x'}, undefined)).to.deep.equal({email: 'pat@example.test', kind: 'internal', publicKey: 'x'})
   })
 
@@ -162,7 +195,11 @@ describe('send/pinned-keys: cards signed by GnuPG (ed25519/cv25519 keys, as Prot
   const {gpg, makeKey} = gnupg
   let user: openpgp.PrivateKey
   const contactKey = () => gpg(['--export', 'pat@example.test']).stdout.toString('base64')
-  const card = (data: string, signer = 'user@test.invalid') => ({Data: data, Signature: gpg(['--armor', '--textmode', '--local-user', signer, '--detach-sign', '--output', '-'], data).stdout.toString(), Type: 2})
+  const card = (data: string, signer = 'user@test.invalid') => ({
+    Data: data,
+    Signature: gpg(['--armor', '--textmode', '--local-user', signer, '--detach-sign', '--output', '-'], data).stdout.toString(),
+    Type: 2,
+  })
   const vcard = () => ['BEGIN:VCARD', 'VERSION:4.0', 'FN:Pat', 'ITEM1.EMAIL:pat@example.test', `ITEM1.KEY:data:application/pgp-keys;base64,${contactKey()}`, 'END:VCARD', ''].join('\r\n')
 
   before(async () => {

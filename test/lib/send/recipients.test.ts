@@ -7,12 +7,29 @@ const OTHER = '-----BEGIN PGP PUBLIC KEY BLOCK-----\nother\n-----END PGP PUBLIC 
 
 describe('send/recipients: the kind of a recipient, as the web client decides it', () => {
   it('the address’s own mail-capable keys: internal, encrypted to the first one (all of them candidates for a pinned key)', () => {
-    const answer = {Address: {Keys: [{Flags: 3, PublicKey: KEY}, {Flags: 3, PublicKey: OTHER}]}, Unverified: null}
+    const answer = {
+      Address: {
+        Keys: [
+          {Flags: 3, PublicKey: KEY},
+          {Flags: 3, PublicKey: OTHER},
+        ],
+      },
+      Unverified: null,
+    }
     expect(recipientFromKeys('a@proton.me', answer)).to.deep.equal({candidates: [KEY, OTHER], email: 'a@proton.me', kind: 'internal', publicKey: KEY})
   })
 
   it('a key flagged not for encryption (4) never counts: the next one is used, or none', () => {
-    expect(recipientFromKeys('a@proton.me', {Address: {Keys: [{Flags: 7, PublicKey: OTHER}, {Flags: 3, PublicKey: KEY}]}}).publicKey).to.equal(KEY)
+    expect(
+      recipientFromKeys('a@proton.me', {
+        Address: {
+          Keys: [
+            {Flags: 7, PublicKey: OTHER},
+            {Flags: 3, PublicKey: KEY},
+          ],
+        },
+      }).publicKey,
+    ).to.equal(KEY)
     expect(recipientFromKeys('a@proton.me', {Address: {Keys: [{Flags: 7, PublicKey: OTHER}]}}).kind).to.equal('external-clear')
   })
 
@@ -22,8 +39,24 @@ describe('send/recipients: the kind of a recipient, as the web client decides it
   })
 
   it('unverified keys from elsewhere (WKD, Source 1): external with keys, which is never sent in clear; its mail-capable keys and their flags kept in order', () => {
-    const answer = {Address: {Keys: []}, Unverified: {Keys: [{Flags: 1, PublicKey: OTHER, Source: 1}, {Flags: 7, PublicKey: OTHER, Source: 1}, {Flags: 3, PublicKey: KEY, Source: 1}]}}
-    expect(recipientFromKeys('b@example.com', answer)).to.deep.equal({email: 'b@example.com', kind: 'external-keys', published: [{armored: OTHER, flags: 1}, {armored: KEY, flags: 3}]})
+    const answer = {
+      Address: {Keys: []},
+      Unverified: {
+        Keys: [
+          {Flags: 1, PublicKey: OTHER, Source: 1},
+          {Flags: 7, PublicKey: OTHER, Source: 1},
+          {Flags: 3, PublicKey: KEY, Source: 1},
+        ],
+      },
+    }
+    expect(recipientFromKeys('b@example.com', answer)).to.deep.equal({
+      email: 'b@example.com',
+      kind: 'external-keys',
+      published: [
+        {armored: OTHER, flags: 1},
+        {armored: KEY, flags: 3},
+      ],
+    })
   })
 
   it('no key at all, or an answer of another shape: external without keys', () => {

@@ -104,7 +104,10 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
     const key = await readPrivateKey({armoredKey: gpg(['--armor', '--export-secret-keys', 'aes128@test.invalid']).stdout.toString()})
     const body = await encryptBody('short key', key)
     const attachment = await attachmentKey(key)
-    for (const [session, keyPacket] of [[body.sessionKey, body.keyPacket], [attachment.sessionKey, attachment.keyPacket]] as const) {
+    for (const [session, keyPacket] of [
+      [body.sessionKey, body.keyPacket],
+      [attachment.sessionKey, attachment.keyPacket],
+    ] as const) {
       expect(session.algorithm).to.equal('aes128')
       const decrypted = gpg(['--show-session-key', '--decrypt'], Buffer.concat([keyPacket, body.dataPacket]))
       // 7 is AES-128 (RFC 4880 9.2).
@@ -128,7 +131,8 @@ describe('keys/send-crypto against GnuPG: what it encrypts and signs, GnuPG decr
     const other = mkdtempSync(join(tmpdir(), 'send-crypto-recipient-'))
     try {
       // A keyring with only the recipient's secret key: the sender's could not open this.
-      const other_ = (args: string[], input?: Buffer | string) => spawnSync('gpg', ['--homedir', other, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', ...args], {input})
+      const other_ = (args: string[], input?: Buffer | string) =>
+        spawnSync('gpg', ['--homedir', other, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', '--trust-model', 'always', ...args], {input})
       expect(other_(['--import'], gpg(['--armor', '--export-secret-keys', 'recipient@test.invalid']).stdout).status).to.equal(0)
       expect(other_(['--import'], gpg(['--armor', '--export', 'sender@test.invalid']).stdout).status).to.equal(0)
       const decrypted = other_(['--decrypt'], Buffer.concat([keyPacket, body.dataPacket]))

@@ -43,7 +43,7 @@ describe('sandbox: calendar events (queryEvents, getEvent, syncMultipleEvents)',
     expect(event).to.include.keys('SharedKeyPacket', 'SharedEvents', 'CalendarEvents', 'PersonalEvents', 'AttendeesEvents', 'Author', 'Exdates', 'RecurrenceID')
   })
 
-  it('sync: Notifications and Color kept as sent (null the calendar\'s defaults), kept when an update leaves them out; malformed ones refused in their Response', async () => {
+  it("sync: Notifications and Color kept as sent (null the calendar's defaults), kept when an update leaves them out; malformed ones refused in their Response", async () => {
     const [event] = CALENDAR_FIXTURE.events
     const sync = async (item: Json) => ((await call('PUT', `/calendar/v1/${calendarId}/events/sync`, {Events: [item], MemberID: memberId})).json!.Responses as Json[])[0].Response as Json
     const created = (await sync({Event: {...event, Color: '#DB60D6', Notifications: [{Trigger: '-PT15M', Type: 1}]}, Overwrite: 0})).Event as Json
@@ -76,7 +76,11 @@ describe('sandbox: calendar events (queryEvents, getEvent, syncMultipleEvents)',
     expect(answer.status).to.equal(200)
     const responses = answer.json!.Responses as Array<{Index: number; Response: Json}>
     expect(answer.json!.Code).to.equal(1001)
-    expect(responses.map(({Index, Response}) => [Index, Response.Code])).to.deep.equal([[0, 1000], [1, 2501], [2, 2000]])
+    expect(responses.map(({Index, Response}) => [Index, Response.Code])).to.deep.equal([
+      [0, 1000],
+      [1, 2501],
+      [2, 2000],
+    ])
     const created = responses[0].Response.Event as Json
     expect((await call('GET', `/calendar/v1/${calendarId}/events/${String(created.ID)}`)).json!.Event).to.include({ID: created.ID, UID: 'dentist-2025@proton.test'})
     const removed = await call('PUT', `/calendar/v1/${calendarId}/events/sync`, {Events: [{ID: created.ID}], MemberID: memberId})

@@ -4,7 +4,11 @@ import {SandboxError} from '../../../src/sandbox/backend/api-error.ts'
 import {CONTACT_FIXTURE} from '../../../src/sandbox/fixtures/contact-fixture.ts'
 import {ContactStore} from '../../../src/sandbox/backend/contacts-store.ts'
 
-const signedCard = (lines: string[]) => ({Data: ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n'), Signature: '-----BEGIN PGP SIGNATURE-----\n\nx\n-----END PGP SIGNATURE-----\n', Type: 2})
+const signedCard = (lines: string[]) => ({
+  Data: ['BEGIN:VCARD', 'VERSION:4.0', ...lines, 'END:VCARD', ''].join('\r\n'),
+  Signature: '-----BEGIN PGP SIGNATURE-----\n\nx\n-----END PGP SIGNATURE-----\n',
+  Type: 2,
+})
 
 describe('sandbox/contacts/store: the address book', () => {
   it('reads Name, UID and ContactEmails from the signed card; lists by name, pages, finds addresses in any case', () => {

@@ -36,7 +36,10 @@ describe('sandbox outbox: drafts and sends', () => {
   const bodyKey = {Algorithm: 'aes256', Key: Buffer.from(sessionKey.data).toString('base64')}
 
   it('refuses a draft from an address not of the account, or without an armored body', async () => {
-    for (const Message of [{AddressID: 'nope', Body: armored}, {AddressID: addressId, Body: 'plain'}]) {
+    for (const Message of [
+      {AddressID: 'nope', Body: armored},
+      {AddressID: addressId, Body: 'plain'},
+    ]) {
       expect((await harness.call('POST', '/mail/v4/messages', {body: {Message}, session})).status).to.equal(422)
     }
   })
@@ -44,9 +47,13 @@ describe('sandbox outbox: drafts and sends', () => {
   it('refuses a send that leaves a recipient out, names one more, or sends in clear to an address with keys', async () => {
     const id = await draft(['x@example.test'])
     expect((await send(id, {}, {BodyKey: bodyKey})).json).to.deep.include({Error: 'No package for x@example.test'})
-    expect((await send(id, {'x@example.test': {Signature: 0, Type: 4}, 'y@example.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({Error: 'Unexpected package address y@example.test'})
+    expect((await send(id, {'x@example.test': {Signature: 0, Type: 4}, 'y@example.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({
+      Error: 'Unexpected package address y@example.test',
+    })
     const internal = await draft(['demo.alias@proton.test'])
-    expect((await send(internal, {'demo.alias@proton.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({Error: 'demo.alias@proton.test is internal: a clear package is refused'})
+    expect((await send(internal, {'demo.alias@proton.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({
+      Error: 'demo.alias@proton.test is internal: a clear package is refused',
+    })
     const withKeys = await draft(['billing@shop.test'])
     expect((await send(withKeys, {'billing@shop.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({Error: 'billing@shop.test has keys: a clear package is refused'})
   })
@@ -76,7 +83,10 @@ describe('sandbox outbox: drafts and sends', () => {
     expect(wrong.json).to.deep.include({Error: 'BodyKey: the session key does not open it'})
     const sent = await send(id, {'x@example.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})
     expect(sent.status, sent.text).to.equal(200)
-    expect((sent.json as {Sent: {Flags: number; LabelIDs: string[]}}).Sent).to.include({Flags: 2}).and.to.have.property('LabelIDs').that.includes('2')
+    expect((sent.json as {Sent: {Flags: number; LabelIDs: string[]}}).Sent)
+      .to.include({Flags: 2})
+      .and.to.have.property('LabelIDs')
+      .that.includes('2')
     const outbox = (await harness.call('GET', '/__sandbox/sent')).json as {Mail: Array<{MessageID: string; Body: string; Recipient: string}>}
     expect(outbox.Mail.find((mail) => mail.MessageID === id)).to.include({Body: 'clear body', Recipient: 'x@example.test'})
     expect((await send(id, {'x@example.test': {Signature: 0, Type: 4}}, {BodyKey: bodyKey})).json).to.deep.include({Code: 2500, Error: 'Message has already been sent'})

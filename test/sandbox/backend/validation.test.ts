@@ -71,7 +71,10 @@ describe('sandbox validation', () => {
 
   describe('calendars', () => {
     it('refuses a missing Name or a bad Color', async () => {
-      for (const body of [{...calendar(), Name: undefined}, {...calendar(), Color: '#12'}]) {
+      for (const body of [
+        {...calendar(), Name: undefined},
+        {...calendar(), Color: '#12'},
+      ]) {
         const answer = await harness.call('POST', '/calendar/v1', {body, session})
         expect(answer.status).to.equal(422)
         expect(answer.json).to.include({Code: 2000})

@@ -57,7 +57,11 @@ describe('sandbox authentication', () => {
     })
 
     it('answers 400 with Code 5001 without x-pm-appversion, on every route', async () => {
-      for (const [method, path] of [['GET', '/core/v4/users'], ['POST', '/core/v4/auth/info'], ['POST', '/auth/v4/refresh']]) {
+      for (const [method, path] of [
+        ['GET', '/core/v4/users'],
+        ['POST', '/core/v4/auth/info'],
+        ['POST', '/auth/v4/refresh'],
+      ]) {
         const answer = await harness.call(method, path, {appVersion: null, session})
         expect(answer.status, path).to.equal(400)
         expect(answer.json, path).to.include({Code: 5001})
@@ -113,7 +117,10 @@ describe('sandbox authentication', () => {
     })
 
     it('refuses a wrong password, and an unknown user alike, with 422 and Code 8002', async () => {
-      for (const [user, password] of [['demo', 'wrong'], ['nobody', 'demo']]) {
+      for (const [user, password] of [
+        ['demo', 'wrong'],
+        ['nobody', 'demo'],
+      ]) {
         const {answer} = await srpLogin(harness, user, password)
         expect(answer.status).to.equal(422)
         expect(answer.json).to.include({Code: 8002})
@@ -217,9 +224,7 @@ describe('sandbox authentication', () => {
     it('lets exactly one of many concurrent refreshes with the same token win', async () => {
       const session = await harness.login()
       await harness.call('DELETE', '/__sandbox/stats')
-      const answers = await Promise.all(
-        Array.from({length: 16}, () => harness.call('POST', '/auth/v4/refresh', {body: refreshBody(session), headers: {'x-pm-uid': session.UID}})),
-      )
+      const answers = await Promise.all(Array.from({length: 16}, () => harness.call('POST', '/auth/v4/refresh', {body: refreshBody(session), headers: {'x-pm-uid': session.UID}})))
       expect(answers.filter((answer) => answer.status === 200)).to.have.length(1)
       expect(answers.filter((answer) => answer.json?.Code === 10013)).to.have.length(15)
       expect((await harness.call('GET', '/__sandbox/stats')).json).to.include({Refreshes: 1, RefreshesRefused: 15})

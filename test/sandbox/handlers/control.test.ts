@@ -40,7 +40,10 @@ describe('sandbox controls', () => {
     expect(added.status, added.text).to.equal(200)
     const id = (added.json as {Message: {ID: string}}).Message.ID
     const message = (await harness.call('GET', `/mail/v4/messages/${id}`, {session})).json as {Message: {Attachments: Array<{Name: string; Signature: unknown}>}}
-    expect(message.Message.Attachments.map(({Name, Signature}) => [Name, Signature])).to.deep.equal([['a.txt', KEY_FIXTURE.attachment.Signature], ['b.txt', null]])
+    expect(message.Message.Attachments.map(({Name, Signature}) => [Name, Signature])).to.deep.equal([
+      ['a.txt', KEY_FIXTURE.attachment.Signature],
+      ['b.txt', null],
+    ])
     // An external address's key is served as the service serves one from WKD: unverified, Source 1.
     const keys = (await harness.call('GET', `/core/v4/keys/all?Email=${email}`, {session})).json as {Address: {Keys: unknown[]}; Unverified: {Keys: Array<{PublicKey: string; Source: number}>}}
     expect(keys.Address.Keys).to.deep.equal([])

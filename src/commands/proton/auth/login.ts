@@ -23,7 +23,7 @@ Human verification (Code 9001, often a CAPTCHA for a client announcing Other): t
     '<%= config.bin %> <%= command.id %> --web --no-browser --profile work',
     '<%= config.bin %> <%= command.id %> alice',
     'pass show proton | <%= config.bin %> <%= command.id %> alice --password-stdin',
-    "printf '%s\\n%s\\n' \"$PASSWORD\" \"$MAILBOX_PASSWORD\" | <%= config.bin %> <%= command.id %> alice --password-stdin --mailbox-password-stdin",
+    'printf \'%s\\n%s\\n\' "$PASSWORD" "$MAILBOX_PASSWORD" | <%= config.bin %> <%= command.id %> alice --password-stdin --mailbox-password-stdin',
     '{ pass show proton | head -n 1; pass otp proton; } | <%= config.bin %> <%= command.id %> alice --password-stdin --totp-stdin',
     'PROTON_PASSWORD=… PROTON_TOTP=123456 <%= config.bin %> <%= command.id %> alice --profile work',
     "<%= config.bin %> <%= command.id %> alice --password-stdin --hv-token '<token printed by the first try>' --hv-type captcha",

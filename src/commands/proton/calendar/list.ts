@@ -9,11 +9,7 @@ export default class CalendarList extends PlainAdapter<typeof CalendarList> {
 
 ${LISTING_HELP}`
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    "<%= config.bin %> <%= command.id %> --output json | jq -r '.Calendars[].ID'",
-    '<%= config.bin %> <%= command.id %> --output yaml',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', "<%= config.bin %> <%= command.id %> --output json | jq -r '.Calendars[].ID'", '<%= config.bin %> <%= command.id %> --output yaml']
 
   static override runs = calendarList
 }

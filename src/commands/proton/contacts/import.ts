@@ -13,7 +13,11 @@ Each card becomes a contact made as the web client makes one, with your primary 
 
 The service answers per contact: each new ID on stdout, a line per contact on stderr, and a refused one named with its error while the others are kept; the exit status is then the gravest of the refusals'. Ctrl-C, SIGTERM or SIGHUP stops it: what was added, what may or may not have been, and what was not sent are reported, and the command ends by that signal. --output json|yaml: {Code, Responses: [{Index, Response}]}, every request's together. --dry-run reads and checks the file, prints the requests with each card's vCard in clear (what would be encrypted and signed said in its place) and sends nothing.`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> contacts.vcf', '<%= config.bin %> <%= command.id %> contacts.vcf --dry-run', '<%= config.bin %> <%= command.id %> contacts.vcf --output json']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> contacts.vcf',
+    '<%= config.bin %> <%= command.id %> contacts.vcf --dry-run',
+    '<%= config.bin %> <%= command.id %> contacts.vcf --output json',
+  ]
 
   static override flags = {
     'dry-run': dryRunFlag,

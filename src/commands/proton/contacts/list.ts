@@ -11,10 +11,7 @@ Text: ID, name and addresses. On a terminal a table under a header, fitted to it
 
 --output json|yaml: {Code, Contacts, Total}, the contacts of every page in one list, each as the service sent it (ID, Name, UID, ContactEmails, LabelIDs …).`
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    "<%= config.bin %> <%= command.id %> --output json | jq -r '.Contacts[] | [.ID, .Name] | @tsv'",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', "<%= config.bin %> <%= command.id %> --output json | jq -r '.Contacts[] | [.ID, .Name] | @tsv'"]
 
   static override runs = contactsList
 }

@@ -11,7 +11,11 @@ export default class DriveDownload extends PlainAdapter<typeof DriveDownload> {
 
 Into --dir (default: the current directory; created 0700 when missing) the names are made safe as "mail download" makes them (one name, never a path; an existing file is never replaced: "name (N).ext"), and the paths written go to stdout. --output-file F (one PATH) replaces F atomically; "-" writes to standard output, once the whole file is checked.`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> Documents/notes.txt', '<%= config.bin %> <%= command.id %> Documents/a.pdf Documents/b.pdf --dir ~/Downloads', '<%= config.bin %> <%= command.id %> notes.txt --output-file - | less']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> Documents/notes.txt',
+    '<%= config.bin %> <%= command.id %> Documents/a.pdf Documents/b.pdf --dir ~/Downloads',
+    '<%= config.bin %> <%= command.id %> notes.txt --output-file - | less',
+  ]
 
   static override strict = false
   static override args = {path: Args.string({description: 'Files under My Files, or node UIDs; "-" reads them from standard input, one per line', required: true})}

@@ -7,10 +7,7 @@ export default class DriveVolumes extends PlainAdapter<typeof DriveVolumes> {
 
   static override description = `Text output: volume ID, type (Regular or Photos), state (Active or Locked), used and maximum space (binary units), creation time (CreateTime, else CreationTime) and share ID; a value without a published name shows as its number. ${LISTING_HELP}`
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    "<%= config.bin %> <%= command.id %> --output json | jq '.Volumes[0].UsedSpace'",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', "<%= config.bin %> <%= command.id %> --output json | jq '.Volumes[0].UsedSpace'"]
 
   static override runs = driveVolumes
 }

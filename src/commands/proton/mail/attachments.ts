@@ -19,13 +19,13 @@ A PGP/MIME body is held in memory to be taken apart: over 64 MiB decrypted (or -
 
 ${LISTING_HELP}`
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %> <message_id>',
-    "<%= config.bin %> <%= command.id %> <message_id> --output json | jq -r '.Attachments[].ID'",
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> <message_id>', "<%= config.bin %> <%= command.id %> <message_id> --output json | jq -r '.Attachments[].ID'"]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
+    id: Args.string({
+      description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input',
+      required: true,
+    }),
   }
 
   static override runs = mailAttachments

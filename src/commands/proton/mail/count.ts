@@ -11,6 +11,6 @@ Text output: one row per mailbox, folder and label the service counted, by name 
 
 ${LISTING_HELP}`
 
-  static override examples = ['<%= config.bin %> <%= command.id %>', "<%= config.bin %> <%= command.id %> --output json | jq '.Counts[] | select(.LabelID == \"0\") | .Unread'"]
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --output json | jq \'.Counts[] | select(.LabelID == "0") | .Unread\'']
   static override runs = mailCount
 }

@@ -28,7 +28,10 @@ stdout: the path of each file written, one a line. With "-" after the message ID
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input', required: true}),
+    id: Args.string({
+      description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input',
+      required: true,
+    }),
     to: Args.string({description: '"-": write the attachment to standard output instead of a file', ignoreStdin: true, required: false}),
   }
 

@@ -30,7 +30,7 @@ ${LISTING_HELP}
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --label starred --page 2 --page-size 100',
     "<%= config.bin %> <%= command.id %> --label 'Invoices/2024'",
-    '<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r \'.Messages[].Subject\'',
+    "<%= config.bin %> <%= command.id %> --label all-mail --output json | jq -r '.Messages[].Subject'",
     "<%= config.bin %> <%= command.id %> --all --jq '.Messages[] | select(.Unread == 1) | .ID'",
     '<%= config.bin %> <%= command.id %> --from alex@example.com --after 2025-01-01 --unread',
     "<%= config.bin %> <%= command.id %> --label archive --subject invoice --before '2025-06-30T12:00:00+02:00' --has-attachments",

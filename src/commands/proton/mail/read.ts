@@ -28,7 +28,10 @@ Bounds (docs/bounds.md), each one line naming the message, exit 5, nothing on st
   ]
 
   static override args = {
-    id: Args.string({description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input; several may follow', required: true}),
+    id: Args.string({
+      description: 'The message ID (see "mail list"; as a table on a terminal shows it, cut with "…", it is made whole from that listing); "-" reads it from standard input; several may follow',
+      required: true,
+    }),
   }
 
   static override strict = false

@@ -20,9 +20,9 @@ Checked before anything is created (exit 1): every address well formed, at least
 
   static override examples = [
     "<%= config.bin %> <%= command.id %> --to friend@proton.me --subject 'Hello' --body 'See you at noon.'",
-    "<%= config.bin %> <%= command.id %> --to a@proton.me --cc b@example.com --bcc me@proton.me --subject Report --body-file report.txt --attach report.pdf",
+    '<%= config.bin %> <%= command.id %> --to a@proton.me --cc b@example.com --bcc me@proton.me --subject Report --body-file report.txt --attach report.pdf',
     "echo 'Build finished' | <%= config.bin %> <%= command.id %> --to ops@example.com --subject 'CI'",
-    "<%= config.bin %> <%= command.id %> --to a@example.com --subject Test --body hi --dry-run",
+    '<%= config.bin %> <%= command.id %> --to a@example.com --subject Test --body hi --dry-run',
   ]
 
   static override flags = {

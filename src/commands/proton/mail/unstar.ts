@@ -10,7 +10,10 @@ export default class MailUnstar extends PlainAdapter<typeof MailUnstar> {
 
 ${ACTIONS_HELP}`
 
-  static override examples = ['<%= config.bin %> <%= command.id %> <message_id>', `${commandLineInHelp('mail:list')} --label starred --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %>`]
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> <message_id>',
+    `${commandLineInHelp('mail:list')} --label starred --output json | jq -r '.Messages[].ID' | <%= config.bin %> <%= command.id %>`,
+  ]
   static override strict = false
   static override args = messageIdsArgs
   static override flags = {'dry-run': actionDryRunFlag}

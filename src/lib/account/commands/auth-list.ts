@@ -20,7 +20,10 @@ export const authList = plainCommand({
     if (invocation.flags.output !== 'text') return printData(invocation, summaries, () => '')
     if (summaries.length === 0) return
     // The profile in use (--profile / PROTON_PROFILE) is marked with "*" in a column of its own (empty for the others when piped).
-    const rows = summaries.map((summary) => [summary.profile === invocation.flags.profile ? '*' : '', ...[summary.profile, summary.username ?? '', summary.apiUrl, summary.state].map((cell) => wholeCell(cell))])
+    const rows = summaries.map((summary) => [
+      summary.profile === invocation.flags.profile ? '*' : '',
+      ...[summary.profile, summary.username ?? '', summary.apiUrl, summary.state].map((cell) => wholeCell(cell)),
+    ])
     writeListing(invocation, {header: ['', 'PROFILE', 'USER', 'API URL', 'STATE'], keep: [0, 1], rows})
   },
 })

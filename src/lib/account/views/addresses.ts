@@ -10,8 +10,7 @@ import type {JsonValue} from '../../core/json-value.ts'
 import {type JsonRecord, listOf} from '../../core/records.ts'
 import {type Listing, wholeCell} from '../../output/table-style.ts'
 
-const unprefixed = (enumeration: Enumeration, prefix: string): Enumeration =>
-  Object.fromEntries(Object.entries(enumeration).map(([value, name]) => [value, name.replace(prefix, '')]))
+const unprefixed = (enumeration: Enumeration, prefix: string): Enumeration => Object.fromEntries(Object.entries(enumeration).map(([value, name]) => [value, name.replace(prefix, '')]))
 
 const STATUS = unprefixed(ADDRESS_STATUS, 'STATUS_')
 const TYPE = unprefixed(ADDRESS_TYPE, 'TYPE_')
@@ -25,7 +24,10 @@ function orderOf(address: JsonRecord): number {
 }
 
 export function inServiceOrder(addresses: JsonRecord[]): JsonRecord[] {
-  return addresses.map((address, index) => ({address, index})).sort((a, b) => orderOf(a.address) - orderOf(b.address) || a.index - b.index).map(({address}) => address)
+  return addresses
+    .map((address, index) => ({address, index}))
+    .sort((a, b) => orderOf(a.address) - orderOf(b.address) || a.index - b.index)
+    .map(({address}) => address)
 }
 
 export function addressesListing(data: JsonValue | undefined): Listing {

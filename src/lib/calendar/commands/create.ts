@@ -92,6 +92,11 @@ export const calendarCreate = plainCommand<CalendarCreateOptions>({
       invocation.exit(keys)
     }
 
-    await showCreated(invocation, answer, () => id, (created) => `Created calendar "${name}" (${created}), its keys set up.`)
+    await showCreated(
+      invocation,
+      answer,
+      () => id,
+      (created) => `Created calendar "${name}" (${created}), its keys set up.`,
+    )
   },
 })

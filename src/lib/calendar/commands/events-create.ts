@@ -86,6 +86,5 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     const id = isRecord(response.Event) ? String(response.Event.ID) : ''
     invocation.io.stdout.write(`${id}\n`)
     invocation.note(`Created event "${escapeLine(options.summary)}" (${escapeLine(id)}) in calendar "${escapeLine(calendar.name)}".`)
-
   },
 })

@@ -12,7 +12,11 @@ export const calendarList = plainCommand({
     const answer = await call(invocation, {method: 'GET', path: '/calendar/v1'})
     // Their names, for the completion of --calendar (completion/value-names.ts).
     const calendars = isRecord(answer.data) && Array.isArray(answer.data.Calendars) ? answer.data.Calendars.filter((calendar) => isRecord(calendar)) : []
-    rememberNames(invocation.context.cacheDir, 'calendars', calendars.map((calendar) => calendarField(calendar, 'Name')))
+    rememberNames(
+      invocation.context.cacheDir,
+      'calendars',
+      calendars.map((calendar) => calendarField(calendar, 'Name')),
+    )
     await showListing(invocation, answer, calendarsListing)
   },
 })

@@ -11,11 +11,7 @@ import {plainCommand} from '../../run/plain-command.ts'
 export const driveInit = plainCommand<Record<string, never>>({
   options: () => ({}),
   async run(invocation) {
-    const {created, uid} = await onDrive(
-      invocation,
-      async ({client, myFilesExisted}) => ({created: !myFilesExisted, uid: nodeView(await client.getMyFilesRootFolder()).uid}),
-      {init: true},
-    )
+    const {created, uid} = await onDrive(invocation, async ({client, myFilesExisted}) => ({created: !myFilesExisted, uid: nodeView(await client.getMyFilesRootFolder()).uid}), {init: true})
     invocation.io.stdout.write(`${uid}\n`)
     invocation.note(created ? 'Created My Files (a new drive volume).' : 'My Files exists already: nothing created.')
   },

@@ -13,7 +13,12 @@ export const driveLs = plainCommand<{path: string}>({
       const node = await resolveNode(client, givenPath(invocation.context.cacheDir, path))
       return sortNodes(node.kind === 'folder' ? (await children(client, node.uid)).filter((child) => !child.trashed) : [node])
     })
-    if (invocation.flags.output !== 'text') return printData(invocation, nodes.map((node) => nodeData(node)), () => '')
+    if (invocation.flags.output !== 'text')
+      return printData(
+        invocation,
+        nodes.map((node) => nodeData(node)),
+        () => '',
+      )
     writeListing(invocation, nodesListing(nodes, tableStyle(invocation.io)))
   },
 })

@@ -17,8 +17,21 @@ export const driveMv = plainCommand<{dryRun: boolean; paths: readonly string[]}>
       const destination = await resolveFolder(client, givenPath(invocation.context.cacheDir, paths.at(-1) as string))
       const nodes = []
       for (const path of sources) nodes.push(await resolveNode(client, givenPath(invocation.context.cacheDir, path)))
-      if (dryRun) return showPlans(invocation, nodes.map((node) => ({data: {action: 'move', parentUid: destination.uid, uid: node.uid}, line: `move ${shown(node)} to ${shown(destination)}`})))
-      await reportResults(invocation, http, nodes, client.moveNodes(nodes.map((node) => node.uid), destination.uid), `moved to ${shown(destination)}`)
+      if (dryRun)
+        return showPlans(
+          invocation,
+          nodes.map((node) => ({data: {action: 'move', parentUid: destination.uid, uid: node.uid}, line: `move ${shown(node)} to ${shown(destination)}`})),
+        )
+      await reportResults(
+        invocation,
+        http,
+        nodes,
+        client.moveNodes(
+          nodes.map((node) => node.uid),
+          destination.uid,
+        ),
+        `moved to ${shown(destination)}`,
+      )
     })
   },
 })

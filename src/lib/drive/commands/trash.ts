@@ -61,7 +61,11 @@ export const driveTrash = plainCommand<{dryRun: boolean; paths: readonly string[
     await onDrive(invocation, async ({client, http}) => {
       const nodes = []
       for (const path of paths) nodes.push(await resolveNode(client, givenPath(invocation.context.cacheDir, path)))
-      if (dryRun) return showPlans(invocation, nodes.map((node) => ({data: {action: 'trash', uid: node.uid}, line: `move ${shown(node)} to the trash`})))
+      if (dryRun)
+        return showPlans(
+          invocation,
+          nodes.map((node) => ({data: {action: 'trash', uid: node.uid}, line: `move ${shown(node)} to the trash`})),
+        )
       await reportResults(invocation, http, nodes, client.trashNodes(nodes.map((node) => node.uid)), 'moved to the trash')
     })
   },
@@ -71,7 +75,12 @@ export const driveTrashList = plainCommand<Record<string, never>>({
   options: () => ({}),
   async run(invocation) {
     const nodes = await onDrive(invocation, ({client}) => trashed(client))
-    if (invocation.flags.output !== 'text') return printData(invocation, nodes.map((node) => nodeData(node)), () => '')
+    if (invocation.flags.output !== 'text')
+      return printData(
+        invocation,
+        nodes.map((node) => nodeData(node)),
+        () => '',
+      )
     writeListing(invocation, nodesListing(nodes, tableStyle(invocation.io), {trash: true}))
   },
 })
@@ -85,7 +94,11 @@ export const driveTrashRestore = plainCommand<{dryRun: boolean; paths: readonly 
       const inTrash = await trashed(client)
       const nodes = []
       for (const path of paths) nodes.push(await trashedNode(client, inTrash, givenPath(invocation.context.cacheDir, path)))
-      if (dryRun) return showPlans(invocation, nodes.map((node) => ({data: {action: 'restore', uid: node.uid}, line: `restore ${shown(node)} from the trash`})))
+      if (dryRun)
+        return showPlans(
+          invocation,
+          nodes.map((node) => ({data: {action: 'restore', uid: node.uid}, line: `restore ${shown(node)} from the trash`})),
+        )
       await reportResults(invocation, http, nodes, client.restoreNodes(nodes.map((node) => node.uid)), 'restored')
     })
   },
@@ -96,7 +109,10 @@ export const driveTrashEmpty = plainCommand<{dryRun: boolean; yes: boolean}>({
   async run(invocation, {dryRun, yes}) {
     if (dryRun) {
       const nodes = await onDrive(invocation, ({client}) => trashed(client))
-      return showPlans(invocation, nodes.map((node) => ({data: {action: 'delete', uid: node.uid}, line: `delete ${shown(node)} for good`})))
+      return showPlans(
+        invocation,
+        nodes.map((node) => ({data: {action: 'delete', uid: node.uid}, line: `delete ${shown(node)} for good`})),
+      )
     }
 
     await confirmWhat('every node in the drive trash for good', 'nothing', yes)

@@ -35,6 +35,11 @@ export const mailFiltersCreate = plainCommand<MailFiltersCreateOptions>({
     const request = {body, method: 'POST', path: '/mail/v4/filters'} as const
     if (dryRun) return showDryRun(invocation, [request])
     const answer = await call(invocation, request)
-    await showCreated(invocation, answer, (data) => idOf(data, 'Filter'), (id) => `Created filter "${name}" (${id}).`)
+    await showCreated(
+      invocation,
+      answer,
+      (data) => idOf(data, 'Filter'),
+      (id) => `Created filter "${name}" (${id}).`,
+    )
   },
 })

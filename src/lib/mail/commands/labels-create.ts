@@ -54,6 +54,11 @@ export const mailLabelsCreate = plainCommand<MailLabelsCreateOptions>({
     const request: PlannedRequest = {body, method: 'POST', path: LABELS_PATH}
     if (dryRun) return showDryRun(invocation, [request])
     const answer = await call(invocation, request)
-    await showCreated(invocation, answer, (data) => idOf(data, 'Label'), (id) => `Created ${type} "${name}" (${id}).`)
+    await showCreated(
+      invocation,
+      answer,
+      (data) => idOf(data, 'Label'),
+      (id) => `Created ${type} "${name}" (${id}).`,
+    )
   },
 })

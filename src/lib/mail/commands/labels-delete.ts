@@ -36,7 +36,10 @@ export const mailLabelsDelete = plainCommand<{dryRun: boolean; names: readonly s
     if (dryRun) {
       if (!lookUp) invocation.note('Not checked: the names (not logged in); each is taken as an ID.')
       else for (const target of targets) if (target.below > 0) invocation.note(`Note: deleting folder ${target.name} would delete its ${plural(target.below, 'sub-folder')} too.`)
-      return showDryRun(invocation, targets.map((target) => request(target.id)))
+      return showDryRun(
+        invocation,
+        targets.map((target) => request(target.id)),
+      )
     }
 
     await confirmWhat(deletionText(targets), targets.length === 1 ? 'nothing' : 'none of them', yes)

@@ -34,7 +34,12 @@ export async function fetchLabels(invocation: Invocation, types: readonly LabelT
     answers.push(answer)
     const kind = type === 'label' ? 'labels' : type === 'folder' ? 'folders' : undefined
     const listed = isRecord(answer.data) && Array.isArray(answer.data.Labels) ? answer.data.Labels.filter((label) => isRecord(label)) : undefined
-    if (kind && listed) rememberNames(invocation.context.cacheDir, kind, listed.map((label) => label.Path ?? label.Name))
+    if (kind && listed)
+      rememberNames(
+        invocation.context.cacheDir,
+        kind,
+        listed.map((label) => label.Path ?? label.Name),
+      )
   }
 
   return answers

@@ -38,8 +38,7 @@ async function bytesOf(page: Page): Promise<Buffer> {
   return page.body.source ? readAll(page.body.source) : Buffer.alloc(0)
 }
 
-const messagesOf = (data: JsonValue | undefined): JsonRecord[] =>
-  isRecord(data) && Array.isArray(data.Messages) ? data.Messages.filter((message): message is JsonRecord => isRecord(message)) : []
+const messagesOf = (data: JsonValue | undefined): JsonRecord[] => (isRecord(data) && Array.isArray(data.Messages) ? data.Messages.filter((message): message is JsonRecord => isRecord(message)) : [])
 
 /** A page's Total as it stands: a number (an integer beyond 2^53 arrives as a bigint), or anything else the service put there. */
 const totalOf = (data: JsonValue | undefined): unknown => {
@@ -125,7 +124,12 @@ export async function listAll(invocation: Invocation, query: (page: number) => A
     const missing = incompleteness(data, servedSize)
     if (missing !== undefined) throw unavailableError(`mail list --all: ${missing}; nothing printed, run it again`)
     invocation.expectExit(EXIT.OK)
-    await printAllMessages(invocation, pages.pages, data, data.flatMap((one) => messagesOf(one)))
+    await printAllMessages(
+      invocation,
+      pages.pages,
+      data,
+      data.flatMap((one) => messagesOf(one)),
+    )
   } finally {
     await spool.close()
   }

@@ -116,14 +116,7 @@ export const mailList = plainCommand<MailListOptions>({
     const pageSize = all && !options.pageSizeGiven ? ALL_PAGE_SIZE : options.pageSize
     const filters = filterQuery(options)
     const labelId = label === undefined ? INBOX_LABEL_ID : (await resolveLabel(invocation, parseMailboxLabel(label), LIST_LABEL_LOOKUP)).id
-    const query = (pageIndex: number): Array<[string, string]> => [
-      ['Page', String(pageIndex)],
-      ['PageSize', String(pageSize)],
-      ['LabelID', labelId],
-      ['Sort', 'Time'],
-      ['Desc', '1'],
-      ...filters,
-    ]
+    const query = (pageIndex: number): Array<[string, string]> => [['Page', String(pageIndex)], ['PageSize', String(pageSize)], ['LabelID', labelId], ['Sort', 'Time'], ['Desc', '1'], ...filters]
     if (all) return listAll(invocation, query, options.maxPages)
     let answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})
     for (let ask = 1; ask <= STALE_ASKS && staleAnswer(answer); ask++) answer = await call(invocation, {method: 'GET', path: MESSAGES_PATH, query: query(page - 1)})

@@ -64,7 +64,11 @@ export const mailSend = plainCommand<MailSendOptions>({
     // turns HTML into text, which this tool does not do behind the user's back).
     const kinds = found.map((recipient) =>
       mimeType === 'text/html' && recipient.sign && recipient.scheme === 'pgp-inline'
-        ? {...recipient, kind: 'refused' as const, reason: `its mail is ${recipient.kind === 'external-keys' ? 'encrypted' : 'signed'} PGP/Inline, which takes a plain-text body: send it without --html`}
+        ? {
+            ...recipient,
+            kind: 'refused' as const,
+            reason: `its mail is ${recipient.kind === 'external-keys' ? 'encrypted' : 'signed'} PGP/Inline, which takes a plain-text body: send it without --html`,
+          }
         : recipient,
     )
     const refused = kinds.filter((recipient) => recipient.kind === 'refused')

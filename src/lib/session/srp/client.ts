@@ -15,12 +15,7 @@ export interface ClientProof {
   expectedServerProof: Buffer
 }
 
-export function clientProof(
-  group: SrpGroup,
-  hashedPassword: Uint8Array,
-  serverEphemeral: Uint8Array,
-  random: (size: number) => Buffer = randomBytes,
-): ClientProof {
+export function clientProof(group: SrpGroup, hashedPassword: Uint8Array, serverEphemeral: Uint8Array, random: (size: number) => Buffer = randomBytes): ClientProof {
   const {g, k, N} = group
   if (serverEphemeral.length !== SRP_BYTES) throw new RangeError(`the server ephemeral is ${serverEphemeral.length} bytes, not ${SRP_BYTES}`)
   const B = fromLittleEndian(serverEphemeral)

@@ -16,7 +16,10 @@ export function signedModulusText(signed: string): string {
   // Armor headers (Hash: …) end at the first empty line.
   const blank = lines.indexOf('', start)
   if (blank === -1 || blank > end) throw new RangeError('the signed modulus has no message body')
-  return lines.slice(blank + 1, end).join('\n').trim()
+  return lines
+    .slice(blank + 1, end)
+    .join('\n')
+    .trim()
 }
 
 /** The modulus bytes of a signed modulus, refused when its shape is wrong. */

@@ -38,10 +38,7 @@ export async function verifySignedModulus(signed: string, armoredKey = MODULUS_S
   const openpgp = await import('openpgp')
   let text: string
   try {
-    const [verificationKeys, message] = await Promise.all([
-      openpgp.readKey({armoredKey}),
-      openpgp.readCleartextMessage({cleartextMessage: signed}),
-    ])
+    const [verificationKeys, message] = await Promise.all([openpgp.readKey({armoredKey}), openpgp.readCleartextMessage({cleartextMessage: signed})])
     const result = await openpgp.verify({expectSigned: true, message, verificationKeys})
     text = result.data
   } catch {

@@ -52,7 +52,8 @@ function create(store: ContactStore, request: RouteRequest): Record<string, unkn
 
 function remove(store: ContactStore, request: RouteRequest): Record<string, unknown> {
   const {IDs: ids} = request.json()
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > CONTACTS_PER_REQUEST || !ids.every((id) => typeof id === 'string')) throw invalid(`IDs must hold 1 to ${CONTACTS_PER_REQUEST} contact IDs`)
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > CONTACTS_PER_REQUEST || !ids.every((id) => typeof id === 'string'))
+    throw invalid(`IDs must hold 1 to ${CONTACTS_PER_REQUEST} contact IDs`)
   const Responses = (ids as string[]).map((ID) => ({ID, Response: store.delete(ID) ? {Code: CODE.SINGLE_SUCCESS} : {Code: CODE.NOT_FOUND_ERROR, Error: 'Contact does not exist'}}))
   return {Code: CODE.GLOBAL_SUCCESS, Responses}
 }

@@ -40,7 +40,27 @@ export function shareFields(share: Share): JsonObject {
 /** A link as POST /drive/v2/volumes/{id}/links lists it (nodes/apiService.ts linkToEncryptedNode reads these). */
 export function linkDetails(store: DriveStore, link: Link): JsonObject {
   const active = store.activeRevision(link)
-  const {ContentKeyPacket, ContentKeyPacketSignature, CreateTime, LinkID, MIMEType, ModifyTime, Name, NameHash, NameSignatureEmail, NodeHashKey, NodeKey, NodePassphrase, NodePassphraseSignature, ParentLinkID, SignatureEmail, State, TrashTime, Type, XAttr} = link
+  const {
+    ContentKeyPacket,
+    ContentKeyPacketSignature,
+    CreateTime,
+    LinkID,
+    MIMEType,
+    ModifyTime,
+    Name,
+    NameHash,
+    NameSignatureEmail,
+    NodeHashKey,
+    NodeKey,
+    NodePassphrase,
+    NodePassphraseSignature,
+    ParentLinkID,
+    SignatureEmail,
+    State,
+    TrashTime,
+    Type,
+    XAttr,
+  } = link
   let total = 0
   for (const revision of link.revisions.values()) total += encryptedSize(revision)
   return {
@@ -48,7 +68,15 @@ export function linkDetails(store: DriveStore, link: Link): JsonObject {
       Type === LINK_TYPE.FILE
         ? {
             ActiveRevision: active
-              ? {CreateTime: active.CreateTime, EncryptedSize: encryptedSize(active), ManifestSignature: active.ManifestSignature, RevisionID: active.ID, SignatureEmail: active.SignatureEmail, Thumbnails: [], XAttr: active.XAttr}
+              ? {
+                  CreateTime: active.CreateTime,
+                  EncryptedSize: encryptedSize(active),
+                  ManifestSignature: active.ManifestSignature,
+                  RevisionID: active.ID,
+                  SignatureEmail: active.SignatureEmail,
+                  Thumbnails: [],
+                  XAttr: active.XAttr,
+                }
               : null,
             ContentKeyPacket,
             ContentKeyPacketSignature,
@@ -57,7 +85,23 @@ export function linkDetails(store: DriveStore, link: Link): JsonObject {
           }
         : null,
     Folder: Type === LINK_TYPE.FOLDER ? {NodeHashKey, XAttr} : null,
-    Link: {CreateTime, DirectPermissions: null, LinkID, ModifyTime, Name, NameHash, NameSignatureEmail, NodeKey, NodePassphrase, NodePassphraseSignature, ParentLinkID, SignatureEmail, State, TrashTime, Type},
+    Link: {
+      CreateTime,
+      DirectPermissions: null,
+      LinkID,
+      ModifyTime,
+      Name,
+      NameHash,
+      NameSignatureEmail,
+      NodeKey,
+      NodePassphrase,
+      NodePassphraseSignature,
+      ParentLinkID,
+      SignatureEmail,
+      State,
+      TrashTime,
+      Type,
+    },
     Membership: null,
     // The share a root folder belongs to: the SDK takes its parent key from it (nodesAccess.ts getParentKeys).
     Sharing: store.share?.LinkID === LinkID ? {ShareID: store.share.ShareID, ShareURLID: null} : null,

@@ -132,7 +132,11 @@ export function driveRoutes(store: DriveStore, owner: () => DriveOwner, volumes:
             Type: LINK_TYPE.FOLDER,
             XAttr: null,
           },
-          Share: {Key: armored(body, 'ShareKey', 'PRIVATE KEY BLOCK'), Passphrase: armored(body, 'SharePassphrase', 'MESSAGE'), PassphraseSignature: armored(body, 'SharePassphraseSignature', 'SIGNATURE')},
+          Share: {
+            Key: armored(body, 'ShareKey', 'PRIVATE KEY BLOCK'),
+            Passphrase: armored(body, 'SharePassphrase', 'MESSAGE'),
+            PassphraseSignature: armored(body, 'SharePassphraseSignature', 'SIGNATURE'),
+          },
         })
         return {...success, Volume: volumeRow(share)}
       },
@@ -285,4 +289,3 @@ export function driveRoutes(store: DriveStore, owner: () => DriveOwner, volumes:
     },
   ]
 }
-

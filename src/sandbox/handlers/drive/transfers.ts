@@ -84,7 +84,14 @@ export function transferRoutes(store: DriveStore, owner: () => DriveOwner): Rout
       if (!Number.isInteger(index) || (index as number) < 1) throw invalid('BlockList[].Index must be an integer from 1')
       if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > MAX_BLOCK_BYTES) throw invalid(`BlockList[].Size must be from 1 to ${MAX_BLOCK_BYTES}`)
       const verifier = base64((block.Verifier ?? {}) as JsonObject, 'Token')
-      const stored: Block = {EncSignature: armored(block, 'EncSignature', 'MESSAGE'), Hash: base64(block, 'Hash'), Index: index as number, SignatureEmail: revision.SignatureEmail, Size: size as number, verifier: Buffer.from(verifier, 'base64')}
+      const stored: Block = {
+        EncSignature: armored(block, 'EncSignature', 'MESSAGE'),
+        Hash: base64(block, 'Hash'),
+        Index: index as number,
+        SignatureEmail: revision.SignatureEmail,
+        Size: size as number,
+        verifier: Buffer.from(verifier, 'base64'),
+      }
       revision.blocks.set(stored.Index, stored)
       return {BareURL: url, Index: stored.Index, Token: store.token({index: stored.Index, kind: 'put', linkId: link.LinkID, revisionId: revision.ID})}
     })

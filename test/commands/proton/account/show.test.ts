@@ -63,7 +63,9 @@ describe('proton account show (in-process, nock)', () => {
   })
 
   it('account show: a value without a published meaning stays a number; a bit without a name shows as its value', async () => {
-    nock(API).get('/api/core/v4/users').reply(200, JSON.stringify({Code: 1000, User: {Role: 9, Services: 129, Type: 0}}))
+    nock(API)
+      .get('/api/core/v4/users')
+      .reply(200, JSON.stringify({Code: 1000, User: {Role: 9, Services: 129, Type: 0}}))
     const result = await proton(['account', 'show'])
     expect(result.stdout).to.equal(['FIELD     VALUE', 'Role      9', 'Services  129 (MAIL,128)', 'Type      0', ''].join('\n'))
   })

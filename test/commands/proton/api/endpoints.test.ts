@@ -38,7 +38,8 @@ describe('api endpoints (built binary)', () => {
     })
 
     it('filters by path prefix, by the template a concrete path belongs to, by text in any case, and by --method', async () => {
-      const paths = async (args: string[]) => JSON.parse((await runBuiltin(['api', 'endpoints', ...args, '--output', 'json'])).stdout.toString()).map((row: {method: string; path: string}) => `${row.method} ${row.path}`)
+      const paths = async (args: string[]) =>
+        JSON.parse((await runBuiltin(['api', 'endpoints', ...args, '--output', 'json'])).stdout.toString()).map((row: {method: string; path: string}) => `${row.method} ${row.path}`)
       expect(await paths(['/mail/v4/labels/abc'])).to.deep.equal(['DELETE /mail/v4/labels/{labelID}'])
       expect(await paths(['CALENDAR'])).to.deep.equal(['GET /calendar/v1', 'POST /calendar/v1'])
       expect(await paths(['--method', 'post'])).to.deep.equal(['POST /calendar/v1', 'POST /mail/v4/filters', 'POST /mail/v4/labels'])

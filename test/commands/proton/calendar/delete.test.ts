@@ -29,7 +29,16 @@ describe('proton calendar delete (in-process, nock)', () => {
   it('a name, ignoring case, as --calendar takes it: looked up, then its ID deleted', async () => {
     nock(API)
       .get('/api/calendar/v1')
-      .reply(200, JSON.stringify({Code: 1000, Calendars: [{ID: 'c1==', Members: [{Name: 'Work'}]}, {ID: 'c2', Members: [{Name: 'Home'}]}]}))
+      .reply(
+        200,
+        JSON.stringify({
+          Code: 1000,
+          Calendars: [
+            {ID: 'c1==', Members: [{Name: 'Work'}]},
+            {ID: 'c2', Members: [{Name: 'Home'}]},
+          ],
+        }),
+      )
       .delete('/api/calendar/v1/c1==')
       .reply(200, '{"Code":1000}')
     const result = await proton(['calendar', 'delete', 'work', '--yes'])

@@ -15,7 +15,11 @@ describe('proton contacts create and import (in-process)', () => {
     const result = await proton(['contacts', 'create', '--name', 'Ann', '--email', 'ann@example.test', '--phone', '+1 555', '--note', 'hi', '--dry-run', '--output', 'json'])
     expect(result.exit).to.equal(0)
     expect(result.stderr).to.equal('Dry run: the request was not sent.\n')
-    const [entry] = JSON.parse(result.stdout) as Array<{Method: string; URL: string; Body: {Contacts: Array<{Cards: Array<{Type: number; Data: string; Signature: string | null}>}>; Overwrite: number; Labels: number}}>
+    const [entry] = JSON.parse(result.stdout) as Array<{
+      Method: string
+      URL: string
+      Body: {Contacts: Array<{Cards: Array<{Type: number; Data: string; Signature: string | null}>}>; Overwrite: number; Labels: number}
+    }>
     expect([entry.Method, entry.URL]).to.deep.equal(['POST', 'https://mail.proton.me/api/contacts/v4/contacts'])
     expect([entry.Body.Overwrite, entry.Body.Labels]).to.deep.equal([0, 0])
     const [encrypted, signed] = entry.Body.Contacts[0].Cards

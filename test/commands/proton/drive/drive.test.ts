@@ -48,8 +48,15 @@ describe('drive commands (built binary, sandbox)', function () {
   it('ls: the seeded tree, piped as tab-separated whole values; --output json; a non-ASCII name decrypted', async () => {
     const top = await run(['drive', 'ls'])
     expect(top.status, top.stderr).to.equal(0)
-    const rows = top.stdout.toString().trimEnd().split('\n').map((line) => line.split('\t'))
-    expect(rows.map((row) => [row[0], row[1]])).to.deep.equal([['Documents', 'folder'], ['notes.txt', 'file']])
+    const rows = top.stdout
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'))
+    expect(rows.map((row) => [row[0], row[1]])).to.deep.equal([
+      ['Documents', 'folder'],
+      ['notes.txt', 'file'],
+    ])
     for (const row of rows) expect(row).to.have.length(5)
     const json = await run(['drive', 'ls', 'Documents', '--output', 'json'])
     const nodes = JSON.parse(json.stdout.toString()) as Array<{name: string; kind: string; signatures: {name: string}}>
@@ -174,7 +181,11 @@ describe('drive commands (built binary, sandbox)', function () {
     expect(onTerminal.output).to.match(new RegExp(`^(?:\\r${ESC}\\[Knotes\\.txt: \\d+ B\\b[^\\r]*)+\\r${ESC}\\[K${shown}/notes\\.txt\\n$`))
     expect(onTerminal.output).to.not.include(' of ')
     // Each block held 5 s by the sandbox: the download is in flight when the signal comes.
-    const fault = await sandboxFetch(suite.sandbox, 'faults', {body: JSON.stringify({DelayMs: 5000, Kind: 'latency', Method: 'GET', Path: '/storage/blocks'}), headers: {'content-type': 'application/json'}, method: 'POST'})
+    const fault = await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({DelayMs: 5000, Kind: 'latency', Method: 'GET', Path: '/storage/blocks'}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
     expect(fault.status).to.equal(200)
     const dir = work('interrupted')
     try {

@@ -17,12 +17,7 @@ describe('proton drive volumes (in-process, nock)', () => {
     const result = await proton(['drive', 'volumes'])
     expect(result.exit).to.equal(0)
     expect(result.stdout).to.equal(
-      [
-        'v1\tRegular\tActive\t1.0 MiB\t5.0 GiB\t2025-01-01T00:00:00+00:00\ts1',
-        'v2\tPhotos\tLocked\t8.0 PiB\t\t2025-01-01T01:00:00+00:00\t',
-        'v3\t9\t7\t\t\t\t',
-        '',
-      ].join('\n'),
+      ['v1\tRegular\tActive\t1.0 MiB\t5.0 GiB\t2025-01-01T00:00:00+00:00\ts1', 'v2\tPhotos\tLocked\t8.0 PiB\t\t2025-01-01T01:00:00+00:00\t', 'v3\t9\t7\t\t\t\t', ''].join('\n'),
     )
   })
 

@@ -18,18 +18,17 @@ const PAGE_OF_THREE = JSON.stringify({Code: 1000, Messages: ['a', 'b', 'c'].map(
 describe('proton mail list (in-process, nock)', () => {
   useInProcessService()
   // What the web client sends besides (queryMessageMetadata): the inbox unless told, newest first.
-  const messages = (query: Record<string, string>) => nock(API).get('/api/mail/v4/messages').query({Desc: '1', LabelID: '0', Sort: 'Time', ...query})
+  const messages = (query: Record<string, string>) =>
+    nock(API)
+      .get('/api/mail/v4/messages')
+      .query({Desc: '1', LabelID: '0', Sort: 'Time', ...query})
 
   it('asks for page 0 of 50 of the inbox, newest first, by default and shows one row per message (piped: tab-separated), the footer on stderr', async () => {
     messages({Page: '0', PageSize: '50'}).reply(200, MESSAGES)
     const result = await proton(['mail', 'list'])
     expect(result.exit).to.equal(0)
     expect(result.stderr).to.equal('page 1 of 1, 2 messages\n')
-    expect(result.stdout.split('\n')).to.deep.equal([
-      'm1\t2025-01-01T00:00:00+00:00\tAlex <alex@example.test>\tLunch?\t*',
-      'm2\t2024-12-31T23:00:00+00:00\tbot@example.test\tReport\t',
-      '',
-    ])
+    expect(result.stdout.split('\n')).to.deep.equal(['m1\t2025-01-01T00:00:00+00:00\tAlex <alex@example.test>\tLunch?\t*', 'm2\t2024-12-31T23:00:00+00:00\tbot@example.test\tReport\t', ''])
   })
 
   it('counts --page from 1 (sent as Page N-1) and shows the same number in the footer', async () => {
@@ -59,7 +58,8 @@ describe('proton mail list (in-process, nock)', () => {
 
   describe('--label NAME: looked up among labels (Type 1) and folders (Type 3), as go-proton-api GetLabels asks', () => {
     const LABELS = '{"Code":1000,"Labels":[{"ID":"l-work","Name":"Work","Path":"Work","Type":1},{"ID":"l-sub","Name":"Sub","Path":"Projects/Sub","Type":1}]}'
-    const FOLDERS = '{"Code":1000,"Labels":[{"ID":"f-inv","Name":"Invoices","Path":"Invoices","Type":3},{"ID":"f-2024","Name":"2024","ParentID":"f-inv","Path":"Invoices/2024","Type":3},{"ID":"f-sub","Name":"Sub","ParentID":"f-inv","Path":"Invoices/Sub","Type":3}]}'
+    const FOLDERS =
+      '{"Code":1000,"Labels":[{"ID":"f-inv","Name":"Invoices","Path":"Invoices","Type":3},{"ID":"f-2024","Name":"2024","ParentID":"f-inv","Path":"Invoices/2024","Type":3},{"ID":"f-sub","Name":"Sub","ParentID":"f-inv","Path":"Invoices/Sub","Type":3}]}'
     const lookup = () => nock(API).get('/api/core/v4/labels').query({Type: '1'}).reply(200, LABELS).get('/api/core/v4/labels').query({Type: '3'}).reply(200, FOLDERS)
 
     for (const [given, id] of [

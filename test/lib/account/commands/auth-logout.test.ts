@@ -45,7 +45,9 @@ describe('auth logout (plain command)', () => {
     const before = readFileSync(suite.home.store.pathOf('default'))
     const run = testRun(suite.home, {env: ENV_SESSION, flags: {'api-url': suite.server.url}})
     expect(await execute(authLogout, run.invocation, LINE)).to.equal(2)
-    expect(run.stderr()).to.match(/^Error: the service did not end the session from PROTON_UID\/PROTON_ACCESS_TOKEN \(HTTP 401 Unauthorized, Code 10013\b.*: Invalid access token\); no stored session was touched\n$/)
+    expect(run.stderr()).to.match(
+      /^Error: the service did not end the session from PROTON_UID\/PROTON_ACCESS_TOKEN \(HTTP 401 Unauthorized, Code 10013\b.*: Invalid access token\); no stored session was touched\n$/,
+    )
     expect(readFileSync(suite.home.store.pathOf('default')).equals(before)).to.equal(true)
   })
 

@@ -31,7 +31,9 @@ describe('mail actions and list (plain functions)', () => {
 
   it('mail list fits 80 columns on a terminal (the ID gives way first); piped, whole values', async () => {
     const subject = 'A subject that goes on and on, past an 80-column terminal'
-    suite.server.handle(json(200, JSON.stringify({Code: 1000, Messages: [{ID, Sender: {Address: 'someone@example.test', Name: 'Someone'}, Subject: subject, Time: 1_735_689_600, Unread: 1}], Total: 1})))
+    suite.server.handle(
+      json(200, JSON.stringify({Code: 1000, Messages: [{ID, Sender: {Address: 'someone@example.test', Name: 'Someone'}, Subject: subject, Time: 1_735_689_600, Unread: 1}], Total: 1})),
+    )
     const narrow = testRun(suite.home, {terminal: true})
     expect(await execute(mailList, narrow.invocation, parsedLine({page: 1, 'page-size': 50}))).to.equal(0)
     const lines = narrow.stdout().trimEnd().split('\n')

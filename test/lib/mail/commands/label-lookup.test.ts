@@ -31,7 +31,9 @@ describe('label lookup', () => {
 
   it('a name two share, or none has: a usage error naming the flag and the candidates', () => {
     expect(() => findLabel(LABELS, 'Sub', LOOKUP)).to.throw(CliFailure, '--label "Sub" names 2 labels or folders (Projects/Sub, Invoices/Sub); give its path or ID')
-    expect(() => findLabel(LABELS, 'inbx', LOOKUP)).to.throw(CliFailure, '--label "inbx" names no mailbox, label or folder').with.property('exitStatus', 1)
+    expect(() => findLabel(LABELS, 'inbx', LOOKUP))
+      .to.throw(CliFailure, '--label "inbx" names no mailbox, label or folder')
+      .with.property('exitStatus', 1)
   })
 
   it('--dry-run: an ID as given; a name as the lookup’s requests, one per type, and a placeholder', () => {

@@ -20,13 +20,21 @@ describe('plain commands', () => {
     const run = testRun(suite.home)
     const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false, yes: true}, [A, GONE, 'Bee']))
     expect(status, run.stderr()).to.equal(3)
-    expect(suite.server.requests.map(({method, url}) => `${method} ${url}`)).to.deep.equal(['GET /core/v4/labels?Type=1', 'GET /core/v4/labels?Type=3', `DELETE /core/v4/labels/${A}`, `DELETE /core/v4/labels/${GONE}`, 'DELETE /core/v4/labels/b'])
+    expect(suite.server.requests.map(({method, url}) => `${method} ${url}`)).to.deep.equal([
+      'GET /core/v4/labels?Type=1',
+      'GET /core/v4/labels?Type=3',
+      `DELETE /core/v4/labels/${A}`,
+      `DELETE /core/v4/labels/${GONE}`,
+      'DELETE /core/v4/labels/b',
+    ])
     expect(run.stdout()).to.equal(`${A}\nb\n`)
     expect(run.stderr()).to.equal(`Deleted label ${A}.\nError: label ${GONE}: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR: Label does not exist\nDeleted label Bee.\n`)
   })
 
   it('mail labels delete: a label whose ID is no path segment ("..") refuses the whole line, exit 1, nothing deleted', async () => {
-    suite.server.handle((request, response) => json(200, request.url.endsWith('Type=1') ? '{"Code":1000,"Labels":[{"ID":"..","Name":"Dots","Type":1},{"ID":"b","Name":"Bee","Type":1}]}' : '{"Code":1000,"Labels":[]}')(request, response))
+    suite.server.handle((request, response) =>
+      json(200, request.url.endsWith('Type=1') ? '{"Code":1000,"Labels":[{"ID":"..","Name":"Dots","Type":1},{"ID":"b","Name":"Bee","Type":1}]}' : '{"Code":1000,"Labels":[]}')(request, response),
+    )
     const run = testRun(suite.home)
     const status = await execute(mailLabelsDelete, run.invocation, parsedLine({'dry-run': false, yes: true}, [A, 'Dots', 'Bee']))
     expect(status).to.equal(1)

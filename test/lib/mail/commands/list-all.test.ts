@@ -25,7 +25,14 @@ describe('mail list --all: complete or failed', () => {
   })
 
   it('fails on a Total that is not a whole number of messages, whatever the pages hold', () => {
-    for (const [total, shown] of [['lots', '"lots"'], [-5, '-5'], [2.5, '2.5'], [null, 'null'], [undefined, 'nothing'], [{n: 1}, '{"n":1}']] as const) {
+    for (const [total, shown] of [
+      ['lots', '"lots"'],
+      [-5, '-5'],
+      [2.5, '2.5'],
+      [null, 'null'],
+      [undefined, 'nothing'],
+      [{n: 1}, '{"n":1}'],
+    ] as const) {
       expect(incompleteness([page(total, ['a', 'b'])], 150)).to.equal(`Page 0 gave Total ${shown}, not a count of messages`)
     }
   })

@@ -21,9 +21,7 @@ export interface SrpVectors {
   verifiers: VerifierVector[]
 }
 
-export const vectors = JSON.parse(
-  readFileSync(new URL('../../../../vendor/srp-vectors.json', import.meta.url), 'utf8'),
-) as SrpVectors
+export const vectors = JSON.parse(readFileSync(new URL('../../../../vendor/srp-vectors.json', import.meta.url), 'utf8')) as SrpVectors
 
 /** An account for a full exchange: the first signed modulus's group, a salt, the password "correct horse" and its verifier. */
 export function exchangeAccount(): {group: SrpGroup; modulus: Buffer; salt: Buffer; verifier: Buffer} {

@@ -40,8 +40,7 @@ describe('verifySignedModulus', function () {
   describe('with a modulus signed by a key of the test’s own', () => {
     let privateKey: openpgp.PrivateKey
     let publicKey: string
-    const sign = async (bytes: Buffer) =>
-      openpgp.sign({message: await openpgp.createCleartextMessage({text: bytes.toString('base64')}), signingKeys: privateKey})
+    const sign = async (bytes: Buffer) => openpgp.sign({message: await openpgp.createCleartextMessage({text: bytes.toString('base64')}), signingKeys: privateKey})
 
     before(async () => {
       const generated = await openpgp.generateKey({curve: 'ed25519Legacy', format: 'object', type: 'ecc', userIDs: [{name: 'test'}]})
@@ -63,7 +62,9 @@ describe('verifySignedModulus', function () {
       while (composite % 3n !== 0n) composite += 8n
       expect(await refusal(verifySignedModulus(await sign(toLittleEndian(composite, 256)), publicKey))).to.equal("refusing to log in: the server's SRP modulus is not a safe prime")
       // A prime, 3 mod 8 and of 2048 bits, whose (p - 1) / 2 is not prime (made with node:crypto generatePrime).
-      const prime = BigInt('0xe69e44a2fcd199b968472edd2ed9d4cdf46dd6006580dc62effd5a411ad5fad4ac717733eb98e330a8a0692ace6860813bc004bf29e083e7389c2aaef44d62d1f39439c5f8370b81ff07cadfb6cec140f44968635896d740636e04eeca9b3db5113a7d1c2f66c7aaf9dea3c5d064a4419339858efc8d9ca2bc26e8eb2e42316acd6a6f0d6053170679a0204c20fa7923af2ecb5075ac4e75badf8193cea9c3ac87c268c11084ed70f5405ea26588f73be9c018dafd1057ea040f27d698695dc5f2061a25a03e00d69e6dfe7e2012b5d2596782537ef4bfd523d7f5edc4f3e22f7d42201df1339063c95373330ba1851b5c706be4af60700e386fc8897d5f0a83')
+      const prime = BigInt(
+        '0xe69e44a2fcd199b968472edd2ed9d4cdf46dd6006580dc62effd5a411ad5fad4ac717733eb98e330a8a0692ace6860813bc004bf29e083e7389c2aaef44d62d1f39439c5f8370b81ff07cadfb6cec140f44968635896d740636e04eeca9b3db5113a7d1c2f66c7aaf9dea3c5d064a4419339858efc8d9ca2bc26e8eb2e42316acd6a6f0d6053170679a0204c20fa7923af2ecb5075ac4e75badf8193cea9c3ac87c268c11084ed70f5405ea26588f73be9c018dafd1057ea040f27d698695dc5f2061a25a03e00d69e6dfe7e2012b5d2596782537ef4bfd523d7f5edc4f3e22f7d42201df1339063c95373330ba1851b5c706be4af60700e386fc8897d5f0a83',
+      )
       expect(await refusal(verifySignedModulus(await sign(toLittleEndian(prime, 256)), publicKey))).to.equal("refusing to log in: the server's SRP modulus is not a safe prime")
       const notBase64 = await openpgp.sign({message: await openpgp.createCleartextMessage({text: 'not base64!'}), signingKeys: privateKey})
       expect(await refusal(verifySignedModulus(notBase64, publicKey))).to.equal("refusing to log in: the server's SRP modulus is not base64")

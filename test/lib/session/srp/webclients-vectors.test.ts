@@ -25,7 +25,7 @@ const vectors = JSON.parse(readFileSync(new URL('../../../../vendor/webclients-s
 const fakeRandom = (size: number): Buffer => Buffer.from(vectors.fakeRandom, 'base64').subarray(0, size)
 const b64 = (value: string): Buffer => Buffer.from(value, 'base64')
 
-describe('SRP and key passwords against the web client\'s known answers', () => {
+describe("SRP and key passwords against the web client's known answers", () => {
   // Checked by the first test that uses it, not in a before hook: a hook's code is outside every test for Stryker's
   // perTest coverage (its mutants would be static, each restarting the runner). Forgotten after the suite: the
   // runner keeps the test files loaded between mutants, and a value kept from an earlier run would hide a mutant.
@@ -45,7 +45,7 @@ describe('SRP and key passwords against the web client\'s known answers', () => 
     expect(proof.expectedServerProof.toString('base64')).to.equal(auth.expectedServerProof)
   })
 
-  it('accepts the web client\'s proof when our server holds the same verifier, and answers with the proof it expects', async () => {
+  it("accepts the web client's proof when our server holds the same verifier, and answers with the proof it expects", async () => {
     const modulus = await signedModulus()
     // Our server with the web client's verifier for "123" under the vector's salt; the web client's own client
     // computation (pinned above) then has to pass our server's check, whatever our server drew.
@@ -59,14 +59,14 @@ describe('SRP and key passwords against the web client\'s known answers', () => 
     expect(server.verify(wrong.clientEphemeral, wrong.clientProof)).to.equal(undefined)
   })
 
-  it('computes the web client\'s verifier for a new password', async () => {
+  it("computes the web client's verifier for a new password", async () => {
     const modulus = await signedModulus()
     const {verifier} = vectors
     expect(fakeRandom(10).toString('base64')).to.equal(verifier.salt)
     expect(computeVerifier(verifier.password, b64(verifier.salt), modulus).toString('base64')).to.equal(verifier.verifier)
   })
 
-  it('derives the web client\'s key passphrase from a password and a key salt', () => {
+  it("derives the web client's key passphrase from a password and a key salt", () => {
     const {keyPassword} = vectors
     expect(keyPassphrase(keyPassword.password, keyPassword.keySalt)).to.equal(keyPassword.passphrase)
   })

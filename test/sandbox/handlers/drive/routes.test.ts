@@ -47,7 +47,10 @@ describe('sandbox drive routes', function () {
     const latest = (await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/events/latest`)).json.EventID
     expect((await call('GET', `${V2}/events/${latest}`)).json).to.deep.include({EventID: latest, Events: [], More: false, Refresh: false})
     const volumes = (await call('GET', '/drive/volumes')).json.Volumes as Json[]
-    expect(volumes.map((volume) => [volume.Type, volume.VolumeID === VOLUME])).to.deep.equal([[1, true], [2, false]])
+    expect(volumes.map((volume) => [volume.Type, volume.VolumeID === VOLUME])).to.deep.equal([
+      [1, true],
+      [2, false],
+    ])
   })
 
   it('lists children by ID in pages, folders only when asked; refuses an unknown volume and a file as folder', async () => {
@@ -79,12 +82,18 @@ describe('sandbox drive routes', function () {
     const [block] = json.Revision.Blocks as Json[]
     expect(json.Revision.Blocks).to.have.length(1)
     expect(block).to.include({BareURL: `${harness.sandbox.url}/storage/blocks`, Hash: revision.Blocks[1].Hash, Index: 2})
-    expect((await call('GET', `${path}?NoBlockUrls=true`)).json.Revision.Blocks.map((found: Json) => [found.Index, 'BareURL' in found])).to.deep.equal(revision.Blocks.map((found) => [found.Index, false]))
+    expect((await call('GET', `${path}?NoBlockUrls=true`)).json.Revision.Blocks.map((found: Json) => [found.Index, 'BareURL' in found])).to.deep.equal(
+      revision.Blocks.map((found) => [found.Index, false]),
+    )
 
     // The storage server takes its token alone: no session, no app version.
     const bytes = await fetch(block.BareURL, {headers: {'pm-storage-token': block.Token}})
     expect(bytes.status).to.equal(200)
-    expect(createHash('sha256').update(Buffer.from(await bytes.arrayBuffer())).digest('base64')).to.equal(revision.Blocks[1].Hash)
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await bytes.arrayBuffer()))
+        .digest('base64'),
+    ).to.equal(revision.Blocks[1].Hash)
     const forged = `${String(block.Token).split('.')[0]}.${Buffer.alloc(32).toString('base64url')}`
     expect((await fetch(block.BareURL, {headers: {'pm-storage-token': forged}})).status).to.equal(403)
   })
@@ -145,7 +154,13 @@ describe('sandbox drive routes', function () {
   })
 
   it('refuses a folder moved into itself, a stale OriginalHash, the root trashed, and a restore onto a name taken', async () => {
-    const folder = {NodeHashKey: armor('MESSAGE'), NodeKey: armor('PRIVATE KEY BLOCK'), NodePassphrase: armor('MESSAGE'), NodePassphraseSignature: armor('SIGNATURE'), SignatureEmail: 'demo@proton.test'}
+    const folder = {
+      NodeHashKey: armor('MESSAGE'),
+      NodeKey: armor('PRIVATE KEY BLOCK'),
+      NodePassphrase: armor('MESSAGE'),
+      NodePassphraseSignature: armor('SIGNATURE'),
+      SignatureEmail: 'demo@proton.test',
+    }
     const make = async (parent: string, name: string) => (await call('POST', `${V2}/folders`, {...folder, Hash: hex(name), Name: armor('MESSAGE'), ParentLinkID: parent})).json.Folder.ID as string
     const outer = await make(ROOT, 'outer')
     const inner = await make(outer, 'inner')
@@ -156,7 +171,10 @@ describe('sandbox drive routes', function () {
 
     const trash = (await call('POST', `${V2}/trash_multiple`, {LinkIDs: [ROOT, outer]})).json
     expect(trash.Code).to.equal(1001)
-    expect(trash.Responses.map((answer: Json) => [answer.LinkID, answer.Response.Code])).to.deep.equal([[ROOT, 2000], [outer, 1000]])
+    expect(trash.Responses.map((answer: Json) => [answer.LinkID, answer.Response.Code])).to.deep.equal([
+      [ROOT, 2000],
+      [outer, 1000],
+    ])
     expect((await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/trash?Page=0`)).json.Trash[0].LinkIDs).to.deep.equal([outer])
     expect((await call('GET', `/drive/volumes/${encodeURIComponent(VOLUME)}/trash?Page=1`)).json.Trash).to.deep.equal([])
     refused(await call('GET', `${V2}/folders/${outer}/children`), 422, 2501)

@@ -4,13 +4,7 @@
  * as the SDK's src/crypto/openPGPCrypto.ts declares it), the account's primary address key unlocked from the key
  * fixture, an HTTP client that sends the session's headers, caches in memory, logging off.
  */
-import {
-  MemoryCache,
-  type OpenPGPCryptoProxy,
-  OpenPGPCryptoWithCryptoProxy,
-  type ProtonDriveAccountAddress,
-  ProtonDriveClient,
-} from '@protontech/drive-sdk'
+import {MemoryCache, type OpenPGPCryptoProxy, OpenPGPCryptoWithCryptoProxy, type ProtonDriveAccountAddress, ProtonDriveClient} from '@protontech/drive-sdk'
 import * as openpgp from 'openpgp'
 
 import {keyPassphrase} from '../../../../src/lib/crypto/passphrase.ts'
@@ -75,7 +69,16 @@ const proxy: OpenPGPCryptoProxy = {
       return asSdk({message: await openpgp.encrypt({config, encryptionKeys: recipients, format: format as 'binary', message, sessionKey: session}), signature})
     }
 
-    return asSdk({message: await openpgp.encrypt({config, encryptionKeys: recipients, format: format as 'binary', message, sessionKey: session, signingKeys: signingKeys as unknown as openpgp.PrivateKey | undefined})})
+    return asSdk({
+      message: await openpgp.encrypt({
+        config,
+        encryptionKeys: recipients,
+        format: format as 'binary',
+        message,
+        sessionKey: session,
+        signingKeys: signingKeys as unknown as openpgp.PrivateKey | undefined,
+      }),
+    })
   },
   async encryptSessionKey({encryptionKeys, passwords, ...sessionKey}) {
     // The SDK's session keys are OpenPGP.js's, which this proxy made: {data, algorithm, aeadAlgorithm?}.

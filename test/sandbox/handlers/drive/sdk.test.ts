@@ -90,7 +90,10 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
 
   it('lists the seeded tree with its names decrypted and every key and name signature valid', async () => {
     const top = await children(client, rootUid)
-    expect(top.map((entry) => [entry.name, entry.type])).to.deep.equal([['Documents', 'folder'], ['notes.txt', 'file']])
+    expect(top.map((entry) => [entry.name, entry.type])).to.deep.equal([
+      ['Documents', 'folder'],
+      ['notes.txt', 'file'],
+    ])
     const inside = await children(client, uid(DOCUMENTS))
     expect(inside.map((entry) => entry.name)).to.deep.equal([expected[RESUME].Name])
     for (const entry of [...top, ...inside]) {
@@ -120,7 +123,10 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     const bodies = recorded.Requests.map((request) => Buffer.from(request.Body, 'base64'))
     expect(recorded.Requests.filter((request) => request.Path === '/storage/blocks' && request.Method === 'POST')).to.have.length(2)
     for (const needle of [Buffer.from(name), Buffer.from('secret-name'), data.subarray(0, 32), data.subarray(4 * 1024 * 1024, 4 * 1024 * 1024 + 32), data.subarray(-32)]) {
-      expect(bodies.some((body) => body.includes(needle)), `a request body holds ${needle.toString('hex').slice(0, 16)}…`).to.equal(false)
+      expect(
+        bodies.some((body) => body.includes(needle)),
+        `a request body holds ${needle.toString('hex').slice(0, 16)}…`,
+      ).to.equal(false)
     }
 
     // GnuPG verifies the manifest signature the SDK made: the address key's, over the blocks' SHA-256 in order.
@@ -150,8 +156,18 @@ describe('sandbox drive through @protontech/drive-sdk', function () {
     expect(verified.status, verified.stderr).to.equal(0)
     expect(verified.stderr).to.include(`<${DRIVE_FIXTURE.email}>`)
     const {Blocks, ManifestSignature} = DRIVE_FIXTURE.links[2].File.Revision
-    expect(verifyManifest(Blocks.map((block) => block.Hash), ManifestSignature).status).to.equal(0)
-    expect(verifyManifest(Blocks.slice(1).map((block) => block.Hash), ManifestSignature).status).to.not.equal(0)
+    expect(
+      verifyManifest(
+        Blocks.map((block) => block.Hash),
+        ManifestSignature,
+      ).status,
+    ).to.equal(0)
+    expect(
+      verifyManifest(
+        Blocks.slice(1).map((block) => block.Hash),
+        ManifestSignature,
+      ).status,
+    ).to.not.equal(0)
   })
 
   it('makes, renames, moves, trashes, restores and deletes through the SDK, and refuses a name taken', async () => {

@@ -18,7 +18,7 @@ describe('sandbox: message actions, counts and filters', () => {
   let harness: Harness
   let session: StoredSession
   const call = (method: string, path: string, body?: unknown) => harness.call(method, path, {body, session})
-  const inbox = async (query = '') => ((await call('GET', `/mail/v4/messages?LabelID=0${query}`)).json!.Messages as Json[])
+  const inbox = async (query = '') => (await call('GET', `/mail/v4/messages?LabelID=0${query}`)).json!.Messages as Json[]
   const ids = async (query: string) => ((await call('GET', `/mail/v4/messages?${query}`)).json!.Messages as Json[]).map((message) => message.ID)
   const labelIdsOf = async (id: unknown) => ((await call('GET', '/mail/v4/messages?LabelID=5')).json!.Messages as Json[]).find((message) => message.ID === id)?.LabelIDs as string[]
 

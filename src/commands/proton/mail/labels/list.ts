@@ -14,7 +14,7 @@ Text output: ID, name (a folder's full path, "Invoices/2024"), type (by its LABE
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --type folder',
-    "<%= config.bin %> <%= command.id %> --type label --output json | jq -r '.Labels[] | .ID + \" \" + .Name'",
+    '<%= config.bin %> <%= command.id %> --type label --output json | jq -r \'.Labels[] | .ID + " " + .Name\'',
   ]
 
   static override flags = {

@@ -88,9 +88,7 @@ describe('proton mail labels (in-process, nock)', () => {
 
     it('--dry-run --output json: the planned requests as JSON', async () => {
       const result = await proton(['mail', 'labels', 'create', '--name', 'Receipts', '--color', '#8080FF', '--dry-run', '--output', 'json'])
-      expect(JSON.parse(result.stdout)).to.deep.equal([
-        {Body: {Color: '#8080FF', Name: 'Receipts', Type: 1}, Method: 'POST', URL: 'https://mail.proton.me/api/core/v4/labels'},
-      ])
+      expect(JSON.parse(result.stdout)).to.deep.equal([{Body: {Color: '#8080FF', Name: 'Receipts', Type: 1}, Method: 'POST', URL: 'https://mail.proton.me/api/core/v4/labels'}])
     })
 
     it('--dry-run without a session: the stored profile’s base URL if any, else the default with a note', async () => {

@@ -71,7 +71,9 @@ describe('proton mail labels (in-process, nock)', () => {
     it('needs at least one', async () => {
       const result = await proton(['mail', 'labels', 'delete'])
       expect(result.exit).to.equal(1)
-      expect(result.stderr).to.equal('Error: missing ID (label or folder: a name, a path (Invoices/2024) or an ID; several may follow; "-" reads them from standard input)\nSee "proton mail labels delete --help".\n')
+      expect(result.stderr).to.equal(
+        'Error: missing ID (label or folder: a name, a path (Invoices/2024) or an ID; several may follow; "-" reads them from standard input)\nSee "proton mail labels delete --help".\n',
+      )
     })
   })
 })

@@ -30,13 +30,7 @@ describe('proton mail labels (in-process, nock)', () => {
       const result = await proton(['mail', 'labels', 'list'])
       expect(result.exit).to.equal(0)
       expect(result.stdout).to.equal(
-        [
-          'l1\tWork\tMESSAGE_LABEL\t#8080FF\t',
-          's1\tOdd\t9\t#000000\t',
-          'f0\tInvoices\tMESSAGE_FOLDER\t#54473F\t',
-          'f1\tInvoices/2024\tMESSAGE_FOLDER\t#54473F\tInvoices',
-          '',
-        ].join('\n'),
+        ['l1\tWork\tMESSAGE_LABEL\t#8080FF\t', 's1\tOdd\t9\t#000000\t', 'f0\tInvoices\tMESSAGE_FOLDER\t#54473F\t', 'f1\tInvoices/2024\tMESSAGE_FOLDER\t#54473F\tInvoices', ''].join('\n'),
       )
     })
 
