@@ -15,7 +15,7 @@ import {type Running, sandboxFetch, startSandboxProcess} from '../helpers/sandbo
 import {type Completion, type CompletionHome, completionHome, drive, type HostHome, hostHome, type Shell} from './setup.ts'
 
 const SHELLS: readonly Shell[] = ['bash', 'zsh']
-/** The seeded account's item and vault names (src/lib/sandbox/pass/pass-fixture.ts), and the vault made here. */
+/** The seeded account's item and vault names (src/sandbox/fixtures/pass-fixture.ts), and the vault made here. */
 const SEEDED_ITEMS = ['Café Zürich', 'GitLab', 'Newsletters', 'Wi-Fi notes', 'Банк 🏦']
 const VAULT = 'Coffre «privé» 🔐'
 const QUOTED = 'It\'s "quoted" `x`'
