@@ -3,7 +3,8 @@
  * fetch wrapper that attaches a session's headers, and a login helper.
  */
 import {selfLogin} from '../../src/sandbox/glue.ts'
-import {type Sandbox, type SandboxOptions, startSandbox} from '../../src/sandbox/http/server.ts'
+import {type Sandbox, startSandbox} from '../../src/sandbox/http/server.ts'
+import type {SandboxOptions} from '../../src/sandbox/http/services.ts'
 import type {StoredSession} from '../../src/lib/session/store.ts'
 
 export const APP_VERSION = 'Other'

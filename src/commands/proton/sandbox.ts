@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {sandbox} from '../../sandbox/command.ts'
 import {PlainAdapter} from '../../lib/cli/oclif/plain-adapter.ts'
 import {commandLineInHelp} from '../../lib/core/command-names.ts'
-import {DEFAULTS} from '../../sandbox/http/server.ts'
+import {DEFAULTS} from '../../sandbox/http/services.ts'
 
 export default class Sandbox extends PlainAdapter<typeof Sandbox> {
   static override summary = 'Run a local stand-in for the Proton API, to try the tool and test scripts offline.'

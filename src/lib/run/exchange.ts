@@ -14,7 +14,17 @@ import {CHALLENGE_MAX_BYTES, challengeIn, COMMAND_RETRY, presetVerification, sen
 import {refreshSession} from '../session/refresh.ts'
 import type {ActiveSession} from '../session/session.ts'
 import {interruptSignal} from '../core/interrupt.ts'
-import type {Invocation, ReceiveOptions} from './invocation.ts'
+import type {Invocation} from './invocation.ts'
+
+/** How receive() keeps an answer, and until when it may wait for it. */
+export interface ReceiveOptions {
+  /** --output-file: a successful answer goes straight to the temporary file beside it. */
+  outputFile?: string
+  /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
+  deadline?: number
+  /** An answer the command will hold whole in memory: heldBound rather than --max-size. */
+  bound?: SizeBound
+}
 
 /** What x-pm-appversion says when nobody chose: what python-proton-core sends by default (proton/session/api.py). */
 export const DEFAULT_APP_VERSION = 'Other'

@@ -11,21 +11,16 @@ import {join} from 'node:path'
 
 import {printAnswer, printHead, printResponse} from './answer-printer.ts'
 import type {CommandNames} from '../core/command-names.ts'
-import {describeFailure} from '../core/errors.ts'
-import {sendKept, sendStreamed, sendWhole, transportFor} from './exchange.ts'
-import {EXIT} from '../core/exit-status.ts'
+import {type ReceiveOptions, sendKept, sendStreamed, sendWhole, transportFor} from './exchange.ts'
 import type {ApiRequest, ApiResponse, Received, Receiver, ResponseHead, TransportOptions} from '../http/client.ts'
-import type {SizeBound} from '../http/max-size.ts'
-import {interruptSignal} from '../core/interrupt.ts'
-import type {JqFilter} from './jq.ts'
 import {Progress} from '../output/progress.ts'
-import {type OutputStream, structuredText, writeSource} from '../output/output.ts'
 import type {GlobalFlags} from '../cli/global-flags.ts'
 import type {ReceivedBody} from '../output/received.ts'
 import {type ActiveSession, resolveSession} from '../session/session.ts'
-import {type ByteSource, bufferSource, readAll, Spool} from '../output/spool.ts'
-import {escapeLine} from '../core/escape.ts'
+import {type ByteSource, Spool} from '../output/spool.ts'
 import {SessionStore} from '../session/store.ts'
+import {expectExitStatus, guardStdout, type Io, processIo} from './process-io.ts'
+import {StructuredOutput} from './structured-output.ts'
 
 export type {GlobalFlags} from '../cli/global-flags.ts'
 
@@ -49,38 +44,6 @@ export interface Display {
   outputFile?: string
 }
 
-/** What a run reads and writes, and its clock: the process's, or a test's. */
-export interface Io {
-  readonly stdin: NodeJS.ReadableStream
-  readonly stdout: OutputStream
-  readonly stderr: OutputStream
-  readonly env: NodeJS.ProcessEnv
-  now(): Date
-}
-
-export function processIo(): Io {
-  return {
-    env: process.env,
-    now: () => new Date(),
-    stderr: process.stderr,
-    // Created on first use: most runs never read it.
-    get stdin() {
-      return process.stdin
-    },
-    stdout: process.stdout,
-  }
-}
-
-/** How receive() keeps an answer, and until when it may wait for it. */
-export interface ReceiveOptions {
-  /** --output-file: a successful answer goes straight to the temporary file beside it. */
-  outputFile?: string
-  /** When the answer must be in (Date.now() milliseconds): a run of requests that --timeout bounds as one (--paginate). */
-  deadline?: number
-  /** An answer the command will hold whole in memory: heldBound rather than --max-size. */
-  bound?: SizeBound
-}
-
 /** Thrown to end a command with a status once everything it had to say is said. */
 export class CommandExit extends Error {
   readonly status: number
@@ -92,31 +55,6 @@ export class CommandExit extends Error {
   }
 }
 
-/** The status a command will exit with, known before its output is written. */
-let pendingExitStatus: number = EXIT.OK
-let guardingStdout = false
-
-/**
- * A reader that stops early (`| head`) closes the pipe under us: end at once,
- * quietly, with the status the answer already decided.
- */
-function guardStdout(): void {
-  if (guardingStdout) return
-  guardingStdout = true
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') process.stderr.write(`Error: cannot write to standard output: ${error.code ?? error.message}\n`)
-    process.exit(error.code === 'EPIPE' ? pendingExitStatus : EXIT.USAGE)
-  })
-}
-
-/** Any failure as the user sees it: one line on stderr (a stack only with DEBUG); returns the exit status. */
-export function reportFailure(error: unknown, {env, stderr}: Pick<Io, 'env' | 'stderr'> = processIo()): number {
-  const {exitStatus, message} = describeFailure(error)
-  if (env.DEBUG && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`)
-  stderr.write(`Error: ${message}\n`)
-  return exitStatus
-}
-
 export class Invocation {
   readonly flags: GlobalFlags
   readonly context: RunContext
@@ -126,48 +64,26 @@ export class Invocation {
     this.flags = flags
     this.context = context
     this.io = io
+    this.data = new StructuredOutput(flags, context.cacheDir, io)
     if (io.stdout === process.stdout) guardStdout()
   }
 
-  /** jq loading (from prepare), for --jq. */
-  private jq?: Promise<JqFilter>
-  /** True once the filter has been compiled or run. */
-  private jqUsed = false
+  /** --output json|yaml and --jq (StructuredOutput). */
+  private readonly data: StructuredOutput
 
   /** --jq given: the JSON this command prints goes through the filter. */
   get filtering(): boolean {
     return this.flags.jq !== undefined
   }
 
-  /**
-   * Before the command does anything: with --jq, its --jq-arg checked and
-   * jq loading, its WebAssembly compiled off the main thread while the
-   * command reads its session and sends. The filter is compiled before any
-   * request that changes something (exchange), and otherwise as it runs, so
-   * a broken one is refused (exit 1) before anything irreversible happens.
-   */
+  /** Before the command does anything: with --jq, its --jq-arg checked and jq loading (StructuredOutput.prepare). */
   async prepare(): Promise<void> {
-    const {jq: filter} = this.flags
-    if (filter === undefined) return
-    const {JqFilter, jqArg} = await import('./jq.ts')
-    const pairs = (this.flags['jq-arg'] ?? []).map((text) => jqArg(text))
-    // jq-wasm's JavaScript (130 KB) compiled once, then from Node's compile cache in the user's cache directory.
-    const {enableOwnCompileCache} = await import('../files/compile-cache.ts')
-    enableOwnCompileCache(this.context.cacheDir, this.io.env)
-    this.jq = JqFilter.load(filter, pairs)
-    // Awaited where it is used; a failure to load is reported there.
-    this.jq.catch(() => undefined)
+    return this.data.prepare()
   }
 
-  /**
-   * With --jq, compile the filter now (once): before a request that changes
-   * something, before a dry run prints, and at the end of a command nothing
-   * was printed through, so a broken filter always exits 1 with nothing on stdout.
-   */
+  /** With --jq, compile the filter now, once (StructuredOutput.checkFilter). */
   async checkFilter(): Promise<void> {
-    if (!this.jq || this.jqUsed) return
-    ;(await this.jq).check()
-    this.jqUsed = true
+    return this.data.checkFilter()
   }
 
   /** After the command: see checkFilter. */
@@ -175,36 +91,16 @@ export class Invocation {
     await this.checkFilter()
   }
 
-  /**
-   * JSON documents (each the bytes --output json prints) through the --jq
-   * filter, which reads them in a row as jq reads its input; the results on
-   * stdout by gh's rules (jq.ts). The whole input is read first: a filter
-   * that fails prints nothing.
-   */
+  /** JSON documents through the --jq filter, the results on stdout (StructuredOutput.printFiltered). */
   async printFiltered(documents: ReadonlyArray<ByteSource | Uint8Array | string>): Promise<void> {
-    const {JQ_INPUT_LIMIT, formatResults} = await import('./jq.ts')
-    if (!this.jq) throw new Error('internal: --jq output before the filter was prepared')
-    const jq = await this.jq
-    this.jqUsed = true
-    const sizes = documents.map((document) => (typeof document === 'string' ? Buffer.byteLength(document) : document.length))
-    const bytes = sizes.reduce((sum, size) => sum + size + 1, 0)
-    // Over the limit, run() refuses it without the bytes being read into memory.
-    const texts = bytes > JQ_INPUT_LIMIT ? [] : await Promise.all(documents.map(async (document) => (typeof document === 'string' ? document : Buffer.from(document instanceof Uint8Array ? document : await readAll(document)).toString('utf8'))))
-    const {results, warnings} = jq.run(texts.join('\n'), bytes)
-    const {env, stderr, stdout} = this.io
-    for (const line of warnings) stderr.write(`${escapeLine(line)}\n`)
-    const terminal = Boolean(stdout.isTTY)
-    const text = formatResults(results, terminal, terminal && !env.NO_COLOR && env.TERM !== 'dumb')
-    if (text !== '') await writeSource(bufferSource(Buffer.from(text)), stdout, interruptSignal())
+    return this.data.printFiltered(documents)
   }
 
   /** Data the tool composed (not a service answer) as JSON or YAML, as --output asks, or through --jq. */
   async printStructured(value: unknown): Promise<void> {
-    const {output} = this.flags
-    if (output !== 'json' && output !== 'yaml') throw new Error(`internal: printStructured with --output ${output}`)
-    if (this.filtering) return this.printFiltered([JSON.stringify(value)])
-    this.io.stdout.write(await structuredText(value, output, Boolean(this.io.stdout.isTTY)))
+    return this.data.printStructured(value)
   }
+
 
   /** End the command with this status (see CommandExit). */
   exit(status: number): never {
@@ -213,7 +109,7 @@ export class Invocation {
 
   /** The status this command will exit with, known before its output is written (see guardStdout). */
   expectExit(status: number): void {
-    pendingExitStatus = status
+    expectExitStatus(status)
   }
 
   /** An explanatory stderr line, unless --quiet (a progress line on show is erased first). */

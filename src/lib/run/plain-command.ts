@@ -7,7 +7,8 @@
  * help), and the fast path of bin/run.js runs the same function without
  * loading oclif. Nothing here may import @oclif/core.
  */
-import {CommandExit, type Invocation, reportFailure} from './invocation.ts'
+import {CommandExit, type Invocation} from './invocation.ts'
+import {reportFailure} from './process-io.ts'
 import {EXIT} from '../core/exit-status.ts'
 import {LineReader, type ParsedLine} from '../core/parsed-line.ts'
 

@@ -8,6 +8,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import {CODE} from '../../lib/contract/contract.ts'
 import {SandboxError} from '../backend/api-error.ts'
 import type {JsonObject} from '../backend/validation.ts'
+import {RawAnswer, type RouteAnswer} from '../backend/route-types.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 /** POST /mail/v4/attachments takes a MaxUpload (25 MiB) of data, its encryption's few bytes more and the form's parts. */
@@ -74,4 +75,16 @@ export function envelope(error: SandboxError): JsonObject {
 export function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name]
   return typeof value === 'string' ? value : undefined
+}
+
+/** A 200: JSON, or the bytes of a raw answer (the truncate fault cuts either in half). */
+export function writeAnswer(response: ServerResponse, answer: RouteAnswer, truncate = false): void {
+  if (!(answer instanceof RawAnswer)) {
+    writeJson(response, 200, answer, {}, truncate)
+    return
+  }
+
+  const bytes = truncate ? answer.bytes.subarray(0, Math.max(1, Math.floor(answer.bytes.length / 2))) : answer.bytes
+  response.writeHead(200, {'content-length': String(bytes.length), 'content-type': answer.type})
+  response.end(bytes)
 }

@@ -9,7 +9,6 @@ import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {CliFailure} from '../../../src/lib/core/errors.ts'
-import {reportFailure} from '../../../src/lib/run/invocation.ts'
 import {exitOf, testRun, VERSION} from '../../helpers/invocation.ts'
 import {json, serverForSuite} from '../../helpers/scripted-server.ts'
 import {TOKENS} from '../../helpers/session-files.ts'
@@ -166,15 +165,6 @@ describe('Invocation', () => {
       expect(readFileSync(file, 'utf8')).to.equal('kept')
       expect(failed.stderr()).to.equal(`Error: HTTP 404 Not Found, Code 2501 NOT_FOUND_ERROR (${file} left as it was)\n`)
     })
-  })
-
-  it('reportFailure: one line on the stream given, the exit status back; a stack only with DEBUG', () => {
-    const lines: string[] = []
-    const stderr = {write: (chunk: string | Uint8Array) => lines.push(String(chunk)) > 0}
-    expect(reportFailure(new CliFailure('no such label\nsecond line', 3), {env: {}, stderr})).to.equal(3)
-    expect(lines).to.deep.equal(['Error: no such label second line\n'])
-    expect(reportFailure(new Error('odd'), {env: {DEBUG: '*'}, stderr})).to.equal(1)
-    expect(lines[1]).to.match(/^Error: odd\n {4}at /)
   })
 
   it('note: an explanatory line on stderr, none with --quiet', () => {

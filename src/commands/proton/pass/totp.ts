@@ -1,4 +1,4 @@
-import {passTotp} from '../../../lib/pass/commands.ts'
+import {passTotp} from '../../../lib/pass/commands/totp.ts'
 import {itemArg, vaultFlag} from '../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../lib/cli/oclif/plain-adapter.ts'
 

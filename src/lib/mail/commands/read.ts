@@ -14,13 +14,10 @@
  * and checked out; the sender's control characters never reach the
  * terminal as such.
  */
-import {byteSize} from '../../output/byte-size.ts'
 import {readIds} from '../../run/given-ids.ts'
-import {localIsoDateTime} from '../../output/dates.ts'
-import {escapeText, printable} from '../../core/escape.ts'
-import {isRecord, type JsonRecord} from '../../core/records.ts'
+import {escapeText} from '../../core/escape.ts'
+import type {JsonRecord} from '../../core/records.ts'
 import {readableText} from '../../output/readable-html.ts'
-import {alignedRows} from '../../output/table.ts'
 import {printData} from '../../run/printer.ts'
 import {CliFailure} from '../../core/errors.ts'
 import {pathId} from '../../http/path-segment.ts'
@@ -29,58 +26,11 @@ import type {Invocation} from '../../run/invocation.ts'
 import type {Verification} from '../../crypto/keyring.ts'
 import {isMimeMessage, type MimeAttachment} from '../mime-body.ts'
 import {type OpenedMessage, openMessage, openTree} from '../read-message.ts'
+import {headerBlock} from '../views/message-header.ts'
 
 export interface MailReadOptions {
   ids: readonly string[]
   html: boolean
-}
-
-function person(value: unknown): string {
-  if (!isRecord(value)) return ''
-  const name = typeof value.Name === 'string' ? value.Name : ''
-  const address = typeof value.Address === 'string' ? value.Address : ''
-  return name && name !== address ? `${name} <${address}>` : address
-}
-
-const people = (value: unknown) => (Array.isArray(value) ? value.map(person).filter(Boolean).join(', ') : '')
-
-const SIGNATURE_TEXT: Record<Verification, string> = {
-  failed: 'FAILED: the signature does not match the sender’s keys',
-  unsigned: 'none (the body is not signed)',
-  unverified: 'unverified (no published key of the sender to check it with)',
-  verified: 'verified (signed by a key of the sender’s)',
-}
-
-/** The subject the service sends in place of an encrypted one (WebClients ExtraDecryptedSubject checks for it). */
-const PLACEHOLDER_SUBJECT = '...'
-
-/**
- * The Subject line. A PGP/MIME body's protected subject (a memory-hole header part's, or its top entity's Subject)
- * is shown when it says something the service's does not: marked "end-to-end encrypted" as the web client marks it
- * (its ExtraDecryptedSubject banner: "Subject is end-to-end encrypted", shown when the service's subject is "..."),
- * and when the service's subject is a real one that differs, that one is named too.
- */
-export function subjectText(serviceSubject: unknown, protectedSubject?: string): string {
-  const outer = typeof serviceSubject === 'string' ? serviceSubject : ''
-  if (protectedSubject === undefined || protectedSubject === outer) return outer
-  if (outer === '' || outer === PLACEHOLDER_SUBJECT) return `${protectedSubject} (end-to-end encrypted)`
-  return `${protectedSubject} (end-to-end encrypted; the unencrypted subject says ${JSON.stringify(outer)})`
-}
-
-/** The header block; `embedded`: a PGP/MIME body's attachments, listed after the service's; `protectedSubject`: see subjectText. */
-export function headerBlock(message: JsonRecord, verification: Verification, embedded: readonly MimeAttachment[] = [], protectedSubject?: string): string {
-  const attachments = [...(Array.isArray(message.Attachments) ? message.Attachments.filter(isRecord) : []), ...embedded]
-  const rows: Array<[string, string]> = [
-    ['From:', person(message.Sender)],
-    ['To:', people(message.ToList)],
-    ['Cc:', people(message.CCList)],
-    ['Date:', typeof message.Time === 'number' ? localIsoDateTime(message.Time) : ''],
-    ['Subject:', subjectText(message.Subject, protectedSubject)],
-    ['Signature:', SIGNATURE_TEXT[verification]],
-    ['Attachments:', attachments.map((attachment) => `${String(attachment.Name)} (${byteSize(Number(attachment.Size))})`).join(', ')],
-  ]
-  // Control characters from the service never reach the terminal as such.
-  return alignedRows(rows.filter(([, value]) => value !== '').map(([label, value]) => [label, printable(value)]))
 }
 
 /** What is shown of a message: the body in text mode and in JSON, its type, the embedded attachments. */

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {passAliasCreate} from '../../../../lib/pass/commands.ts'
+import {passAliasCreate} from '../../../../lib/pass/commands/alias.ts'
 import {requiredVaultFlag} from '../../../../lib/pass/args.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

@@ -1,4 +1,4 @@
-import {passAliasOptions} from '../../../../lib/pass/commands.ts'
+import {passAliasOptions} from '../../../../lib/pass/commands/alias.ts'
 import {vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,4 +1,4 @@
-import {passItemsDelete} from '../../../../lib/pass/commands.ts'
+import {passItemsDelete} from '../../../../lib/pass/commands/item-states.ts'
 import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
 import {yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

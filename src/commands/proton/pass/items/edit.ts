@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {passItemsEdit} from '../../../../lib/pass/commands.ts'
+import {passItemsEdit} from '../../../../lib/pass/commands/item-edits.ts'
 import {itemArg, loginFlags, vaultFlag} from '../../../../lib/pass/args.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

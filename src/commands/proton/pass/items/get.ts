@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {passItemsGet} from '../../../../lib/pass/commands.ts'
+import {passItemsGet} from '../../../../lib/pass/commands/items.ts'
 import {itemArg, vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {passItemsList} from '../../../../lib/pass/commands.ts'
+import {passItemsList} from '../../../../lib/pass/commands/items.ts'
 import {vaultFlag} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

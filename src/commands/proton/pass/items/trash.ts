@@ -1,4 +1,4 @@
-import {passItemsTrash} from '../../../../lib/pass/commands.ts'
+import {passItemsTrash} from '../../../../lib/pass/commands/item-states.ts'
 import {itemChangeArgs, itemChangeFlags} from '../../../../lib/pass/args.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {passVaultsCreate} from '../../../../lib/pass/commands.ts'
+import {passVaultsCreate} from '../../../../lib/pass/commands/vaults.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 

@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {passVaultsDelete} from '../../../../lib/pass/commands.ts'
+import {passVaultsDelete} from '../../../../lib/pass/commands/vaults.ts'
 import {yesFlag} from '../../../../lib/cli/oclif/per-id-args.ts'
 import {dryRunFlag} from '../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'

@@ -1,4 +1,4 @@
-import {passVaultsList} from '../../../../lib/pass/commands.ts'
+import {passVaultsList} from '../../../../lib/pass/commands/vaults.ts'
 import {PlainAdapter} from '../../../../lib/cli/oclif/plain-adapter.ts'
 
 export default class PassVaultsList extends PlainAdapter<typeof PassVaultsList> {

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {passItemsCreateLogin} from '../../../../../lib/pass/commands.ts'
+import {passItemsCreateLogin} from '../../../../../lib/pass/commands/item-edits.ts'
 import {loginFlags, requiredVaultFlag} from '../../../../../lib/pass/args.ts'
 import {dryRunFlag} from '../../../../../lib/cli/oclif/dedicated-command.ts'
 import {PlainAdapter} from '../../../../../lib/cli/oclif/plain-adapter.ts'
