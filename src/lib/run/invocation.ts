@@ -101,7 +101,6 @@ export class Invocation {
     return this.data.printStructured(value)
   }
 
-
   /** End the command with this status (see CommandExit). */
   exit(status: number): never {
     throw new CommandExit(status)

@@ -10,8 +10,7 @@ import {envelope, header, writeJson} from './http-io.ts'
 import type {LoggedRequest} from '../backend/stats.ts'
 import type {Verifications} from '../handlers/verification.ts'
 
-const BAD_GATEWAY_PAGE =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+const BAD_GATEWAY_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
 function retryAfter(rule: FaultRule): Record<string, string> {
   return rule.RetryAfter === undefined ? {} : {'retry-after': String(rule.RetryAfter)}

@@ -78,7 +78,15 @@ export function apiRoutes(state: SandboxState, auth: AuthService, forks: ForkSer
     ...calendarEventRoutes(state),
     ...mailboxRoutes(state),
     ...contactRoutes(state.contacts),
-    ...driveRoutes(state.drive, () => state.driveOwner(), () => state.volumes),
-    ...passRoutes(state.pass, () => state.addressIds, () => state.mailboxes),
+    ...driveRoutes(
+      state.drive,
+      () => state.driveOwner(),
+      () => state.volumes,
+    ),
+    ...passRoutes(
+      state.pass,
+      () => state.addressIds,
+      () => state.mailboxes,
+    ),
   ]
 }

@@ -79,7 +79,10 @@ describe('Invocation', () => {
       const {invocation} = testRun(suite.home)
       const session = await invocation.session()
       const failure = (await invocation.request(session, {method: 'GET', url: new URL('http://127.0.0.1:9/x')}).catch((error: CliFailure) => error)) as CliFailure
-      expect([failure.exitStatus, failure.message]).to.deep.equal([5, "cannot connect to http://127.0.0.1:9 (connection refused): is the service reachable, and is --api-url / the session's API URL right?"])
+      expect([failure.exitStatus, failure.message]).to.deep.equal([
+        5,
+        "cannot connect to http://127.0.0.1:9 (connection refused): is the service reachable, and is --api-url / the session's API URL right?",
+      ])
     })
   })
 
