@@ -9,10 +9,11 @@
  */
 import {expect} from 'chai'
 import {chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {randomBytes} from 'node:crypto'
 import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
-import {entryName, recordDigest, removeSeal, seal, sealPath, unseal} from '../../../src/lib/account/key-seal.ts'
+import {entryName, recordDigest, removeSeal, seal, sealAtLogin, sealPath, unseal} from '../../../src/lib/account/key-seal.ts'
 import {accountKeys, accountRecords, primaryAddress, primaryFirst} from '../../../src/lib/account/keys.ts'
 import {senderKeys} from '../../../src/lib/account/published-keys.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
@@ -350,6 +351,16 @@ describe('account/keys: the one way to the account’s keys', function () {
       removeSeal(cacheDir(), 'default')
       expect(existsSync(sealPath(cacheDir(), 'default'))).to.equal(false)
       removeSeal(cacheDir(), 'default')
+    })
+
+    it('sealAtLogin: the new session’s seal replaces the old one, and the Pass names the old session sealed go', async () => {
+      await serve()
+      await read()
+      const before = readFileSync(sealPath(cacheDir(), 'default'))
+      writeFileSync(sealPath(cacheDir(), 'default', 'pass-names'), 'sealed under the previous session', {mode: 0o600})
+      await sealAtLogin(cacheDir(), 'default', 'another-uid', {clientKey: randomBytes(32), keys: [], userId: 'user-1'})
+      expect(existsSync(sealPath(cacheDir(), 'default', 'pass-names'))).to.equal(false)
+      expect(readFileSync(sealPath(cacheDir(), 'default')).equals(before)).to.equal(false)
     })
   })
 })
