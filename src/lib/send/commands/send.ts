@@ -12,7 +12,7 @@ import {enableOwnCompileCache} from '../../files/compile-cache.ts'
 import {usageError} from '../../core/errors.ts'
 import {plainCommand} from '../../run/plain-command.ts'
 import {checkAttachments, checkRecipients, readBody} from '../input.ts'
-import {mailSettings, signingDefaults} from '../settings.ts'
+import {askMailSettings, mailSettings, signingDefaults} from '../settings.ts'
 import {loadAccount, signingKey} from '../sender.ts'
 import {sendMessage} from '../send-message.ts'
 import {lookUp} from '../look-up.ts'
@@ -56,9 +56,10 @@ export const mailSend = plainCommand<MailSendOptions>({
     const mimeType = options.html ? 'text/html' : 'text/plain'
     // OpenPGP.js is loaded below: from Node's compile cache rather than compiled again at every run.
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
+    const asked = askMailSettings(invocation)
     const account = await loadAccount(invocation, options.from)
     const files = await checkAttachments(options.attach, account.maxUpload)
-    const settings = await mailSettings(invocation)
+    const settings = await mailSettings(invocation, asked)
     const found = await lookUp(invocation, [...recipients.to, ...recipients.cc, ...recipients.bcc], account, signingDefaults(settings))
     // PGP/Inline signs text/plain only (WebClients encryptionPreferences.ts: PGP/Inline is plain text; the web client
     // turns HTML into text, which this tool does not do behind the user's back).
