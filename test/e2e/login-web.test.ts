@@ -212,6 +212,32 @@ describe('auth login --web (built binary, sandbox)', function () {
     }
   })
 
+  it('SIGINT after the approval, while the keys are fetched: the approved session is ended, nothing kept, ends by the signal', async () => {
+    // The user's record comes slowly, so that the signal arrives once the fork is approved and before anything is kept.
+    await sandboxFetch(suite.sandbox, 'faults', {
+      body: JSON.stringify({Count: 1, DelayMs: 3000, Kind: 'latency', Method: 'GET', Path: '/core/v4/users'}),
+      headers: {'content-type': 'application/json'},
+      method: 'POST',
+    })
+    try {
+      const waiting = await start(['--profile', 'interrupted-after'])
+      await sandboxFetch(suite.sandbox, 'stats', {method: 'DELETE'})
+      expect((await approve(waiting, await seal(FIXTURE_PASSPHRASE, waiting.key, 3))).status).to.equal(200)
+      // The poll that carried the approval has been answered: the tool now waits for the user's record.
+      const approved = async () => (await requests()).some((entry) => entry.Method === 'GET' && entry.Path.startsWith('/auth/v4/sessions/forks/') && entry.Status === 200)
+      for (let tries = 0; tries < 200 && !(await approved()); tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(await approved()).to.equal(true)
+      waiting.child.kill('SIGINT')
+      const {signal, status} = await waiting.closed
+      expect([signal, status]).to.deep.equal(['SIGINT', null])
+      expect(waiting.stderr()).to.match(/The approved session was ended; nothing was kept\.\nError: interrupted\n$/)
+      expect((await requests()).filter((entry) => entry.Method === 'DELETE').map((entry) => `${entry.Path} ${entry.Status}`)).to.deep.equal(['/auth/v4 200'])
+      expect(await suite.home.store.list()).not.to.include('interrupted-after')
+    } finally {
+      await sandboxFetch(suite.sandbox, 'faults', {method: 'DELETE'})
+    }
+  })
+
   for (const kind of ['another key', 'a tampered ciphertext'] as const) {
     it(`refuses a payload sealed with ${kind}: one line, exit 2, the child session ended, nothing kept`, async () => {
       const waiting = await start(['--profile', 'refused'])

@@ -127,15 +127,19 @@ export async function keysAtLogin(api: KeyApi, keyPassword: string, uid: string,
   return standing(unlockAtLogin(api, keyPassword, uid, mailbox))
 }
 
-/** unlockForked, whose failure leaves the forked session standing, as keysAtLogin does. */
+/**
+ * unlockForked, whose failure leaves the forked session standing, as keysAtLogin does; but Ctrl-C ends the sign-in
+ * (the caller ends the approved session: nothing is kept).
+ */
 export async function keysAtFork(api: KeyApi, passphrase: string, uid: string): Promise<KeysAtLogin> {
-  return standing(unlockForked(api, passphrase, uid))
+  return standing(unlockForked(api, passphrase, uid), true)
 }
 
-async function standing(unlocking: Promise<KeysAtLogin>): Promise<KeysAtLogin> {
+async function standing(unlocking: Promise<KeysAtLogin>, interruptible = false): Promise<KeysAtLogin> {
   try {
     return await unlocking
   } catch (error) {
+    if (interruptible && error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED) throw error
     const message = error instanceof Error ? error.message : String(error)
     return {fields: {}, note: `Warning: logged in, but the keys could not be unlocked (${message}); encrypted mail cannot be read until "auth login" succeeds at it`}
   }

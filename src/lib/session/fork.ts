@@ -171,14 +171,26 @@ function retryAfterMs(response: ApiResponse): number | undefined {
 }
 
 /**
+ * End an approved child session that nothing will keep (DELETE /auth/v4 with its own credentials): brief, never
+ * retried, and past a Ctrl-C too (the interrupt's one-second fallback held off for it). Whether the service ended it.
+ */
+export async function endForkedSession(apiUrl: URL, transport: TransportOptions, credentials: {accessToken: string; uid: string}): Promise<boolean> {
+  if (transport.signal?.aborted) reportingInterruption()
+  const options = {...transport, retries: 0, signal: undefined, timeoutSeconds: 5}
+  return send(createTransport(options, credentials), {method: 'DELETE', url: buildRequestUrl(apiUrl, '/auth/v4')}, options).then(
+    (response) => response.statusCode < 400,
+    () => false,
+  )
+}
+
+/**
  * Create the fork, show it, wait for its approval, and open what it carries. Ctrl-C (SIGINT, SIGTERM, SIGHUP), the
  * time limit and any failure while waiting withdraw the fork (DELETE of its selector) before the failure is reported.
  */
 export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
   const {apiUrl, transport} = input
   const timing = input.timing ?? WEB_LOGIN_TIMING
-  const call = (method: string, path: string, options: TransportOptions = transport, credentials?: {accessToken: string; uid: string}) =>
-    send(createTransport(options, credentials), {method, url: buildRequestUrl(apiUrl, path)}, options)
+  const call = (method: string, path: string, options: TransportOptions = transport) => send(createTransport(options), {method, url: buildRequestUrl(apiUrl, path)}, options)
   const fork = parse(await call('GET', '/auth/v4/sessions/forks'), 'GET /auth/v4/sessions/forks')
   const selector = token(fork, 'Selector')
   const userCode = token(fork, 'UserCode', /^[A-Za-z0-9]{1,64}$/)
@@ -249,10 +261,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     key.fill(0)
     if (!(error instanceof ForkPayloadError)) throw error
     // The child session exists on the service: it is ended rather than left behind unused.
-    const ended = await call('DELETE', '/auth/v4', {...transport, retries: 0}, credentials).then(
-      (response) => response.statusCode < 400,
-      () => false,
-    )
+    const ended = await endForkedSession(apiUrl, transport, credentials)
     throw authError(`refusing the approved session: ${error.message}; ${ended ? 'it was ended' : 'it could not be ended'}`)
   }
 

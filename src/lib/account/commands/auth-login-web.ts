@@ -12,7 +12,7 @@ import type {TransportOptions} from '../../http/client.ts'
 import {escapeLine} from '../../core/escape.ts'
 import type {Invocation} from '../../run/invocation.ts'
 import {checkHeaderValue} from '../../http/headers.ts'
-import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../../session/fork.ts'
+import {endForkedSession, forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../../session/fork.ts'
 import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../../session/sign-in-view.ts'
 
 export interface WebLoginOptions {
@@ -71,10 +71,20 @@ export async function webLogin(invocation: Invocation, options: WebLoginOptions,
       },
       transport,
     })
-    // The one place a forked session's keys are unlocked (see login-keys.ts).
-    const keys = await keysAtFork(sessionApi(apiUrl, transport, session), keyPassword, session.UID)
-    const stored = {...session, ...keys.fields}
-    await invocation.sessions.writeLocked(flags.profile, stored)
+    let keys: Awaited<ReturnType<typeof keysAtFork>>
+    let stored: typeof session
+    try {
+      // The one place a forked session's keys are unlocked (see login-keys.ts).
+      keys = await keysAtFork(sessionApi(apiUrl, transport, session), keyPassword, session.UID)
+      stored = {...session, ...keys.fields}
+      await invocation.sessions.writeLocked(flags.profile, stored)
+    } catch (error) {
+      // Approved but not kept (Ctrl-C, keys that do not open, a profile that cannot be written): ended, not left open.
+      const ended = await endForkedSession(apiUrl, transport, {accessToken: session.AccessToken, uid: session.UID})
+      invocation.note(ended ? 'The approved session was ended; nothing was kept.' : 'The approved session could not be ended; nothing was kept.')
+      throw error
+    }
+
     // As auth login: the keys it unlocked sealed for the new session, the previous session's seal replaced.
     await sealAtLogin(invocation.context.cacheDir, flags.profile, session.UID, keys.unlocked)
     const who = typeof stored.Username === 'string' ? escapeLine(stored.Username) : 'the account that approved'
