@@ -230,7 +230,7 @@ describe('auth login --web (built binary, sandbox)', function () {
       waiting.child.kill('SIGINT')
       const {signal, status} = await waiting.closed
       expect([signal, status]).to.deep.equal(['SIGINT', null])
-      expect(waiting.stderr()).to.match(/The approved session was ended; nothing was kept\.\nError: interrupted\n$/)
+      expect(waiting.stderr()).to.match(/The new session was ended; nothing was kept\.\nError: interrupted\n$/)
       expect((await requests()).filter((entry) => entry.Method === 'DELETE').map((entry) => `${entry.Path} ${entry.Status}`)).to.deep.equal(['/auth/v4 200'])
       expect(await suite.home.store.list()).not.to.include('interrupted-after')
     } finally {

@@ -85,6 +85,33 @@ describe('auth login (built binary, sandbox)', function () {
     expect(await home.store.list()).to.deep.equal(['work'])
   })
 
+  it('SIGINT after the password is accepted, while the keys are fetched: the new session is ended, nothing kept, ends by the signal', async () => {
+    // The user's record comes slowly, so that the signal arrives once the service made the session and before anything is kept.
+    await fault(plain, {Count: 1, DelayMs: 3000, Kind: 'latency', Method: 'GET', Path: '/core/v4/users'})
+    await sandboxFetch(plain, 'stats', {method: 'DELETE'})
+    const requests = async () => ((await (await sandboxFetch(plain, 'stats')).json()) as {Requests: Array<{Method: string; Path: string; Status: number}>}).Requests
+    const child = spawn(process.execPath, [BIN, 'auth', 'login', 'demo', '--password-stdin', '--profile', 'interrupted', '--api-url', plain.url], {
+      env: baseEnv(home.home),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const closed = new Promise<[NodeJS.Signals | null, number | null]>((resolve) => child.on('close', (status, signal) => resolve([signal, status])))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    child.stdin.end(`${PASSWORD}\n`)
+    // The password was accepted (POST /core/v4/auth answered): the tool now waits for the user's record.
+    const accepted = async () => (await requests()).some((entry) => entry.Method === 'POST' && entry.Path === '/core/v4/auth' && entry.Status === 200)
+    for (let tries = 0; tries < 200 && !(await accepted()); tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await accepted()).to.equal(true)
+    child.kill('SIGINT')
+    const ended = await closed
+    clearTimeout(timer)
+    expect(ended).to.deep.equal(['SIGINT', null])
+    expect(stderr).to.equal('The new session was ended; nothing was kept.\nError: interrupted\n')
+    expect((await requests()).filter((entry) => entry.Method === 'DELETE').map((entry) => `${entry.Path} ${entry.Status}`)).to.deep.equal(['/auth/v4 200'])
+    expect(await home.store.list()).not.to.include('interrupted')
+  })
+
   it('refuses a wrong password (exit 2) and keeps nothing', async () => {
     const result = await login(['demo', '--password-stdin', '--api-url', plain.url], {input: 'wrong password\n'})
     expect(result.status).to.equal(2)

@@ -122,24 +122,24 @@ async function unlockWith(api: KeyApi, secret: KeySecret, uid: string): Promise<
   return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`, unlocked: {clientKey, keys: opened, userId: String(user.ID)}}
 }
 
-/** unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys. */
+/**
+ * unlockAtLogin, whose failure (a network fault, a refusal) leaves the login standing, with a warning instead of keys;
+ * but Ctrl-C ends the login (the caller ends the new session: nothing is kept).
+ */
 export async function keysAtLogin(api: KeyApi, keyPassword: string, uid: string, mailbox = false): Promise<KeysAtLogin> {
   return standing(unlockAtLogin(api, keyPassword, uid, mailbox))
 }
 
-/**
- * unlockForked, whose failure leaves the forked session standing, as keysAtLogin does; but Ctrl-C ends the sign-in
- * (the caller ends the approved session: nothing is kept).
- */
+/** unlockForked, whose failure leaves the forked session standing, as keysAtLogin does (and Ctrl-C ends it). */
 export async function keysAtFork(api: KeyApi, passphrase: string, uid: string): Promise<KeysAtLogin> {
-  return standing(unlockForked(api, passphrase, uid), true)
+  return standing(unlockForked(api, passphrase, uid))
 }
 
-async function standing(unlocking: Promise<KeysAtLogin>, interruptible = false): Promise<KeysAtLogin> {
+async function standing(unlocking: Promise<KeysAtLogin>): Promise<KeysAtLogin> {
   try {
     return await unlocking
   } catch (error) {
-    if (interruptible && error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED) throw error
+    if (error instanceof CliFailure && error.exitStatus === EXIT.INTERRUPTED) throw error
     const message = error instanceof Error ? error.message : String(error)
     return {fields: {}, note: `Warning: logged in, but the keys could not be unlocked (${message}); encrypted mail cannot be read until "auth login" succeeds at it`}
   }

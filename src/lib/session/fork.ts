@@ -27,6 +27,7 @@ import {sniffJson} from '../output/envelope.ts'
 import {authError, CliFailure, unavailableError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
 import {interruptedError, reportingInterruption} from '../core/interrupt.ts'
+import {endUnkeptSession} from './end-session.ts'
 import {FORK_KEY_BYTES, ForkPayloadError, openForkPayload} from './fork-payload.ts'
 import {appBeside} from './human-verification.ts'
 import type {StoredSession} from './store.ts'
@@ -171,19 +172,6 @@ function retryAfterMs(response: ApiResponse): number | undefined {
 }
 
 /**
- * End an approved child session that nothing will keep (DELETE /auth/v4 with its own credentials): brief, never
- * retried, and past a Ctrl-C too (the interrupt's one-second fallback held off for it). Whether the service ended it.
- */
-export async function endForkedSession(apiUrl: URL, transport: TransportOptions, credentials: {accessToken: string; uid: string}): Promise<boolean> {
-  if (transport.signal?.aborted) reportingInterruption()
-  const options = {...transport, retries: 0, signal: undefined, timeoutSeconds: 5}
-  return send(createTransport(options, credentials), {method: 'DELETE', url: buildRequestUrl(apiUrl, '/auth/v4')}, options).then(
-    (response) => response.statusCode < 400,
-    () => false,
-  )
-}
-
-/**
  * Create the fork, show it, wait for its approval, and open what it carries. Ctrl-C (SIGINT, SIGTERM, SIGHUP), the
  * time limit and any failure while waiting withdraw the fork (DELETE of its selector) before the failure is reported.
  */
@@ -261,7 +249,7 @@ export async function loginWithFork(input: WebLoginInput): Promise<WebLogin> {
     key.fill(0)
     if (!(error instanceof ForkPayloadError)) throw error
     // The child session exists on the service: it is ended rather than left behind unused.
-    const ended = await endForkedSession(apiUrl, transport, credentials)
+    const ended = await endUnkeptSession(apiUrl, transport, credentials)
     throw authError(`refusing the approved session: ${error.message}; ${ended ? 'it was ended' : 'it could not be ended'}`)
   }
 

@@ -12,7 +12,8 @@ import type {TransportOptions} from '../../http/client.ts'
 import {escapeLine} from '../../core/escape.ts'
 import type {Invocation} from '../../run/invocation.ts'
 import {checkHeaderValue} from '../../http/headers.ts'
-import {endForkedSession, forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../../session/fork.ts'
+import {endUnkeptSession, unkeptNote} from '../../session/end-session.ts'
+import {forkIdentity, loginWithFork, ofClient, type SignInRequest} from '../../session/fork.ts'
 import {CLEAR_LINE, openInBrowser, qrLines, spinnerLine} from '../../session/sign-in-view.ts'
 
 export interface WebLoginOptions {
@@ -80,8 +81,7 @@ export async function webLogin(invocation: Invocation, options: WebLoginOptions,
       await invocation.sessions.writeLocked(flags.profile, stored)
     } catch (error) {
       // Approved but not kept (Ctrl-C, keys that do not open, a profile that cannot be written): ended, not left open.
-      const ended = await endForkedSession(apiUrl, transport, {accessToken: session.AccessToken, uid: session.UID})
-      invocation.note(ended ? 'The approved session was ended; nothing was kept.' : 'The approved session could not be ended; nothing was kept.')
+      invocation.note(unkeptNote(await endUnkeptSession(apiUrl, transport, {accessToken: session.AccessToken, uid: session.UID})))
       throw error
     }
 

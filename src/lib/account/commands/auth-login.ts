@@ -12,6 +12,7 @@ import {InputLines} from '../../cli/input-lines.ts'
 import {presetVerification, type RetryHint} from '../../session/human-verification.ts'
 import {sealAtLogin} from '../key-seal.ts'
 import {keysAtLogin, sessionApi} from '../login-keys.ts'
+import {endUnkeptSession, unkeptNote} from '../../session/end-session.ts'
 import {login} from '../../session/login.ts'
 import {plainCommand} from '../../run/plain-command.ts'
 import {webLogin} from './auth-login-web.ts'
@@ -126,8 +127,16 @@ export const authLogin = plainCommand<AuthLoginOptions>({
       otherWay: `sign in by approval with ${commandLine(invocation.context.names, 'auth:login')} --web`,
       verificationHint: LOGIN_RETRY,
     })
-    const keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), mailboxPassword ?? password, session.UID, mailboxPassword !== undefined)
-    await invocation.sessions.writeLocked(flags.profile, {...session, ...keys.fields})
+    let keys: Awaited<ReturnType<typeof keysAtLogin>>
+    try {
+      keys = await keysAtLogin(sessionApi(apiUrl, invocation.transport(), session), mailboxPassword ?? password, session.UID, mailboxPassword !== undefined)
+      await invocation.sessions.writeLocked(flags.profile, {...session, ...keys.fields})
+    } catch (error) {
+      // Logged in but not kept (Ctrl-C while the keys are fetched, a profile that cannot be written): ended, not left open.
+      invocation.note(unkeptNote(await endUnkeptSession(apiUrl, invocation.transport(), {accessToken: session.AccessToken, uid: session.UID})))
+      throw error
+    }
+
     // The keys sealed for the profile's previous session open nothing now: replaced by those this login unlocked, or gone.
     await sealAtLogin(invocation.context.cacheDir, flags.profile, session.UID, keys.unlocked)
     invocation.note(`logged in as ${username} (profile ${flags.profile}, ${session.APIURL})`)
