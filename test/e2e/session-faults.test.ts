@@ -234,12 +234,12 @@ run writable`,
       expect(statSync(victim).mode & 0o777).to.equal(0o644)
     })
 
-    it('a login into a linked profile is refused; the link and its target stay as they were', async () => {
+    it('a login into a linked profile is refused, the session it made ended; the link and its target stay as they were', async () => {
       const link = join(sessions, 'other.json')
       symlinkSync(victim, link)
       const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--profile', 'other', '--api-url', suite.sandbox.url], {env: baseEnv(suite.home.home), input: 'demo\n'})
       expect(login.status).to.equal(1)
-      expect(login.stderr).to.equal(`Error: cannot save the session of profile other to ${link}: it is a symbolic link, which is not followed (ELOOP)\n`)
+      expect(login.stderr).to.equal(`The new session was ended; nothing was kept.\nError: cannot save the session of profile other to ${link}: it is a symbolic link, which is not followed (ELOOP)\n`)
       expect(readFileSync(victim, 'utf8')).to.equal('not a session\n')
       expect(statSync(victim).mode & 0o777).to.equal(0o644)
     })
