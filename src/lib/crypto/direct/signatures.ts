@@ -1,0 +1,225 @@
+/**
+ * v4 signatures by ed25519 keys (EdDSA legacy, RFC 4880bis 5.2.3; RFC 9580 5.2.4), checked directly, and the validity
+ * of the key that made them as OpenPGP.js decides it (openpgp.js createVerificationObject, Key.getSigningKey,
+ * getPrimaryUser, getLatestValidSignature): `verifies` answers true only when OpenPGP.js would verify the signature
+ * too. Everything it does not settle for certain (a signing subkey, a revocation, a direct-key signature, an unknown
+ * critical subpacket) is Unsupported, and OpenPGP.js decides.
+ */
+import {createHash, verify} from 'node:crypto'
+
+import {ALGORITHM, type DirectKey, type DirectKeySet} from './keys.ts'
+import {dearmor, need, type Packet, padded, readMpi, readPackets} from './packets.ts'
+
+/** Hashes a signature may use: OpenPGP.js 6 refuses MD5, RIPEMD-160 and SHA-1 over data, and EdDSA wants 256 bits or more. */
+const SIGNATURE_HASHES: Record<number, string> = {8: 'sha256', 9: 'sha384', 10: 'sha512'}
+
+export const SIGNATURE_TYPE = {BINARY: 0x00, TEXT: 0x01, SUBKEY_BINDING: 0x18} as const
+const CERTIFICATIONS = [0x10, 0x11, 0x12, 0x13]
+
+/** Subpackets OpenPGP.js reads: marked critical, they are still understood (any other critical one: Unsupported). */
+const KNOWN_SUBPACKETS = new Set([2, 3, 9, 11, 16, 21, 22, 23, 25, 27, 30, 33, 34, 39])
+
+export interface DirectSignature {
+  type: number
+  hash: string
+  /** Seconds since the epoch. */
+  created: number
+  /** Seconds after `created`, 0 for never. */
+  expiresAfter: number
+  keyExpiresAfter: number
+  primaryUserId: boolean
+  keyFlags?: number
+  issuer?: Buffer
+  issuerFingerprint?: Buffer
+  /** What is hashed after the data: the hashed part and the trailer. */
+  trailer: Buffer
+  hashPrefix: Buffer
+  r: Buffer
+  s: Buffer
+}
+
+/** A subpacket area's entries: type (critical bit cleared), critical, body. */
+function subpackets(area: Buffer): Array<{type: number; critical: boolean; body: Buffer}> {
+  const list: Array<{type: number; critical: boolean; body: Buffer}> = []
+  for (let at = 0; at < area.length;) {
+    let length = area[at]
+    let start = at + 1
+    if (length >= 192 && length < 255) {
+      length = ((length - 192) << 8) + area[at + 1] + 192
+      start = at + 2
+    } else if (length === 255) {
+      length = area.readUInt32BE(at + 1)
+      start = at + 5
+    }
+
+    need(length >= 1 && start + length <= area.length, 'a subpacket cut short')
+    list.push({body: area.subarray(start + 1, start + length), critical: (area[start] & 0x80) !== 0, type: area[start] & 0x7f})
+    at = start + length
+  }
+
+  return list
+}
+
+/** A signature packet's body, read. */
+export function readSignature(body: Buffer): DirectSignature {
+  need(body[0] === 4, 'a signature that is not v4')
+  const [, type, algorithm, hashId] = body
+  need(algorithm === ALGORITHM.EDDSA_LEGACY, `signature algorithm ${algorithm}`)
+  const hash = SIGNATURE_HASHES[hashId]
+  need(hash !== undefined, `hash algorithm ${hashId}`)
+  const hashedLength = body.readUInt16BE(4)
+  const hashedEnd = 6 + hashedLength
+  const unhashedLength = body.readUInt16BE(hashedEnd)
+  const unhashedEnd = hashedEnd + 2 + unhashedLength
+  need(unhashedEnd + 2 <= body.length, 'a signature cut short')
+  const signature: DirectSignature = {
+    created: 0,
+    expiresAfter: 0,
+    hash,
+    hashPrefix: body.subarray(unhashedEnd, unhashedEnd + 2),
+    keyExpiresAfter: 0,
+    primaryUserId: false,
+    r: Buffer.alloc(0),
+    s: Buffer.alloc(0),
+    trailer: Buffer.concat([body.subarray(0, hashedEnd), Buffer.from([4, 0xff]), Buffer.from([0, 0, 0, 0])]),
+    type,
+  }
+  signature.trailer.writeUInt32BE(hashedEnd, signature.trailer.length - 4)
+  let created = false
+  for (const {body: value, critical, type: kind} of subpackets(body.subarray(6, hashedEnd))) {
+    need(!critical || KNOWN_SUBPACKETS.has(kind), `critical subpacket ${kind}`)
+    if (kind === 2) {
+      signature.created = value.readUInt32BE(0)
+      created = true
+    } else if (kind === 3) signature.expiresAfter = value.readUInt32BE(0)
+    else if (kind === 9) signature.keyExpiresAfter = value.readUInt32BE(0)
+    else if (kind === 16) signature.issuer = value
+    else if (kind === 25) signature.primaryUserId = value[0] !== 0
+    else if (kind === 27) signature.keyFlags = value[0] ?? 0
+    else if (kind === 33) signature.issuerFingerprint = value.subarray(1)
+  }
+
+  need(created, 'a signature without its creation time')
+  // The issuer may stand unhashed (GnuPG, OpenPGP.js write it so); nothing else unhashed counts.
+  for (const {body: value, type: kind} of subpackets(body.subarray(hashedEnd + 2, unhashedEnd))) if (kind === 16) signature.issuer ??= value
+  // OpenPGP.js takes the key ID from either: two that disagree are left to it.
+  need(!signature.issuer || !signature.issuerFingerprint || signature.issuerFingerprint.subarray(-8).equals(signature.issuer), 'an issuer and fingerprint that disagree')
+  const r = readMpi(body, unhashedEnd + 2)
+  const s = readMpi(body, r.next)
+  need(s.next === body.length, 'a signature of unexpected length')
+  signature.r = padded(r.value, 32)
+  signature.s = padded(s.value, 32)
+  return signature
+}
+
+/** The signatures of an armored (or binary) detached signature. */
+export function readSignatures(input: Buffer | string): DirectSignature[] {
+  const packets = readPackets(typeof input === 'string' ? dearmor(input, 'SIGNATURE') : input)
+  need(packets.length > 0 && packets.every(({tag}) => tag === 2), 'not a signature')
+  return packets.map(({body}) => readSignature(body))
+}
+
+/** Whether `signature` by `key` holds over `data` (the bytes before the trailer): the digest's prefix and EdDSA. */
+function holds(signature: DirectSignature, key: DirectKey, data: Buffer[]): boolean {
+  if (key.algorithm !== ALGORITHM.EDDSA_LEGACY) return false
+  const hash = createHash(signature.hash)
+  for (const part of data) hash.update(part)
+  const digest = hash.update(signature.trailer).digest()
+  if (!digest.subarray(0, 2).equals(signature.hashPrefix)) return false
+  // EdDSA legacy signs the digest (RFC 4880bis 13.7): the 64-byte signature is R then S.
+  return verify(null, digest, key.publicKey, Buffer.concat([signature.r, signature.s]))
+}
+
+/**
+ * A signature on the key, read; undefined for one that cannot be the primary key's (another's certification, which
+ * bears on nothing here). One that may be the primary key's but cannot be read is Unsupported: OpenPGP.js might take it.
+ */
+function readable(packet: Packet, primary: DirectKey): DirectSignature | undefined {
+  try {
+    return readSignature(packet.body)
+  } catch {
+    need(!packet.body.includes(primary.keyId), 'a self-signature not read here')
+    return undefined
+  }
+}
+
+const keyPacketHashed = (key: DirectKey) => [Buffer.from([0x99, key.publicBody.length >> 8, key.publicBody.length & 0xff]), key.publicBody]
+
+/** Whether the signature is in force at `at` (seconds): made by then, not expired by then. */
+const inForce = (signature: DirectSignature, at: number) => signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter)
+
+/**
+ * The primary key's self-certification that OpenPGP.js would take at `at` (getPrimaryUser: of the user IDs with a
+ * valid one, the primary-flagged, then the latest), or Unsupported. A key with revocations or direct-key signatures
+ * is left to OpenPGP.js.
+ */
+function primarySelfCertification(set: DirectKeySet, at: number): DirectSignature {
+  need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
+  const chosen: DirectSignature[] = []
+  for (const user of set.users) {
+    let latest: DirectSignature | undefined
+    for (const packet of user.signatures) {
+      need(packet.body[1] !== 0x30, 'a revoked user ID')
+      const signature = readable(packet, set.primary)
+      if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary) || !inForce(signature, at)) continue
+      if (latest && signature.created < latest.created) continue
+      const idHeader = Buffer.alloc(5)
+      idHeader[0] = 0xb4
+      idHeader.writeUInt32BE(user.id.length, 1)
+      if (holds(signature, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id])) latest = signature
+    }
+
+    if (latest) chosen.push(latest)
+  }
+
+  const [primary] = chosen.sort((a, b) => Number(b.primaryUserId) - Number(a.primaryUserId) || b.created - a.created)
+  need(primary, 'no valid self-certification')
+  return primary
+}
+
+/** Whether the signature names `key` as its issuer (by fingerprint, else by key ID). */
+function issuedBy(signature: DirectSignature, key: DirectKey): boolean {
+  if (signature.issuerFingerprint) return signature.issuerFingerprint.equals(key.fingerprint)
+  return signature.issuer?.equals(key.keyId) ?? false
+}
+
+/** What a message signature is over: the literal data, EOLs made CRLF for a text signature (openpgp.js canonicalizeEOL). */
+export function signedData(signature: DirectSignature, data: Buffer): Buffer {
+  if (signature.type === SIGNATURE_TYPE.BINARY) return data
+  need(signature.type === SIGNATURE_TYPE.TEXT, `signature type ${signature.type}`)
+  return canonicalEol(data)
+}
+
+/** Every LF not after a CR becomes CRLF (a lone CR stays), as OpenPGP.js normalises. */
+export function canonicalEol(data: Buffer): Buffer {
+  const parts: Buffer[] = []
+  let from = 0
+  for (let at = data.indexOf(10); at !== -1; at = data.indexOf(10, at + 1)) {
+    if (at > 0 && data[at - 1] === 13) continue
+    parts.push(data.subarray(from, at), Buffer.from([13]))
+    from = at
+  }
+
+  if (parts.length === 0) return data
+  parts.push(data.subarray(from))
+  return Buffer.concat(parts)
+}
+
+/**
+ * Whether a message signature over `data` (already as signed: signedData) holds by one of `keys`, valid as OpenPGP.js
+ * requires at `now` (seconds): the signature made by now and not expired, its issuer a primary key that signs (key
+ * flags with "sign data") and was valid when it signed. False: no key of `keys` is its issuer. Unsupported: an issuer
+ * found but anything short of a verified signature (OpenPGP.js then decides and says why).
+ */
+export function verifies(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now = Math.floor(Date.now() / 1000)): boolean {
+  const set = keys.find((candidate) => issuedBy(signature, candidate.primary) || candidate.subkeys.some(({key}) => issuedBy(signature, key)))
+  if (!set) return false
+  need(issuedBy(signature, set.primary), 'a signature by a subkey')
+  need(inForce(signature, now), 'a signature not in force now')
+  need(set.primary.created <= signature.created, 'a key newer than its signature')
+  const certification = primarySelfCertification(set, signature.created)
+  need(certification.keyFlags !== undefined && (certification.keyFlags & 0x02) !== 0, 'a primary key without the flag to sign data')
+  need(certification.keyExpiresAfter === 0 || signature.created < set.primary.created + certification.keyExpiresAfter, 'a key expired when it signed')
+  need(holds(signature, set.primary, [data]), 'a signature that does not hold')
+  return true
+}
