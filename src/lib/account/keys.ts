@@ -13,6 +13,8 @@
  * the service lists the Primary one first), and the primary address the first active one by Order
  * (packages/shared/lib/helpers/address.ts getPrimaryAddress, addressStatus.ts getIsAddressActive).
  */
+import {existsSync} from 'node:fs'
+
 import type {PrivateKey, PublicKey} from 'openpgp'
 
 import {type ApiKey, addressKeySecret, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../crypto/keyring.ts'
@@ -27,7 +29,7 @@ import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
 import type {ActiveSession} from '../session/session.ts'
 
-import {type KeySeal, openKeySeal} from './key-seal.ts'
+import {type KeySeal, openKeySeal, sealPath} from './key-seal.ts'
 
 export const isPrimaryKey = (key: ApiKey) => key.Primary === 1 || key.Primary === true
 /** A key record without Active is taken as active (older answers list only active keys). */
@@ -115,13 +117,18 @@ const runs = new WeakMap<Invocation, Run>()
 
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
 
+/** Whether the profile's keys are sealed (a file is there; whether it opens is known once the local key is in). */
+function sealed(invocation: Invocation, session: ActiveSession): boolean {
+  return session.source === 'file' && existsSync(sealPath(invocation.context.cacheDir, session.profile))
+}
+
 /** The three requests of the run, sent now (the first call) and shared by every later one; the first failure ends the command. */
 function fetchedOf(invocation: Invocation): Run {
   let run = runs.get(invocation)
   if (run) return run
   const fetched = (async (): Promise<Fetched> => {
     // A session without keys is refused before anything is sent.
-    await sessionWithKeys(invocation)
+    const {session} = await sessionWithKeys(invocation)
     // OpenPGP.js is loaded next: from Node's compile cache rather than compiled again at every run.
     enableOwnCompileCache(invocation.context.cacheDir, invocation.io.env)
     const requests = Promise.all([
@@ -130,8 +137,9 @@ function fetchedOf(invocation: Invocation): Run {
       tryCall(invocation, {method: 'GET', path: '/core/v4/addresses'}),
     ])
     // OpenPGP.js (some 50 ms to load) is loaded while the service answers, once the requests are out (two turns of
-    // the event loop: connected, then written), rather than after the answers, which it would then delay.
-    setImmediate(() => setImmediate(() => void openpgp().catch(() => undefined)))
+    // the event loop: connected, then written), rather than after the answers, which it would then delay; unless the
+    // keys are sealed: a read then likely needs no OpenPGP.js at all (direct-keys.ts), and loads it only if it must.
+    if (!sealed(invocation, session)) setImmediate(() => setImmediate(() => void openpgp().catch(() => undefined)))
     const outcomes = await requests
     const failed = outcomes.find((outcome) => typeof outcome === 'number')
     if (failed !== undefined) invocation.exit(failed)

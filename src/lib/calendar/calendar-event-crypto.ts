@@ -46,7 +46,7 @@ export async function openSessionKey(keyPacket: string, calendarKeys: PrivateKey
 }
 
 /** decrypt.ts getNeedsLegacyVerification: only a failed binary check over text that a text signature would have normalised. */
-function needsLegacy(text: string): boolean {
+export function needsLegacy(text: string): boolean {
   return / \r\n/.test(text) || /\n/.test(text.replaceAll('\r\n', ''))
 }
 

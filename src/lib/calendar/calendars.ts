@@ -14,6 +14,9 @@ import {idSegment} from '../http/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
+import type {DirectAccount} from '../account/direct-keys.ts'
+import type {DirectKeySet} from '../crypto/direct/keys.ts'
+import {directly} from '../crypto/direct/open.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from './calendar-keys.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import {call} from '../run/api.ts'
@@ -34,9 +37,12 @@ export interface CalendarRef {
 }
 
 export interface OpenCalendar extends CalendarRef {
-  keys: PrivateKey[]
+  /** The calendar's keys unlocked (OpenPGP.js), when a read needs them: already, unless `direct` holds them. */
+  keys(): Promise<PrivateKey[]>
   /** The key new events' session keys are encrypted to. */
-  primary: PrivateKey
+  primary(): Promise<PrivateKey>
+  /** The calendar's keys as the seal holds them, read without OpenPGP.js (crypto/direct), when it holds them all. */
+  direct?: DirectKeySet[]
   /** The alarms of an event whose Notifications are null (its CalendarSettings). */
   defaults: CalendarDefaults
 }
@@ -79,8 +85,11 @@ export async function calendarIds(invocation: Invocation, given: readonly string
   })
 }
 
-/** The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked. */
-export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: Promise<AccountKeys>): Promise<OpenCalendar> {
+/**
+ * The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked; or,
+ * when the seal holds every one of them (`direct`, account/direct-keys.ts), read from it, and unlocked only if asked.
+ */
+export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: () => Promise<AccountKeys>, direct?: DirectAccount): Promise<OpenCalendar> {
   const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(calendar.id)}/bootstrap`})).data
   const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
@@ -93,7 +102,7 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
   const secret = () =>
     (opened ??= (async () => {
       try {
-        const addressKeys = await (await account).addressKeys(calendar.addressId)
+        const addressKeys = await (await account()).addressKeys(calendar.addressId)
         return await openMemberPassphrase({Passphrase: own.Passphrase as string, Signature: own.Signature as string}, addressKeys)
       } catch (error) {
         // The account's own failures (keys the passphrase no longer opens, an Argon2 bound, --timeout) are the command's.
@@ -104,21 +113,35 @@ export async function openCalendar(invocation: Invocation, calendar: CalendarRef
 
   const listed = listOf(bootstrap, 'Keys')
   const flagged = listed.find((key) => typeof key.Flags === 'number' && (key.Flags & KEY_PRIMARY) !== 0)
-  // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
-  const {sealedKey} = await account
-  let primary: PrivateKey | undefined
-  const keys = await unlockCalendarKeys(
-    listed.map((key) => string(key.PrivateKey)),
-    secret,
-    async (armored, unlock) => {
-      const key = await sealedKey({ID: `calendar-key:${calendar.id}`, PrivateKey: armored}, unlock)
-      if (flagged && armored === string(flagged.PrivateKey)) primary = key
-      return key
-    },
-  )
-  // A failure to open the passphrase (or the account's keys) comes first, not "none of its keys unlocks"; with no key
-  // listed, the passphrase is opened all the same, for that failure.
-  if (opened || keys.length === 0) await secret()
-  if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
-  return {...calendar, defaults: calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined), keys, primary: primary ?? keys[0]}
+  const record = (armored: string) => ({ID: `calendar-key:${calendar.id}`, PrivateKey: armored})
+  const unlock = async (): Promise<{keys: PrivateKey[]; primary: PrivateKey}> => {
+    // Sealed with the account's keys (account/key-seal.ts): a second run derives none.
+    const {sealedKey} = await account()
+    let primary: PrivateKey | undefined
+    const keys = await unlockCalendarKeys(
+      listed.map((key) => string(key.PrivateKey)),
+      secret,
+      async (armored, unlock) => {
+        const key = await sealedKey(record(armored), unlock)
+        if (flagged && armored === string(flagged.PrivateKey)) primary = key
+        return key
+      },
+    )
+    // A failure to open the passphrase (or the account's keys) comes first, not "none of its keys unlocks"; with no key
+    // listed, the passphrase is opened all the same, for that failure.
+    if (opened || keys.length === 0) await secret()
+    if (keys.length === 0) throw fail('none of its keys unlocks with its passphrase')
+    return {keys, primary: primary ?? keys[0]}
+  }
+
+  const defaults = calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined)
+  const sealed = direct && listed.length > 0 ? await directly(() => listed.map((key) => direct.otherKey(record(string(key.PrivateKey))))) : undefined
+  if (sealed) {
+    let unlocked: Promise<{keys: PrivateKey[]; primary: PrivateKey}> | undefined
+    const later = () => (unlocked ??= unlock())
+    return {...calendar, defaults, direct: sealed, keys: async () => (await later()).keys, primary: async () => (await later()).primary}
+  }
+
+  const {keys, primary} = await unlock()
+  return {...calendar, defaults, keys: async () => keys, primary: async () => primary}
 }

@@ -7,16 +7,20 @@
  */
 import type {PublicKey} from 'openpgp'
 
-import {type AccountKeys, accountKeys} from '../account/keys.ts'
+import {type AccountKeys, accountKeys, requestAccountKeys} from '../account/keys.ts'
+import {directAccount} from '../account/direct-keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
-import {openpgp} from '../crypto/keyring.ts'
+import {openpgp as loadOpenpgp} from '../crypto/keyring.ts'
+import {type DirectKeySet, readKey} from '../crypto/direct/keys.ts'
+import {need} from '../crypto/direct/packets.ts'
 import {CliFailure} from '../core/errors.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {type CalendarRef, chooseCalendars, type OpenCalendar, openCalendar} from './calendars.ts'
 import type {AuthorKeys} from './open-event.ts'
 
 export interface Opened {
-  account: AccountKeys
+  /** The account's keys unlocked (OpenPGP.js): asked for only by what needs them (a write, a read that falls back). */
+  account(): Promise<AccountKeys>
   calendars: OpenCalendar[]
   authorKeys: AuthorKeys
 }
@@ -32,13 +36,17 @@ export function quiet<T>(promise: Promise<T>): Promise<T> {
  * bootstraps rather than after them.
  */
 export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (calendars: readonly CalendarRef[]) => void): Promise<Opened> {
-  const accountPromise = quiet(accountKeys(invocation))
+  // The key requests go out now; the keys are unlocked only if the seal cannot give them (account/direct-keys.ts).
+  requestAccountKeys(invocation)
+  let unlocking: Promise<AccountKeys> | undefined
+  const account = () => (unlocking ??= quiet(accountKeys(invocation)))
+  const sealed = directAccount(invocation)
   const refs = await chooseCalendars(invocation, choice)
   alongside?.(refs)
-  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, accountPromise)))
-  const account = await accountPromise
-  // The calendar keys unlocked meanwhile, sealed once.
-  await account.flushSeal()
+  const direct = await sealed
+  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, account, direct)))
+  // The account's own failure is the command's, before any calendar's; the calendar keys unlocked meanwhile, sealed once.
+  if (unlocking) await (await unlocking).flushSeal()
   const calendars: OpenCalendar[] = []
   for (const outcome of settled) {
     if (outcome.status === 'fulfilled') calendars.push(outcome.value)
@@ -48,21 +56,32 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   }
 
   const session = await invocation.session()
-  const byAuthor = new Map<string, Promise<PublicKey[]>>()
-  const authorKeys: AuthorKeys = (email) => {
-    let keys = byAuthor.get(email.toLowerCase())
-    if (!keys) {
-      keys = account.ownPublicKeys(email).then(async (own) => {
-        if (own.length > 0 || email === '') return own
-        const pgp = await openpgp()
-        const published = await senderKeys(invocation, session, email)
-        return Promise.all(published.map((armoredKey) => pgp.readKey({armoredKey})))
-      })
-      byAuthor.set(email.toLowerCase(), keys)
+  const published = memo((email) => senderKeys(invocation, session, email))
+  const pgp = memo(async (email): Promise<PublicKey[]> => {
+    const own = await (await account()).ownPublicKeys(email)
+    if (own.length > 0 || email === '') return own
+    const openpgp = await loadOpenpgp()
+    return Promise.all((await published(email)).map((armoredKey) => openpgp.readKey({armoredKey})))
+  })
+  const directKeys = memo(async (email): Promise<DirectKeySet[]> => {
+    need(direct, 'no sealed keys')
+    const own = direct.ownPublicKeys(email)
+    if (own.length > 0 || email === '') return own
+    return (await published(email)).map((armoredKey) => readKey(armoredKey))
+  })
+  return {account, authorKeys: {direct: directKeys, pgp}, calendars}
+}
+
+/** `lookUp` asked once per email (any case). */
+function memo<T>(lookUp: (email: string) => Promise<T>): (email: string) => Promise<T> {
+  const asked = new Map<string, Promise<T>>()
+  return (email) => {
+    let found = asked.get(email.toLowerCase())
+    if (!found) {
+      found = quiet(lookUp(email))
+      asked.set(email.toLowerCase(), found)
     }
 
-    return keys
+    return found
   }
-
-  return {account, authorKeys, calendars}
 }

@@ -29,5 +29,7 @@ export async function openEvents(invocation: Invocation, raw: ReadonlyArray<{eve
     const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)
     invocation.io.stderr.write(`Error: event ${escapeLine(String(raw[index].event.ID))}: cannot open ${escapeLine(oneLine(reason, 300))}\n`)
   })
+  const direct = events.filter((event) => event.direct).length
+  if (invocation.io.env.DEBUG && direct > 0) invocation.io.stderr.write(`proton-cli:direct ${direct} events opened without OpenPGP.js\n`)
   return {broken, events}
 }

@@ -62,7 +62,7 @@ export interface Personal {
 
 /** The Event of a sync item: its parts signed and encrypted, its Notifications and Color. */
 export async function eventPayload(vevent: Component, {calendar, calendarSession, shared, signingKey}: Keys, {color, notifications}: Personal): Promise<JsonRecord> {
-  const primary = calendar.primary.toPublic()
+  const primary = (await calendar.primary()).toPublic()
   const sharedKey = shared ? {keyPacket: undefined, sessionKey: shared} : await newSessionKey(primary)
   const sharedSigned = cardText(pick(vevent, SHARED_SIGNED_FIELDS))
   const encryptedPart = pick(vevent, SHARED_ENCRYPTED_FIELDS)

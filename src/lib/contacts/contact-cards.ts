@@ -10,6 +10,10 @@
 import type {PrivateKey, PublicKey} from 'openpgp'
 
 import {openpgp, type Openpgp} from '../crypto/keyring.ts'
+import {decryptMessage} from '../crypto/direct/decrypt.ts'
+import type {DirectKeySet} from '../crypto/direct/keys.ts'
+import {holdsDetached} from '../crypto/direct/open.ts'
+import {need} from '../crypto/direct/packets.ts'
 
 export const CARD_TYPE = {CLEAR_TEXT: 0, ENCRYPTED: 1, SIGNED: 2, ENCRYPTED_AND_SIGNED: 3} as const
 
@@ -75,11 +79,42 @@ async function decryptText(pgp: Openpgp, armoredMessage: string, keys: PrivateKe
   return Buffer.from(bytes).toString('utf8')
 }
 
+/** A card of a Type no card has, as openCard and openCardDirectly say it; else undefined. */
+function unknownType({Data, Type: type}: Card): OpenedCard | undefined {
+  if (!Number.isInteger(type) || type < 0 || type > 3 || typeof Data !== 'string') return {problem: `a card of unknown Type ${JSON.stringify(type)}`, signature: 'none', type}
+  return undefined
+}
+
+/**
+ * One card opened without OpenPGP.js (crypto/direct, issue 45), with the user keys as the seal holds them: the same
+ * result as openCard when the card is of the kinds crypto/direct reads and its signature holds; anything else is
+ * Unsupported (thrown), and openCard says what it is.
+ */
+export function openCardDirectly(card: Card, keys: readonly DirectKeySet[]): OpenedCard {
+  const unknown = unknownType(card)
+  if (unknown) return unknown
+  const {Signature: signature, Type: type} = card
+  const data = encrypted(type) ? decryptMessage(card.Data, {keys, maxBytes: MAX_CARD_BYTES}).data.toString('utf8') : card.Data
+  if (!signed(type)) return {data, signature: 'none', type}
+  need(typeof signature === 'string' && signature !== '', 'a card without its signature')
+  const holds = (text: string) => {
+    try {
+      return holdsDetached(Buffer.from(text, 'utf8'), signature, keys)
+    } catch {
+      return false
+    }
+  }
+
+  need([stripTrailingSpaces(data), data].some(holds), 'a signature that does not hold')
+  return {data, signature: 'verified', type}
+}
+
 /** One card, decrypted with the user keys and its signature checked against them; never throws. */
 export async function openCard(card: Card, keys: PrivateKey[]): Promise<OpenedCard> {
   const pgp = await openpgp()
+  const unknown = unknownType(card)
+  if (unknown) return unknown
   const {Type: type} = card
-  if (!Number.isInteger(type) || type < 0 || type > 3 || typeof card.Data !== 'string') return {problem: `a card of unknown Type ${JSON.stringify(type)}`, signature: 'none', type}
   let data = card.Data
   if (encrypted(type)) {
     try {

@@ -2,9 +2,8 @@
  * What the contacts commands ask the service (WebClients packages/shared/lib/api/contacts.ts; go-proton-api
  * contact.go): every page of a list, a contact by ID, the contacts that hold an address, and the contact groups.
  */
-import type {PrivateKey} from 'openpgp'
-
-import {type Card, openCards} from './contact-cards.ts'
+import {type Card} from './contact-cards.ts'
+import type {CardOpener} from './card-opener.ts'
 import {isRecord, type JsonRecord, listOf, recordOf} from '../core/records.ts'
 import {checkId} from '../cli/input-checks.ts'
 import {wholeId} from '../files/last-listing.ts'
@@ -50,9 +49,9 @@ export async function allPages(invocation: Invocation, path: string, key: string
 
 const cardsOf = (record: JsonRecord): Card[] => (Array.isArray(record.Cards) ? record.Cards.filter(isRecord).map((card) => card as unknown as Card) : [])
 
-/** A contact record's cards opened and merged. */
-export async function mergedContact(record: JsonRecord, keys: PrivateKey[]): Promise<MergedContact> {
-  return mergeCards(await openCards(cardsOf(record), keys))
+/** A contact record's cards opened (see cardOpener) and merged. */
+export async function mergedContact(record: JsonRecord, opener: CardOpener): Promise<MergedContact> {
+  return mergeCards(await opener.open(cardsOf(record)))
 }
 
 /**

@@ -9,13 +9,13 @@ import {pathId} from '../http/path-segment.ts'
 import {heldBound, type SizeBound} from '../http/max-size.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
-import {accountKeys, accountRecords, requestAccountKeys, sessionWithKeys} from '../account/keys.ts'
+import {accountKeys, accountRecords, type AccountKeys, requestAccountKeys, sessionWithKeys} from '../account/keys.ts'
+import {openDirectly} from './read-directly.ts'
 import {senderKeys} from '../account/published-keys.ts'
 import {tryCall} from '../run/api.ts'
 import {CliFailure} from '../core/errors.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {EXIT} from '../core/exit-status.ts'
-import type {PrivateKey} from 'openpgp'
 
 import {decryptArmored, PlaintextTooLarge, type Verification} from '../crypto/keyring.ts'
 import {type MimeBody, MimeBodyError, MimeBoundError, parseMimeBody} from './mime-body.ts'
@@ -34,7 +34,7 @@ const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.d
 /** A message with the unlocked keys of its address, and (when asked for) the sender's published keys on their way. */
 export interface MessageWithKeys {
   message: JsonRecord
-  keys: PrivateKey[]
+  keys: Awaited<ReturnType<AccountKeys['addressKeys']>>
   published: Promise<string[]>
   /** The most bytes the decrypted body may have: it is held whole in memory (heldBound: --max-size, at most 64 MiB). */
   bound: SizeBound
@@ -49,8 +49,17 @@ export interface WithKeysOptions {
   message?: JsonRecord
 }
 
-/** The message (unless given) and the account's keys (account/keys.ts: once per run however many messages it reads), fetched together. */
-export async function messageWithKeys(invocation: Invocation, id: string, {message: fetched, withSenderKeys = true}: WithKeysOptions = {}): Promise<MessageWithKeys> {
+/** A message fetched (unless given), the account's key requests beside it, before any key is unlocked. */
+export interface FetchedMessage {
+  message: JsonRecord
+  address: JsonRecord
+  published: Promise<string[]>
+  bound: SizeBound
+  fail(cause: string): CliFailure
+}
+
+/** The message (unless given) and the account's records (account/keys.ts: once per run however many messages it reads), fetched together. */
+async function fetchMessage(invocation: Invocation, id: string, {message: fetched, withSenderKeys = true}: WithKeysOptions): Promise<FetchedMessage> {
   // A session without keys sends nothing; the key requests go out first, the message's beside them.
   const {session} = await sessionWithKeys(invocation)
   requestAccountKeys(invocation)
@@ -62,16 +71,26 @@ export async function messageWithKeys(invocation: Invocation, id: string, {messa
   const message = fetched ?? recordOf(messageAnswer as Answer, 'Message')
   const sender = isRecord(message.Sender) && typeof message.Sender.Address === 'string' ? message.Sender.Address : undefined
   const published = sender === undefined || !withSenderKeys ? Promise.resolve([]) : senderKeys(invocation, session, sender)
-  const {addressKeys} = await accountKeys(invocation)
   const address = account.addresses.find((candidate) => candidate.ID === message.AddressID)
   const fail = (cause: string) => new CliFailure(`message ${id}: ${cause}`, EXIT.USAGE)
   if (!address) throw fail(`its address ${String(message.AddressID)} is not one of this account's`)
+  return {address, bound: heldBound(invocation.flags['max-size']), fail, message, published}
+}
+
+/** The fetched message with the unlocked keys of its address. */
+async function withKeys(invocation: Invocation, {address, bound, fail, message, published}: FetchedMessage): Promise<MessageWithKeys> {
+  const {addressKeys} = await accountKeys(invocation)
   const keys = await addressKeys(String(address.ID)).catch((error: unknown) => {
     const cause = error instanceof Error ? error.message.replace(/^no key of address /, 'no key of its address ') : String(error)
     // Refused for their Argon2 cost: the bound's exit 5, naming the message.
     throw error instanceof CliFailure ? new CliFailure(fail(cause).message, error.exitStatus) : fail(cause)
   })
-  return {bound: heldBound(invocation.flags['max-size']), fail, keys, message, published}
+  return {bound, fail, keys, message, published}
+}
+
+/** The message (unless given) and the keys of its address. */
+export async function messageWithKeys(invocation: Invocation, id: string, options: WithKeysOptions = {}): Promise<MessageWithKeys> {
+  return withKeys(invocation, await fetchMessage(invocation, id, options))
 }
 
 /** The message's body decrypted with the keys, its signature checked with the sender's keys (when there are any). */
@@ -92,7 +111,8 @@ export async function decryptBody({bound, fail, keys, message, published}: Messa
 }
 
 export async function openMessage(invocation: Invocation, id: string, options: WithKeysOptions = {}): Promise<OpenedMessage> {
-  return decryptBody(await messageWithKeys(invocation, id, options))
+  const fetched = await fetchMessage(invocation, id, options)
+  return (await openDirectly(invocation, fetched)) ?? decryptBody(await withKeys(invocation, fetched))
 }
 
 /** A PGP/MIME message's tree, opened: its parts, and the signature that covers them all. */

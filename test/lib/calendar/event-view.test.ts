@@ -9,7 +9,7 @@ const calendar = {addressId: 'a', email: 'demo@proton.test', id: 'c1', keys: [],
 
 function opened(id: string, lines: string[], verification: OpenedEvent['verification'] = 'verified'): OpenedEvent {
   const vevent = parseCard(['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n'))
-  return {calendar, parts: [{part: 'shared', type: 3, verification}], raw: {ID: id}, verification, vevent}
+  return {calendar, direct: false, parts: [{part: 'shared', type: 3, verification}], raw: {ID: id}, verification, vevent}
 }
 
 describe('calendar event view: lines of occurrences', () => {

@@ -45,7 +45,7 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
   const open = async () => {
     const {invocation, stderr} = testRun(suite.home, {env: {...ENV, DEBUG: 'proton-cli:keys'}})
     const account = accountKeys(invocation)
-    const opened = await openCalendar(invocation, ref, account)
+    const opened = await openCalendar(invocation, ref, () => account)
     await (await account).flushSeal()
     const derived = [...stderr().matchAll(/(\d+) derived$/gm)].reduce((sum, line) => sum + Number(line[1]), 0)
     return {derived, opened}
@@ -70,13 +70,13 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
     await serve(locked.armor(), member)
     const first = await open()
     expect(first.derived).to.be.greaterThan(0)
-    expect(first.opened.primary.getFingerprint()).to.equal(locked.getFingerprint())
+    expect((await first.opened.primary()).getFingerprint()).to.equal(locked.getFingerprint())
 
     await serve(locked.armor(), {...member, Signature: wrongSignature})
     const second = await open()
     expect(second.derived).to.equal(0)
-    expect(second.opened.keys.map((key) => key.getFingerprint())).to.deep.equal([locked.getFingerprint()])
-    expect(second.opened.primary.isDecrypted()).to.equal(true)
+    expect((await second.opened.keys()).map((key) => key.getFingerprint())).to.deep.equal([locked.getFingerprint()])
+    expect((await second.opened.primary()).isDecrypted()).to.equal(true)
 
     // The same key locked again (another record): derived, so the passphrase is opened and its wrong signature refused.
     const relocked = await openpgp.encryptKey({passphrase: calendarPassphrase, privateKey: await openpgp.decryptKey({passphrase: calendarPassphrase, privateKey: locked})})
@@ -85,6 +85,6 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
     await open().catch((error: unknown) => (refused = error))
     expect(String((refused as Error)?.message)).to.match(/^calendar "Work" \(c1\): its passphrase does not open with its address's keys, or its signature does not hold/)
     await serve(relocked.armor(), member)
-    expect((await open()).opened.primary.getFingerprint()).to.equal(locked.getFingerprint())
+    expect((await (await open()).opened.primary()).getFingerprint()).to.equal(locked.getFingerprint())
   })
 })

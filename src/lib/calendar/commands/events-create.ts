@@ -60,8 +60,9 @@ export const calendarEventsCreate = plainCommand<EventsCreateOptions>({
     if (rrule?.toLowerCase() === 'none') throw usageError('--rrule none removes a rule: give one, or leave --rrule out')
     const {end, start} = rrule ? startOnRule(given, givenEnd, rrule, (line) => invocation.io.stderr.write(`${escapeLine(line)}\n`)) : {end: givenEnd, start: given}
 
-    const {account, calendars} = await openCalendars(invocation, options.calendar)
-    const [calendar] = calendars
+    const opened = await openCalendars(invocation, options.calendar)
+    const [calendar] = opened.calendars
+    const account = await opened.account()
     const [signingKey] = await account.addressKeys(calendar.addressId, {signing: true}).catch((error: unknown) => {
       // A bound (an Argon2 key over it: exit 5) stays what it is.
       if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) throw error

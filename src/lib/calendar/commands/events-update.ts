@@ -42,7 +42,9 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
     const id = await readOneId(invocation, options.id, idsOf('event'), (text) => checkId(text, 'ID'))
     const changes = checkChanges(options, invocation.io.env)
 
-    const {account, authorKeys, calendars} = await openCalendars(invocation, options.calendar)
+    const opened = await openCalendars(invocation, options.calendar)
+    const {authorKeys, calendars} = opened
+    const account = await opened.account()
     const found = await findEvent(invocation, calendars, id)
     const {events} = await openEvents(invocation, [found], authorKeys)
     const [event] = events
@@ -59,7 +61,8 @@ export const calendarEventsUpdate = plainCommand<EventsUpdateOptions>({
       if (error instanceof CliFailure && error.exitStatus === EXIT.UNAVAILABLE) throw error
       throw usageError(`cannot sign with the calendar's address: ${oneLine(error instanceof Error ? error.message : String(error))}; nothing was sent`)
     })
-    const packet = (value: unknown) => (typeof value === 'string' && value !== '' ? openSessionKey(value, calendar.keys) : undefined)
+    const calendarKeys = await calendar.keys()
+    const packet = (value: unknown) => (typeof value === 'string' && value !== '' ? openSessionKey(value, calendarKeys) : undefined)
     const [shared, calendarSession] = await Promise.all([packet(found.event.SharedKeyPacket), packet(found.event.CalendarKeyPacket)])
     if (!shared) throw new CliFailure(`event ${id}: it has no SharedKeyPacket to write it again with`, EXIT.UNAVAILABLE)
 

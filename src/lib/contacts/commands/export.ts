@@ -10,7 +10,8 @@
 import {type ContactView, contactVcard, contactView} from '../contact-view.ts'
 import {allPages, cardWarnings, CONTACTS, EXPORT_PAGE_SIZE, mergedContact} from '../service.ts'
 import {replaceFile} from '../../files/atomic-file.ts'
-import {accountKeys, sessionWithKeys} from '../../account/keys.ts'
+import {sessionWithKeys} from '../../account/keys.ts'
+import {cardOpener} from '../card-opener.ts'
 import {PRIVATE_FILE_MODE} from '../../output/output-file.ts'
 import {structuredText, writeFileText} from '../../output/output.ts'
 import {printData} from '../../run/printer.ts'
@@ -26,13 +27,14 @@ export const contactsExport = plainCommand<ContactsExportOptions>({
   async run(invocation, {outputFile}) {
     if (outputFile === '') throw usageError('--output-file must not be empty')
     await sessionWithKeys(invocation)
-    const [{items}, {userKeys: keys}] = await Promise.all([allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE), accountKeys(invocation)])
+    const opener = cardOpener(invocation)
+    const {items} = await allPages(invocation, `${CONTACTS}/export`, 'Contacts', EXPORT_PAGE_SIZE)
     const vcards: string[] = []
     const views: ContactView[] = []
     const warnings: string[] = []
     const unreadable: string[] = []
     for (const record of items) {
-      const merged = await mergedContact(record, keys)
+      const merged = await mergedContact(record, opener)
       const view = contactView(String(record.ID), merged)
       views.push(view)
       const {lines, unreadable: failed} = cardWarnings(view)

@@ -9,7 +9,8 @@
  */
 import {contactText, contactVcard, contactView} from '../contact-view.ts'
 import {cardWarnings, groupNames, mergedContact, namedContacts} from '../service.ts'
-import {accountKeys, sessionWithKeys} from '../../account/keys.ts'
+import {sessionWithKeys} from '../../account/keys.ts'
+import {cardOpener} from '../card-opener.ts'
 import {writeFileText} from '../../output/output.ts'
 import {printData} from '../../run/printer.ts'
 import {readIds} from '../../run/given-ids.ts'
@@ -26,10 +27,11 @@ export const contactsGet = plainCommand<ContactsGetOptions>({
     // "-": IDs or addresses from standard input, one a line (namedContacts makes a cut ID whole).
     const contacts = await readIds(invocation, given, {anyText: true, noun: 'contact'})
     await sessionWithKeys(invocation)
-    const [records, {userKeys: keys}] = await Promise.all([namedContacts(invocation, contacts), accountKeys(invocation)])
+    const opener = cardOpener(invocation)
+    const records = await namedContacts(invocation, contacts)
     const shown = await Promise.all(
       records.map(async (record) => {
-        const [merged, groups] = await Promise.all([mergedContact(record, keys), groupNames(invocation, record)])
+        const [merged, groups] = await Promise.all([mergedContact(record, opener), groupNames(invocation, record)])
         return {merged, view: contactView(String(record.ID), merged, groups)}
       }),
     )

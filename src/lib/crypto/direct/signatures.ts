@@ -148,30 +148,40 @@ const keyPacketHashed = (key: DirectKey) => [Buffer.from([0x99, key.publicBody.l
 /** Whether the signature is in force at `at` (seconds): made by then, not expired by then. */
 const inForce = (signature: DirectSignature, at: number) => signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter)
 
+/** Each user ID's self-certifications whose signature holds, checked once per key set (a read checks many signatures by one key). */
+const holdingCertifications = new WeakMap<DirectKeySet, DirectSignature[][]>()
+
+function certificationsOf(set: DirectKeySet): DirectSignature[][] {
+  let found = holdingCertifications.get(set)
+  if (!found) {
+    need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
+    found = set.users.map((user) => {
+      const idHeader = Buffer.alloc(5)
+      idHeader[0] = 0xb4
+      idHeader.writeUInt32BE(user.id.length, 1)
+      return user.signatures.flatMap((packet) => {
+        need(packet.body[1] !== 0x30, 'a revoked user ID')
+        const signature = readable(packet, set.primary)
+        if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary)) return []
+        return holds(signature, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id]) ? [signature] : []
+      })
+    })
+    holdingCertifications.set(set, found)
+  }
+
+  return found
+}
+
 /**
  * The primary key's self-certification that OpenPGP.js would take at `at` (getPrimaryUser: of the user IDs with a
  * valid one, the primary-flagged, then the latest), or Unsupported. A key with revocations or direct-key signatures
  * is left to OpenPGP.js.
  */
 function primarySelfCertification(set: DirectKeySet, at: number): DirectSignature {
-  need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
-  const chosen: DirectSignature[] = []
-  for (const user of set.users) {
-    let latest: DirectSignature | undefined
-    for (const packet of user.signatures) {
-      need(packet.body[1] !== 0x30, 'a revoked user ID')
-      const signature = readable(packet, set.primary)
-      if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary) || !inForce(signature, at)) continue
-      if (latest && signature.created < latest.created) continue
-      const idHeader = Buffer.alloc(5)
-      idHeader[0] = 0xb4
-      idHeader.writeUInt32BE(user.id.length, 1)
-      if (holds(signature, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id])) latest = signature
-    }
-
-    if (latest) chosen.push(latest)
-  }
-
+  const chosen = certificationsOf(set).flatMap((certifications) => {
+    const latest = certifications.filter((signature) => inForce(signature, at)).sort((a, b) => b.created - a.created)[0]
+    return latest ? [latest] : []
+  })
   const [primary] = chosen.sort((a, b) => Number(b.primaryUserId) - Number(a.primaryUserId) || b.created - a.created)
   need(primary, 'no valid self-certification')
   return primary
@@ -222,4 +232,19 @@ export function verifies(signature: DirectSignature, data: Buffer, keys: readonl
   need(certification.keyExpiresAfter === 0 || signature.created < set.primary.created + certification.keyExpiresAfter, 'a key expired when it signed')
   need(holds(signature, set.primary, [data]), 'a signature that does not hold')
   return true
+}
+
+/**
+ * The verdict on a message's signatures as keyring.ts words it, when it is certain without OpenPGP.js: unsigned (none),
+ * unverified (no key to check them with), verified (one holds by one of the keys). Anything else is Unsupported:
+ * OpenPGP.js then says whether they failed.
+ */
+export function directVerdict(signatures: readonly DirectSignature[], data: Buffer, keys: readonly DirectKeySet[], haveKeys = keys.length > 0): 'unsigned' | 'unverified' | 'verified' {
+  if (signatures.length === 0) return 'unsigned'
+  if (!haveKeys) return 'unverified'
+  need(
+    signatures.some((signature) => verifies(signature, signedData(signature, data), keys)),
+    'no signature holds',
+  )
+  return 'verified'
 }

@@ -1,0 +1,40 @@
+/**
+ * An event's parts opened without OpenPGP.js (crypto/direct, issue 45), with the calendar keys as the seal holds
+ * them: the same results as calendar-event-crypto.ts's openSessionKey and openCard, or Unsupported (thrown) for
+ * anything short of them (a signature that does not hold included), and the caller opens the event with OpenPGP.js.
+ */
+import {decryptMessage, openSessionKey, type SessionKey} from '../crypto/direct/decrypt.ts'
+import type {DirectKeySet} from '../crypto/direct/keys.ts'
+import {holdsDetached} from '../crypto/direct/open.ts'
+import {need} from '../crypto/direct/packets.ts'
+import {CARD, type CardData, needsLegacy, type OpenedCard, type PartVerification} from './calendar-event-crypto.ts'
+
+/** The session key of a base64 key packet, for one of the calendar keys. */
+export const sessionKeyDirectly = (keyPacket: string, calendarKeys: readonly DirectKeySet[]): SessionKey => openSessionKey(Buffer.from(keyPacket, 'base64'), calendarKeys)
+
+const holds = (data: Buffer, signature: string, keys: readonly DirectKeySet[]) => {
+  try {
+    return holdsDetached(data, signature, keys)
+  } catch {
+    return false
+  }
+}
+
+/** verifyCard's verdict when it is certain: unverified (no keys), failed (no signature), verified (it holds, as binary or legacy text). */
+function verdict(text: string, signature: string | null | undefined, keys: readonly DirectKeySet[]): PartVerification {
+  if (keys.length === 0) return 'unverified'
+  if (!signature) return 'failed'
+  if (holds(Buffer.from(text, 'utf8'), signature, keys)) return 'verified'
+  need(needsLegacy(text) && holds(Buffer.from(text.replace(/[ \t]+(?=\r?\n|$)/g, ''), 'utf8'), signature, keys), 'a part whose signature does not hold')
+  return 'verified'
+}
+
+/** One part opened as openCard opens it. */
+export function openCardDirectly(card: CardData, sessionKey: SessionKey | undefined, authorKeys: readonly DirectKeySet[]): OpenedCard {
+  if (card.Type === CARD.CLEAR_TEXT) return {text: card.Data, verification: 'unverified'}
+  if (card.Type === CARD.SIGNED) return {text: card.Data, verification: verdict(card.Data, card.Signature, authorKeys)}
+  need((card.Type === CARD.ENCRYPTED || card.Type === CARD.ENCRYPTED_AND_SIGNED) && sessionKey, 'a part openCard refuses')
+  const text = decryptMessage(Buffer.from(card.Data, 'base64'), {sessionKey}).data.toString('utf8')
+  if (card.Type === CARD.ENCRYPTED) return {text, verification: 'unverified'}
+  return {text, verification: verdict(text, card.Signature, authorKeys)}
+}

@@ -1,0 +1,40 @@
+/** The reads callers make of crypto/direct, each whole: a message opened, a detached signature checked. */
+import {decryptMessage} from './decrypt.ts'
+import {type DirectKeySet, readKey} from './keys.ts'
+import {need} from './packets.ts'
+import {directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
+
+/** An armored message decrypted with `keys`, its signatures weighed with the armored `senderKeys` (directVerdict). */
+export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[], senderKeys: readonly string[], maxBytes = Infinity): {data: Buffer; verification: ReturnType<typeof directVerdict>} {
+  const {data, signatures} = decryptMessage(armored, {keys, maxBytes})
+  return {
+    data,
+    verification: directVerdict(
+      signatures,
+      data,
+      senderKeys.map((key) => readKey(key)),
+    ),
+  }
+}
+
+/** Whether an armored detached signature over `data` holds by one of `keys` (armored, or read): true, else Unsupported. */
+export function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): true {
+  const sets = keys.map((key) => (typeof key === 'string' ? readKey(key) : key))
+  need(
+    readSignatures(armoredSignature).some((signature) => verifies(signature, signedData(signature, data), sets)),
+    'no signature holds',
+  )
+  return true
+}
+
+/**
+ * `attempt`'s result, or undefined when it fails in any way (Unsupported, or anything node:crypto refuses): the caller
+ * then does the same with OpenPGP.js, which gives the verdict in its words.
+ */
+export async function directly<T>(attempt: () => Promise<T> | T): Promise<T | undefined> {
+  try {
+    return await attempt()
+  } catch {
+    return undefined
+  }
+}
