@@ -30,6 +30,8 @@ export interface DirectAccount {
   ownPublicKeys(email: string): DirectKeySet[]
   /** Says, with DEBUG set, that a read was done without OpenPGP.js (the tests count it). */
   done(what: string): void
+  /** Says, with DEBUG set, why a read goes to OpenPGP.js after all. */
+  fellBack(what: string): (reason: string) => void
 }
 
 const runs = new WeakMap<Invocation, Promise<DirectAccount | undefined>>()
@@ -102,6 +104,7 @@ async function open(invocation: Invocation): Promise<DirectAccount | undefined> 
       return keys
     },
     done: (what) => debug(`proton-cli:direct ${what} without OpenPGP.js`),
+    fellBack: (what) => (reason) => debug(`proton-cli:direct ${what} with OpenPGP.js: ${reason.replaceAll(/\s+/g, ' ').slice(0, 200)}`),
     otherKey: (record) => sealed(entryName(record, true)),
     ownPublicKeys(email) {
       const address = records.addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())

@@ -69,7 +69,7 @@ export async function openCalendars(invocation: Invocation, choice: string | und
     if (own.length > 0 || email === '') return own
     return (await published(email)).map((armoredKey) => readKey(armoredKey))
   })
-  return {account, authorKeys: {direct: directKeys, pgp}, calendars}
+  return {account, authorKeys: {direct: directKeys, fellBack: direct?.fellBack('event opened'), pgp}, calendars}
 }
 
 /** `lookUp` asked once per email (any case). */

@@ -38,6 +38,8 @@ export interface OpenedEvent {
 export interface AuthorKeys {
   pgp(email: string): Promise<PublicKey[]>
   direct(email: string): Promise<DirectKeySet[]>
+  /** Hears why an event goes to OpenPGP.js after all (DEBUG prints it). */
+  fellBack?: (reason: string) => void
 }
 
 const cardsOf = (value: unknown): CardData[] => (Array.isArray(value) ? value.filter((card): card is CardData => isRecord(card) && typeof card.Data === 'string' && typeof card.Type === 'number') : [])
@@ -93,11 +95,13 @@ async function openWith<S>(raw: JsonRecord, calendar: OpenCalendar, crypto: Part
 export async function openEvent(raw: JsonRecord, calendar: OpenCalendar, authorKeys: AuthorKeys): Promise<OpenedEvent> {
   const {direct} = calendar
   if (direct) {
-    const opened = await directly(() =>
-      openWith<DirectSessionKey>(raw, calendar, {
-        openCard: async (card, key, author) => openCardDirectly(card, key, await authorKeys.direct(author)),
-        sessionKey: (packet) => sessionKeyDirectly(packet, direct),
-      }),
+    const opened = await directly(
+      () =>
+        openWith<DirectSessionKey>(raw, calendar, {
+          openCard: async (card, key, author) => openCardDirectly(card, key, await authorKeys.direct(author)),
+          sessionKey: (packet) => sessionKeyDirectly(packet, direct),
+        }),
+      authorKeys.fellBack,
     )
     if (opened) return {...opened, direct: true}
   }

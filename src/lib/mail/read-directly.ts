@@ -18,5 +18,5 @@ export async function openDirectly(invocation: Invocation, {address, bound, mess
     const {data, verification} = openArmoredMessage(body, account.addressKeys(String(address.ID)), senderKeys, bound.bytes)
     account.done('message decrypted')
     return {body: data, message, senderKeys, verification}
-  })
+  }, account.fellBack('message decrypted'))
 }

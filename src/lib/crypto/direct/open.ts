@@ -29,12 +29,13 @@ export function holdsDetached(data: Buffer, armoredSignature: string, keys: Read
 
 /**
  * `attempt`'s result, or undefined when it fails in any way (Unsupported, or anything node:crypto refuses): the caller
- * then does the same with OpenPGP.js, which gives the verdict in its words.
+ * then does the same with OpenPGP.js, which gives the verdict in its words. `why` hears the reason (DEBUG prints it).
  */
-export async function directly<T>(attempt: () => Promise<T> | T): Promise<T | undefined> {
+export async function directly<T>(attempt: () => Promise<T> | T, why?: (reason: string) => void): Promise<T | undefined> {
   try {
     return await attempt()
-  } catch {
+  } catch (error) {
+    why?.(error instanceof Error ? error.message : String(error))
     return undefined
   }
 }
