@@ -1,9 +1,20 @@
 /**
- * Wall-clock times in an IANA time zone and the instants they name, with
- * Intl (the zone data Node ships): an event's DTSTART;TZID=… is a wall
- * time, and a recurrence repeats it in that zone (RFC 5545 3.3.10), so
- * 09:00 stays 09:00 across a change to or from summer time.
+ * Wall-clock times in an IANA time zone and the instants they name: an
+ * event's DTSTART;TZID=… is a wall time, and a recurrence repeats it in that
+ * zone (RFC 5545 3.3.10), so 09:00 stays 09:00 across a change to or from
+ * summer time.
+ *
+ * The zone data is ICU's, which Node ships, read two ways. Intl.DateTimeFormat
+ * with a timeZone costs some 13 ms of ICU set-up on its first use, a sixth of
+ * a `calendar events list`; V8's local-time Date reads the same ICU zone in
+ * about 0.1 ms once the process's TZ names it. So a zone Intl lists as
+ * canonical is read through Date with process.env.TZ set to it for a moment
+ * (withZone), its offsets kept per hour; anything else (an alias, a name
+ * that is no zone) still goes through Intl.DateTimeFormat, which refuses what
+ * it does not know: with a TZ it cannot read, V8 would quietly use UTC.
  */
+import {realpathSync, readlinkSync} from 'node:fs'
+import {isMainThread} from 'node:worker_threads'
 
 /** A wall-clock time (month 1-12), as ical.js's Time holds one. */
 export interface Wall {
@@ -29,9 +40,107 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 const isUtc = (zone: string) => zone === 'UTC' || zone === 'Etc/UTC' || zone === 'Z'
 
-/** Whether Intl knows the zone (an unknown TZID is refused, never guessed). */
+let canonical: Set<string> | undefined
+
+/** The canonical IANA names (no aliases, not UTC): some 2 ms, once, against a formatter's 13. */
+const canonicalZones = () => (canonical ??= new Set(Intl.supportedValuesOf('timeZone')))
+
+/**
+ * Whether V8's local time stands in for Intl in the zone: a canonical name that ICU takes from TZ as it is (ICU
+ * putil.cpp uprv_tzname: isValidOlsonID refuses a TZ with a digit or a comma; TimeZone::detectHostTimeZone drops a
+ * 3-4 letter one whose offset the C library disagrees with), on the main thread (a worker's process.env is its own
+ * copy, which ICU does not read).
+ */
+const dateServes = (zone: string) => isMainThread && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone)
+
+/**
+ * Runs `work` with V8's local time in `zone`, then gives the process its own TZ back (assigned again, or deleted
+ * when it had none), before anything else can run: Node resets V8's date cache and ICU's default zone on each
+ * assignment and deletion of process.env.TZ (node_env_var.cc EnvSetter/EnvDeleter), some 15 µs each.
+ */
+function withZone<T>(zone: string, work: () => T): T {
+  const own = process.env.TZ
+  if (own === zone) return work()
+  process.env.TZ = zone
+  try {
+    return work()
+  } finally {
+    if (own === undefined) delete process.env.TZ
+    else process.env.TZ = own
+  }
+}
+
+const HOUR = 3_600_000
+/** Hours whose offsets one switch of TZ fills: a listing's month takes some 17 switches. */
+const BLOCK = 48
+/** Blocks kept per zone before its table starts again (memory stays flat over a long recurrence). */
+const MAX_BLOCKS = 4096
+/** Instants further out than this go through Intl: a block must stay inside Date's range (±8.64e15 ms). */
+const LIMIT = 8.64e15 - 4 * BLOCK * HOUR
+
+/**
+ * A zone's offsets (ms): at each whole hour of the blocks filled, and, in an hour whose two ends differ, the first
+ * instant of the new offset. Between two hours with the same offset there is no change: two changes of a zone's
+ * offset are never less than 3.9 days apart in the tz database (Africa/Freetown 1939; every zone, every year, as
+ * zoneinfo's transitions list them), so an hour holds at most one.
+ */
+interface Offsets {
+  blocks: Set<number>
+  hours: Map<number, number>
+  changes: Map<number, number>
+}
+
+const tables = new Map<string, Offsets>()
+
+/** The offset of local time at the instant, to the millisecond (getTimezoneOffset rounds a local mean time to the minute). */
+function localOffset(ms: number): number {
+  const date = new Date(ms)
+  const wall = new Date(0)
+  wall.setUTCFullYear(date.getFullYear(), date.getMonth(), date.getDate())
+  wall.setUTCHours(date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds())
+  return wall.getTime() - ms
+}
+
+function fill(table: Offsets, zone: string, block: number): void {
+  withZone(zone, () => {
+    const first = block * BLOCK
+    for (let hour = first; hour <= first + BLOCK; hour++) if (!table.hours.has(hour)) table.hours.set(hour, localOffset(hour * HOUR))
+    for (let hour = first; hour < first + BLOCK; hour++) {
+      const before = table.hours.get(hour)
+      if (before === table.hours.get(hour + 1) || table.changes.has(hour)) continue
+      // The change, to the second (the tz database's resolution): the last second of the old offset is `low`.
+      let [low, high] = [hour * 3600, (hour + 1) * 3600]
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2)
+        if (localOffset(middle * 1000) === before) low = middle
+        else high = middle
+      }
+
+      table.changes.set(hour, high * 1000)
+    }
+  })
+  table.blocks.add(block)
+}
+
+/** The zone's offset at the instant (an integer ms within LIMIT), from its table. */
+function tableOffset(ms: number, zone: string): number {
+  let table = tables.get(zone)
+  if (!table || table.blocks.size >= MAX_BLOCKS) {
+    table = {blocks: new Set(), changes: new Map(), hours: new Map()}
+    tables.set(zone, table)
+  }
+
+  const hour = Math.floor(ms / HOUR)
+  const block = Math.floor(hour / BLOCK)
+  if (!table.blocks.has(block)) fill(table, zone, block)
+  const before = table.hours.get(hour) as number
+  const after = table.hours.get(hour + 1) as number
+  return before === after || ms < (table.changes.get(hour) as number) ? before : after
+}
+
+/** Whether the zone is one this system knows (an unknown TZID is refused, never guessed). */
 export function knownZone(zone: string): boolean {
-  if (isUtc(zone)) return true
+  if (isUtc(zone) || canonicalZones().has(zone)) return true
   try {
     formatter(zone)
     return true
@@ -40,11 +149,19 @@ export function knownZone(zone: string): boolean {
   }
 }
 
+function utcWall(ms: number): Wall {
+  const date = new Date(ms)
+  return {day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), month: date.getUTCMonth() + 1, second: date.getUTCSeconds(), year: date.getUTCFullYear()}
+}
+
 /** The wall time in `zone` at the instant (ms since the epoch). */
 export function wallAt(ms: number, zone: string): Wall {
-  if (isUtc(zone)) {
-    const date = new Date(ms)
-    return {day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), month: date.getUTCMonth() + 1, second: date.getUTCSeconds(), year: date.getUTCFullYear()}
+  if (isUtc(zone)) return utcWall(ms)
+  const instant = new Date(ms).getTime()
+  if (Math.abs(instant) < LIMIT && dateServes(zone)) {
+    const wall = utcWall(instant + tableOffset(instant, zone))
+    // Intl names a year before 1 by its era (1 BC is 1): left to it.
+    if (wall.year >= 1) return wall
   }
 
   const parts: Record<string, number> = {}
@@ -77,9 +194,35 @@ export function instantOf(wall: Wall, zone: string): number {
   return local - before
 }
 
+/** The name after /zoneinfo/ in a path, as ICU reads it (undefined without one). */
+function zoneinfoName(path: string): string | undefined {
+  const at = path.indexOf('/zoneinfo/')
+  return at < 0 ? undefined : path.slice(at + '/zoneinfo/'.length)
+}
+
+/** What Intl resolves a zone ICU is given to, when that is sure: a canonical name is itself, Etc/UTC is UTC. */
+const resolvedName = (name: string | undefined) => (name === 'Etc/UTC' || name === 'UTC' ? 'UTC' : name !== undefined && canonicalZones().has(name) ? name : undefined)
+
+/**
+ * The zone Intl resolves with TZ unset, without an Intl.DateTimeFormat (13 ms): ICU names it after the link
+ * /etc/localtime (putil.cpp uprv_tzname: the path after /zoneinfo/ of its realpath since ICU 78, of its readlink
+ * before, or when the realpath has none or is posixrules). Undefined unless both readings give one canonical name.
+ */
+function linkedZone(): string | undefined {
+  if (process.env.TZ !== undefined || !isMainThread) return undefined
+  try {
+    const linked = zoneinfoName(readlinkSync('/etc/localtime'))
+    const real = zoneinfoName(realpathSync('/etc/localtime'))
+    const zone = resolvedName(linked)
+    return zone !== undefined && zone === resolvedName(real === undefined || real === 'posixrules' ? linked : real) ? zone : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The zone of this system (TZ, else what Intl resolves). */
 export function systemZone(env: NodeJS.ProcessEnv): string {
-  const zone = env.TZ && env.TZ !== '' ? env.TZ.replace(/^:/, '') : Intl.DateTimeFormat().resolvedOptions().timeZone
+  const zone = env.TZ && env.TZ !== '' ? env.TZ.replace(/^:/, '') : (linkedZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone)
   return zone && knownZone(zone) ? zone : 'UTC'
 }
 
