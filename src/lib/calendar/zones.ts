@@ -49,9 +49,9 @@ const canonicalZones = () => (canonical ??= new Set(Intl.supportedValuesOf('time
  * Whether V8's local time stands in for Intl in the zone: a canonical name that ICU takes from TZ as it is (ICU
  * putil.cpp uprv_tzname: isValidOlsonID refuses a TZ with a digit or a comma; TimeZone::detectHostTimeZone drops a
  * 3-4 letter one whose offset the C library disagrees with), on the main thread (a worker's process.env is its own
- * copy, which ICU does not read).
+ * copy, which ICU does not read), not on Windows (where ICU asks the system, not TZ; checked on Linux only).
  */
-const dateServes = (zone: string) => isMainThread && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone)
+const dateServes = (zone: string) => isMainThread && process.platform !== 'win32' && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone)
 
 /**
  * Runs `work` with V8's local time in `zone`, then gives the process its own TZ back (assigned again, or deleted
