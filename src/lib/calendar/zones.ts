@@ -71,12 +71,14 @@ function withZone<T>(zone: string, work: () => T): T {
 }
 
 const HOUR = 3_600_000
-/** Hours whose offsets one switch of TZ fills: a listing's month takes some 17 switches. */
-const BLOCK = 48
+/** Hours whose offsets one switch of TZ fills (a week: a listing's month takes 5 or 6 switches, a year 53). */
+const BLOCK = 168
+/** The most blocks filled with one switch. */
+const RUN = 8
 /** Blocks kept per zone before its table starts again (memory stays flat over a long recurrence). */
-const MAX_BLOCKS = 4096
+const MAX_BLOCKS = 1024
 /** Instants further out than this go through Intl: a block must stay inside Date's range (±8.64e15 ms). */
-const LIMIT = 8.64e15 - 4 * BLOCK * HOUR
+const LIMIT = 8.64e15 - (RUN + 2) * BLOCK * HOUR
 
 /**
  * A zone's offsets (ms): at each whole hour of the blocks filled, and, in an hour whose two ends differ, the first
@@ -92,20 +94,27 @@ interface Offsets {
 
 const tables = new Map<string, Offsets>()
 
+const probe = new Date(0)
+/** 400 Gregorian years, a whole cycle of leap years. */
+const CYCLE = 146_097 * 86_400_000
+
 /** The offset of local time at the instant, to the millisecond (getTimezoneOffset rounds a local mean time to the minute). */
 function localOffset(ms: number): number {
-  const date = new Date(ms)
-  const wall = new Date(0)
-  wall.setUTCFullYear(date.getFullYear(), date.getMonth(), date.getDate())
-  wall.setUTCHours(date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds())
-  return wall.getTime() - ms
+  probe.setTime(ms)
+  const year = probe.getFullYear()
+  // Date.UTC reads a year 0-99 as 1900-1999: counted 400 years on, then back.
+  const shift = year >= 0 && year < 100 ? 1 : 0
+  const local = Date.UTC(year + 400 * shift, probe.getMonth(), probe.getDate(), probe.getHours(), probe.getMinutes(), probe.getSeconds(), probe.getMilliseconds())
+  return local - shift * CYCLE - ms
 }
 
-function fill(table: Offsets, zone: string, block: number): void {
+/** Fills `count` blocks from `block` on, with one switch of TZ. */
+function fill(table: Offsets, zone: string, block: number, count: number): void {
   withZone(zone, () => {
     const first = block * BLOCK
-    for (let hour = first; hour <= first + BLOCK; hour++) if (!table.hours.has(hour)) table.hours.set(hour, localOffset(hour * HOUR))
-    for (let hour = first; hour < first + BLOCK; hour++) {
+    const last = (block + count) * BLOCK
+    for (let hour = first; hour <= last; hour++) if (!table.hours.has(hour)) table.hours.set(hour, localOffset(hour * HOUR))
+    for (let hour = first; hour < last; hour++) {
       const before = table.hours.get(hour)
       if (before === table.hours.get(hour + 1) || table.changes.has(hour)) continue
       // The change, to the second (the tz database's resolution): the last second of the old offset is `low`.
@@ -119,7 +128,7 @@ function fill(table: Offsets, zone: string, block: number): void {
       table.changes.set(hour, high * 1000)
     }
   })
-  table.blocks.add(block)
+  for (let filled = block; filled < block + count; filled++) table.blocks.add(filled)
 }
 
 /** The zone's offset at the instant (an integer ms within LIMIT), from its table. */
@@ -132,7 +141,12 @@ function tableOffset(ms: number, zone: string): number {
 
   const hour = Math.floor(ms / HOUR)
   const block = Math.floor(hour / BLOCK)
-  if (!table.blocks.has(block)) fill(table, zone, block)
+  if (!table.blocks.has(block)) {
+    // A recurrence asks week after week: after n filled weeks, the next n (at most RUN) are filled with one switch.
+    let run = 0
+    while (run < RUN && table.blocks.has(block - run - 1)) run++
+    fill(table, zone, block, Math.max(1, run))
+  }
   const before = table.hours.get(hour) as number
   const after = table.hours.get(hour + 1) as number
   return before === after || ms < (table.changes.get(hour) as number) ? before : after
