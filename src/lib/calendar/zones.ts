@@ -49,18 +49,18 @@ const canonicalZones = () => (canonical ??= new Set(Intl.supportedValuesOf('time
  * Whether V8's local time stands in for Intl in the zone: a canonical name that ICU takes from TZ as it is (ICU
  * putil.cpp uprv_tzname: isValidOlsonID refuses a TZ with a digit or a comma; TimeZone::detectHostTimeZone drops a
  * 3-4 letter one whose offset the C library disagrees with), on the main thread (a worker's process.env is its own
- * copy, which ICU does not read), not on Windows (where ICU asks the system, not TZ; checked on Linux only).
+ * copy, which ICU does not read), and not on Windows, where ICU finds the host's zone its own way (not checked there).
  */
 const dateServes = (zone: string) => isMainThread && process.platform !== 'win32' && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone)
 
 /**
  * Runs `work` with V8's local time in `zone`, then gives the process its own TZ back (assigned again, or deleted
  * when it had none), before anything else can run: Node resets V8's date cache and ICU's default zone on each
- * assignment and deletion of process.env.TZ (node_env_var.cc EnvSetter/EnvDeleter), some 15 µs each.
+ * assignment and deletion of process.env.TZ (node_env_var.cc EnvSetter/EnvDeleter; checked on Node 20 and 24), some
+ * 15-50 µs a switch and back.
  */
 function withZone<T>(zone: string, work: () => T): T {
   const own = process.env.TZ
-  if (own === zone) return work()
   process.env.TZ = zone
   try {
     return work()
@@ -71,7 +71,7 @@ function withZone<T>(zone: string, work: () => T): T {
 }
 
 const HOUR = 3_600_000
-/** Hours whose offsets one switch of TZ fills (a week: a listing's month takes 5 or 6 switches, a year 53). */
+/** Hours whose offsets are read together (a week: a listing's month takes 3 or 4 switches of TZ, a year some 9). */
 const BLOCK = 168
 /** The most blocks filled with one switch. */
 const RUN = 8
@@ -83,8 +83,8 @@ const LIMIT = 8.64e15 - (RUN + 2) * BLOCK * HOUR
 /**
  * A zone's offsets (ms): at each whole hour of the blocks filled, and, in an hour whose two ends differ, the first
  * instant of the new offset. Between two hours with the same offset there is no change: two changes of a zone's
- * offset are never less than 3.9 days apart in the tz database (Africa/Freetown 1939; every zone, every year, as
- * zoneinfo's transitions list them), so an hour holds at most one.
+ * offset are never less than 7 days apart in ICU's data (America/Recife 2000: every canonical zone, read day by day
+ * 1850-2040 as localOffset reads), so an hour holds at most one.
  */
 interface Offsets {
   blocks: Set<number>
@@ -98,7 +98,13 @@ const probe = new Date(0)
 /** 400 Gregorian years, a whole cycle of leap years. */
 const CYCLE = 146_097 * 86_400_000
 
-/** The offset of local time at the instant, to the millisecond (getTimezoneOffset rounds a local mean time to the minute). */
+/**
+ * The offset of local time at the instant, to the millisecond (getTimezoneOffset rounds a local mean time to the
+ * minute). V8 asks ICU only when its date cache has no segment starting at or before the instant (DateCache::
+ * LocalOffsetInMs); past one, it extends the segment up to 19 days when the offset 19 days on is the same, taking a
+ * zone's offset to change at most once in 19 days, which ICU's data does not (Asia/Gaza in 2040, Europe/Simferopol
+ * in 1944). So the reads go downward from a fresh cache (a switch of TZ): each one is then ICU's own answer.
+ */
 function localOffset(ms: number): number {
   probe.setTime(ms)
   const year = probe.getFullYear()
@@ -113,22 +119,25 @@ function fill(table: Offsets, zone: string, block: number, count: number): void 
   withZone(zone, () => {
     const first = block * BLOCK
     const last = (block + count) * BLOCK
-    for (let hour = first; hour <= last; hour++) if (!table.hours.has(hour)) table.hours.set(hour, localOffset(hour * HOUR))
+    for (let hour = last; hour >= first; hour--) if (!table.hours.has(hour)) table.hours.set(hour, localOffset(hour * HOUR))
     for (let hour = first; hour < last; hour++) {
-      const before = table.hours.get(hour)
-      if (before === table.hours.get(hour + 1) || table.changes.has(hour)) continue
-      // The change, to the second (the tz database's resolution): the last second of the old offset is `low`.
-      let [low, high] = [hour * 3600, (hour + 1) * 3600]
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2)
-        if (localOffset(middle * 1000) === before) low = middle
-        else high = middle
-      }
-
-      table.changes.set(hour, high * 1000)
+      const before = table.hours.get(hour) as number
+      if (before !== table.hours.get(hour + 1) && !table.changes.has(hour)) table.changes.set(hour, changeIn(hour, before, zone))
     }
   })
   for (let filled = block; filled < block + count; filled++) table.blocks.add(filled)
+}
+
+/** The first second of the new offset in an hour whose ends differ (the tz database's resolution is the second). */
+function changeIn(hour: number, before: number, zone: string): number {
+  // Each scan downward in a date cache made afresh (assigning TZ again), so that every read asks ICU (see localOffset).
+  process.env.TZ = zone
+  let minute = hour * 60 + 59
+  while (minute > hour * 60 && localOffset(minute * 60_000) !== before) minute--
+  process.env.TZ = zone
+  let second = minute * 60 + 59
+  while (second > minute * 60 && localOffset(second * 1000) !== before) second--
+  return (second + 1) * 1000
 }
 
 /** The zone's offset at the instant (an integer ms within LIMIT), from its table. */
