@@ -9,7 +9,7 @@ import * as openpgp from 'openpgp'
 import {decryptionKeys, readKey} from '../../../../src/lib/crypto/direct/keys.ts'
 import {readPackets, Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
 import {gnupgHome} from '../../../helpers/gnupg-home.ts'
-import {framed, inOpenpgp} from '../../../helpers/openpgp-process.ts'
+import {framed, inOpenpgp} from '../../../helpers/pgp-fixtures.ts'
 
 interface KeyView {
   fingerprints: string[]
