@@ -50,7 +50,7 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url')
 
 /** A key packet's public part: the key and where its secret part starts. */
 function readPublic(body: Buffer): {key: DirectKey; end: number} {
-  need(body[0] === 4, 'a key that is not v4')
+  need(body[0] === 4 && body.length > 6, 'a key that is not v4, or cut short')
   const created = body.readUInt32BE(1)
   const algorithm = body[5]
   need(algorithm === ALGORITHM.ECDH || algorithm === ALGORITHM.EDDSA_LEGACY, `public-key algorithm ${algorithm}`)
@@ -82,6 +82,8 @@ function readPublic(body: Buffer): {key: DirectKey; end: number} {
 
 /** The secret of an unlocked packet (S2K usage 0, its two-byte checksum right); undefined when it is locked or a stub. */
 function readSecret(body: Buffer, at: number, key: DirectKey): KeyObject | undefined {
+  // A secret key packet cut after its public part is no locked key: OpenPGP.js cannot read it.
+  need(at < body.length, 'a secret key packet without its secret part')
   if (body[at] !== 0) return undefined
   const {next, value} = readMpi(body, at + 1)
   need(next + 2 === body.length, 'a secret key packet of unexpected length')

@@ -45,9 +45,11 @@ function subpackets(area: Buffer): Array<{type: number; critical: boolean; body:
     let length = area[at]
     let start = at + 1
     if (length >= 192 && length < 255) {
+      need(at + 2 <= area.length, 'a subpacket length cut short')
       length = ((length - 192) << 8) + area[at + 1] + 192
       start = at + 2
     } else if (length === 255) {
+      need(at + 5 <= area.length, 'a subpacket length cut short')
       length = area.readUInt32BE(at + 1)
       start = at + 5
     }
@@ -60,6 +62,12 @@ function subpackets(area: Buffer): Array<{type: number; critical: boolean; body:
   return list
 }
 
+/** A time subpacket's four octets (RFC 4880 5.2.3.4-6); another size is Unsupported, not a RangeError. */
+function seconds(value: Buffer): number {
+  need(value.length === 4, 'a time subpacket of another size')
+  return value.readUInt32BE(0)
+}
+
 /** A signature packet's body, read. */
 export function readSignature(body: Buffer): DirectSignature {
   need(body[0] === 4, 'a signature that is not v4')
@@ -67,8 +75,9 @@ export function readSignature(body: Buffer): DirectSignature {
   need(algorithm === ALGORITHM.EDDSA_LEGACY, `signature algorithm ${algorithm}`)
   const hash = SIGNATURE_HASHES[hashId]
   need(hash !== undefined, `hash algorithm ${hashId}`)
-  const hashedLength = body.readUInt16BE(4)
-  const hashedEnd = 6 + hashedLength
+  need(body.length >= 6, 'a signature cut short')
+  const hashedEnd = 6 + body.readUInt16BE(4)
+  need(hashedEnd + 2 <= body.length, 'a signature cut short')
   const unhashedLength = body.readUInt16BE(hashedEnd)
   const unhashedEnd = hashedEnd + 2 + unhashedLength
   need(unhashedEnd + 2 <= body.length, 'a signature cut short')
@@ -89,10 +98,10 @@ export function readSignature(body: Buffer): DirectSignature {
   for (const {body: value, critical, type: kind} of subpackets(body.subarray(6, hashedEnd))) {
     need(!critical || KNOWN_SUBPACKETS.has(kind), `critical subpacket ${kind}`)
     if (kind === 2) {
-      signature.created = value.readUInt32BE(0)
+      signature.created = seconds(value)
       created = true
-    } else if (kind === 3) signature.expiresAfter = value.readUInt32BE(0)
-    else if (kind === 9) signature.keyExpiresAfter = value.readUInt32BE(0)
+    } else if (kind === 3) signature.expiresAfter = seconds(value)
+    else if (kind === 9) signature.keyExpiresAfter = seconds(value)
     else if (kind === 16) signature.issuer = value
     else if (kind === 25) signature.primaryUserId = value[0] !== 0
     else if (kind === 27) signature.keyFlags = value[0] ?? 0
