@@ -159,7 +159,7 @@ const inForce = (signature: DirectSignature, at: number) => signature.created <=
 
 /**
  * The primary key's self-certification that OpenPGP.js would take at `at` (getPrimaryUser: of the user IDs with a
- * valid one, the primary-flagged, then the latest), or Unsupported. A key with revocations or direct-key signatures
+ * valid one, the primary-flagged, then the latest, ties broken as it breaks them), or Unsupported. A key with revocations or direct-key signatures
  * is left to OpenPGP.js.
  */
 function primarySelfCertification(set: DirectKeySet, at: number): DirectSignature {
@@ -171,7 +171,8 @@ function primarySelfCertification(set: DirectKeySet, at: number): DirectSignatur
       need(packet.body[1] !== 0x30, 'a revoked user ID')
       const signature = readable(packet, set.primary)
       if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary) || !inForce(signature, at)) continue
-      if (latest && signature.created < latest.created) continue
+      // getLatestValidSignature runs from the last and takes one as recent: of those of the same second, the first.
+      if (latest && signature.created <= latest.created) continue
       const idHeader = Buffer.alloc(5)
       idHeader[0] = 0xb4
       idHeader.writeUInt32BE(user.id.length, 1)
@@ -181,7 +182,9 @@ function primarySelfCertification(set: DirectKeySet, at: number): DirectSignatur
     if (latest) chosen.push(latest)
   }
 
-  const [primary] = chosen.sort((a, b) => Number(b.primaryUserId) - Number(a.primaryUserId) || b.created - a.created)
+  // getPrimaryUser sorts by the primary flag, then the time, and pops: of user IDs that tie, the last.
+  const order = (a: DirectSignature, b: DirectSignature) => Number(a.primaryUserId) - Number(b.primaryUserId) || a.created - b.created
+  const primary = chosen.reduce<DirectSignature | undefined>((best, next) => (!best || order(next, best) >= 0 ? next : best), undefined)
   need(primary, 'no valid self-certification')
   return primary
 }
