@@ -34,10 +34,34 @@ type Verdict = 'false' | 'unsupported' | 'verified'
 const MAKE = `
 const {privateKey, publicKey} = await pgp.generateKey({type: 'ecc', curve: 'curve25519Legacy', userIDs: [{email: 'signer@openpgp.test'}], format: 'object'})
 const sign = async (message) => pgp.sign({message, signingKeys: privateKey, detached: true})
+
+// Self-certifications made in the same second, one of a key that never expires, one (reformatKey) of a key that
+// expires after a day, set in either order on one user ID, or on two user IDs both flagged primary; a signature two
+// days after. Which one counts decides whether the key had expired when it signed.
+const t0 = new Date(input.t0 * 1000)
+const tie = await pgp.generateKey({type: 'ecc', curve: 'curve25519Legacy', userIDs: [{email: 'tie@openpgp.test'}], date: t0, format: 'object'})
+const late = await pgp.sign({message: await pgp.createMessage({binary: bytes(input.data)}), signingKeys: tie.privateKey, detached: true, date: new Date(t0.getTime() + 2 * 86400e3)})
+const expiring = async (userIDs) => (await pgp.reformatKey({privateKey: tie.privateKey, userIDs, keyExpirationTime: 86400, date: t0, format: 'object'})).publicKey
+const [never] = tie.publicKey.users[0].selfCertifications
+const [day] = (await expiring([{email: 'tie@openpgp.test'}])).users[0].selfCertifications
+const other = (await expiring([{email: 'other@openpgp.test'}])).users[0]
+const key = (...packets) => {
+  const list = new pgp.PacketList()
+  list.push(tie.publicKey.keyPacket, ...packets, tie.publicKey.subkeys[0].keyPacket, ...tie.publicKey.subkeys[0].bindingSignatures)
+  return pgp.armor(pgp.enums.armor.publicKey, list.write())
+}
+const user = tie.publicKey.users[0].userID
 return {
   binary: await sign(await pgp.createMessage({binary: bytes(input.data)})),
   key: publicKey.armor(),
   text: await sign(await pgp.createMessage({text: input.text})),
+  ties: {
+    late,
+    'one user ID, the expiring certification first': key(user, day, never),
+    'one user ID, the expiring certification last': key(user, never, day),
+    'two primary user IDs, the expiring one last': key(user, never, other.userID, ...other.selfCertifications),
+    'two primary user IDs, the expiring one first': key(other.userID, ...other.selfCertifications, user, never),
+  },
 }
 `
 
@@ -48,7 +72,7 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
   let sign: (signer: string, data: Buffer, options?: string[]) => string
   /** A key as gpg exports it now, armored. */
   let exported: (email: string) => string
-  let made: {binary: string; key: string; text: string}
+  let made: {binary: string; key: string; text: string; ties: Record<string, string>}
 
   /** crypto/direct's verdict and OpenPGP.js's on a detached signature over `data` (as given, before signedData). */
   async function verdicts(signature: string, data: Buffer, keys: string[]): Promise<{direct: Verdict; openpgp: boolean}> {
@@ -93,7 +117,7 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
     exported = (email) => home.gpg(['--armor', '--export', email]).stdout.toString()
     home.makeKey('alice@gnupg.test')
     home.makeKey('bob@gnupg.test')
-    made = inOpenpgp(MAKE, {data: DATA.toString('base64'), text: TEXT.toString()})
+    made = inOpenpgp(MAKE, {data: DATA.toString('base64'), t0: T0, text: TEXT.toString()})
   })
   after(() => home.close())
 
@@ -209,6 +233,19 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
       const key = readKey(exported(email))
       expect(key.subkeys.some(({key: subkey}) => readSignatures(signature)[0].issuerFingerprint?.equals(subkey.fingerprint))).to.equal(true)
       expect(await verdicts(signature, DATA, [exported(email)])).to.deep.equal({direct: 'unsupported', openpgp: true})
+    })
+  })
+
+  it('self-certifications of the same second (OpenPGP.js’s, in either order, on one or two user IDs): the one OpenPGP.js takes decides', async () => {
+    const {late, ...keys} = made.ties
+    const outcomes: Record<string, {direct: Verdict; openpgp: boolean}> = {}
+    for (const [name, key] of Object.entries(keys)) outcomes[name] = await verdicts(late, DATA, [key])
+    // OpenPGP.js takes the first of a user ID's latest certifications, and the last of the user IDs that tie.
+    expect(outcomes).to.deep.equal({
+      'one user ID, the expiring certification first': {direct: 'unsupported', openpgp: false},
+      'one user ID, the expiring certification last': {direct: 'verified', openpgp: true},
+      'two primary user IDs, the expiring one first': {direct: 'verified', openpgp: true},
+      'two primary user IDs, the expiring one last': {direct: 'unsupported', openpgp: false},
     })
   })
 
