@@ -95,6 +95,19 @@ export function readSignature(body: Buffer): DirectSignature {
   }
   signature.trailer.writeUInt32BE(hashedEnd, signature.trailer.length - 4)
   let created = false
+  // Every issuer key ID and fingerprint, hashed or not: OpenPGP.js reads the issuer subpackets (16, 33) of both areas,
+  // the unhashed last, and looks for the key the last one names (SignaturePacket readSubPacket): any two that
+  // disagree are left to it, as is a fingerprint of another key version.
+  const ids: Buffer[] = []
+  const fingerprints: Buffer[] = []
+  const issuer = (kind: number, value: Buffer) => {
+    if (kind === 16) ids.push(value)
+    if (kind !== 33) return
+    need(value[0] === 4, 'an issuer fingerprint of another key version')
+    fingerprints.push(value.subarray(1))
+    ids.push(value.subarray(-8))
+  }
+
   for (const {body: value, critical, type: kind} of subpackets(body.subarray(6, hashedEnd))) {
     need(!critical || KNOWN_SUBPACKETS.has(kind), `critical subpacket ${kind}`)
     if (kind === 2) {
@@ -102,17 +115,17 @@ export function readSignature(body: Buffer): DirectSignature {
       created = true
     } else if (kind === 3) signature.expiresAfter = seconds(value)
     else if (kind === 9) signature.keyExpiresAfter = seconds(value)
-    else if (kind === 16) signature.issuer = value
     else if (kind === 25) signature.primaryUserId = value[0] !== 0
     else if (kind === 27) signature.keyFlags = value[0] ?? 0
-    else if (kind === 33) signature.issuerFingerprint = value.subarray(1)
+    else issuer(kind, value)
   }
 
   need(created, 'a signature without its creation time')
   // The issuer may stand unhashed (GnuPG, OpenPGP.js write it so); nothing else unhashed counts.
-  for (const {body: value, type: kind} of subpackets(body.subarray(hashedEnd + 2, unhashedEnd))) if (kind === 16) signature.issuer ??= value
-  // OpenPGP.js takes the key ID from either: two that disagree are left to it.
-  need(!signature.issuer || !signature.issuerFingerprint || signature.issuerFingerprint.subarray(-8).equals(signature.issuer), 'an issuer and fingerprint that disagree')
+  for (const {body: value, type: kind} of subpackets(body.subarray(hashedEnd + 2, unhashedEnd))) issuer(kind, value)
+  need(ids.every((id) => id.equals(ids[0])) && fingerprints.every((fingerprint) => fingerprint.equals(fingerprints[0])), 'issuers that disagree')
+  signature.issuer = ids[0]
+  signature.issuerFingerprint = fingerprints[0]
   const r = readMpi(body, unhashedEnd + 2)
   const s = readMpi(body, r.next)
   need(s.next === body.length, 'a signature of unexpected length')

@@ -192,11 +192,13 @@ describe('crypto/direct against hostile input', function () {
       expect(unhashed).to.deep.equal({...ALL_REFUSED, signatures: index < 7 ? 'unsupported' : unhashed.signatures})
     }
 
-    // An issuer key ID of one octet, an empty issuer fingerprint: no key's, false, no error.
-    for (const issuer of [Buffer.from([2, 16, 1]), Buffer.from([1, 33])]) {
-      const [odd] = readSignatures(framed(2, signatureBody(Buffer.concat([CREATED, issuer]), Buffer.alloc(0))))
-      expect(verifies(odd, Buffer.alloc(0), [alice])).to.equal(false)
-    }
+    // An issuer key ID of one octet is no key's: false, no error. An issuer fingerprint without its key version, or
+    // of a version 5 or 6 key (whose key ID OpenPGP.js takes from its start): Unsupported.
+    const [odd] = readSignatures(framed(2, signatureBody(Buffer.concat([CREATED, Buffer.from([2, 16, 1])]), Buffer.alloc(0))))
+    expect(verifies(odd, Buffer.alloc(0), [alice])).to.equal(false)
+    for (const fingerprint of [Buffer.from([1, 33]), Buffer.concat([Buffer.from([34, 33, 6]), alice.primary.keyId, Buffer.alloc(24)])])
+      for (const area of ['hashed', 'unhashed'])
+        expect(() => readSignatures(framed(2, area === 'hashed' ? signatureBody(Buffer.concat([CREATED, fingerprint]), Buffer.alloc(0)) : signatureBody(CREATED, fingerprint)))).to.throw(Unsupported)
     // Area lengths past the body; a body cut in its fields.
     const body = signatureBody(CREATED, Buffer.alloc(0))
     for (let length = 0; length < body.length; length += 1) expect(everyEntry(framed(2, body.subarray(0, length)), [alice], `cut at ${length}`)).to.deep.equal(ALL_REFUSED)
