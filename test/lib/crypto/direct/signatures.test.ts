@@ -11,10 +11,10 @@ import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
 import {readKey} from '../../../../src/lib/crypto/direct/keys.ts'
-import {Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
+import {readPackets, Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
 import {canonicalEol, readSignatures, signedData, verifies} from '../../../../src/lib/crypto/direct/signatures.ts'
 import {gnupgHome} from '../../../helpers/gnupg-home.ts'
-import {inOpenpgp} from '../../../helpers/pgp-fixtures.ts'
+import {framed, inOpenpgp} from '../../../helpers/pgp-fixtures.ts'
 
 /** The reference time of the keys made in the past: 2025-01-01T00:00:00Z, and gpg's frozen clock at an offset. */
 const T0 = Date.UTC(2025, 0, 1) / 1000
@@ -247,6 +247,36 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
       'two primary user IDs, the expiring one first': {direct: 'verified', openpgp: true},
       'two primary user IDs, the expiring one last': {direct: 'unsupported', openpgp: false},
     })
+  })
+
+  it('issuers added to the unhashed area, which no signature covers (another key’s ID, another key’s fingerprint): verified only where OpenPGP.js verifies', async () => {
+    const signature = sign('alice@gnupg.test', DATA)
+    const [packet] = readPackets(await unarmored(signature))
+    const hashedEnd = 6 + packet.body.readUInt16BE(4)
+    const unhashedEnd = hashedEnd + 2 + packet.body.readUInt16BE(hashedEnd)
+    const withUnhashed = (extra: Buffer) => {
+      const unhashed = Buffer.concat([packet.body.subarray(hashedEnd + 2, unhashedEnd), extra])
+      const length = Buffer.from([unhashed.length >> 8, unhashed.length & 0xff])
+      const body = Buffer.concat([packet.body.subarray(0, hashedEnd), length, unhashed, packet.body.subarray(unhashedEnd)])
+      return openpgp.armor(openpgp.enums.armor.signature, framed(2, body))
+    }
+
+    const bob = readKey(exported('bob@gnupg.test')).primary.fingerprint
+    const alice = readKey(exported('alice@gnupg.test')).primary.fingerprint
+    const keys = [exported('alice@gnupg.test'), exported('bob@gnupg.test')]
+    const outcomes = []
+    for (const extra of [
+      Buffer.concat([Buffer.from([9, 16]), bob.subarray(12)]),
+      Buffer.concat([Buffer.from([22, 33, 4]), bob]),
+      Buffer.concat([Buffer.from([9, 16]), alice.subarray(12)]),
+      Buffer.concat([Buffer.from([22, 33, 4]), alice]),
+    ])
+      outcomes.push(await verdicts(withUnhashed(extra), DATA, keys), await verdicts(withUnhashed(extra), DATA, [keys[0]]))
+    // OpenPGP.js looks for the key the last issuer names (the unhashed area read last): bob's, whose key does not hold.
+    expect(outcomes.slice(0, 4).map(({openpgp: verified}) => verified)).to.deep.equal([false, false, false, false])
+    expect(outcomes.slice(0, 4).map(({direct}) => direct)).to.deep.equal(['unsupported', 'unsupported', 'unsupported', 'unsupported'])
+    // Alice's own again: as before.
+    expect(outcomes.slice(4)).to.deep.equal(Array.from({length: 4}, () => ({direct: 'verified', openpgp: true})))
   })
 
   it('every byte of gpg’s signature flipped: "verified" only where OpenPGP.js verifies it too, and never an error but Unsupported', async () => {
