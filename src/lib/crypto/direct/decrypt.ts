@@ -131,6 +131,11 @@ function content(bytes: Buffer, maxBytes: number, depth = 0): DirectMessage {
 
   const literals = packets.filter(({tag}) => tag === 11)
   need(literals.length === 1 && packets.every(({tag}) => tag === 11 || tag === 4 || tag === 2), 'not one literal data packet and its signatures')
+  // OpenPGP.js holds decrypted packets to the message grammar (RFC 9580 10.3; its MessageGrammarValidator): signatures
+  // and one-pass packets before the data, after it as many signatures as one-pass packets, and nothing else.
+  const at = packets.indexOf(literals[0])
+  const trailing = packets.slice(at + 1)
+  need(trailing.every(({tag}) => tag === 2) && trailing.length === packets.slice(0, at).filter(({tag}) => tag === 4).length, 'signatures that do not match their one-pass packets')
   const literal = literals[0].body
   const nameLength = literal[1]
   need(literal.length >= 6 + nameLength, 'a literal data packet cut short')
@@ -152,5 +157,10 @@ export function decryptMessage(input: Buffer | string, {keys = [], maxBytes = In
   const packets = readPackets(typeof input === 'string' ? dearmor(input, 'MESSAGE') : input)
   const data = packets.filter(({tag}) => tag !== 1 && tag !== 10)
   need(data.length === 1 && data[0].tag === 18, 'not a message of key packets and one integrity-protected data packet')
+  // The key packets come before the data (OpenPGP.js's grammar refuses a message with one after it).
+  need(
+    packets.slice(packets.indexOf(data[0]) + 1).every(({tag}) => tag === 10),
+    'a key packet after the data',
+  )
   return content(openSeipd(data[0].body, sessionKey ?? sessionKeyOf(packets, keys)), maxBytes)
 }
