@@ -224,6 +224,76 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
     refused(() => decryptMessage(symmetric.stdout, {keys: [alice]}))
   })
 
+  it('packet sequences OpenPGP.js’s message grammar refuses (one-pass packets without their signatures, signatures without theirs, a PKESK after the data): Unsupported; the ones it takes: its data and verdicts', async () => {
+    const data = Buffer.from('signed by alice\n')
+    const detached = home.gpg(['--detach-sign', '--local-user', ALICE, '--output', '-', home.file('signed', data)])
+    expect(detached.status, detached.stderr).to.equal(0)
+    const signature = framed(2, readPackets(detached.stdout)[0].body)
+    const literal = framed(11, Buffer.concat([Buffer.from('b\0\0\0\0\0'), data]))
+    const onePass = framed(4, Buffer.concat([Buffer.from([3, 0, 8, 22]), alice.primary.keyId, Buffer.from([1])]))
+    const key = Buffer.alloc(32, 9)
+    const sessionKey = {algorithm: 'aes256' as const, data: key}
+    const verificationKeys = [await openpgp.readKey({binaryKey: home.gpg(['--export', ALICE]).stdout})]
+    /** Each reader's outcome: its data and verdicts, or that it refused. */
+    const outcomes = async (message: Buffer) => {
+      let direct = 'refused'
+      try {
+        const read = decryptMessage(message, {sessionKey})
+        direct = `${read.data.toString('hex')} ${read.signatures.map((one) => verifies(one, signedData(one, read.data), [alicePublic])).join()}`
+      } catch (error) {
+        expect(error).to.be.instanceOf(Unsupported)
+      }
+
+      // OpenPGP.js refuses while reading or while decrypting.
+      const read = await openpgp
+        .readMessage({binaryMessage: message})
+        .then(async (parsed) => openpgp.decrypt({format: 'binary', message: parsed, sessionKeys: sessionKey, verificationKeys}))
+        .catch(() => undefined)
+      const verdicts = await Promise.all(
+        (read?.signatures ?? []).map(async (one) =>
+          one.verified.then(
+            () => true,
+            () => false,
+          ),
+        ),
+      )
+      return {direct, openpgp: read ? `${Buffer.from(read.data as Uint8Array).toString('hex')} ${verdicts.join()}` : 'refused'}
+    }
+
+    const seipd = (inner: Buffer) => sealed(inner, key)
+    const cases = {
+      'one-pass, literal, signature': seipd(Buffer.concat([onePass, literal, signature])),
+      'signature, literal': seipd(Buffer.concat([signature, literal])),
+      'signature, one-pass, literal, signature': seipd(Buffer.concat([signature, onePass, literal, signature])),
+      'one-pass twice, literal, signature': seipd(Buffer.concat([onePass, onePass, literal, signature])),
+      'one-pass, literal': seipd(Buffer.concat([onePass, literal])),
+      'literal, signature': seipd(Buffer.concat([literal, signature])),
+      'one-pass, literal, signature twice': seipd(Buffer.concat([onePass, literal, signature, signature])),
+      'literal, one-pass, signature': seipd(Buffer.concat([literal, onePass, signature])),
+      'the data packet, then a PKESK': Buffer.concat([seipd(literal), readPackets(encrypt([])).map((packet) => framed(packet.tag, packet.body))[0]]),
+    }
+    const seen: Record<string, string> = {}
+    for (const [name, message] of Object.entries(cases)) {
+      const {direct, openpgp: theirs} = await outcomes(message)
+      if (direct !== 'refused') expect(direct, name).to.equal(theirs)
+      seen[name] = direct === 'refused' ? (theirs === 'refused' ? 'both refuse' : 'direct refuses') : 'both read'
+    }
+
+    const read = `${data.toString('hex')} true`
+    expect((await outcomes(cases['one-pass, literal, signature'])).direct).to.equal(read)
+    expect(seen).to.deep.equal({
+      'literal, one-pass, signature': 'both refuse',
+      'literal, signature': 'both refuse',
+      'one-pass twice, literal, signature': 'both refuse',
+      'one-pass, literal': 'both refuse',
+      'one-pass, literal, signature': 'both read',
+      'one-pass, literal, signature twice': 'both refuse',
+      'signature, literal': 'both read',
+      'signature, one-pass, literal, signature': 'both read',
+      'the data packet, then a PKESK': 'both refuse',
+    })
+  })
+
   describe('tampered and truncated', () => {
     let small: Buffer
     before(() => {
