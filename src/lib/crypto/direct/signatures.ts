@@ -239,6 +239,8 @@ export function canonicalEol(data: Buffer): Buffer {
 export function verifies(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now = Math.floor(Date.now() / 1000)): boolean {
   const set = keys.find((candidate) => issuedBy(signature, candidate.primary) || candidate.subkeys.some(({key}) => issuedBy(signature, key)))
   if (!set) return false
+  // A signature over data only: a certification holds over the key and user ID it certifies, never over a message.
+  need(signature.type === SIGNATURE_TYPE.BINARY || signature.type === SIGNATURE_TYPE.TEXT, `signature type ${signature.type}`)
   need(issuedBy(signature, set.primary), 'a signature by a subkey')
   need(inForce(signature, now), 'a signature not in force now')
   need(set.primary.created <= signature.created, 'a key newer than its signature')
