@@ -96,7 +96,8 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
       signature: await openpgp.readSignature({armoredSignature: signature}),
       verificationKeys: await Promise.all(keys.map((armoredKey) => openpgp.readKey({armoredKey}))),
     })
-    const verified = await checked.signatures[0].verified.then(
+    // No signature at all (OpenPGP.js drops one that is not over data): not verified.
+    const verified = await (checked.signatures[0]?.verified ?? Promise.reject(new Error('none'))).then(
       () => true,
       () => false,
     )
@@ -277,6 +278,40 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
     expect(outcomes.slice(0, 4).map(({direct}) => direct)).to.deep.equal(['unsupported', 'unsupported', 'unsupported', 'unsupported'])
     // Alice's own again: as before.
     expect(outcomes.slice(4)).to.deep.equal(Array.from({length: 4}, () => ({direct: 'verified', openpgp: true})))
+  })
+
+  it('the same signature with S + L (the group order added: another encoding of the same S): Unsupported, as OpenPGP.js refuses it', async () => {
+    const signature = sign('alice@gnupg.test', DATA)
+    const [packet] = readPackets(await unarmored(signature))
+    const body = Buffer.from(packet.body)
+    // S is the last MPI: 0x01 0x00 (or fewer bits) and its bytes; S + L still fits in 32 bytes (S < L < 2^253).
+    const bits = body.readUInt16BE(body.length - 34)
+    expect(bits).to.be.within(240, 256)
+    const order = 2n ** 252n + 27742317777372353535851937790883648493n
+    const s = BigInt(`0x${body.subarray(body.length - 32).toString('hex')}`) + order
+    const changed = Buffer.concat([body.subarray(0, body.length - 34), Buffer.from([1, 0]), Buffer.from(s.toString(16).padStart(64, '0'), 'hex')])
+    expect(await verdicts(openpgp.armor(openpgp.enums.armor.signature, framed(2, changed)), DATA, [exported('alice@gnupg.test')])).to.deep.equal({direct: 'unsupported', openpgp: false})
+  })
+
+  it('a certification (alice’s self-signature) given as a message signature over the very bytes it certifies: Unsupported, as OpenPGP.js does not verify it', async () => {
+    const armored = exported('alice@gnupg.test')
+    const key = readKey(armored)
+    const [certification] = key.users[0].signatures
+    expect(certification.body[1]).to.equal(0x13)
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(key.users[0].id.length)
+    const certified = Buffer.concat([
+      Buffer.from([0x99, key.primary.publicBody.length >> 8, key.primary.publicBody.length & 0xff]),
+      key.primary.publicBody,
+      Buffer.from([0xb4]),
+      length,
+      key.users[0].id,
+    ])
+    const signature = openpgp.armor(openpgp.enums.armor.signature, framed(2, certification.body))
+    expect(() => signedData(readSignatures(signature)[0], certified)).to.throw(Unsupported)
+    expect(await verdicts(signature, certified, [armored])).to.deep.equal({direct: 'unsupported', openpgp: false})
+    // Past signedData too: verifies itself takes only signatures over data.
+    expect(() => verifies(readSignatures(signature)[0], certified, [key])).to.throw(Unsupported)
   })
 
   it('every byte of gpg’s signature flipped: "verified" only where OpenPGP.js verifies it too, and never an error but Unsupported', async () => {
