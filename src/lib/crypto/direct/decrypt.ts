@@ -118,15 +118,19 @@ function content(bytes: Buffer, maxBytes: number, depth = 0): DirectMessage {
     need(algorithm <= 2, `compression algorithm ${algorithm}`)
     const compressed = packets[0].body.subarray(1)
     // At most maxBytes and a few packet headers out: more is left to OpenPGP.js, which refuses it in its own words.
-    const bound = {maxOutputLength: Math.min(maxBytes + 65_536, 2 ** 31 - 1)}
-    let inflated: Buffer
+    // With `info`, zlib also tells how much input it consumed (its engine's bytesWritten; @types/node does not type it).
+    const options = {info: true, maxOutputLength: Math.min(maxBytes + 65_536, 2 ** 31 - 1)}
+    if (algorithm === 0) return content(compressed, maxBytes, depth + 1)
+    let inflated: {buffer: Buffer; engine: {bytesWritten: number}}
     try {
-      inflated = algorithm === 0 ? compressed : algorithm === 1 ? inflateRawSync(compressed, bound) : inflateSync(compressed, bound)
+      inflated = (algorithm === 1 ? inflateRawSync(compressed, options) : inflateSync(compressed, options)) as unknown as typeof inflated
     } catch {
       throw new Unsupported('compressed data that does not inflate within the bound')
     }
 
-    return content(inflated, maxBytes, depth + 1)
+    // zlib stops at the stream's end and ignores what follows; OpenPGP.js refuses a compressed packet with more after it.
+    need(inflated.engine.bytesWritten === compressed.length, 'bytes after the compressed stream')
+    return content(inflated.buffer, maxBytes, depth + 1)
   }
 
   const literals = packets.filter(({tag}) => tag === 11)
