@@ -3,7 +3,7 @@
  * they decrypt, the session key what gpg shows; every kind it does not read, every tampered or truncated message and
  * every message over maxBytes is Unsupported (the caller then asks OpenPGP.js), never data and never another error.
  */
-import {createDeflateRaw, deflateRawSync, constants as zlib, inflateRawSync} from 'node:zlib'
+import {createDeflateRaw, deflateRawSync, deflateSync, constants as zlib, inflateRawSync} from 'node:zlib'
 
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
@@ -224,6 +224,46 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
     refused(() => decryptMessage(symmetric.stdout, {keys: [alice]}))
   })
 
+  const SEALING = Buffer.alloc(32, 9)
+  const sessionKey = {algorithm: 'aes256' as const, data: SEALING}
+  /** Each reader's outcome on a message sealed under SEALING: its data and verdicts by alice's key, or that it refused. */
+  async function outcomes(message: Buffer | string): Promise<{direct: string; openpgp: string}> {
+    let direct = 'refused'
+    try {
+      const read = decryptMessage(message, {sessionKey})
+      direct = `${read.data.toString('hex')} ${read.signatures.map((one) => verifies(one, signedData(one, read.data), [alicePublic])).join()}`
+    } catch (error) {
+      expect(error).to.be.instanceOf(Unsupported)
+    }
+
+    const verificationKeys = [await openpgp.readKey({binaryKey: home.gpg(['--export', ALICE]).stdout})]
+    // OpenPGP.js refuses while reading or while decrypting.
+    const read = await (typeof message === 'string' ? openpgp.readMessage({armoredMessage: message}) : openpgp.readMessage({binaryMessage: message}))
+      .then(async (parsed) => openpgp.decrypt({format: 'binary', message: parsed, sessionKeys: sessionKey, verificationKeys}))
+      .catch(() => undefined)
+    const verdicts = await Promise.all(
+      (read?.signatures ?? []).map(async (one) =>
+        one.verified.then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
+    return {direct, openpgp: read ? `${Buffer.from(read.data as Uint8Array).toString('hex')} ${verdicts.join()}` : 'refused'}
+  }
+
+  /** Each case's outcomes, direct's held to OpenPGP.js's: for each, 'both read', 'both refuse' or 'direct refuses'. */
+  async function compared(cases: Record<string, Buffer | string>): Promise<Record<string, string>> {
+    const seen: Record<string, string> = {}
+    for (const [name, message] of Object.entries(cases)) {
+      const {direct, openpgp: theirs} = await outcomes(message)
+      if (direct !== 'refused') expect(direct, name).to.equal(theirs)
+      seen[name] = direct === 'refused' ? (theirs === 'refused' ? 'both refuse' : 'direct refuses') : 'both read'
+    }
+
+    return seen
+  }
+
   it('packet sequences OpenPGP.js’s message grammar refuses (one-pass packets without their signatures, signatures without theirs, a PKESK after the data): Unsupported; the ones it takes: its data and verdicts', async () => {
     const data = Buffer.from('signed by alice\n')
     const detached = home.gpg(['--detach-sign', '--local-user', ALICE, '--output', '-', home.file('signed', data)])
@@ -231,36 +271,7 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
     const signature = framed(2, readPackets(detached.stdout)[0].body)
     const literal = framed(11, Buffer.concat([Buffer.from('b\0\0\0\0\0'), data]))
     const onePass = framed(4, Buffer.concat([Buffer.from([3, 0, 8, 22]), alice.primary.keyId, Buffer.from([1])]))
-    const key = Buffer.alloc(32, 9)
-    const sessionKey = {algorithm: 'aes256' as const, data: key}
-    const verificationKeys = [await openpgp.readKey({binaryKey: home.gpg(['--export', ALICE]).stdout})]
-    /** Each reader's outcome: its data and verdicts, or that it refused. */
-    const outcomes = async (message: Buffer) => {
-      let direct = 'refused'
-      try {
-        const read = decryptMessage(message, {sessionKey})
-        direct = `${read.data.toString('hex')} ${read.signatures.map((one) => verifies(one, signedData(one, read.data), [alicePublic])).join()}`
-      } catch (error) {
-        expect(error).to.be.instanceOf(Unsupported)
-      }
-
-      // OpenPGP.js refuses while reading or while decrypting.
-      const read = await openpgp
-        .readMessage({binaryMessage: message})
-        .then(async (parsed) => openpgp.decrypt({format: 'binary', message: parsed, sessionKeys: sessionKey, verificationKeys}))
-        .catch(() => undefined)
-      const verdicts = await Promise.all(
-        (read?.signatures ?? []).map(async (one) =>
-          one.verified.then(
-            () => true,
-            () => false,
-          ),
-        ),
-      )
-      return {direct, openpgp: read ? `${Buffer.from(read.data as Uint8Array).toString('hex')} ${verdicts.join()}` : 'refused'}
-    }
-
-    const seipd = (inner: Buffer) => sealed(inner, key)
+    const seipd = (inner: Buffer) => sealed(inner, SEALING)
     const cases = {
       'one-pass, literal, signature': seipd(Buffer.concat([onePass, literal, signature])),
       'signature, literal': seipd(Buffer.concat([signature, literal])),
@@ -272,13 +283,7 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
       'literal, one-pass, signature': seipd(Buffer.concat([literal, onePass, signature])),
       'the data packet, then a PKESK': Buffer.concat([seipd(literal), readPackets(encrypt([])).map((packet) => framed(packet.tag, packet.body))[0]]),
     }
-    const seen: Record<string, string> = {}
-    for (const [name, message] of Object.entries(cases)) {
-      const {direct, openpgp: theirs} = await outcomes(message)
-      if (direct !== 'refused') expect(direct, name).to.equal(theirs)
-      seen[name] = direct === 'refused' ? (theirs === 'refused' ? 'both refuse' : 'direct refuses') : 'both read'
-    }
-
+    const seen = await compared(cases)
     const read = `${data.toString('hex')} true`
     expect((await outcomes(cases['one-pass, literal, signature'])).direct).to.equal(read)
     expect(seen).to.deep.equal({
@@ -291,6 +296,73 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
       'signature, literal': 'both read',
       'signature, one-pass, literal, signature': 'both read',
       'the data packet, then a PKESK': 'both refuse',
+    })
+  })
+
+  it('content and armor read two ways (names, formats, compression trailers, partial lengths, armor shapes): read only as OpenPGP.js reads them', async () => {
+    const data = Buffer.from('some content\n')
+    const literal = (head = Buffer.from('b\0\0\0\0\0')) => framed(11, Buffer.concat([head, data]))
+    const deflated = deflateRawSync(literal())
+    const zlibbed = deflateSync(literal())
+    const wrongAdler = Buffer.from(zlibbed)
+    wrongAdler[wrongAdler.length - 1] ^= 1
+    /** A packet in partial-length parts of one byte (a first part of one byte, as the RFC forbids), then its last. */
+    const inParts = (tag: number, body: Buffer) => Buffer.concat([Buffer.from([0xc0 | tag]), ...[...body.subarray(0, -1)].map((byte) => Buffer.from([0xe0, byte])), Buffer.from([1, body.at(-1) ?? 0])])
+    const sealedInParts = (inner: Buffer) => inParts(18, readPackets(sealed(inner, SEALING))[0].body)
+    const binary = {
+      'a literal': sealed(literal(), SEALING),
+      'a file name that is not UTF-8': sealed(literal(Buffer.from([0x62, 2, 0xff, 0xfe, 0, 0, 0, 0])), SEALING),
+      'a format octet of none of b, t, u, m': sealed(literal(Buffer.from([0x78, 0, 0, 0, 0, 0])), SEALING),
+      'ZIP, then bytes after its last block': sealed(framed(8, Buffer.concat([Buffer.from([1]), deflated, Buffer.from('trailing')])), SEALING),
+      'ZIP cut before its last block ends': sealed(framed(8, Buffer.concat([Buffer.from([1]), deflated.subarray(0, -2)])), SEALING),
+      'ZLIB with a wrong Adler-32': sealed(framed(8, Buffer.concat([Buffer.from([2]), wrongAdler])), SEALING),
+      'ZLIB, then bytes after it': sealed(framed(8, Buffer.concat([Buffer.from([2]), zlibbed, Buffer.from('trailing')])), SEALING),
+      'a literal in one-byte partial parts': sealed(inParts(11, Buffer.concat([Buffer.from('b\0\0\0\0\0'), data])), SEALING),
+      'the data packet in one-byte partial parts': sealedInParts(literal()),
+    }
+    const armored = openpgp.armor(openpgp.enums.armor.message, sealed(literal(), SEALING))
+    const [begin, ...rest] = armored.trimEnd().split('\n')
+    const body = rest.filter((line) => /^[\w+/=]+$/.test(line) && !line.startsWith('='))
+    const crc = rest.find((line) => /^=[\w+/]{4}$/.test(line)) ?? ''
+    const end = rest.at(-1) ?? ''
+    const armor = (lines: string[], eol = '\n') => [begin, ...lines, end, ''].join(eol)
+    const text = {
+      'armored as OpenPGP.js armors': armored,
+      'armored, CRLF': armor(['', ...body, crc], '\r\n'),
+      'armored, a Version header': armor(['Version: GnuPG v2', '', ...body, crc]),
+      'armored, a wrong CRC-24': armor(['', ...body, '=AAAA']),
+      'armored, no CRC-24': armor(['', ...body]),
+      'armored, no blank line after BEGIN': armor([...body, crc]),
+      'armored, a first body line before a blank line': armor([body[0], '', ...body.slice(1), crc]),
+      'armored, a header without its space': armor(['Version:x', '', ...body, crc]),
+      'armored, a blank line inside the body': armor(['', body[0], '', ...body.slice(1), crc]),
+      'armored, spaces after each line': armor(['', ...body, crc].map((line) => `${line}  `)),
+      'armored, text before BEGIN': `Hello\n${armored}`,
+      'armored, a second block after END': `${armored}${armored}`,
+    }
+    // Direct's reads were held to OpenPGP.js's in compared(); where they part, direct refuses.
+    expect(await compared({...binary, ...text})).to.deep.equal({
+      'a file name that is not UTF-8': 'both read',
+      'a format octet of none of b, t, u, m': 'both read',
+      'a literal': 'both read',
+      'a literal in one-byte partial parts': 'both read',
+      'armored as OpenPGP.js armors': 'both read',
+      'armored, a blank line inside the body': 'both read',
+      'armored, a first body line before a blank line': 'both refuse',
+      'armored, a header without its space': 'direct refuses',
+      'armored, a second block after END': 'direct refuses',
+      'armored, a Version header': 'both read',
+      'armored, a wrong CRC-24': 'both read',
+      'armored, CRLF': 'both read',
+      'armored, no blank line after BEGIN': 'both refuse',
+      'armored, no CRC-24': 'both read',
+      'armored, spaces after each line': 'both read',
+      'armored, text before BEGIN': 'direct refuses',
+      'the data packet in one-byte partial parts': 'both read',
+      'ZIP cut before its last block ends': 'both refuse',
+      'ZIP, then bytes after its last block': 'both refuse',
+      'ZLIB with a wrong Adler-32': 'both refuse',
+      'ZLIB, then bytes after it': 'both refuse',
     })
   })
 
