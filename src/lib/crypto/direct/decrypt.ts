@@ -7,9 +7,9 @@
 import {createDecipheriv, createHash, createPublicKey, diffieHellman, timingSafeEqual} from 'node:crypto'
 import {inflateRawSync, inflateSync} from 'node:zlib'
 
-import {ALGORITHM, decryptionKeys, type DirectKey, type DirectKeySet} from './keys.ts'
+import {ALGORITHM, type DirectKey, type DirectKeySet} from './keys.ts'
 import {dearmor, need, type Packet, readMpi, readPackets, Unsupported} from './packets.ts'
-import {type DirectSignature, readSignature} from './signatures.ts'
+import {decryptionKeys, type DirectSignature, readSignature} from './signatures.ts'
 
 /** A session key as OpenPGP.js names one (its SessionKey), for the AES ciphers Proton uses. */
 export interface SessionKey {

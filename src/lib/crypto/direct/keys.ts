@@ -104,7 +104,7 @@ const PUBLIC_TAGS = {primary: [6, 5], sub: [14, 7]}
 
 /**
  * A transferable key (RFC 4880 11.1, 11.2), public or secret, binary or armored: the primary key, its user IDs and
- * subkeys with the signatures on each. Signatures are kept unchecked here: validity.ts checks what a verification needs.
+ * subkeys with the signatures on each. Signatures are kept unchecked here: signatures.ts checks what a verification or a decryption needs.
  */
 export function readKey(input: Buffer | string): DirectKeySet {
   const bytes = typeof input === 'string' ? dearmorKey(input) : input
@@ -146,8 +146,3 @@ const dearmorKey = (text: string) => dearmor(text, text.includes('-----BEGIN PGP
 
 /** Every key of the set (the primary first). */
 export const keysOf = (set: DirectKeySet): DirectKey[] => [set.primary, ...set.subkeys.map(({key}) => key)]
-
-/** The keys of `sets` that hold a secret and decrypt (ECDH): what a PKESK can be for. */
-export function decryptionKeys(sets: readonly DirectKeySet[]): DirectKey[] {
-  return sets.flatMap(keysOf).filter((key) => key.secretKey !== undefined && key.algorithm === ALGORITHM.ECDH)
-}

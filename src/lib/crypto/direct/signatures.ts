@@ -8,7 +8,7 @@
 import {createHash, verify} from 'node:crypto'
 
 import {ALGORITHM, type DirectKey, type DirectKeySet} from './keys.ts'
-import {dearmor, need, type Packet, padded, readMpi, readPackets} from './packets.ts'
+import {dearmor, need, type Packet, padded, readMpi, readPackets, Unsupported} from './packets.ts'
 
 /** Hashes a signature may use: OpenPGP.js 6 refuses MD5, RIPEMD-160 and SHA-1 over data, and EdDSA wants 256 bits or more. */
 const SIGNATURE_HASHES: Record<number, string> = {8: 'sha256', 9: 'sha384', 10: 'sha512'}
@@ -167,31 +167,44 @@ function readable(packet: Packet, primary: DirectKey): DirectSignature | undefin
 
 const keyPacketHashed = (key: DirectKey) => [Buffer.from([0x99, key.publicBody.length >> 8, key.publicBody.length & 0xff]), key.publicBody]
 
-/** Whether the signature is in force at `at` (seconds): made by then, not expired by then. */
-const inForce = (signature: DirectSignature, at: number) => signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter)
+/** Whether the signature is in force at `at` (seconds): made by then, not expired by then; any signature without a date. */
+const inForce = (signature: DirectSignature, at: number | undefined) =>
+  at === undefined || (signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter))
+
+/**
+ * Of `packets` (signatures on one user ID or subkey), the one of `types` by the primary key that OpenPGP.js takes at
+ * `at` (getLatestValidSignature: in force and holding over `hashed`, the latest; runs from the last and takes one as
+ * recent, so of those of the same second, the first).
+ */
+function latestValid(packets: readonly Packet[], types: readonly number[], primary: DirectKey, hashed: Buffer[], at: number | undefined): DirectSignature | undefined {
+  let latest: DirectSignature | undefined
+  for (const packet of packets) {
+    const signature = readable(packet, primary)
+    if (!signature || !types.includes(signature.type) || !issuedBy(signature, primary) || !inForce(signature, at)) continue
+    if (latest && signature.created <= latest.created) continue
+    if (holds(signature, primary, hashed)) latest = signature
+  }
+
+  return latest
+}
 
 /**
  * The primary key's self-certification that OpenPGP.js would take at `at` (getPrimaryUser: of the user IDs with a
  * valid one, the primary-flagged, then the latest, ties broken as it breaks them), or Unsupported. A key with revocations or direct-key signatures
  * is left to OpenPGP.js.
  */
-function primarySelfCertification(set: DirectKeySet, at: number): DirectSignature {
+function primarySelfCertification(set: DirectKeySet, at: number | undefined): DirectSignature {
   need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
   const chosen: DirectSignature[] = []
   for (const user of set.users) {
-    let latest: DirectSignature | undefined
-    for (const packet of user.signatures) {
-      need(packet.body[1] !== 0x30, 'a revoked user ID')
-      const signature = readable(packet, set.primary)
-      if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary) || !inForce(signature, at)) continue
-      // getLatestValidSignature runs from the last and takes one as recent: of those of the same second, the first.
-      if (latest && signature.created <= latest.created) continue
-      const idHeader = Buffer.alloc(5)
-      idHeader[0] = 0xb4
-      idHeader.writeUInt32BE(user.id.length, 1)
-      if (holds(signature, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id])) latest = signature
-    }
-
+    need(
+      user.signatures.every((packet) => packet.body[1] !== 0x30),
+      'a revoked user ID',
+    )
+    const idHeader = Buffer.alloc(5)
+    idHeader[0] = 0xb4
+    idHeader.writeUInt32BE(user.id.length, 1)
+    const latest = latestValid(user.signatures, CERTIFICATIONS, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id], at)
     if (latest) chosen.push(latest)
   }
 
@@ -249,4 +262,42 @@ export function verifies(signature: DirectSignature, data: Buffer, keys: readonl
   need(certification.keyExpiresAfter === 0 || signature.created < set.primary.created + certification.keyExpiresAfter, 'a key expired when it signed')
   need(holds(signature, set.primary, [data]), 'a signature that does not hold')
   return true
+}
+
+/** Key flags that allow encryption (RFC 4880 5.2.3.21): communications, storage. */
+const ENCRYPTION_FLAGS = 0x04 | 0x08
+
+/**
+ * The keys of `sets` that OpenPGP.js would decrypt with (Key.getDecryptionKeys, run without a date so that old
+ * messages open with expired keys): secret ECDH subkeys whose latest valid binding signature allows encryption, of a
+ * primary key with a valid self-certification. A key with revocations or direct-key signatures, a revoked subkey, or
+ * a signature not read here: its subkeys are left out, and OpenPGP.js decides.
+ */
+export function decryptionKeys(sets: readonly DirectKeySet[]): DirectKey[] {
+  return sets.flatMap((set) => {
+    let keys = decrypting.get(set)
+    if (!keys) decrypting.set(set, (keys = decryptingKeysOf(set)))
+    return keys
+  })
+}
+
+/** Each key set's decryption keys, found once: a read that opens many messages checks their signatures once. */
+const decrypting = new WeakMap<DirectKeySet, DirectKey[]>()
+
+function decryptingKeysOf(set: DirectKeySet): DirectKey[] {
+  const subkeys = set.subkeys.filter(({key}) => key.secretKey !== undefined && key.algorithm === ALGORITHM.ECDH)
+  const keys: DirectKey[] = []
+  try {
+    if (subkeys.length > 0) primarySelfCertification(set, undefined)
+    for (const {key, signatures} of subkeys) {
+      if (signatures.some((packet) => packet.body[1] === 0x28)) continue
+      const binding = latestValid(signatures, [SIGNATURE_TYPE.SUBKEY_BINDING], set.primary, [...keyPacketHashed(set.primary), ...keyPacketHashed(key)], undefined)
+      if (binding?.keyFlags !== undefined && (binding.keyFlags & ENCRYPTION_FLAGS) !== 0) keys.push(key)
+    }
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error
+    return []
+  }
+
+  return keys
 }

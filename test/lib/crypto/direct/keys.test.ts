@@ -6,8 +6,9 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
-import {decryptionKeys, readKey} from '../../../../src/lib/crypto/direct/keys.ts'
+import {readKey} from '../../../../src/lib/crypto/direct/keys.ts'
 import {readPackets, Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
+import {decryptionKeys} from '../../../../src/lib/crypto/direct/signatures.ts'
 import {gnupgHome} from '../../../helpers/gnupg-home.ts'
 import {framed, inOpenpgp} from '../../../helpers/pgp-fixtures.ts'
 
