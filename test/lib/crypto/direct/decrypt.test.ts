@@ -366,6 +366,52 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
     })
   })
 
+  it('decryption keys OpenPGP.js would not use (a subkey without its binding, a binding changed, no valid self-certification): Unsupported', async () => {
+    const secret = home.gpg(['--export-secret-keys', ALICE]).stdout
+    const message = encrypt([])
+    const packets = readPackets(secret)
+    expect(packets.map(({tag}) => tag)).to.deep.equal([5, 13, 2, 7, 2])
+    const rebuilt = (list: typeof packets) => Buffer.concat(list.map((packet) => framed(packet.tag, packet.body)))
+    const changed = (packet: (typeof packets)[number]) => {
+      const body = Buffer.from(packet.body)
+      body[body.length - 3] ^= 1
+      return {...packet, body}
+    }
+
+    const keys = {
+      'as exported': rebuilt(packets),
+      'the subkey without its binding': rebuilt(packets.slice(0, 4)),
+      'the binding changed': rebuilt([...packets.slice(0, 4), changed(packets[4])]),
+      'the self-certification changed': rebuilt([...packets.slice(0, 2), changed(packets[2]), ...packets.slice(3)]),
+      'no user ID': rebuilt([packets[0], ...packets.slice(3)]),
+    }
+    const seen: Record<string, string> = {}
+    for (const [name, key] of Object.entries(keys)) {
+      let direct = 'refused'
+      try {
+        direct = decryptMessage(message, {keys: [readKey(key)]}).data.toString('hex')
+      } catch (error) {
+        expect(error, name).to.be.instanceOf(Unsupported)
+      }
+
+      const theirs = await openpgp
+        .readPrivateKey({binaryKey: key})
+        .then(async (decryptionKeys) => openpgp.decrypt({decryptionKeys, format: 'binary', message: await openpgp.readMessage({binaryMessage: message})}))
+        .then(({data}) => Buffer.from(data as Uint8Array).toString('hex'))
+        .catch(() => 'refused')
+      if (direct !== 'refused') expect(direct, name).to.equal(theirs)
+      seen[name] = direct === 'refused' ? (theirs === 'refused' ? 'both refuse' : 'direct refuses') : 'both read'
+    }
+
+    expect(seen).to.deep.equal({
+      'as exported': 'both read',
+      'no user ID': 'both refuse',
+      'the binding changed': 'both refuse',
+      'the self-certification changed': 'both refuse',
+      'the subkey without its binding': 'both refuse',
+    })
+  })
+
   describe('tampered and truncated', () => {
     let small: Buffer
     before(() => {

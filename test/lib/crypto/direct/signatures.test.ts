@@ -69,7 +69,7 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
   this.timeout(60_000)
   const home = gnupgHome('proton-direct-signatures-')
   /** gpg's detached signature (armored) over `data` by `signer`, with gpg `options`. */
-  let sign: (signer: string, data: Buffer, options?: string[]) => string
+  let sign: (signer: string, data: Buffer, options?: readonly string[]) => string
   /** A key as gpg exports it now, armored. */
   let exported: (email: string) => string
   let made: {binary: string; key: string; text: string; ties: Record<string, string>}
