@@ -143,6 +143,3 @@ export function readKey(input: Buffer | string): DirectKeySet {
 }
 
 const dearmorKey = (text: string) => dearmor(text, text.includes('-----BEGIN PGP PRIVATE KEY BLOCK-----') ? 'PRIVATE KEY BLOCK' : 'PUBLIC KEY BLOCK')
-
-/** Every key of the set (the primary first). */
-export const keysOf = (set: DirectKeySet): DirectKey[] => [set.primary, ...set.subkeys.map(({key}) => key)]
