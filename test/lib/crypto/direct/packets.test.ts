@@ -204,7 +204,7 @@ describe('crypto/direct against hostile input', function () {
     for (let length = 0; length < body.length; length += 1) expect(everyEntry(framed(2, body.subarray(0, length)), [alice], `cut at ${length}`)).to.deep.equal(ALL_REFUSED)
   })
 
-  it('every byte of GnuPG’s secret key, message and signature changed: read or Unsupported, never another error', () => {
+  it('every byte of GnuPG’s secret key, message and signature changed, and each cut at every length: read or Unsupported, never another error', () => {
     const tally = {read: 0, unsupported: 0}
     for (const [name, bytes] of [
       ['key', secretKey],
@@ -218,6 +218,9 @@ describe('crypto/direct against hostile input', function () {
           for (const verdict of Object.values(everyEntry(changed, [alice], `${name} byte ${index} ^ ${mask}`))) tally[verdict] += 1
         }
       }
+
+      // And cut at every length (a cut at a packet's end may still read: a key without its subkey).
+      for (let length = 0; length < bytes.length; length += 1) everyEntry(bytes.subarray(0, length), [alice], `${name} cut at ${length}`)
     }
 
     expect(tally.unsupported).to.be.greaterThan(tally.read)

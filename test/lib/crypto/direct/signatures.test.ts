@@ -207,6 +207,15 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
       expect(await verdicts(sign(email, DATA, at(HOUR)), DATA, [exported(email)])).to.deep.equal({direct: 'verified', openpgp: true})
     })
 
+    it('a signature dated in the future (gpg --faked-system-time, a year ahead): Unsupported, OpenPGP.js refuses; verified at its time', async () => {
+      const ahead = Math.floor(Date.now() / 1000) + 365 * DAY
+      const signature = sign('alice@gnupg.test', DATA, ['--faked-system-time', `${ahead}!`])
+      const [read] = readSignatures(signature)
+      expect(read.created).to.equal(ahead)
+      expect(await verdicts(signature, DATA, [exported('alice@gnupg.test')])).to.deep.equal({direct: 'unsupported', openpgp: false})
+      expect(verifies(read, DATA, [readKey(exported('alice@gnupg.test'))], ahead + 1)).to.equal(true)
+    })
+
     it('a signature made before its key was (gpg --ignore-time-conflict): Unsupported, OpenPGP.js refuses', async () => {
       const email = 'later@gnupg.test'
       expect(home.gpg([...at(DAY), '--quick-gen-key', email, 'ed25519', 'sign,cert', 'never']).status).to.equal(0)
