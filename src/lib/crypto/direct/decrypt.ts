@@ -139,13 +139,23 @@ function content(bytes: Buffer, maxBytes: number, depth = 0): DirectMessage {
   // and one-pass packets before the data, after it as many signatures as one-pass packets, and nothing else.
   const at = packets.indexOf(literals[0])
   const trailing = packets.slice(at + 1)
-  need(trailing.every(({tag}) => tag === 2) && trailing.length === packets.slice(0, at).filter(({tag}) => tag === 4).length, 'signatures that do not match their one-pass packets')
+  const onePass = packets.slice(0, at).filter(({tag}) => tag === 4)
+  need(trailing.every(({tag}) => tag === 2) && trailing.length === onePass.length, 'signatures that do not match their one-pass packets')
   const literal = literals[0].body
   const nameLength = literal[1]
   need(literal.length >= 6 + nameLength, 'a literal data packet cut short')
   const data = literal.subarray(6 + nameLength)
   need(data.length <= maxBytes, 'a message over the bound')
-  return {data: Buffer.from(data), signatures: packets.filter(({tag}) => tag === 2).map(({body}) => readSignature(body))}
+  const signatures = packets.filter(({tag}) => tag === 2).map(({body}) => readSignature(body))
+  // Read as a stream, OpenPGP.js checks each one-pass packet (the last first) against its signature: type, hash and
+  // public-key algorithms, issuer (OnePassSignaturePacket.verify). Whole, it does not; one that does not match is
+  // left to it either way.
+  onePass.reverse().forEach(({body}, index) => {
+    const signature = trailing[index].body
+    need(body[0] === 3 && body[1] === signature[1] && body[2] === signature[3] && body[3] === signature[2], 'a one-pass packet not of its signature')
+    need(signatures[signatures.length - trailing.length + index].issuer?.equals(body.subarray(4, 12)), 'a one-pass packet naming another issuer')
+  })
+  return {data: Buffer.from(data), signatures}
 }
 
 export interface DecryptOptions {
