@@ -278,6 +278,10 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
     const seipd = (inner: Buffer) => sealed(inner, SEALING)
     const cases = {
       'one-pass, literal, signature': seipd(Buffer.concat([onePass, literal, signature])),
+      'one-pass naming another issuer, literal, signature': seipd(Buffer.concat([framed(4, Buffer.concat([Buffer.from([3, 0, 8, 22]), Buffer.alloc(8, 7), Buffer.from([1])])), literal, signature])),
+      'one-pass of a text signature, literal, a binary signature': seipd(
+        Buffer.concat([framed(4, Buffer.concat([Buffer.from([3, 1, 8, 22]), alice.primary.keyId, Buffer.from([1])])), literal, signature]),
+      ),
       'signature, literal': seipd(Buffer.concat([signature, literal])),
       'signature, one-pass, literal, signature': seipd(Buffer.concat([signature, onePass, literal, signature])),
       'one-pass twice, literal, signature': seipd(Buffer.concat([onePass, onePass, literal, signature])),
@@ -296,6 +300,9 @@ describe('crypto/direct decryption: messages GnuPG and OpenPGP.js made', functio
       'one-pass twice, literal, signature': 'both refuse',
       'one-pass, literal': 'both refuse',
       'one-pass, literal, signature': 'both read',
+      // OpenPGP.js reads these whole, but refuses them as a stream: direct leaves them to it.
+      'one-pass naming another issuer, literal, signature': 'direct refuses',
+      'one-pass of a text signature, literal, a binary signature': 'direct refuses',
       'one-pass, literal, signature twice': 'both refuse',
       'signature, literal': 'both read',
       'signature, one-pass, literal, signature': 'both read',
