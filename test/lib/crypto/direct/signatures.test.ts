@@ -137,6 +137,15 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
     }
   })
 
+  it('one detached block signed by two (gpg -u alice -u bob): both read, each verified by its key, false by the other alone', () => {
+    const signature = sign('alice@gnupg.test', DATA, ['--local-user', 'bob@gnupg.test'])
+    const read = readSignatures(signature)
+    expect(read).to.have.length(2)
+    const [alice, bob] = [readKey(exported('alice@gnupg.test')), readKey(exported('bob@gnupg.test'))]
+    expect(read.map((one) => verifies(one, signedData(one, DATA), [alice, bob]))).to.deep.equal([true, true])
+    expect(read.map((one) => verifies(one, signedData(one, DATA), [alice])).sort()).to.deep.equal([false, true])
+  })
+
   it('OpenPGP.js’s detached signatures over text and binary: verified', async () => {
     expect(await verdicts(made.text, TEXT, [made.key])).to.deep.equal({direct: 'verified', openpgp: true})
     expect(await verdicts(made.binary, DATA, [made.key])).to.deep.equal({direct: 'verified', openpgp: true})
