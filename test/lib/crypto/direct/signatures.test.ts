@@ -5,6 +5,7 @@
  * is Unsupported. Each verdict is set beside OpenPGP.js's own on the same bytes: direct never says "verified" where
  * OpenPGP.js does not.
  */
+import {createHash, type KeyObject, sign as cryptoSign} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 
 import {expect} from 'chai'
@@ -330,6 +331,30 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
     expect(await verdicts(signature, certified, [armored])).to.deep.equal({direct: 'unsupported', openpgp: false})
     // Past signedData too: verifies itself takes only signatures over data.
     expect(() => verifies(readSignatures(signature)[0], certified, [key])).to.throw(Unsupported)
+  })
+
+  it('a signature whose only issuer is the wildcard key ID (zeros), or that names none: false, and OpenPGP.js verifies neither (its own issuer check)', async () => {
+    const secret = readKey(home.gpg(['--export-secret-keys', 'alice@gnupg.test']).stdout).primary.secretKey
+    /** A v4 EdDSA binary signature over DATA by alice's key, its unhashed area as given (made here; OpenPGP.js judges it). */
+    const signed = (unhashed: Buffer) => {
+      const created = Buffer.from([5, 2, 0, 0, 0, 0])
+      // Now: after the key was made (in this file's before), not in the future.
+      created.writeUInt32BE(Math.floor(Date.now() / 1000), 2)
+      const head = Buffer.concat([Buffer.from([4, 0, 22, 8, 0, created.length]), created])
+      const trailer = Buffer.concat([head, Buffer.from([4, 0xff, 0, 0, 0, head.length])])
+      const digest = createHash('sha256').update(DATA).update(trailer).digest()
+      const rs = cryptoSign(null, digest, secret as KeyObject)
+      const mpi = (bytes: Buffer) => Buffer.concat([Buffer.from([1, 0]), bytes])
+      const body = Buffer.concat([head, Buffer.from([0, unhashed.length]), unhashed, digest.subarray(0, 2), mpi(rs.subarray(0, 32)), mpi(rs.subarray(32))])
+      return openpgp.armor(openpgp.enums.armor.signature, framed(2, body))
+    }
+
+    const keys = [exported('alice@gnupg.test')]
+    const alice = readKey(keys[0]).primary.keyId
+    expect(await verdicts(signed(Buffer.concat([Buffer.from([9, 16]), alice])), DATA, keys)).to.deep.equal({direct: 'verified', openpgp: true})
+    // OpenPGP.js matches the wildcard to every key, then refuses it: 'Signature was not issued by the given public key'.
+    expect(await verdicts(signed(Buffer.from([9, 16, 0, 0, 0, 0, 0, 0, 0, 0])), DATA, keys)).to.deep.equal({direct: 'false', openpgp: false})
+    expect(await verdicts(signed(Buffer.alloc(0)), DATA, keys)).to.deep.equal({direct: 'false', openpgp: false})
   })
 
   it('every byte of gpg’s signature flipped: "verified" only where OpenPGP.js verifies it too, and never an error but Unsupported', async () => {
