@@ -9,6 +9,9 @@ import {holdsDetached} from '../crypto/direct/open.ts'
 import {need} from '../crypto/direct/packets.ts'
 import {CARD, type CardData, needsLegacy, type OpenedCard, type PartVerification} from './calendar-event-crypto.ts'
 
+/** A part larger than this once inflated is left to OpenPGP.js (an event's part is a few KiB; this keeps direct's inflation bounded). */
+const MAX_PART_BYTES = 16 * 1024 * 1024
+
 /** The session key of a base64 key packet, for one of the calendar keys. */
 export const sessionKeyDirectly = (keyPacket: string, calendarKeys: readonly DirectKeySet[]): SessionKey => openSessionKey(Buffer.from(keyPacket, 'base64'), calendarKeys)
 
@@ -34,7 +37,7 @@ export function openCardDirectly(card: CardData, sessionKey: SessionKey | undefi
   if (card.Type === CARD.CLEAR_TEXT) return {text: card.Data, verification: 'unverified'}
   if (card.Type === CARD.SIGNED) return {text: card.Data, verification: verdict(card.Data, card.Signature, authorKeys)}
   need((card.Type === CARD.ENCRYPTED || card.Type === CARD.ENCRYPTED_AND_SIGNED) && sessionKey, 'a part openCard refuses')
-  const text = decryptMessage(Buffer.from(card.Data, 'base64'), {sessionKey}).data.toString('utf8')
+  const text = decryptMessage(Buffer.from(card.Data, 'base64'), {maxBytes: MAX_PART_BYTES, sessionKey}).data.toString('utf8')
   if (card.Type === CARD.ENCRYPTED) return {text, verification: 'unverified'}
   return {text, verification: verdict(text, card.Signature, authorKeys)}
 }

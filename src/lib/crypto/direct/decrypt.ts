@@ -7,9 +7,9 @@
 import {createDecipheriv, createHash, createPublicKey, diffieHellman, timingSafeEqual} from 'node:crypto'
 import {inflateRawSync, inflateSync} from 'node:zlib'
 
-import {ALGORITHM, decryptionKeys, type DirectKey, type DirectKeySet} from './keys.ts'
+import {ALGORITHM, type DirectKey, type DirectKeySet} from './keys.ts'
 import {dearmor, need, type Packet, readMpi, readPackets, Unsupported} from './packets.ts'
-import {type DirectSignature, readSignature} from './signatures.ts'
+import {decryptionKeys, type DirectSignature, readSignature} from './signatures.ts'
 
 /** A session key as OpenPGP.js names one (its SessionKey), for the AES ciphers Proton uses. */
 export interface SessionKey {
@@ -118,25 +118,44 @@ function content(bytes: Buffer, maxBytes: number, depth = 0): DirectMessage {
     need(algorithm <= 2, `compression algorithm ${algorithm}`)
     const compressed = packets[0].body.subarray(1)
     // At most maxBytes and a few packet headers out: more is left to OpenPGP.js, which refuses it in its own words.
-    const bound = {maxOutputLength: Math.min(maxBytes + 65_536, 2 ** 31 - 1)}
-    let inflated: Buffer
+    // With `info`, zlib also tells how much input it consumed (its engine's bytesWritten; @types/node does not type it).
+    const options = {info: true, maxOutputLength: Math.min(maxBytes + 65_536, 2 ** 31 - 1)}
+    if (algorithm === 0) return content(compressed, maxBytes, depth + 1)
+    let inflated: {buffer: Buffer; engine: {bytesWritten: number}}
     try {
-      inflated = algorithm === 0 ? compressed : algorithm === 1 ? inflateRawSync(compressed, bound) : inflateSync(compressed, bound)
+      inflated = (algorithm === 1 ? inflateRawSync(compressed, options) : inflateSync(compressed, options)) as unknown as typeof inflated
     } catch {
       throw new Unsupported('compressed data that does not inflate within the bound')
     }
 
-    return content(inflated, maxBytes, depth + 1)
+    // zlib stops at the stream's end and ignores what follows; OpenPGP.js refuses a compressed packet with more after it.
+    need(inflated.engine.bytesWritten === compressed.length, 'bytes after the compressed stream')
+    return content(inflated.buffer, maxBytes, depth + 1)
   }
 
   const literals = packets.filter(({tag}) => tag === 11)
   need(literals.length === 1 && packets.every(({tag}) => tag === 11 || tag === 4 || tag === 2), 'not one literal data packet and its signatures')
+  // OpenPGP.js holds decrypted packets to the message grammar (RFC 9580 10.3; its MessageGrammarValidator): signatures
+  // and one-pass packets before the data, after it as many signatures as one-pass packets, and nothing else.
+  const at = packets.indexOf(literals[0])
+  const trailing = packets.slice(at + 1)
+  const onePass = packets.slice(0, at).filter(({tag}) => tag === 4)
+  need(trailing.every(({tag}) => tag === 2) && trailing.length === onePass.length, 'signatures that do not match their one-pass packets')
   const literal = literals[0].body
   const nameLength = literal[1]
   need(literal.length >= 6 + nameLength, 'a literal data packet cut short')
   const data = literal.subarray(6 + nameLength)
   need(data.length <= maxBytes, 'a message over the bound')
-  return {data: Buffer.from(data), signatures: packets.filter(({tag}) => tag === 2).map(({body}) => readSignature(body))}
+  const signatures = packets.filter(({tag}) => tag === 2).map(({body}) => readSignature(body))
+  // Read as a stream, OpenPGP.js checks each one-pass packet (the last first) against its signature: type, hash and
+  // public-key algorithms, issuer (OnePassSignaturePacket.verify). Whole, it does not; one that does not match is
+  // left to it either way.
+  onePass.reverse().forEach(({body}, index) => {
+    const signature = trailing[index].body
+    need(body[0] === 3 && body[1] === signature[1] && body[2] === signature[3] && body[3] === signature[2], 'a one-pass packet not of its signature')
+    need(signatures[signatures.length - trailing.length + index].issuer?.equals(body.subarray(4, 12)), 'a one-pass packet naming another issuer')
+  })
+  return {data: Buffer.from(data), signatures}
 }
 
 export interface DecryptOptions {
@@ -152,5 +171,10 @@ export function decryptMessage(input: Buffer | string, {keys = [], maxBytes = In
   const packets = readPackets(typeof input === 'string' ? dearmor(input, 'MESSAGE') : input)
   const data = packets.filter(({tag}) => tag !== 1 && tag !== 10)
   need(data.length === 1 && data[0].tag === 18, 'not a message of key packets and one integrity-protected data packet')
+  // The key packets come before the data (OpenPGP.js's grammar refuses a message with one after it).
+  need(
+    packets.slice(packets.indexOf(data[0]) + 1).every(({tag}) => tag === 10),
+    'a key packet after the data',
+  )
   return content(openSeipd(data[0].body, sessionKey ?? sessionKeyOf(packets, keys)), maxBytes)
 }

@@ -50,7 +50,7 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url')
 
 /** A key packet's public part: the key and where its secret part starts. */
 function readPublic(body: Buffer): {key: DirectKey; end: number} {
-  need(body[0] === 4, 'a key that is not v4')
+  need(body[0] === 4 && body.length > 6, 'a key that is not v4, or cut short')
   const created = body.readUInt32BE(1)
   const algorithm = body[5]
   need(algorithm === ALGORITHM.ECDH || algorithm === ALGORITHM.EDDSA_LEGACY, `public-key algorithm ${algorithm}`)
@@ -82,6 +82,8 @@ function readPublic(body: Buffer): {key: DirectKey; end: number} {
 
 /** The secret of an unlocked packet (S2K usage 0, its two-byte checksum right); undefined when it is locked or a stub. */
 function readSecret(body: Buffer, at: number, key: DirectKey): KeyObject | undefined {
+  // A secret key packet cut after its public part is no locked key: OpenPGP.js cannot read it.
+  need(at < body.length, 'a secret key packet without its secret part')
   if (body[at] !== 0) return undefined
   const {next, value} = readMpi(body, at + 1)
   need(next + 2 === body.length, 'a secret key packet of unexpected length')
@@ -102,7 +104,7 @@ const PUBLIC_TAGS = {primary: [6, 5], sub: [14, 7]}
 
 /**
  * A transferable key (RFC 4880 11.1, 11.2), public or secret, binary or armored: the primary key, its user IDs and
- * subkeys with the signatures on each. Signatures are kept unchecked here: validity.ts checks what a verification needs.
+ * subkeys with the signatures on each. Signatures are kept unchecked here: signatures.ts checks what a verification or a decryption needs.
  */
 export function readKey(input: Buffer | string): DirectKeySet {
   const bytes = typeof input === 'string' ? dearmorKey(input) : input
@@ -141,11 +143,3 @@ export function readKey(input: Buffer | string): DirectKeySet {
 }
 
 const dearmorKey = (text: string) => dearmor(text, text.includes('-----BEGIN PGP PRIVATE KEY BLOCK-----') ? 'PRIVATE KEY BLOCK' : 'PUBLIC KEY BLOCK')
-
-/** Every key of the set (the primary first). */
-export const keysOf = (set: DirectKeySet): DirectKey[] => [set.primary, ...set.subkeys.map(({key}) => key)]
-
-/** The keys of `sets` that hold a secret and decrypt (ECDH): what a PKESK can be for. */
-export function decryptionKeys(sets: readonly DirectKeySet[]): DirectKey[] {
-  return sets.flatMap(keysOf).filter((key) => key.secretKey !== undefined && key.algorithm === ALGORITHM.ECDH)
-}

@@ -103,9 +103,11 @@ export function dearmor(text: string, kind: 'MESSAGE' | 'SIGNATURE' | 'PUBLIC KE
   const match = ARMOR.exec(text.trim())
   need(match?.[1] === kind, `not an armored ${kind.toLowerCase()}`)
   const lines = match[2].split(/\r?\n/)
-  // Armor headers ("Version: …") end at the first empty line; a block without any starts with its base64.
+  // Armor headers ("Version: …"), then the empty line that RFC 4880 6.2 requires even without headers, as OpenPGP.js
+  // requires it (unarmor: a missing blank line or a malformed header refuses the block).
   const blank = lines.findIndex((line) => line.trim() === '')
-  const body = (blank >= 0 && lines.slice(0, blank).every((line) => /^[\w-]+: /.test(line)) ? lines.slice(blank + 1) : lines).map((line) => line.trim())
+  need(blank >= 0 && lines.slice(0, blank).every((line) => /^[^\s:]([^:]*[^\s:])?: .+$/.test(line)), 'armor headers without their blank line')
+  const body = lines.slice(blank + 1).map((line) => line.trim())
   const data = body.filter((line) => line !== '' && !/^=[A-Za-z\d+/]{4}$/.test(line)).join('')
   need(/^[A-Za-z\d+/]*={0,2}$/.test(data) && data.length % 4 === 0, 'armor that is not base64')
   return Buffer.from(data, 'base64')

@@ -8,7 +8,7 @@
 import {createHash, verify} from 'node:crypto'
 
 import {ALGORITHM, type DirectKey, type DirectKeySet} from './keys.ts'
-import {dearmor, need, type Packet, padded, readMpi, readPackets} from './packets.ts'
+import {dearmor, need, type Packet, padded, readMpi, readPackets, Unsupported} from './packets.ts'
 
 /** Hashes a signature may use: OpenPGP.js 6 refuses MD5, RIPEMD-160 and SHA-1 over data, and EdDSA wants 256 bits or more. */
 const SIGNATURE_HASHES: Record<number, string> = {8: 'sha256', 9: 'sha384', 10: 'sha512'}
@@ -45,9 +45,11 @@ function subpackets(area: Buffer): Array<{type: number; critical: boolean; body:
     let length = area[at]
     let start = at + 1
     if (length >= 192 && length < 255) {
+      need(at + 2 <= area.length, 'a subpacket length cut short')
       length = ((length - 192) << 8) + area[at + 1] + 192
       start = at + 2
     } else if (length === 255) {
+      need(at + 5 <= area.length, 'a subpacket length cut short')
       length = area.readUInt32BE(at + 1)
       start = at + 5
     }
@@ -60,6 +62,12 @@ function subpackets(area: Buffer): Array<{type: number; critical: boolean; body:
   return list
 }
 
+/** A time subpacket's four octets (RFC 4880 5.2.3.4-6); another size is Unsupported, not a RangeError. */
+function seconds(value: Buffer): number {
+  need(value.length === 4, 'a time subpacket of another size')
+  return value.readUInt32BE(0)
+}
+
 /** A signature packet's body, read. */
 export function readSignature(body: Buffer): DirectSignature {
   need(body[0] === 4, 'a signature that is not v4')
@@ -67,8 +75,9 @@ export function readSignature(body: Buffer): DirectSignature {
   need(algorithm === ALGORITHM.EDDSA_LEGACY, `signature algorithm ${algorithm}`)
   const hash = SIGNATURE_HASHES[hashId]
   need(hash !== undefined, `hash algorithm ${hashId}`)
-  const hashedLength = body.readUInt16BE(4)
-  const hashedEnd = 6 + hashedLength
+  need(body.length >= 6, 'a signature cut short')
+  const hashedEnd = 6 + body.readUInt16BE(4)
+  need(hashedEnd + 2 <= body.length, 'a signature cut short')
   const unhashedLength = body.readUInt16BE(hashedEnd)
   const unhashedEnd = hashedEnd + 2 + unhashedLength
   need(unhashedEnd + 2 <= body.length, 'a signature cut short')
@@ -86,24 +95,37 @@ export function readSignature(body: Buffer): DirectSignature {
   }
   signature.trailer.writeUInt32BE(hashedEnd, signature.trailer.length - 4)
   let created = false
+  // Every issuer key ID and fingerprint, hashed or not: OpenPGP.js reads the issuer subpackets (16, 33) of both areas,
+  // the unhashed last, and looks for the key the last one names (SignaturePacket readSubPacket): any two that
+  // disagree are left to it, as is a fingerprint of another key version.
+  const ids: Buffer[] = []
+  const fingerprints: Buffer[] = []
+  const issuer = (kind: number, value: Buffer) => {
+    if (kind === 16) ids.push(value)
+    if (kind !== 33) return
+    need(value[0] === 4, 'an issuer fingerprint of another key version')
+    fingerprints.push(value.subarray(1))
+    ids.push(value.subarray(-8))
+  }
+
   for (const {body: value, critical, type: kind} of subpackets(body.subarray(6, hashedEnd))) {
     need(!critical || KNOWN_SUBPACKETS.has(kind), `critical subpacket ${kind}`)
     if (kind === 2) {
-      signature.created = value.readUInt32BE(0)
+      signature.created = seconds(value)
       created = true
-    } else if (kind === 3) signature.expiresAfter = value.readUInt32BE(0)
-    else if (kind === 9) signature.keyExpiresAfter = value.readUInt32BE(0)
-    else if (kind === 16) signature.issuer = value
+    } else if (kind === 3) signature.expiresAfter = seconds(value)
+    else if (kind === 9) signature.keyExpiresAfter = seconds(value)
     else if (kind === 25) signature.primaryUserId = value[0] !== 0
     else if (kind === 27) signature.keyFlags = value[0] ?? 0
-    else if (kind === 33) signature.issuerFingerprint = value.subarray(1)
+    else issuer(kind, value)
   }
 
   need(created, 'a signature without its creation time')
   // The issuer may stand unhashed (GnuPG, OpenPGP.js write it so); nothing else unhashed counts.
-  for (const {body: value, type: kind} of subpackets(body.subarray(hashedEnd + 2, unhashedEnd))) if (kind === 16) signature.issuer ??= value
-  // OpenPGP.js takes the key ID from either: two that disagree are left to it.
-  need(!signature.issuer || !signature.issuerFingerprint || signature.issuerFingerprint.subarray(-8).equals(signature.issuer), 'an issuer and fingerprint that disagree')
+  for (const {body: value, type: kind} of subpackets(body.subarray(hashedEnd + 2, unhashedEnd))) issuer(kind, value)
+  need(ids.every((id) => id.equals(ids[0])) && fingerprints.every((fingerprint) => fingerprint.equals(fingerprints[0])), 'issuers that disagree')
+  signature.issuer = ids[0]
+  signature.issuerFingerprint = fingerprints[0]
   const r = readMpi(body, unhashedEnd + 2)
   const s = readMpi(body, r.next)
   need(s.next === body.length, 'a signature of unexpected length')
@@ -145,44 +167,63 @@ function readable(packet: Packet, primary: DirectKey): DirectSignature | undefin
 
 const keyPacketHashed = (key: DirectKey) => [Buffer.from([0x99, key.publicBody.length >> 8, key.publicBody.length & 0xff]), key.publicBody]
 
-/** Whether the signature is in force at `at` (seconds): made by then, not expired by then. */
-const inForce = (signature: DirectSignature, at: number) => signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter)
+/** Whether the signature is in force at `at` (seconds): made by then, not expired by then; any signature without a date. */
+const inForce = (signature: DirectSignature, at: number | undefined) =>
+  at === undefined || (signature.created <= at && (signature.expiresAfter === 0 || at < signature.created + signature.expiresAfter))
 
-/** Each user ID's self-certifications whose signature holds, checked once per key set (a read checks many signatures by one key). */
-const holdingCertifications = new WeakMap<DirectKeySet, DirectSignature[][]>()
+/** Whether a signature on a key holds, checked once per packet: a read weighs many signatures by one key, each at its own time. */
+const holding = new WeakMap<Packet, boolean>()
 
-function certificationsOf(set: DirectKeySet): DirectSignature[][] {
-  let found = holdingCertifications.get(set)
-  if (!found) {
-    need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
-    found = set.users.map((user) => {
-      const idHeader = Buffer.alloc(5)
-      idHeader[0] = 0xb4
-      idHeader.writeUInt32BE(user.id.length, 1)
-      return user.signatures.flatMap((packet) => {
-        need(packet.body[1] !== 0x30, 'a revoked user ID')
-        const signature = readable(packet, set.primary)
-        if (!signature || !CERTIFICATIONS.includes(signature.type) || !issuedBy(signature, set.primary)) return []
-        return holds(signature, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id]) ? [signature] : []
-      })
-    })
-    holdingCertifications.set(set, found)
+function holdsOnce(packet: Packet, signature: DirectSignature, primary: DirectKey, hashed: Buffer[]): boolean {
+  let found = holding.get(packet)
+  if (found === undefined) {
+    found = holds(signature, primary, hashed)
+    holding.set(packet, found)
   }
 
   return found
 }
 
 /**
+ * Of `packets` (signatures on one user ID or subkey), the one of `types` by the primary key that OpenPGP.js takes at
+ * `at` (getLatestValidSignature: in force and holding over `hashed`, the latest; runs from the last and takes one as
+ * recent, so of those of the same second, the first).
+ */
+function latestValid(packets: readonly Packet[], types: readonly number[], primary: DirectKey, hashed: Buffer[], at: number | undefined): DirectSignature | undefined {
+  let latest: DirectSignature | undefined
+  for (const packet of packets) {
+    const signature = readable(packet, primary)
+    if (!signature || !types.includes(signature.type) || !issuedBy(signature, primary) || !inForce(signature, at)) continue
+    if (latest && signature.created <= latest.created) continue
+    if (holdsOnce(packet, signature, primary, hashed)) latest = signature
+  }
+
+  return latest
+}
+
+/**
  * The primary key's self-certification that OpenPGP.js would take at `at` (getPrimaryUser: of the user IDs with a
- * valid one, the primary-flagged, then the latest), or Unsupported. A key with revocations or direct-key signatures
+ * valid one, the primary-flagged, then the latest, ties broken as it breaks them), or Unsupported. A key with revocations or direct-key signatures
  * is left to OpenPGP.js.
  */
-function primarySelfCertification(set: DirectKeySet, at: number): DirectSignature {
-  const chosen = certificationsOf(set).flatMap((certifications) => {
-    const latest = certifications.filter((signature) => inForce(signature, at)).sort((a, b) => b.created - a.created)[0]
-    return latest ? [latest] : []
-  })
-  const [primary] = chosen.sort((a, b) => Number(b.primaryUserId) - Number(a.primaryUserId) || b.created - a.created)
+function primarySelfCertification(set: DirectKeySet, at: number | undefined): DirectSignature {
+  need(set.primarySignatures.length === 0, 'a key with direct-key signatures or revocations')
+  const chosen: DirectSignature[] = []
+  for (const user of set.users) {
+    need(
+      user.signatures.every((packet) => packet.body[1] !== 0x30),
+      'a revoked user ID',
+    )
+    const idHeader = Buffer.alloc(5)
+    idHeader[0] = 0xb4
+    idHeader.writeUInt32BE(user.id.length, 1)
+    const latest = latestValid(user.signatures, CERTIFICATIONS, set.primary, [...keyPacketHashed(set.primary), idHeader, user.id], at)
+    if (latest) chosen.push(latest)
+  }
+
+  // getPrimaryUser sorts by the primary flag, then the time, and pops: of user IDs that tie, the last.
+  const order = (a: DirectSignature, b: DirectSignature) => Number(a.primaryUserId) - Number(b.primaryUserId) || a.created - b.created
+  const primary = chosen.reduce<DirectSignature | undefined>((best, next) => (!best || order(next, best) >= 0 ? next : best), undefined)
   need(primary, 'no valid self-certification')
   return primary
 }
@@ -224,6 +265,8 @@ export function canonicalEol(data: Buffer): Buffer {
 export function verifies(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now = Math.floor(Date.now() / 1000)): boolean {
   const set = keys.find((candidate) => issuedBy(signature, candidate.primary) || candidate.subkeys.some(({key}) => issuedBy(signature, key)))
   if (!set) return false
+  // A signature over data only: a certification holds over the key and user ID it certifies, never over a message.
+  need(signature.type === SIGNATURE_TYPE.BINARY || signature.type === SIGNATURE_TYPE.TEXT, `signature type ${signature.type}`)
   need(issuedBy(signature, set.primary), 'a signature by a subkey')
   need(inForce(signature, now), 'a signature not in force now')
   need(set.primary.created <= signature.created, 'a key newer than its signature')
@@ -247,4 +290,42 @@ export function directVerdict(signatures: readonly DirectSignature[], data: Buff
     'no signature holds',
   )
   return 'verified'
+}
+
+/** Key flags that allow encryption (RFC 4880 5.2.3.21): communications, storage. */
+const ENCRYPTION_FLAGS = 0x04 | 0x08
+
+/**
+ * The keys of `sets` that OpenPGP.js would decrypt with (Key.getDecryptionKeys, run without a date so that old
+ * messages open with expired keys): secret ECDH subkeys whose latest valid binding signature allows encryption, of a
+ * primary key with a valid self-certification. A key with revocations or direct-key signatures, a revoked subkey, or
+ * a signature not read here: its subkeys are left out, and OpenPGP.js decides.
+ */
+export function decryptionKeys(sets: readonly DirectKeySet[]): DirectKey[] {
+  return sets.flatMap((set) => {
+    let keys = decrypting.get(set)
+    if (!keys) decrypting.set(set, (keys = decryptingKeysOf(set)))
+    return keys
+  })
+}
+
+/** Each key set's decryption keys, found once: a read that opens many messages checks their signatures once. */
+const decrypting = new WeakMap<DirectKeySet, DirectKey[]>()
+
+function decryptingKeysOf(set: DirectKeySet): DirectKey[] {
+  const subkeys = set.subkeys.filter(({key}) => key.secretKey !== undefined && key.algorithm === ALGORITHM.ECDH)
+  const keys: DirectKey[] = []
+  try {
+    if (subkeys.length > 0) primarySelfCertification(set, undefined)
+    for (const {key, signatures} of subkeys) {
+      if (signatures.some((packet) => packet.body[1] === 0x28)) continue
+      const binding = latestValid(signatures, [SIGNATURE_TYPE.SUBKEY_BINDING], set.primary, [...keyPacketHashed(set.primary), ...keyPacketHashed(key)], undefined)
+      if (binding?.keyFlags !== undefined && (binding.keyFlags & ENCRYPTION_FLAGS) !== 0) keys.push(key)
+    }
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error
+    return []
+  }
+
+  return keys
 }
