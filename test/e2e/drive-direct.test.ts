@@ -57,7 +57,11 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
     expect(first.derived).to.be.greaterThan(0)
     expect(first.text.split('\n').map((line) => line.split('\t')[0])).to.deep.equal(['Documents', 'notes.txt', ''])
 
-    for (const args of [['drive', 'ls'], ['drive', 'ls', 'Documents', '--output', 'json'], ['drive', 'info', 'notes.txt']]) {
+    for (const args of [
+      ['drive', 'ls'],
+      ['drive', 'ls', 'Documents', '--output', 'json'],
+      ['drive', 'info', 'notes.txt'],
+    ]) {
       const before = await run(args)
       const again = await run(args)
       expect(again.status, again.stderr).to.equal(0)
