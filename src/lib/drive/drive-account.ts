@@ -79,8 +79,24 @@ export function driveAccount(invocation: Invocation, session: ActiveSession, {ad
 
   const find = (emailOrId: string) => addresses.find((address) => address.ID === emailOrId || (typeof address.Email === 'string' && address.Email.toLowerCase() === emailOrId.toLowerCase()))
 
-  /** The public keys of one of the account's addresses: read directly when they all are, else with OpenPGP.js. */
-  const ownPublicKeys = async (email: string): Promise<SdkPublicKey[]> => {
+  /**
+   * The public keys of one of the account's addresses: read directly when they all are, else with OpenPGP.js. Once
+   * per address and run: the SDK asks again for every node its author signed, and a key read once has its
+   * self-certifications checked once (crypto/direct signatures.ts).
+   */
+  const publicKeysRead = new Map<string, Promise<SdkPublicKey[]>>()
+  const ownPublicKeys = (email: string): Promise<SdkPublicKey[]> => {
+    const name = email.toLowerCase()
+    let keys = publicKeysRead.get(name)
+    if (!keys) {
+      keys = readPublicKeys(email)
+      publicKeysRead.set(name, keys)
+    }
+
+    return keys
+  }
+
+  const readPublicKeys = async (email: string): Promise<SdkPublicKey[]> => {
     const read = direct && (await directly(() => direct.ownPublicKeys(email)))
     if (!read) return (await (await account()).ownPublicKeys(email)).map((key) => sdkPublicKey(key))
     let all: ReturnType<AccountKeys['ownPublicKeys']> | undefined
