@@ -24,6 +24,8 @@ export interface DirectAccount {
   userKeys: DirectKeySet[]
   /** The address's active keys, the primary first; Unsupported unless the seal holds them all. */
   addressKeys(addressId: string): DirectKeySet[]
+  /** addressKeys with each key's ID (drive names keys by ID, as keys.ts ownAddressKeys). */
+  ownAddressKeys(addressId: string): Array<{id: string; key: DirectKeySet}>
   /** Another key sealed under its record (a calendar's, a drive node's); Unsupported when the seal does not hold it. */
   otherKey(record: ApiKey): DirectKeySet
   /** The public keys of one of this account's addresses, by email (what it signed is checked with them); none for another address. */
@@ -75,37 +77,40 @@ async function open(invocation: Invocation): Promise<DirectAccount | undefined> 
     return set
   }
 
-  /** The active keys of a list, each from the seal, the primary first, with the DEBUG count keys.ts prints. */
-  const listed = (keys: unknown, where: string): DirectKeySet[] => {
+  /** The active keys of a list, each from the seal (with its ID), the primary first, with the DEBUG count keys.ts prints. */
+  const listed = (keys: unknown, where: string): Array<{id: string; key: DirectKeySet}> => {
     const entries = keyEntries(keys)
     // Said as keys.ts says it, once per list.
     const note = malformedNote(entries, where)
     if (note) invocation.note(note)
     const active = primaryFirst(entries.keys.filter((key) => isActiveKey(key) && typeof key.PrivateKey === 'string' && key.PrivateKey !== ''))
     need(active.length > 0, 'no active key')
-    const sets = active.map((key) => sealed(entryName(key)))
+    const sets = active.map((key) => ({id: String(key.ID), key: sealed(entryName(key))}))
     debug(`proton-cli:keys ${sets.length} keys opened from the seal, 0 derived`)
     return sets
   }
 
-  const userKeys = listed(records.user.Keys, 'User.Keys')
-  const memo = new Map<string, DirectKeySet[]>()
+  const userKeys = listed(records.user.Keys, 'User.Keys').map(({key}) => key)
+  const memo = new Map<string, Array<{id: string; key: DirectKeySet}>>()
+  const ownAddressKeys = (addressId: string) => {
+    let keys = memo.get(addressId)
+    if (!keys) {
+      const address = records.addresses.find((candidate) => candidate.ID === addressId)
+      need(address, 'an address not of this account')
+      keys = listed(address.Keys, `the keys of address ${String(address.Email)}`)
+      memo.set(addressId, keys)
+    }
+
+    return keys
+  }
+
   return {
     addresses: records.addresses,
-    addressKeys(addressId) {
-      let keys = memo.get(addressId)
-      if (!keys) {
-        const address = records.addresses.find((candidate) => candidate.ID === addressId)
-        need(address, 'an address not of this account')
-        keys = listed(address.Keys, `the keys of address ${String(address.Email)}`)
-        memo.set(addressId, keys)
-      }
-
-      return keys
-    },
+    addressKeys: (addressId) => ownAddressKeys(addressId).map(({key}) => key),
     done: (what) => debug(`proton-cli:direct ${what} without OpenPGP.js`),
     fellBack: (what) => (reason) => debug(`proton-cli:direct ${what} with OpenPGP.js: ${reason.replaceAll(/\s+/g, ' ').slice(0, 200)}`),
     otherKey: (record) => sealed(entryName(record, true)),
+    ownAddressKeys,
     ownPublicKeys(email) {
       const address = records.addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())
       if (!address) return []

@@ -4,7 +4,9 @@
  * src/interface/index.ts ProtonDriveClientContructorParameters):
  *
  * - httpClient: DriveHttp (http.ts), over the project's client;
- * - account: the session's addresses and unlocked keys (drive/drive-account.ts);
+ * - account: the session's addresses and keys (drive/drive-account.ts):
+ *   read from the seal directly when it holds them (account/direct-keys.ts),
+ *   and then unlocked with OpenPGP.js only if something falls back;
  * - openPGPCryptoModule: the SDK's OpenPGPCryptoWithCryptoProxy over a proxy
  *   on OpenPGP.js (drive/drive-crypto.ts);
  * - config.clientUid: the profile's own (client-uid.ts), so the SDK clears
@@ -28,9 +30,7 @@ import {commandLine} from '../core/command-names.ts'
 import {activeSession, settle} from '../run/api.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
-import {accountKeys, accountRecords} from '../account/keys.ts'
-import {driveAccount} from './drive-account.ts'
-import {driveCryptoProxy} from './drive-crypto.ts'
+import {driveAccess} from './drive-account.ts'
 import {driveClientUid} from './client-uid.ts'
 import {driveFailure, isOpenpgpError} from './failures.ts'
 import {DriveHttp, DriveSetupMissing, SDK_BASE_HOST} from './http.ts'
@@ -52,6 +52,8 @@ export interface Drive {
   sdk: DriveSdk
   /** False only for `drive init` on an account without My Files. */
   myFilesExisted: boolean
+  /** Seals the node keys unlocked in the run (when the account's keys were unlocked at all); says, with DEBUG, what was read directly. */
+  finish(): Promise<void>
 }
 
 const silent = {debug() {}, error() {}, info() {}, warn() {}}
@@ -82,8 +84,8 @@ export interface OpenDriveOptions {
 export async function openDrive(invocation: Invocation, {init = false}: OpenDriveOptions = {}): Promise<Drive> {
   const session = await activeSession(invocation)
   const initCommand = commandLine(invocation.context.names, 'drive:init')
-  const [, myFiles, sdk] = await Promise.all([
-    accountRecords(invocation),
+  const [access, myFiles, sdk] = await Promise.all([
+    driveAccess(invocation, session),
     invocation.request(session, {method: 'GET', url: buildRequestUrl(session.apiUrl, MY_FILES_PATH)}),
     import('@protontech/drive-sdk'),
   ])
@@ -92,10 +94,9 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
   if (missing && !init) throw new DriveSetupMissing(`My Files is missing on this account (no drive volume): run "${initCommand}" to create it`, EXIT.NOT_FOUND)
   if (!outcome.ok && !missing) invocation.exit((await settle(invocation, outcome)) as number)
 
-  const account = await accountKeys(invocation)
+  const {account: drive, finish, proxy} = await access.open()
   const http = new DriveHttp(invocation, session, {createVolume: init, initCommand, preset: outcome.ok ? {[MY_FILES_PATH]: myFiles} : {}})
-  const drive = driveAccount(invocation, session, account)
-  const crypto = new sdk.OpenPGPCryptoWithCryptoProxy(driveCryptoProxy(account.sealedKey))
+  const crypto = new sdk.OpenPGPCryptoWithCryptoProxy(proxy)
   const client = new sdk.ProtonDriveClient({
     account: drive,
     config: {baseUrl: SDK_BASE_HOST, clientUid: driveClientUid(invocation.context.configDir, invocation.flags.profile)},
@@ -106,7 +107,7 @@ export async function openDrive(invocation: Invocation, {init = false}: OpenDriv
     srpModule: refusingSrp,
     telemetry,
   })
-  return {account: drive, client, crypto, http, myFilesExisted: !missing, sdk}
+  return {account: drive, client, crypto, finish, http, myFilesExisted: !missing, sdk}
 }
 
 /**
@@ -138,7 +139,6 @@ export async function onDrive<T>(invocation: Invocation, work: (drive: Drive) =>
   } catch (error) {
     throw driveFailure(error, drive.http)
   } finally {
-    // The node keys unlocked in the run, sealed once (account/keys.ts sealedKey): the next run derives none of them.
-    await (await accountKeys(invocation)).flushSeal()
+    await drive.finish()
   }
 }

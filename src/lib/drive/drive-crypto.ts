@@ -12,17 +12,21 @@
  * notation is declared known to OpenPGP.js only when a context is expected:
  * elsewhere a signature carrying it as critical fails (a signature made for
  * one purpose is not taken for another).
+ *
+ * Keys the seal holds are DualKeys (direct-crypto.ts): the SDK's reads with them are done without OpenPGP.js when
+ * crypto/direct settles them for certain, and every other method (or a read it does not settle) takes their
+ * OpenPGP.js form, made then (issue 45: a listing of sealed nodes loads no OpenPGP.js).
  */
 import type {OpenPGPCryptoProxy} from '@protontech/drive-sdk'
 import type {Config, Key, Message, PrivateKey, Signature, SessionKey} from 'openpgp'
 
 import {collectAfterBlock} from '../core/collect-garbage.ts'
+import type {DirectKeySet} from '../crypto/direct/keys.ts'
+import {directly} from '../crypto/direct/open.ts'
 import {openpgp, type Openpgp, unlockOne, unlockRest} from '../crypto/keyring.ts'
+import {decryptDirectly, DualKey, NOT_SIGNED, sessionKeyDirectly, SIGNED_AND_INVALID, SIGNED_AND_VALID, verifyDirectly} from './direct-crypto.ts'
 
-/** VERIFICATION_STATUS of the SDK (src/crypto/interface.ts), as numbers: the SDK's enum is not loaded for three values. */
-export const NOT_SIGNED = 0
-export const SIGNED_AND_VALID = 1
-export const SIGNED_AND_INVALID = 2
+export {NOT_SIGNED, SIGNED_AND_INVALID, SIGNED_AND_VALID} from './direct-crypto.ts'
 
 /** The SDK's opaque key types (not exported by its index), as its proxy interface names them. */
 export type SdkPrivateKey = Awaited<ReturnType<OpenPGPCryptoProxy['importPrivateKey']>>
@@ -35,6 +39,10 @@ type Keys<T> = T | T[] | undefined
 
 const asKeys = <T>(keys: Keys<unknown>): T[] => (keys === undefined ? [] : ((Array.isArray(keys) ? keys : [keys]) as T[]))
 const own = <T>(value: unknown): T => value as T
+
+/** The keys in their OpenPGP.js form (a DualKey's made now). */
+const pgpKeys = <T>(keys: Keys<unknown>): Promise<T[]> => Promise.all(asKeys<unknown>(keys).map(async (key) => own<T>(key instanceof DualKey ? await key.pgp() : key)))
+const pgpKey = async <T>(key: unknown): Promise<T> => (await pgpKeys<T>(key))[0]
 
 async function readSignature(pgp: Openpgp, armored?: string, binary?: Uint8Array): Promise<Signature | undefined> {
   if (armored !== undefined) return pgp.readSignature({armoredSignature: armored})
@@ -115,19 +123,49 @@ async function fullyUnlocked(pgp: Openpgp, keys: PrivateKey[]): Promise<PrivateK
   return keys
 }
 
-/** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
-/** Where a key is taken from a seal of unlocked keys, or unlocked and sealed (account/keys.ts sealedKey). */
-export type SealedKey = (record: {ID: string; PrivateKey: string; Token: string}, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey>
+/** A node key's record as the seal files it: under its armored key and the passphrase that opens it. */
+export type NodeKeyRecord = {ID: string; PrivateKey: string; Token: string}
 
-export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock()): OpenPGPCryptoProxy {
+/** Where a key is taken from a seal of unlocked keys, or unlocked and sealed (account/keys.ts sealedKey). */
+export type SealedKey = (record: NodeKeyRecord, unlock: () => Promise<PrivateKey>) => Promise<PrivateKey>
+
+export interface DriveCryptoOptions {
+  sealedKey?: SealedKey
+  /** The key as the seal holds it, read directly (account/direct-keys.ts otherKey); undefined when it does not. */
+  sealedDirectly?: (record: NodeKeyRecord) => DirectKeySet | undefined
+  /** How many of the SDK's calls were done directly, and how many took OpenPGP.js (the DEBUG line of the run). */
+  tally?: {direct: number; openpgp: number}
+}
+
+/** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
+export function driveCryptoProxy({sealedDirectly = () => undefined, sealedKey = (_, unlock) => unlock(), tally = {direct: 0, openpgp: 0}}: DriveCryptoOptions = {}): OpenPGPCryptoProxy {
+  /** OpenPGP.js, counted. */
+  const withOpenpgp = () => {
+    tally.openpgp++
+    return openpgp()
+  }
+
+  /** `attempt`'s result when crypto/direct settles it, counted; else undefined. */
+  const direct = async <T>(attempt: () => T): Promise<T | undefined> => {
+    const result = await directly(attempt)
+    if (result !== undefined) tally.direct++
+    return result
+  }
+
   return {
     async decryptMessage(options) {
-      const pgp = await openpgp()
-      const verificationKeys = asKeys<Key>(options.verificationKeys)
+      const done = await direct(() => decryptDirectly({...options, decryptionKeys: asKeys(options.decryptionKeys), verificationKeys: asKeys(options.verificationKeys)}))
+      if (done) {
+        collectAfterBlock(options.binaryMessage?.length ?? 0)
+        return own({data: done.data, verificationErrors: undefined, verificationStatus: done.verificationStatus})
+      }
+
+      const pgp = await withOpenpgp()
+      const verificationKeys = await pgpKeys<Key>(options.verificationKeys)
       const result = await pgp.decrypt({
         // No context is ever expected here (the SDK's decryptMessage passes none): a critical one fails.
         config: contextConfig(pgp, undefined),
-        decryptionKeys: asKeys<PrivateKey>(options.decryptionKeys),
+        decryptionKeys: await pgpKeys<PrivateKey>(options.decryptionKeys),
         format: options.format === 'binary' ? 'binary' : 'utf8',
         message: await readMessage(pgp, options.armoredMessage, options.binaryMessage),
         passwords: options.passwords,
@@ -142,18 +180,20 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
     },
 
     async decryptSessionKey({armoredMessage, binaryMessage, decryptionKeys}) {
-      const pgp = await openpgp()
+      const done = await direct(() => sessionKeyDirectly(armoredMessage, binaryMessage, asKeys(decryptionKeys)))
+      if (done) return own<SdkSessionKey>(done)
+      const pgp = await withOpenpgp()
       const message = await readMessage(pgp, armoredMessage, binaryMessage)
-      const [sessionKey] = await pgp.decryptSessionKeys({decryptionKeys: asKeys<PrivateKey>(decryptionKeys), message})
+      const [sessionKey] = await pgp.decryptSessionKeys({decryptionKeys: await pgpKeys<PrivateKey>(decryptionKeys), message})
       return own<SdkSessionKey | undefined>(sessionKey)
     },
 
     async encryptMessage(options) {
-      const pgp = await openpgp()
+      const pgp = await withOpenpgp()
       const format = options.format === 'binary' ? 'binary' : 'armored'
       const message = await pgp.createMessage({binary: options.binaryData})
-      const signingKeys = await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys))
-      const encryptionKeys = asKeys<Key>(options.encryptionKeys)
+      const signingKeys = await fullyUnlocked(pgp, await pgpKeys<PrivateKey>(options.signingKeys))
+      const encryptionKeys = await pgpKeys<Key>(options.encryptionKeys)
       const sessionKey = own<SessionKey | undefined>(options.sessionKey)
       const config: Partial<Config> = options.compress ? {preferredCompressionAlgorithm: pgp.enums.compression.zlib} : {}
       const encrypt = (withSigning: PrivateKey[]) =>
@@ -173,53 +213,69 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
     },
 
     async encryptSessionKey(options) {
-      const pgp = await openpgp()
+      const pgp = await withOpenpgp()
       const {aeadAlgorithm, algorithm, data} = own<SessionKey>(options)
-      return own<Uint8Array>(await pgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: asKeys<Key>(options.encryptionKeys), format: 'binary', passwords: options.passwords}))
+      return own<Uint8Array>(await pgp.encryptSessionKey({aeadAlgorithm, algorithm, data, encryptionKeys: await pgpKeys<Key>(options.encryptionKeys), format: 'binary', passwords: options.passwords}))
     },
 
     async exportPrivateKey({passphrase, privateKey}) {
-      const pgp = await openpgp()
-      const [key] = await fullyUnlocked(pgp, [own<PrivateKey>(privateKey)])
+      const pgp = await withOpenpgp()
+      const [key] = await fullyUnlocked(pgp, [await pgpKey<PrivateKey>(privateKey)])
       return passphrase === null ? key.armor() : (await pgp.encryptKey({passphrase, privateKey: key})).armor()
     },
 
     async generateKey({curve, type, userIDs}) {
-      const pgp = await openpgp()
+      const pgp = await withOpenpgp()
       const {privateKey} = await pgp.generateKey({curve, format: 'object', type, userIDs})
       return own<SdkPrivateKey>(privateKey)
     },
 
     async generateSessionKey({recipientKeys}) {
-      const pgp = await openpgp()
-      return own<SdkSessionKey>(await pgp.generateSessionKey({encryptionKeys: asKeys<Key>(recipientKeys)}))
+      const pgp = await withOpenpgp()
+      return own<SdkSessionKey>(await pgp.generateSessionKey({encryptionKeys: await pgpKeys<Key>(recipientKeys)}))
     },
 
     async importPrivateKey({armoredKey, passphrase}) {
-      const pgp = await openpgp()
-      if (passphrase === null) return own<SdkPrivateKey>(await pgp.readPrivateKey({armoredKey}))
-      // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
+      if (passphrase === null) return own<SdkPrivateKey>(await (await withOpenpgp()).readPrivateKey({armoredKey}))
       // Sealed between runs under the armored key and the passphrase that opens it: a second listing derives none.
-      const key = await sealedKey({ID: 'drive-key', PrivateKey: armoredKey, Token: passphrase}, () => unlockOne(pgp, armoredKey, passphrase))
-      unlockLater(key, passphrase)
-      return own<SdkPrivateKey>(key)
+      const record = {ID: 'drive-key', PrivateKey: armoredKey, Token: passphrase}
+      const unlock = async () => {
+        const pgp = await withOpenpgp()
+        // The decrypting packets now, their S2K bounded as the account's keys are (keyring.ts); the others on first use.
+        const key = await sealedKey(record, () => unlockOne(pgp, armoredKey, passphrase))
+        unlockLater(key, passphrase)
+        return key
+      }
+
+      const sealed = await direct(() => sealedDirectly(record))
+      return own<SdkPrivateKey>(sealed ? new DualKey(sealed, unlock) : await unlock())
     },
 
     async signMessage(options) {
-      const pgp = await openpgp()
+      const pgp = await withOpenpgp()
       const message = await pgp.createMessage({binary: options.binaryData})
       const signatureNotations = options.signatureContext
         ? [{critical: options.signatureContext.critical, humanReadable: true, name: CONTEXT_NOTATION, value: new TextEncoder().encode(options.signatureContext.value)}]
         : []
-      const signed = await detachedSignature(pgp, message, await fullyUnlocked(pgp, asKeys<PrivateKey>(options.signingKeys)), options.format === 'binary' ? 'binary' : 'armored', signatureNotations)
+      const signed = await detachedSignature(
+        pgp,
+        message,
+        await fullyUnlocked(pgp, await pgpKeys<PrivateKey>(options.signingKeys)),
+        options.format === 'binary' ? 'binary' : 'armored',
+        signatureNotations,
+      )
       return own(signed)
     },
 
     async verifyMessage(options) {
-      const pgp = await openpgp()
+      if (options.armoredSignature === undefined && options.binarySignature === undefined) return {verificationStatus: own(NOT_SIGNED)}
+      // A signature context is checked by OpenPGP.js only (checkContext).
+      const done = options.signatureContext ? undefined : await direct(() => verifyDirectly(options.binaryData, options.armoredSignature, options.binarySignature, asKeys(options.verificationKeys)))
+      if (done !== undefined) return {verificationStatus: own(done)}
+      const pgp = await withOpenpgp()
       const signature = await readSignature(pgp, options.armoredSignature, options.binarySignature)
       if (!signature) return {verificationStatus: own(NOT_SIGNED)}
-      const verificationKeys = asKeys<Key>(options.verificationKeys)
+      const verificationKeys = await pgpKeys<Key>(options.verificationKeys)
       const result = await pgp.verify({config: contextConfig(pgp, options.signatureContext?.value), message: await pgp.createMessage({binary: options.binaryData}), signature, verificationKeys})
       const {errors, status} = await statusOf(result.signatures, verificationKeys.length > 0, options.signatureContext?.value)
       return {errors, verificationStatus: own(status)}
@@ -227,6 +283,6 @@ export function driveCryptoProxy(sealedKey: SealedKey = (_, unlock) => unlock())
   }
 }
 
-/** The SDK's opaque key types over OpenPGP.js's (for the account). */
-export const sdkPrivateKey = (key: PrivateKey): SdkPrivateKey => own(key)
-export const sdkPublicKey = (key: Key): SdkPublicKey => own(key)
+/** The SDK's opaque key types over OpenPGP.js's, or keys read directly (for the account). */
+export const sdkPrivateKey = (key: PrivateKey | DualKey<PrivateKey>): SdkPrivateKey => own(key)
+export const sdkPublicKey = (key: Key | DualKey<Key>): SdkPublicKey => own(key)

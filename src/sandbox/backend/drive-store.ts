@@ -96,7 +96,7 @@ export interface DriveOwner {
 }
 
 /** What POST /__sandbox/drive/tamper may change. */
-export const TAMPER_PARTS = ['block', 'content-key', 'key', 'manifest', 'name-author'] as const
+export const TAMPER_PARTS = ['block', 'content-key', 'key', 'manifest', 'name-author', 'node-key'] as const
 export type TamperPart = (typeof TAMPER_PARTS)[number]
 
 export function invalid(message: string): SandboxError {
@@ -373,7 +373,8 @@ export class DriveStore {
    * (and the manifest) no longer match. `manifest` / `key`: put in place of the revision's manifest signature, or of
    * the node passphrase's signature, another link's (a valid signature by the same key over other data).
    * `content-key`: another file's content key packet in place of this one's (encrypted to another node key).
-   * `name-author`: the name said signed by sandbox@proton.test (whose key did not sign it).
+   * `name-author`: the name said signed by sandbox@proton.test (whose key did not sign it). `node-key`: the node key
+   * armored anew, with an armor header: the same key, another record (as a key the service changed is to a client).
    */
   tamper(linkId: string, part: TamperPart, index = 1): void {
     const link = this.link(linkId)
@@ -381,6 +382,11 @@ export class DriveStore {
     const others = [...this.links.values()].filter((other) => other.LinkID !== linkId)
     if (part === 'name-author') {
       link.NameSignatureEmail = 'sandbox@proton.test'
+      return
+    }
+
+    if (part === 'node-key') {
+      link.NodeKey = link.NodeKey.replace(/^(-----BEGIN PGP PRIVATE KEY BLOCK-----\r?\n)/, '$1Comment: armored anew\n')
       return
     }
 

@@ -18,7 +18,7 @@ import type {JsonRecord} from '../../../src/lib/core/records.ts'
 import type {Invocation} from '../../../src/lib/run/invocation.ts'
 import type {ActiveSession} from '../../../src/lib/session/session.ts'
 
-import {driveAccount} from '../../../src/lib/drive/drive-account.ts'
+import {driveAccount, type DriveKeys} from '../../../src/lib/drive/drive-account.ts'
 import {driveCryptoProxy} from '../../../src/lib/drive/drive-crypto.ts'
 import {openpgp, unlockOne} from '../../../src/lib/crypto/keyring.ts'
 
@@ -110,12 +110,15 @@ describe('drive account on GnuPG-made address keys', function () {
     } as AccountKeys
   }
 
+  /** The account as the drive client is given it without a seal: its keys unlocked with OpenPGP.js. */
+  const keysOf = (keys: AccountKeys): DriveKeys => ({addresses: keys.addresses, keys: async () => keys})
+
   const key = (id: string, name: string, fields: JsonRecord = {}): JsonRecord => ({ID: id, PrivateKey: armored[name], ...fields})
 
   it("an address's keys as account/keys.ts unlocks them, by ID, the first the primary; they open what GnuPG encrypted and sign what it verifies once their signing packets are unlocked", async () => {
     const addresses = [{Email: 'First@Test.invalid', ID: 'A1', Keys: [key('k1', 'first'), key('k2', 'second')]}]
     const own = account(addresses)
-    const drive = driveAccount(scripted().invocation, session, own)
+    const drive = driveAccount(scripted().invocation, session, keysOf(own))
     const address = await drive.getOwnAddress('A1')
     expect([address.addressId, address.email, address.keys.map(({id}) => id), address.primaryKeyIndex]).to.deep.equal(['A1', 'First@Test.invalid', ['k1', 'k2'], 0])
     // One unlocking per address: by ID or by its email in any case, the same answer.
@@ -145,12 +148,12 @@ describe('drive account on GnuPG-made address keys', function () {
       {Email: 'disabled@test.invalid', ID: 'A9', Keys: [key('k', 'first')], Order: 0, ...active, Status: 0},
       {Email: 'first@test.invalid', ID: 'A1', Keys: [key('k', 'first')], Order: 1, ...active},
     ]
-    const drive = driveAccount(scripted().invocation, session, account(addresses))
+    const drive = driveAccount(scripted().invocation, session, keysOf(account(addresses)))
     expect((await drive.getOwnAddresses()).map(({addressId}) => addressId)).to.deep.equal(['A0', 'A2', 'A1'])
     expect((await drive.getOwnPrimaryAddress()).addressId).to.equal('A1')
-    const withoutOrder = driveAccount(scripted().invocation, session, account([addresses[0], addresses[1]]))
+    const withoutOrder = driveAccount(scripted().invocation, session, keysOf(account([addresses[0], addresses[1]])))
     expect((await withoutOrder.getOwnPrimaryAddress()).addressId).to.equal('A2')
-    const reversed = driveAccount(scripted().invocation, session, account([addresses[1], addresses[0]]))
+    const reversed = driveAccount(scripted().invocation, session, keysOf(account([addresses[1], addresses[0]])))
     expect((await reversed.getOwnPrimaryAddress()).addressId).to.equal('A2')
 
     const messageOf = (promise: Promise<unknown>) =>
@@ -159,7 +162,7 @@ describe('drive account on GnuPG-made address keys', function () {
         (error: Error) => error.message,
       )
     expect(await messageOf(drive.getOwnAddress('someone@test.invalid'))).to.equal("someone@test.invalid is not one of this account's addresses")
-    const none = driveAccount(scripted().invocation, session, account([addresses[2]]))
+    const none = driveAccount(scripted().invocation, session, keysOf(account([addresses[2]])))
     expect(await messageOf(none.getOwnAddresses())).to.equal('the account has no active address')
     expect(await messageOf(none.getOwnPrimaryAddress())).to.equal('the account has no active address')
     // A disabled address is still the account's own: asked by name, it is opened.
@@ -173,12 +176,14 @@ describe('drive account on GnuPG-made address keys', function () {
     const drive = driveAccount(
       invocation,
       session,
-      account(
-        [
-          {ID: 'A0', Keys: []},
-          {Email: 'first@test.invalid', ID: 'A1', Keys: []},
-        ],
-        async (email: string) => (email === 'first@test.invalid' ? [own] : []),
+      keysOf(
+        account(
+          [
+            {ID: 'A0', Keys: []},
+            {Email: 'first@test.invalid', ID: 'A1', Keys: []},
+          ],
+          async (email: string) => (email === 'first@test.invalid' ? [own] : []),
+        ),
       ),
     )
 

@@ -11,6 +11,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {readKey} from '../../../src/lib/crypto/direct/keys.ts'
 import {driveCryptoProxy, NOT_SIGNED, SIGNED_AND_INVALID, SIGNED_AND_VALID} from '../../../src/lib/drive/drive-crypto.ts'
 
 const PASSPHRASE = 'drive test passphrase'
@@ -346,5 +347,74 @@ describe('drive crypto proxy against GnuPG', function () {
       format: 'utf8',
     })
     expect(data).to.equal('for the open key')
+  })
+
+  describe('keys the seal holds, read directly (issue 45)', () => {
+    /** A proxy whose seal holds the GnuPG key (unlocked and written as account/key-seal.ts seals it), and its tally. */
+    const sealedProxy = async () => {
+      const pgp = await import('openpgp')
+      const unlocked = await pgp.decryptKey({passphrase: PASSPHRASE, privateKey: await pgp.readPrivateKey({armoredKey})})
+      const sealed = readKey(Buffer.from(unlocked.write()))
+      const tally = {direct: 0, openpgp: 0}
+      const sealedProxy = driveCryptoProxy({sealedDirectly: (record) => (record.PrivateKey === armoredKey && record.Token === PASSPHRASE ? sealed : undefined), tally})
+      return {key: await sealedProxy.importPrivateKey({armoredKey, passphrase: PASSPHRASE}), proxy: sealedProxy, tally}
+    }
+
+    it("GnuPG's messages, session keys and signatures opened without OpenPGP.js: the same data, session key and verdicts", async () => {
+      const {key, proxy: sealed, tally} = await sealedProxy()
+      const made = gpg(['--encrypt', '--sign', '--recipient', 'drive@test.invalid', '--output', '-'], 'from GnuPG ✓')
+      expect(made.status, made.stderr).to.equal(0)
+      const opened = await sealed.decryptMessage({binaryMessage: made.stdout, decryptionKeys: key, format: 'binary', verificationKeys: key})
+      expect([Buffer.from(opened.data as Uint8Array).toString(), opened.verificationStatus]).to.deep.equal(['from GnuPG ✓', SIGNED_AND_VALID])
+      // The session key GnuPG says it chose.
+      const shown = /session key: '(\d+):([\dA-F]+)'/.exec(gpg(['--show-session-key', '--decrypt', '--output', '/dev/null'], made.stdout).stderr)
+      const sessionKey = (await sealed.decryptSessionKey({binaryMessage: made.stdout, decryptionKeys: key})) as unknown as {data: Uint8Array}
+      expect(Buffer.from(sessionKey.data).toString('hex').toUpperCase()).to.equal(shown?.[2])
+
+      const armored = gpg(['--encrypt', '--armor', '--recipient', 'drive@test.invalid', '--output', '-'], 'a node passphrase').stdout.toString()
+      const detached = gpg(['--detach-sign', '--armor', '--output', '-'], 'a node passphrase').stdout.toString()
+      const withDetached = await sealed.decryptMessage({armoredMessage: armored, armoredSignature: detached, decryptionKeys: key, format: 'binary', verificationKeys: [key]})
+      expect([Buffer.from(withDetached.data as Uint8Array).toString(), withDetached.verificationStatus]).to.deep.equal(['a node passphrase', SIGNED_AND_VALID])
+      // No key to verify with: unsigned, as pmcrypto says.
+      expect((await sealed.decryptMessage({armoredMessage: armored, armoredSignature: detached, decryptionKeys: key, format: 'binary'})).verificationStatus).to.equal(NOT_SIGNED)
+      const signature = gpg(['--detach-sign', '--output', '-'], 'a content key').stdout
+      expect((await sealed.verifyMessage({binaryData: new TextEncoder().encode('a content key'), binarySignature: signature, verificationKeys: key})).verificationStatus).to.equal(SIGNED_AND_VALID)
+      expect(tally).to.deep.equal({direct: 6, openpgp: 0})
+    })
+
+    it('a tampered signature, a signature context, text format: left to OpenPGP.js, which answers as without the seal; signing takes the OpenPGP.js form GnuPG verifies', async () => {
+      const {key, proxy: sealed, tally} = await sealedProxy()
+      const signature = gpg(['--detach-sign', '--output', '-'], 'signed text').stdout
+      const tampered = Buffer.from(signature)
+      tampered[tampered.length - 5] ^= 0x01
+      const bad = await sealed.verifyMessage({binaryData: new TextEncoder().encode('signed text'), binarySignature: tampered, verificationKeys: key})
+      expect(bad.verificationStatus).to.equal(SIGNED_AND_INVALID)
+      const plainKey = await proxy.importPrivateKey({armoredKey, passphrase: PASSPHRASE})
+      const plain = await proxy.verifyMessage({binaryData: new TextEncoder().encode('signed text'), binarySignature: tampered, verificationKeys: plainKey})
+      expect(bad.errors?.map((error) => error.message)).to.deep.equal(plain.errors?.map((error) => error.message))
+      // Only the import was done directly.
+      expect(tally.direct).to.equal(1)
+
+      const made = gpg(['--encrypt', '--sign', '--recipient', 'drive@test.invalid', '--output', '-'], 'as text')
+      expect((await sealed.decryptMessage({binaryMessage: made.stdout, decryptionKeys: key, format: 'utf8', verificationKeys: key})).data).to.equal('as text')
+      const context = await sealed.signMessage({
+        binaryData: new TextEncoder().encode('member'),
+        detached: true,
+        format: 'armored',
+        signatureContext: {critical: true, value: 'drive.share-member.member'},
+        signingKeys: key,
+      })
+      const checked = await sealed.verifyMessage({
+        armoredSignature: context as string,
+        binaryData: new TextEncoder().encode('member'),
+        signatureContext: {critical: true, value: 'another'},
+        verificationKeys: key,
+      })
+      expect(checked.verificationStatus).to.equal(SIGNED_AND_INVALID)
+      expect(tally.direct).to.equal(1)
+      const verified = gpg(['--known-notation', 'context@proton.ch', '--verify', file('member.asc', context as string), file('member', 'member')])
+      expect(verified.status, verified.stderr).to.equal(0)
+      expect(verified.stderr).to.include('Good signature from "Drive test <drive@test.invalid>"')
+    })
   })
 })

@@ -2,12 +2,13 @@
  * The drive's test controls under /__sandbox/drive/ (control.ts checks their secret):
  * - GET /__sandbox/drive/requests → {Requests: [{Method, Path, Body (base64 of the raw body)}], Dropped};
  *   DELETE clears them (recorder.ts);
- * - POST /__sandbox/drive/tamper {LinkID, Part?: "block" (default) | "manifest" | "key" | "content-key" | "name-author", Index?}: "block" changes
+ * - POST /__sandbox/drive/tamper {LinkID, Part?: "block" (default) | "manifest" | "key" | "content-key" | "name-author" | "node-key", Index?}: "block" changes
  *   one byte of a stored block (Index, from 1) of the file's active revision, so that a download fails its integrity
  *   check (the block's hash); "manifest" swaps in another file's manifest signature (the download's signature check
  *   fails); "key" swaps in another link's node passphrase signature (the SDK reports the key's author unverified);
  *   "content-key" swaps in another file's content key packet (it decrypts with no key of this file's);
  *   "name-author" names sandbox@proton.test as the name's signer (its signature then verifies with no key of theirs);
+ *   "node-key" armors the node key anew, with an armor header (the same key, another record: a seal does not hold it);
  * - POST /__sandbox/drive/reset {Volume: false} leaves the user without a volume (as one who never opened Drive:
  *   GET /drive/v2/shares/my-files answers 2501); {Volume: true} puts the seeded volume back.
  */
