@@ -27,8 +27,9 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
     const lines = result.stderr.split('\n')
     return {
       ...result,
-      /** The proton-cli:direct lines. */
-      direct: lines.filter((line) => line.startsWith('proton-cli:direct')),
+      /** The proton-cli:direct lines of a read without OpenPGP.js (others say why it went to OpenPGP.js). */
+      direct: lines.filter((line) => line.startsWith('proton-cli:direct') && line.endsWith(' without OpenPGP.js')),
+      fellBack: lines.filter((line) => line.startsWith('proton-cli:direct drive with OpenPGP.js: ')),
       /** The keys derived (S2K) in the run, as the proton-cli:keys lines count them. */
       derived: lines.reduce((sum, line) => sum + Number(/^proton-cli:keys \d+ keys opened from the seal, (\d+) derived$/.exec(line)?.[1] ?? 0), 0),
       /** stderr without the DEBUG lines. */
@@ -86,8 +87,9 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
     const sealed = await run(['drive', 'ls', '--output', 'json'])
     expect(sealed.status, sealed.stderr).to.equal(0)
     expect(sealed.text).to.equal(alone.text)
-    // Not read directly: OpenPGP.js said why the signatures fail.
+    // Not read directly: OpenPGP.js said why the signatures fail; DEBUG says why crypto/direct left them to it.
     expect(sealed.direct).to.deep.equal([])
+    expect(sealed.fellBack).to.include('proton-cli:direct drive with OpenPGP.js: a signature that does not hold')
     const notes = (JSON.parse(sealed.text) as Array<{name: string; signatures: Record<string, string>}>).find((node) => node.name === 'notes.txt')
     expect(notes?.signatures.key).to.match(/^NOT verified \(demo@proton\.test: .*Signed digest did not match\)$/)
     expect(notes?.signatures.name).to.match(/^NOT verified \(sandbox@proton\.test: .*Could not find signing key with key ID [0-9a-f]{16}\)$/)

@@ -161,6 +161,7 @@ export async function driveAccess(invocation: Invocation, session: ActiveSession
       if (!direct) await keys()
       const tally = {direct: 0, openpgp: 0}
       const proxy = driveCryptoProxy({
+        fellBack: direct?.fellBack('drive'),
         sealedDirectly: direct && ((record) => direct.otherKey(record)),
         sealedKey: async (record, unlock) => (await keys()).sealedKey(record, unlock),
         tally,

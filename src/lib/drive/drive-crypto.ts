@@ -135,10 +135,12 @@ export interface DriveCryptoOptions {
   sealedDirectly?: (record: NodeKeyRecord) => DirectKeySet | undefined
   /** How many of the SDK's calls were done directly, and how many took OpenPGP.js (the DEBUG line of the run). */
   tally?: {direct: number; openpgp: number}
+  /** Hears why a call goes to OpenPGP.js after all (DEBUG prints it). */
+  fellBack?: (reason: string) => void
 }
 
 /** The proxy the SDK's OpenPGPCryptoWithCryptoProxy wraps. */
-export function driveCryptoProxy({sealedDirectly = () => undefined, sealedKey = (_, unlock) => unlock(), tally = {direct: 0, openpgp: 0}}: DriveCryptoOptions = {}): OpenPGPCryptoProxy {
+export function driveCryptoProxy({fellBack, sealedDirectly = () => undefined, sealedKey = (_, unlock) => unlock(), tally = {direct: 0, openpgp: 0}}: DriveCryptoOptions = {}): OpenPGPCryptoProxy {
   /** OpenPGP.js, counted. */
   const withOpenpgp = () => {
     tally.openpgp++
@@ -147,7 +149,7 @@ export function driveCryptoProxy({sealedDirectly = () => undefined, sealedKey = 
 
   /** `attempt`'s result when crypto/direct settles it, counted; else undefined. */
   const direct = async <T>(attempt: () => T): Promise<T | undefined> => {
-    const result = await directly(attempt)
+    const result = await directly(attempt, fellBack)
     if (result !== undefined) tally.direct++
     return result
   }
