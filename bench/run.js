@@ -287,7 +287,19 @@ const READS = [
   {label: (keys) => `proton contacts get <a contact, 2 cards${keys}>`, line: ({contact}) => ['contacts', 'get', contact], path: ({contact}) => `/contacts/v4/contacts/${encodeURIComponent(contact)}`},
 ]
 const GNUPG_KEYS = ', keys by GnuPG'
-const readsOf = (of, keys, data) => READS.map((read) => ({account: of, label: read.label(keys), line: read.line(data), path: read.path(data)}))
+const readsOf = (of, keys, data) => READS.map((read) => ({account: of, label: read.label(keys), line: read.line(data), path: read.path(data), read: true}))
+
+/**
+ * The requests a read of ours sends (its keys and its data), as --verbose lists them: the second baseline of an
+ * encrypted read is all of them sent at once by bare-node.cjs (the issue's "bare request(s) for the same data"); none
+ * when one is not a GET (drive's link lookups POST a body), for which only the first baseline is timed.
+ */
+function requestsOf({account: of, line}) {
+  const result = spawnSync(process.execPath, [BIN, '--profile', of.profile, ...line, '--verbose'], {encoding: 'utf8', env})
+  if (result.status !== 0) throw new Error(`${line.join(' ')}: ${result.stderr}`)
+  const sent = [...result.stderr.matchAll(/^> ([A-Z]+) (https?:\/\/\S+)$/gm)].map(([, method, url]) => ({method, url}))
+  return sent.every(({method}) => method === 'GET') ? sent.map(({url}) => url) : []
+}
 
 /**
  * The same reads on a second account whose keys GnuPG wrote (bench/gnupg-keys.js: its secret-key packets, its
@@ -324,6 +336,9 @@ const COMMANDS = [
 ]
 /** The baseline of a command: the same path of the same account's sandbox. */
 const baselineName = (path, of = main) => `bare-node.cjs ${path}${of.tag ? ` <${of.tag}>` : ''}`
+/** The second baseline of an encrypted read: every request it sends, at once. */
+const sameRequestsName = (command) => `bare-node.cjs <the ${command.label}'s ${command.requests.length} requests at once>`
+for (const command of COMMANDS) if (command.read && (!ONLY || ONLY.test(command.label))) command.requests = requestsOf(command)
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
 const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
 const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
@@ -334,6 +349,12 @@ const contenders = [
   ...COMMANDS.map((command) => ({args: [BIN, '--profile', (command.account ?? main).profile, ...command.line], command: process.execPath, env, name: ours(command)})),
   // The baseline: the same request with nothing but node:http, as CommonJS.
   ...[...baselines].map(([name, {of, path}]) => ({args: [join(ROOT, 'bench/bare-node.cjs'), `${of.url}${path}`], command: process.execPath, env: of.sessionEnv, name})),
+  ...COMMANDS.filter((command) => command.requests?.length > 0).map((command) => ({
+    args: [join(ROOT, 'bench/bare-node.cjs'), ...command.requests],
+    command: process.execPath,
+    env: (command.account ?? main).sessionEnv,
+    name: sameRequestsName(command),
+  })),
   // For comparison: the same command through oclif (what the fast path saves), the baseline as an ES module, curl.
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: OCLIF},
   {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: ESM},
@@ -351,7 +372,13 @@ if (has('http') && !ONLY) {
 
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
 const chosen = ONLY ? COMMANDS.filter((command) => ONLY.test(ours(command))) : COMMANDS
-const wanted = ONLY ? new Set([...chosen.map((command) => ours(command)), ...chosen.map(({account: of, path}) => baselineName(path, of))]) : undefined
+const wanted = ONLY
+  ? new Set([
+      ...chosen.map((command) => ours(command)),
+      ...chosen.map(({account: of, path}) => baselineName(path, of)),
+      ...chosen.filter((command) => command.requests?.length > 0).map(sameRequestsName),
+    ])
+  : undefined
 const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
 const startRows = []
 const startRow = (name, baselinePath, of) => {
@@ -360,7 +387,19 @@ const startRow = (name, baselinePath, of) => {
   startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
 }
 
-for (const command of chosen) startRow(ours(command), command.path, command.account)
+/** An encrypted read against its own requests sent at once: one more row, under its first. */
+const sameRequestsRow = (command) => {
+  const baseline = medians.get(sameRequestsName(command))
+  if (baseline !== undefined)
+    startRows.push(
+      `| ${ours(command)} <against its ${command.requests.length} requests at once> | ${ms(medians.get(ours(command)))} | ${ms(baseline)} | ${(medians.get(ours(command)) / baseline).toFixed(2)}x |`,
+    )
+}
+
+for (const command of chosen) {
+  startRow(ours(command), command.path, command.account)
+  sameRequestsRow(command)
+}
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
 
 /**
