@@ -23,6 +23,12 @@ import type {PrivateKey, PublicKey, SessionKey} from 'openpgp'
 
 import {openpgp} from '../crypto/keyring.ts'
 
+/**
+ * The most bytes a part may inflate to: an event's part is a few KiB, and a compressed packet of a few KiB could
+ * otherwise inflate to gigabytes in memory. Over it, the part cannot be opened (the event is named on stderr).
+ */
+export const MAX_PART_BYTES = 16 * 1024 * 1024
+
 /** CALENDAR_CARD_TYPE (WebClients calendar/constants.ts). */
 export const CARD = {CLEAR_TEXT: 0, ENCRYPTED: 1, SIGNED: 2, ENCRYPTED_AND_SIGNED: 3} as const
 
@@ -93,7 +99,11 @@ export async function openCard(card: CardData, sessionKey: SessionKey | undefine
   const pgp = await openpgp()
   const message = await pgp.readMessage({binaryMessage: Buffer.from(card.Data, 'base64')})
   // The integrity check (MDC) is OpenPGP.js's: nothing is returned unless the whole packet checks out.
-  const {data} = await pgp.decrypt({format: 'binary', message, sessionKeys: sessionKey})
+  const config = {maxDecompressedMessageSize: MAX_PART_BYTES}
+  const {data} = await pgp.decrypt({config, format: 'binary', message, sessionKeys: sessionKey}).catch((error: unknown) => {
+    if (error instanceof Error && /Maximum decompressed message size exceeded/.test(error.message)) throw new Error(`it inflates past ${MAX_PART_BYTES} bytes`)
+    throw error
+  })
   const text = Buffer.from(data as Uint8Array).toString('utf8')
   if (card.Type === CARD.ENCRYPTED) return {text, verification: 'unverified'}
   return {text, verification: await verifyCard(text, card.Signature, authorKeys)}

@@ -7,10 +7,7 @@ import {decryptMessage, openSessionKey, type SessionKey} from '../crypto/direct/
 import type {DirectKeySet} from '../crypto/direct/keys.ts'
 import {holdsDetached} from '../crypto/direct/open.ts'
 import {need} from '../crypto/direct/packets.ts'
-import {CARD, type CardData, needsLegacy, type OpenedCard, type PartVerification} from './calendar-event-crypto.ts'
-
-/** A part larger than this once inflated is left to OpenPGP.js (an event's part is a few KiB; this keeps direct's inflation bounded). */
-const MAX_PART_BYTES = 16 * 1024 * 1024
+import {CARD, type CardData, MAX_PART_BYTES, needsLegacy, type OpenedCard, type PartVerification} from './calendar-event-crypto.ts'
 
 /** The session key of a base64 key packet, for one of the calendar keys. */
 export const sessionKeyDirectly = (keyPacket: string, calendarKeys: readonly DirectKeySet[]): SessionKey => openSessionKey(Buffer.from(keyPacket, 'base64'), calendarKeys)

@@ -6,9 +6,11 @@
  * text-mode signature accepted, tampered data and signatures refused.
  */
 import {expect} from 'chai'
-import {type PrivateKey, type PublicKey, readKey, readPrivateKey} from 'openpgp'
+import {createMessage, encrypt, enums, type PrivateKey, type PublicKey, readKey, readPrivateKey} from 'openpgp'
 
-import {CARD, encryptCard, newSessionKey, openCard, openSessionKey, signCard, verifyCard} from '../../../src/lib/calendar/calendar-event-crypto.ts'
+import {CARD, encryptCard, MAX_PART_BYTES, newSessionKey, openCard, openSessionKey, signCard, verifyCard} from '../../../src/lib/calendar/calendar-event-crypto.ts'
+import {openCardDirectly} from '../../../src/lib/calendar/event-crypto-direct.ts'
+import {Unsupported} from '../../../src/lib/crypto/direct/packets.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from '../../../src/lib/calendar/calendar-keys.ts'
 import {keyPassphrase} from '../../../src/lib/crypto/passphrase.ts'
 import {unlockAddressKeys, unlockUserKeys} from '../../../src/lib/crypto/keyring.ts'
@@ -78,6 +80,34 @@ describe('calendar event cryptography (fixtures made by OpenPGP.js in a separate
     let failure: unknown
     await openCard({...event.SharedEventContent[1], Data: data.toString('base64'), Type: CARD.ENCRYPTED_AND_SIGNED}, key, authorKeys).catch((error: unknown) => (failure = error))
     expect(failure).to.be.instanceOf(Error)
+  })
+
+  it('a part that inflates past MAX_PART_BYTES is refused, not inflated further: with OpenPGP.js and directly', async () => {
+    const [event] = CALENDAR_FIXTURE.events
+    const sessionKey = await openSessionKey(event.SharedKeyPacket, calendarKeys)
+    // A few KiB of ZLIB that inflate to 1 MiB past the bound.
+    const bomb = await encrypt({
+      config: {preferredCompressionAlgorithm: enums.compression.zlib},
+      format: 'binary',
+      message: await createMessage({binary: Buffer.alloc(MAX_PART_BYTES + 1024 * 1024)}),
+      sessionKey,
+    })
+    expect(bomb.length).to.be.below(64 * 1024)
+    const card = {Data: Buffer.from(bomb).toString('base64'), Signature: null, Type: CARD.ENCRYPTED}
+    let failure: unknown
+    await openCard(card, sessionKey, authorKeys).catch((error: unknown) => (failure = error))
+    expect(String((failure as Error | undefined)?.message)).to.equal(`it inflates past ${MAX_PART_BYTES} bytes`)
+    expect(() => openCardDirectly(card, {algorithm: sessionKey.algorithm as 'aes256', data: sessionKey.data}, [])).to.throw(Unsupported)
+    // Within the bound, both read it.
+    const fits = await encrypt({
+      config: {preferredCompressionAlgorithm: enums.compression.zlib},
+      format: 'binary',
+      message: await createMessage({binary: Buffer.from('BEGIN:VEVENT\r\nEND:VEVENT\r\n')}),
+      sessionKey,
+    })
+    const small = {...card, Data: Buffer.from(fits).toString('base64')}
+    expect((await openCard(small, sessionKey, authorKeys)).text).to.equal('BEGIN:VEVENT\r\nEND:VEVENT\r\n')
+    expect(openCardDirectly(small, {algorithm: sessionKey.algorithm as 'aes256', data: sessionKey.data}, []).text).to.equal('BEGIN:VEVENT\r\nEND:VEVENT\r\n')
   })
 })
 
