@@ -37,6 +37,8 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     const text = readFileSync(sessionFile('reader'), 'utf8')
     const stored = JSON.parse(text) as Record<string, unknown>
     expect(stored.KeyPassphrase).to.match(/^v1\.[A-Za-z0-9+/=]+$/)
+    // The sandbox's keys are curve25519: reads open them without OpenPGP.js, and need not load it early.
+    expect(stored.KeysRead).to.equal('direct')
     expect(text).to.not.include(passphrase)
     expect(Object.entries(stored).filter(([name, value]) => name !== 'Username' && value === 'demo')).to.deep.equal([])
     expect(result.stdout.toString('utf8') + result.stderr).to.not.include(passphrase)

@@ -117,9 +117,12 @@ const runs = new WeakMap<Invocation, Run>()
 
 const recordOf = (answer: Answer, key: string): JsonRecord => (isRecord(answer.data) && isRecord(answer.data[key]) ? answer.data[key] : {})
 
-/** Whether the profile's keys are sealed (a file is there; whether it opens is known once the local key is in). */
-function sealed(invocation: Invocation, session: ActiveSession): boolean {
-  return session.source === 'file' && existsSync(sealPath(invocation.context.cacheDir, session.profile))
+/**
+ * Whether a read will likely need OpenPGP.js: its keys are not sealed (a file is there; whether it opens is known once
+ * the local key is in), or the login found them of a kind crypto/direct does not read (the session's KeysRead).
+ */
+export function needsOpenpgp(cacheDir: string, session: ActiveSession): boolean {
+  return session.source !== 'file' || session.stored?.KeysRead === 'openpgp' || !existsSync(sealPath(cacheDir, session.profile))
 }
 
 /** The three requests of the run, sent now (the first call) and shared by every later one; the first failure ends the command. */
@@ -139,7 +142,7 @@ function fetchedOf(invocation: Invocation): Run {
     // OpenPGP.js (some 50 ms to load) is loaded while the service answers, once the requests are out (two turns of
     // the event loop: connected, then written), rather than after the answers, which it would then delay; unless the
     // keys are sealed: a read then likely needs no OpenPGP.js at all (direct-keys.ts), and loads it only if it must.
-    if (!sealed(invocation, session)) setImmediate(() => setImmediate(() => void openpgp().catch(() => undefined)))
+    if (needsOpenpgp(invocation.context.cacheDir, session)) setImmediate(() => setImmediate(() => void openpgp().catch(() => undefined)))
     const outcomes = await requests
     const failed = outcomes.find((outcome) => typeof outcome === 'number')
     if (failed !== undefined) invocation.exit(failed)

@@ -14,10 +14,11 @@ import {describeApiError} from '../output/api-error.ts'
 import {sniffJson} from '../output/envelope.ts'
 import {CliFailure} from '../core/errors.ts'
 import {EXIT, exitStatusForResponse} from '../core/exit-status.ts'
-import type {StoredSession} from '../session/store.ts'
+import type {KeysRead, StoredSession} from '../session/store.ts'
 import {type ApiKey, keyEntries, unlockAddressKeys, unlockUserKeys} from '../crypto/keyring.ts'
 import {newClientKey, sealPassphrase} from '../crypto/local-key.ts'
 import {keyPassphrase} from '../crypto/passphrase.ts'
+import {readsDirectly} from '../crypto/direct/open.ts'
 
 type Json = Record<string, unknown>
 export type KeyApi = (method: 'GET' | 'PUT', path: string, body?: Json) => Promise<Json>
@@ -116,7 +117,9 @@ async function unlockWith(api: KeyApi, secret: KeySecret, uid: string): Promise<
   await api('PUT', '/auth/v4/sessions/local/key', {Key: clientKey.toString('base64')})
   // A fork's session comes without the account's name: the user record gives it.
   const name = forked && typeof user.Name === 'string' && user.Name !== '' ? {Username: user.Name} : {}
-  const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysUserID: String(user.ID), ...name}
+  // Whether a read can do without OpenPGP.js (keys.ts then does not load it beside the key requests): see KeysRead.
+  const KeysRead: KeysRead = readsDirectly(opened.map(({key}) => key.write())) ? 'direct' : 'openpgp'
+  const fields = {KeyPassphrase: sealPassphrase(passphrase, clientKey, uid), KeysRead, KeysUserID: String(user.ID), ...name}
   const missing = failures.length > 0 ? `; no key unlocked for ${failures.join(', ')}` : ''
   const skipped = malformed > 0 ? `; skipped ${malformed} malformed key ${malformed === 1 ? 'entry' : 'entries'} (not a key object)` : ''
   return {fields, note: `keys unlocked: the primary user key and ${open} of ${addresses.length} addresses${missing}${skipped}`, unlocked: {clientKey, keys: opened, userId: String(user.ID)}}

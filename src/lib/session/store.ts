@@ -34,8 +34,12 @@ export interface StoredSession {
   /** Set when the service refused to renew the session: it has ended. */
   RefreshRefusedAt?: string
   RefreshError?: string
+  /** How reads open the keys the login unlocked: without OpenPGP.js (crypto/direct), or with it (an RSA key, say). */
+  KeysRead?: KeysRead
   [field: string]: unknown
 }
+
+export type KeysRead = 'direct' | 'openpgp'
 
 const PROFILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
 const REQUIRED = ['UID', 'AccessToken', 'RefreshToken', 'APIURL'] as const

@@ -8,20 +8,20 @@
  * is derived again; no key material is ever in a file in clear. Keys are unlocked inside each test.
  */
 import {expect} from 'chai'
-import {chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {randomBytes} from 'node:crypto'
 import {join} from 'node:path'
 import * as openpgp from 'openpgp'
 
 import {entryName, recordDigest, removeSeal, seal, sealAtLogin, sealPath, unseal} from '../../../src/lib/account/key-seal.ts'
-import {accountKeys, accountRecords, primaryAddress, primaryFirst} from '../../../src/lib/account/keys.ts'
+import {accountKeys, accountRecords, needsOpenpgp, primaryAddress, primaryFirst} from '../../../src/lib/account/keys.ts'
 import {senderKeys} from '../../../src/lib/account/published-keys.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
 import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
 import {FIXTURE_ADDRESS_KEY as addressKey, FIXTURE_PASSPHRASE as PASSPHRASE, FIXTURE_USER_KEY as userKey, NO_COMPILE_CACHE as ENV} from '../../helpers/fixture-account.ts'
-import {TOKENS} from '../../helpers/session-files.ts'
+import {tempHome, TOKENS} from '../../helpers/session-files.ts'
 
 const fingerprintOf = async (armoredKey: string) => (await openpgp.readKey({armoredKey})).getFingerprint()
 
@@ -362,5 +362,27 @@ describe('account/keys: the one way to the account’s keys', function () {
       expect(existsSync(sealPath(cacheDir(), 'default', 'pass-names'))).to.equal(false)
       expect(readFileSync(sealPath(cacheDir(), 'default')).equals(before)).to.equal(false)
     })
+  })
+})
+
+describe('account/keys needsOpenpgp: whether a read loads OpenPGP.js beside the key requests', () => {
+  it('unless the keys are sealed and the login did not find them of a kind only OpenPGP.js reads', () => {
+    const temporary = tempHome()
+    const {home} = temporary
+    try {
+      const session = (KeysRead?: 'direct' | 'openpgp', source: 'env' | 'file' = 'file') =>
+        ({profile: 'p', source, stored: KeysRead ? {KeysRead} : {}}) as unknown as Parameters<typeof needsOpenpgp>[1]
+      // No seal yet: the keys are derived with OpenPGP.js.
+      expect(needsOpenpgp(home, session('direct'))).to.equal(true)
+      mkdirSync(join(home, 'keys'))
+      writeFileSync(sealPath(home, 'p'), 'sealed')
+      expect(needsOpenpgp(home, session('direct'))).to.equal(false)
+      // A session from before KeysRead: as when they are sealed.
+      expect(needsOpenpgp(home, session())).to.equal(false)
+      expect(needsOpenpgp(home, session('openpgp'))).to.equal(true)
+      expect(needsOpenpgp(home, session('direct', 'env'))).to.equal(true)
+    } finally {
+      temporary.remove()
+    }
   })
 })

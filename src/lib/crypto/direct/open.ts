@@ -2,7 +2,7 @@
 import {decryptMessage} from './decrypt.ts'
 import {type DirectKeySet, readKey} from './keys.ts'
 import {need} from './packets.ts'
-import {directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
+import {decryptionKeys, directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
 
 /** An armored message decrypted with `keys`, its signatures weighed with the armored `senderKeys` (directVerdict). */
 export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[], senderKeys: readonly string[], maxBytes = Infinity): {data: Buffer; verification: ReturnType<typeof directVerdict>} {
@@ -37,5 +37,17 @@ export async function directly<T>(attempt: () => Promise<T> | T, why?: (reason: 
   } catch (error) {
     why?.(error instanceof Error ? error.message : String(error))
     return undefined
+  }
+}
+
+/**
+ * Whether crypto/direct reads these unlocked keys (each as OpenPGP.js writes it) and decrypts with each: else a read
+ * with them goes to OpenPGP.js (an RSA key, say), and had better load it early.
+ */
+export function readsDirectly(keys: readonly Uint8Array[]): boolean {
+  try {
+    return keys.length > 0 && keys.every((key) => decryptionKeys([readKey(Buffer.from(key))]).length > 0)
+  } catch {
+    return false
   }
 }
