@@ -97,8 +97,10 @@ describe('login-keys: what auth login asks the service, unlocks, stores and says
     const put = calls.find(({method}) => method === 'PUT')
     const clientKey = Buffer.from(String(put?.body?.Key), 'base64')
     expect(clientKey).to.have.length(32)
-    expect(Object.keys(fields).sort()).to.deep.equal(['KeyPassphrase', 'KeysUserID'])
+    expect(Object.keys(fields).sort()).to.deep.equal(['KeyPassphrase', 'KeysRead', 'KeysUserID'])
     expect(fields.KeysUserID).to.equal('u')
+    // The fixture's keys are curve25519: reads open them without OpenPGP.js.
+    expect(fields.KeysRead).to.equal('direct')
     const passphrase = unseal(String(fields.KeyPassphrase), clientKey)
     expect(passphrase).to.not.include(KEY_FIXTURE.password)
     const key = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})})
