@@ -7,15 +7,13 @@
  */
 import {type DirectKeySet, readKey} from '../crypto/direct/keys.ts'
 import {need} from '../crypto/direct/packets.ts'
-import {type ApiKey, keyEntries, malformedNote} from '../crypto/keyring.ts'
+import {type ApiKey, isActiveKey, keyEntries, malformedNote} from '../crypto/keyring.ts'
 import {openPassphrase} from '../crypto/local-key.ts'
 import type {JsonRecord} from '../core/records.ts'
 import type {Invocation} from '../run/invocation.ts'
 
 import {readPrivateFile, sealPath, unseal, entryName} from './key-seal.ts'
-import {accountRecords, primaryFirst, sessionClientKey, sessionWithKeys} from './keys.ts'
-
-const isActiveKey = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
+import {accountRecords, ownArmoredKeys, primaryFirst, sessionClientKey, sessionWithKeys} from './keys.ts'
 
 export interface DirectAccount {
   user: JsonRecord
@@ -111,14 +109,7 @@ async function open(invocation: Invocation): Promise<DirectAccount | undefined> 
     fellBack: (what) => (reason) => debug(`proton-cli:direct ${what} with OpenPGP.js: ${reason.replaceAll(/\s+/g, ' ').slice(0, 200)}`),
     otherKey: (record) => sealed(entryName(record, true)),
     ownAddressKeys,
-    ownPublicKeys(email) {
-      const address = records.addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())
-      if (!address) return []
-      return keyEntries(address.Keys)
-        .keys.map((key) => key.PrivateKey)
-        .filter((key): key is string => typeof key === 'string')
-        .map((armored) => readKey(armored))
-    },
+    ownPublicKeys: (email) => ownArmoredKeys(records.addresses, email).map((armored) => readKey(armored)),
     user: records.user,
     userKeys,
   }

@@ -17,7 +17,7 @@ import {existsSync} from 'node:fs'
 
 import type {PrivateKey, PublicKey} from 'openpgp'
 
-import {type ApiKey, addressKeySecret, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../crypto/keyring.ts'
+import {type ApiKey, addressKeySecret, isActiveKey, type Openpgp, Argon2TooCostly, keyEntries, malformedNote, openpgp, type UnlockDeadline, unlockOne, unlockRest} from '../crypto/keyring.ts'
 import {clientKeyOf, openPassphrase} from '../crypto/local-key.ts'
 import type {Answer} from '../output/api-answer.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
@@ -32,8 +32,6 @@ import type {ActiveSession} from '../session/session.ts'
 import {type KeySeal, openKeySeal, sealPath} from './key-seal.ts'
 
 export const isPrimaryKey = (key: ApiKey) => key.Primary === 1 || key.Primary === true
-/** A key record without Active is taken as active (older answers list only active keys). */
-const isActiveKey = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
 /** getIsAddressActive: enabled (Status 1), receives and sends. */
 export const isActiveAddress = (address: JsonRecord) => address.Status === 1 && address.Receive === 1 && address.Send === 1
 
@@ -74,6 +72,15 @@ export interface OwnKey {
   id: string
   key: PrivateKey
   primary: boolean
+}
+
+/** The armored keys of one of this account's addresses, by email (any case); none for another address. */
+export function ownArmoredKeys(addresses: readonly JsonRecord[], email: string): string[] {
+  const address = addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())
+  if (!address) return []
+  return keyEntries(address.Keys)
+    .keys.map((key) => key.PrivateKey)
+    .filter((key): key is string => typeof key === 'string')
 }
 
 /** The records the keys come from, as the service sent them (send checks its address before anything is unlocked). */
@@ -292,14 +299,8 @@ async function unlockAccount(invocation: Invocation, fetching: Promise<Fetched>)
     return keys
   }
 
-  const ownPublicKeys = async (email: string): Promise<PublicKey[]> => {
-    const address = records.addresses.find((candidate) => typeof candidate.Email === 'string' && candidate.Email.toLowerCase() === email.toLowerCase())
-    if (!address) return []
-    const armored = keyEntries(address.Keys)
-      .keys.map((key) => key.PrivateKey)
-      .filter((key): key is string => typeof key === 'string')
-    return Promise.all(armored.map(async (armoredKey) => (await pgp.readPrivateKey({armoredKey})).toPublic()))
-  }
+  const ownPublicKeys = async (email: string): Promise<PublicKey[]> =>
+    Promise.all(ownArmoredKeys(records.addresses, email).map(async (armoredKey) => (await pgp.readPrivateKey({armoredKey})).toPublic()))
 
   return {
     addresses: records.addresses,

@@ -12,20 +12,12 @@ import {CARD, type CardData, MAX_PART_BYTES, needsLegacy, type OpenedCard, type 
 /** The session key of a base64 key packet, for one of the calendar keys. */
 export const sessionKeyDirectly = (keyPacket: string, calendarKeys: readonly DirectKeySet[]): SessionKey => openSessionKey(Buffer.from(keyPacket, 'base64'), calendarKeys)
 
-const holds = (data: Buffer, signature: string, keys: readonly DirectKeySet[]) => {
-  try {
-    return holdsDetached(data, signature, keys)
-  } catch {
-    return false
-  }
-}
-
 /** verifyCard's verdict when it is certain: unverified (no keys), failed (no signature), verified (it holds, as binary or legacy text). */
 function verdict(text: string, signature: string | null | undefined, keys: readonly DirectKeySet[]): PartVerification {
   if (keys.length === 0) return 'unverified'
   if (!signature) return 'failed'
-  if (holds(Buffer.from(text, 'utf8'), signature, keys)) return 'verified'
-  need(needsLegacy(text) && holds(Buffer.from(text.replace(/[ \t]+(?=\r?\n|$)/g, ''), 'utf8'), signature, keys), 'a part whose signature does not hold')
+  if (holdsDetached(Buffer.from(text, 'utf8'), signature, keys)) return 'verified'
+  need(needsLegacy(text) && holdsDetached(Buffer.from(text.replace(/[ \t]+(?=\r?\n|$)/g, ''), 'utf8'), signature, keys), 'a part whose signature does not hold')
   return 'verified'
 }
 

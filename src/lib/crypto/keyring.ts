@@ -40,7 +40,8 @@ export function openpgp(): Promise<Openpgp> {
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
-const active = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
+/** A key record without Active is taken as active (older answers list only active keys). */
+export const isActiveKey = (key: ApiKey) => key.Active === undefined || key.Active === 1 || key.Active === true
 
 /** A key list as the service sends it (User.Keys, Addresses[].Keys, Address.Keys): its entries that are objects. */
 export interface KeyEntries {
@@ -176,7 +177,7 @@ async function unlockEach(
 ): Promise<Unlocked> {
   const pgp = await openpgp()
   const result: Unlocked = {failures: [], keys: [], records: [], tooCostly: true}
-  for (const key of keys.filter(active)) {
+  for (const key of keys.filter(isActiveKey)) {
     const armored = text(key.PrivateKey)
     if (!armored) continue
     if (deadline && Date.now() >= deadline.at) throw new TimeoutFailure(`gave up unlocking the keys: not done within ${deadline.timeoutSeconds} s (timeout; see --timeout)`)

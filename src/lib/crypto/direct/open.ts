@@ -1,7 +1,6 @@
 /** The reads callers make of crypto/direct, each whole: a message opened, a detached signature checked. */
 import {decryptMessage} from './decrypt.ts'
 import {type DirectKeySet, readKey} from './keys.ts'
-import {need} from './packets.ts'
 import {decryptionKeys, directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
 
 /** An armored message decrypted with `keys`, its signatures weighed with the armored `senderKeys` (directVerdict). */
@@ -17,14 +16,17 @@ export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[
   }
 }
 
-/** Whether an armored detached signature over `data` holds by one of `keys` (armored, or read): true, else Unsupported. */
-export function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): true {
-  const sets = keys.map((key) => (typeof key === 'string' ? readKey(key) : key))
-  need(
-    readSignatures(armoredSignature).some((signature) => verifies(signature, signedData(signature, data), sets)),
-    'no signature holds',
-  )
-  return true
+/**
+ * Whether an armored detached signature over `data` holds by one of `keys` (armored, or read), for certain; false for
+ * anything else (it does not hold, or crypto/direct cannot tell: OpenPGP.js then decides).
+ */
+export function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): boolean {
+  try {
+    const sets = keys.map((key) => (typeof key === 'string' ? readKey(key) : key))
+    return readSignatures(armoredSignature).some((signature) => verifies(signature, signedData(signature, data), sets))
+  } catch {
+    return false
+  }
 }
 
 /**
