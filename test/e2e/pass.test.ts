@@ -334,16 +334,28 @@ describe('proton pass: hostile answers (built binary, sandbox)', function () {
 
   it('memory stays flat as a vault grows: looking for an item among 5,004 or 27,504 (each page decrypted, then dropped)', async () => {
     const env = baseEnv(suite.home.home, {TZ: 'UTC'})
-    const look = () => runMeasured(['--profile', 'sandbox', 'pass', 'items', 'get', 'no such item', '--vault', 'Personal'], env, 170_000)
+    /**
+     * The lowest peak of three look-ups: one run's peak RSS moves by up to 10 MiB with when the collector runs (and
+     * more on a busy machine), always upwards; what grows with the vault shows in every run.
+     */
+    const look = async () => {
+      const runs = []
+      for (let run = 0; run < 3; run++) {
+        const result = await runMeasured(['--profile', 'sandbox', 'pass', 'items', 'get', 'no such item', '--vault', 'Personal'], env, 170_000)
+        expect(result.status, result.stderr).to.equal(3)
+        runs.push(result)
+      }
+
+      return {peakMiB: Math.min(...runs.map(({peakMiB}) => peakMiB))}
+    }
+
     const [personal] = await stored()
     const note = personal.items.find((item) => item.ItemID === 'pass-item-note')!
     // Over the 5,000 item names kept sealed for completion (PassNames) in both runs: what grows then is the vault alone.
     await addItem(PERSONAL, {Count: 2500, Item: note})
     const small = await look()
-    expect(small.status, small.stderr).to.equal(3)
     await addItem(PERSONAL, {Count: 22_500, Item: note})
     const large = await look()
-    expect(large.status, large.stderr).to.equal(3)
     expect(large.peakMiB - small.peakMiB, `${small.peakMiB} MiB, then ${large.peakMiB} MiB`).to.be.below(16)
   })
 
