@@ -13,12 +13,14 @@ import {spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {setTimeout as delay} from 'node:timers/promises'
 
 import {keyPassphrase} from '../../src/lib/crypto/passphrase.ts'
 import {CALENDAR_FIXTURE} from '../../src/sandbox/fixtures/calendar-fixture.ts'
 import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
 import {baseEnv, BIN, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
+import {startRecordingProxy} from '../helpers/scripted-server.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
 
 const GPG = existsSync('/usr/bin/gpg') ? '/usr/bin/gpg' : 'gpg'
@@ -102,6 +104,61 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     const log = (await requests()).map(({Method, Path}) => `${Method} ${Path}`)
     expect(log.filter((line) => line.endsWith('/events'))).to.have.length(4)
     expect(log.filter((line) => line.endsWith('/bootstrap'))).to.have.length(1)
+  })
+
+  it('--calendar ID: its bootstrap and its four Types of events go out beside the calendar list, not after its answer; a name of an ID’s shape still names its calendar', async () => {
+    const id = await seededCalendar()
+    // The calendar list is answered only once the calendar's own five requests have come, or after 20 s (the order then fails the test).
+    const early: string[] = []
+    let arrived = () => {}
+    const allArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    let listAnswered = false
+    const proxy = await startRecordingProxy(suite.sandbox.url, 60_000, async ({method, url}) => {
+      const path = url.split('?')[0]
+      if (method === 'GET' && path === '/calendar/v1') {
+        await Promise.race([allArrived, delay(20_000, undefined, {ref: false})])
+        listAnswered = true
+      } else if (!listAnswered && path.startsWith(`/calendar/`) && path.includes(id)) {
+        early.push(`${path.replace(id, '{ID}')}${url.match(/&Type=\d/)?.[0] ?? ''}`)
+        if (early.length === 5) arrived()
+      }
+    })
+    try {
+      const env = baseEnv(suite.home.home, {TZ: 'UTC'})
+      const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', proxy.url, '--profile', 'ahead'], {env, input: 'demo\n'})
+      expect(login.status, login.stderr).to.equal(0)
+      const listed = await runBinary(['--profile', 'ahead', 'calendar', 'events', 'list', '--calendar', id, '--start', '2025-03-01', '--end', '2025-04-01'], {env})
+      expect(listed.status, listed.stderr).to.equal(0)
+      expect(listed.stdout.toString()).to.include('Team stand-up')
+      expect(early.sort()).to.deep.equal([
+        '/calendar/v1/{ID}/events&Type=0',
+        '/calendar/v1/{ID}/events&Type=1',
+        '/calendar/v1/{ID}/events&Type=2',
+        '/calendar/v1/{ID}/events&Type=3',
+        '/calendar/v2/{ID}/bootstrap',
+      ])
+
+      // A calendar named like an ID: what was asked for that "ID" is thrown away, and the calendar of that name is read.
+      const name = `${'N'.repeat(86)}==`
+      const made = await runBinary(['--profile', 'ahead', 'calendar', 'create', '--name', name, '--color', '#179FD9', '--output', 'json'], {env})
+      expect(made.status, made.stderr).to.equal(0)
+      const madeId = (JSON.parse(made.stdout.toString()) as {Calendar: {ID: string}}).Calendar.ID
+      const named = await runBinary(['--profile', 'ahead', 'calendar', 'events', 'list', '--calendar', name, '--start', '2025-03-01', '--end', '2025-04-01', '--output', 'json'], {env})
+      expect(named.status, named.stderr).to.equal(0)
+      expect(named.stderr).to.equal('')
+      expect(JSON.parse(named.stdout.toString())).to.deep.equal([])
+      expect(proxy.requests.filter(({url}) => url.includes(name)).length).to.be.greaterThan(0)
+      const deleted = await runBinary(['--profile', 'ahead', 'calendar', 'delete', madeId, '--yes'], {env})
+      expect(deleted.status, deleted.stderr).to.equal(0)
+      // One of no calendar: the list's one line, nothing of the answers asked for ahead.
+      const none = await runBinary(['--profile', 'ahead', 'calendar', 'events', 'list', '--calendar', name, '--start', '2025-03-01', '--end', '2025-04-01'], {env})
+      expect(none.status).to.equal(1)
+      expect(none.stderr).to.equal(`Error: --calendar "${name}": no calendar has that ID or name (see "calendar list")\n`)
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('--output json: the decrypted fields of each occurrence; --output ics: one iCalendar file, each event once', async () => {

@@ -69,20 +69,23 @@ export async function startServer(handler: Handler = (_req, res) => res.end('{"C
 
 /**
  * A recording server in front of another (the sandbox): each request is recorded, bodies included, then forwarded
- * to `target`, and its answer passed back. What a command sends to a service that really acts (keys, drafts,
+ * to `target` (once `hold` lets it go), and its answer passed back. What a command sends to a service that really acts (keys, drafts,
  * calendars) is then checked as what it sends to a scripted one.
  */
-export async function startRecordingProxy(target: string, lifetimeMs = 60_000): Promise<ScriptedServer> {
+export async function startRecordingProxy(target: string, lifetimeMs = 60_000, hold: (request: Recorded) => Promise<void> = async () => {}): Promise<ScriptedServer> {
   return startServer((request, response) => {
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['connection', 'content-length', 'host', 'transfer-encoding'].includes(name))) as Record<string, string>
-    fetch(target + request.url, {body: request.body.length > 0 ? request.body : undefined, headers, method: request.method, redirect: 'manual'}).then(
-      async (answer) => {
-        const body = Buffer.from(await answer.arrayBuffer())
-        response.writeHead(answer.status, {'content-length': body.length, 'content-type': answer.headers.get('content-type') ?? 'application/json'})
-        response.end(body)
-      },
-      () => response.destroy(),
-    )
+    const forward = () => fetch(target + request.url, {body: request.body.length > 0 ? request.body : undefined, headers, method: request.method, redirect: 'manual'})
+    hold(request)
+      .then(forward)
+      .then(
+        async (answer) => {
+          const body = Buffer.from(await answer.arrayBuffer())
+          response.writeHead(answer.status, {'content-length': body.length, 'content-type': answer.headers.get('content-type') ?? 'application/json'})
+          response.end(body)
+        },
+        () => response.destroy(),
+      )
   }, lifetimeMs)
 }
 

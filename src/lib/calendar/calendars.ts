@@ -19,7 +19,8 @@ import type {DirectKeySet} from '../crypto/direct/keys.ts'
 import {directly} from '../crypto/direct/open.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from './calendar-keys.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
-import {call} from '../run/api.ts'
+import type {JsonValue} from '../core/json-value.ts'
+import {call, callQuietly} from '../run/api.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
@@ -85,12 +86,16 @@ export async function calendarIds(invocation: Invocation, given: readonly string
   })
 }
 
+/** A calendar's bootstrap (its keys, member passphrases and settings): asked for as soon as its ID is known (`quietly`: callQuietly). */
+export const fetchBootstrap = async (invocation: Invocation, id: string, quietly = false): Promise<JsonValue | undefined> =>
+  (await (quietly ? callQuietly : call)(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(id)}/bootstrap`})).data
+
 /**
  * The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked; or,
  * when the seal holds every one of them (`direct`, account/direct-keys.ts), read from it, and unlocked only if asked.
  */
-export async function openCalendar(invocation: Invocation, calendar: CalendarRef, account: () => Promise<AccountKeys>, direct?: DirectAccount): Promise<OpenCalendar> {
-  const bootstrap = (await call(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(calendar.id)}/bootstrap`})).data
+export async function openCalendar(calendar: CalendarRef, fetched: Promise<JsonValue | undefined>, account: () => Promise<AccountKeys>, direct?: DirectAccount): Promise<OpenCalendar> {
+  const bootstrap = await fetched
   const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
   const own = listOf(passphrase, 'MemberPassphrases').find((entry) => entry.MemberID === calendar.memberId)

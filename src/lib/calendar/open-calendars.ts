@@ -14,8 +14,9 @@ import {openpgp as loadOpenpgp} from '../crypto/keyring.ts'
 import {type DirectKeySet, readKey} from '../crypto/direct/keys.ts'
 import {need} from '../crypto/direct/packets.ts'
 import {CliFailure} from '../core/errors.ts'
+import type {JsonValue} from '../core/json-value.ts'
 import type {Invocation} from '../run/invocation.ts'
-import {type CalendarRef, chooseCalendars, type OpenCalendar, openCalendar} from './calendars.ts'
+import {chooseCalendars, fetchBootstrap, type OpenCalendar, openCalendar} from './calendars.ts'
 import type {AuthorKeys} from './open-event.ts'
 
 export interface Opened {
@@ -32,19 +33,47 @@ export function quiet<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * `alongside`: work on the chosen calendars that needs no keys (fetching their events), started with their
- * bootstraps rather than after them.
+ * A --calendar that has the shape of the service's IDs (86 base64url characters and ==), whose bootstrap and events
+ * are asked for beside the calendar list rather than after it; a name of that shape costs answers thrown away.
  */
-export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (calendars: readonly CalendarRef[]) => void): Promise<Opened> {
+const ID_SHAPE = /^[\w-]{86}==$/
+
+/**
+ * Work on a calendar that needs only its ID, started now. `quietly` (before the calendar list names the calendar):
+ * a failure is not reported, and the work is done again the usual way once the calendar is known to be wanted.
+ */
+export function early<T>(work: (quietly: boolean) => Promise<T>, quietly: boolean): () => Promise<T> {
+  const first = quiet(work(quietly))
+  return quietly ? () => first.catch(() => work(false)) : () => first
+}
+
+/**
+ * `alongside`: work on a chosen calendar that needs only its ID (fetching its events), started with its bootstrap:
+ * beside the calendar list when --calendar has an ID's shape (`quietly`, see early), else once the list names it.
+ */
+export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (id: string, quietly: boolean) => void): Promise<Opened> {
   // The key requests go out now; the keys are unlocked only if the seal cannot give them (account/direct-keys.ts).
   requestAccountKeys(invocation)
   let unlocking: Promise<AccountKeys> | undefined
   const account = () => (unlocking ??= quiet(accountKeys(invocation)))
   const sealed = directAccount(invocation)
+  const bootstraps = new Map<string, () => Promise<JsonValue | undefined>>()
+  const start = (id: string, quietly = false) => {
+    let bootstrap = bootstraps.get(id)
+    if (!bootstrap) {
+      bootstrap = early((silent) => fetchBootstrap(invocation, id, silent), quietly)
+      bootstraps.set(id, bootstrap)
+      alongside?.(id, quietly)
+    }
+
+    return bootstrap
+  }
+
+  if (choice !== undefined && ID_SHAPE.test(choice)) start(choice, true)
   const refs = await chooseCalendars(invocation, choice)
-  alongside?.(refs)
+  for (const {id} of refs) start(id)
   const direct = await sealed
-  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(invocation, ref, account, direct)))
+  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(ref, start(ref.id)(), account, direct)))
   // The account's own failure is the command's, before any calendar's; the calendar keys unlocked meanwhile, sealed once.
   if (unlocking) await (await unlocking).flushSeal()
   const calendars: OpenCalendar[] = []

@@ -64,6 +64,16 @@ export async function attempt(invocation: Invocation, planned: PlannedRequest, o
   return readAnswer(response)
 }
 
+/**
+ * Send one request and read its answer, reporting nothing: a failure throws. For what is asked ahead of knowing it is
+ * wanted (a calendar whose ID only looks like one); asked again with call when it is wanted and failed.
+ */
+export async function callQuietly(invocation: Invocation, planned: PlannedRequest): Promise<Answer> {
+  const outcome = await attempt(invocation, planned)
+  if (!outcome.ok) throw new Error(outcome.failure.message)
+  return outcome.answer
+}
+
 /** An outcome as tryCall gives it: the answer, or the failure reported (after `subject`, when given) and its exit status. */
 export async function settle(invocation: Invocation, outcome: Outcome, subject?: string): Promise<Answer | ExitStatus> {
   if (!outcome.ok) {

@@ -11,7 +11,7 @@ import * as openpgp from 'openpgp'
 
 import {removeSeal} from '../../../src/lib/account/key-seal.ts'
 import {accountKeys} from '../../../src/lib/account/keys.ts'
-import {openCalendar} from '../../../src/lib/calendar/calendars.ts'
+import {fetchBootstrap, openCalendar} from '../../../src/lib/calendar/calendars.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
 import {plainCommandSuite, testRun} from '../../helpers/invocation.ts'
 import {jsonAnswers, type Recorded} from '../../helpers/scripted-server.ts'
@@ -45,7 +45,7 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
   const open = async () => {
     const {invocation, stderr} = testRun(suite.home, {env: {...ENV, DEBUG: 'proton-cli:keys'}})
     const account = accountKeys(invocation)
-    const opened = await openCalendar(invocation, ref, () => account)
+    const opened = await openCalendar(ref, fetchBootstrap(invocation, ref.id), () => account)
     await (await account).flushSeal()
     const derived = [...stderr().matchAll(/(\d+) derived$/gm)].reduce((sum, line) => sum + Number(line[1]), 0)
     return {derived, opened}

@@ -5,7 +5,7 @@
  * signature checked, recurrences expanded), one line per occurrence, the
  * decrypted fields with --output json|yaml, or an iCalendar file (--output ics).
  */
-import {openCalendars, quiet} from '../open-calendars.ts'
+import {early, openCalendars} from '../open-calendars.ts'
 import type {JsonRecord} from '../../core/records.ts'
 import {openEvents} from '../open-events.ts'
 import {eventsListing, icsOf, rowJson, rowsOf} from '../event-view.ts'
@@ -54,12 +54,15 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const zone = zoneFlag(options.timezone, invocation.io.env)
     const window = {...listWindow(options.start, options.end, zone, invocation.io.now().getTime()), zone}
     // The events are asked for together with the calendars' keys: they need none to be fetched.
-    const pending = new Map<string, Promise<JsonRecord[]>>()
+    const pending = new Map<string, () => Promise<JsonRecord[]>>()
     const bounds = new ListingBounds(invocation, 'calendar events list')
-    const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (refs) => {
-      for (const {id} of refs) pending.set(id, quiet(fetchEvents(invocation, id, window, bounds)))
-    })
-    const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)) ?? []).map((event) => ({calendar, event}))))
+    const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (id, quietly) =>
+      pending.set(
+        id,
+        early((silent) => fetchEvents(invocation, id, window, bounds, silent), quietly),
+      ),
+    )
+    const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)?.()) ?? []).map((event) => ({calendar, event}))))
     const {broken, events} = await openEvents(invocation, fetched.flat(), authorKeys)
     const {rows, unexpanded} = await rowsOf(events, window.start, window.end, zone, {pause: expansionPause(invocation.flags.timeout), report: (line) => invocation.io.stderr.write(`${line}\n`)})
     if (invocation.flags.output === 'ics') writeFileText(invocation.io.stdout, icsOf([...new Set(rows.map(({event}) => event))]))
