@@ -32,10 +32,15 @@ const check = validateEnvelope as ((data: unknown) => boolean) & {errors?: Envel
 /** The sniff of a finished scan that captured ENVELOPE_MEMBERS. */
 export function sniffOf(scan: ScanResult): Sniff {
   if (!scan.json) return {json: false, reason: scan.length === 0 ? 'empty' : 'not JSON'}
-  if (!scan.object) return {envelope: {valid: true}, json: true}
-  const code = scan.members.get('Code')
-  const error = scan.members.get('Error')
-  const valid = check(Object.fromEntries(scan.members))
+  return sniffMembers(scan.object ? scan.members : undefined)
+}
+
+/** The sniff of JSON whose top level is an object with these of ENVELOPE_MEMBERS, or is no object (undefined). */
+export function sniffMembers(members: ReadonlyMap<string, unknown> | undefined): Sniff & {json: true} {
+  if (!members) return {envelope: {valid: true}, json: true}
+  const code = members.get('Code')
+  const error = members.get('Error')
+  const valid = check(Object.fromEntries(members))
   const envelope: Envelope = {
     code: Number.isInteger(code) ? (code as number) : undefined,
     error: typeof error === 'string' ? error : undefined,

@@ -3,6 +3,7 @@ import {expect} from 'chai'
 
 import {classifyAnswer, readAnswer} from '../../../src/lib/output/api-answer.ts'
 import {RENDER_DEPTH} from '../../../src/lib/output/output.ts'
+import {parseExact} from '../../../src/lib/core/json-value.ts'
 import type {ApiResponse} from '../../../src/lib/http/client.ts'
 import {pageFooter} from '../../../src/lib/mail/views/messages.ts'
 
@@ -62,6 +63,33 @@ describe('readAnswer', () => {
     expect(outcome.failure.json?.toString()).to.equal(deep)
     const limit = `{"Code":1000,"User":${'['.repeat(RENDER_DEPTH - 1)}${']'.repeat(RENDER_DEPTH - 1)}}`
     expect(readAnswer(response(200, limit)).ok).to.equal(true)
+  })
+
+  it('what JSON.parse reads alone is read as the scanner reads it: repeated members, bytes that are not UTF-8, runs of 16 digits, a Code of 1000.0, an Error or Details beside Code 1000', () => {
+    const bodies = [
+      '{"Code":1000,"Code":"x"}',
+      '{"Code":"x","Code":1000}',
+      Buffer.concat([Buffer.from('{"Code":1000,"S":"'), Buffer.from([0xff, 0xc3]), Buffer.from('"}')]),
+      '{"Code":1000,"A":[1234567890123456,9007199254740993,-90071992547409930],"S":"12345678901234567890","F":1e400}',
+      '{"Code":1000.0,"N":null}',
+      '{"Code":1e3}',
+      '{"Code":1000,"Error":""}',
+      '{"Code":1000,"Error":7}',
+      '{"Code":1000,"Details":[]}',
+      '{"Code":1000,"__proto__":{"Error":1}}',
+      '{"Code":9007199254740993}',
+      '\ufeff{"Code":1000}',
+      '{"Code":1000} x',
+    ]
+    for (const body of bodies) {
+      const answer = {...response(200, ''), body: Buffer.from(body)}
+      // classifyAnswer always scans.
+      const verdict = classifyAnswer(answer)
+      const outcome = readAnswer(answer)
+      expect(outcome.ok, String(body)).to.equal(verdict.exitStatus === 0)
+      if (outcome.ok) expect(outcome.answer.data, String(body)).to.deep.equal(parseExact(answer.body.toString('utf8')))
+      else expect(outcome.failure.message, String(body)).to.equal(verdict.message)
+    }
   })
 
   it('an empty success (204) is an answer without data; an empty failure is its status', () => {
