@@ -126,7 +126,7 @@ const result = await build({
   minify: true,
   outdir: out.pathname,
   platform: 'node',
-  plugins: [commandEntries, gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises'])],
+  plugins: [commandEntries, gotLite, lazyBuiltins(['crypto', 'fs/promises', 'os', 'timers/promises', 'zlib'])],
   target: 'node22',
 })
 // The hash names a bundle's code cache: V8 checks a cache against the length of its source, not its text.

@@ -16,10 +16,11 @@ export function lazyBuiltins(names) {
   return {
     name: 'lazy-builtins',
     setup(build) {
-      build.onResolve({filter}, ({namespace, path}) => {
+      build.onResolve({filter}, ({kind, namespace, path}) => {
         const name = `node:${path.replace(/^node:/, '')}`
-        // The stand-in's own require of the real module is left to Node.
-        return namespace === 'lazy-builtin' ? {external: true, path: name} : {namespace: 'lazy-builtin', path: name}
+        // The stand-in's own require of the real module, and an import() (already on first use, and free to test
+        // what this Node has, as typeof zlib.createZstdDecompress), are left to Node.
+        return namespace === 'lazy-builtin' || kind === 'dynamic-import' ? {external: true, path: name} : {namespace: 'lazy-builtin', path: name}
       })
       build.onLoad({filter: /.*/, namespace: 'lazy-builtin'}, ({path}) => {
         const real = require(path)

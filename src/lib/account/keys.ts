@@ -148,8 +148,10 @@ function fetchedOf(invocation: Invocation): Run {
     ])
     // OpenPGP.js (some 50 ms to load) is loaded while the service answers, once the requests are out (two turns of
     // the event loop: connected, then written), rather than after the answers, which it would then delay; unless the
-    // keys are sealed: a read then likely needs no OpenPGP.js at all (direct-keys.ts), and loads it only if it must.
-    if (needsOpenpgp(invocation.context.cacheDir, session)) setImmediate(() => setImmediate(() => void openpgp().catch(() => undefined)))
+    // keys are sealed: a read then likely needs no OpenPGP.js at all (direct-keys.ts), and loads it only if it must,
+    // but node:crypto all the same (some 4 ms, which the fast path's bundles defer to its first use).
+    const preload = needsOpenpgp(invocation.context.cacheDir, session) ? () => void openpgp().catch(() => undefined) : () => process.getBuiltinModule?.('node:crypto')
+    setImmediate(() => setImmediate(preload))
     const outcomes = await requests
     const failed = outcomes.find((outcome) => typeof outcome === 'number')
     if (failed !== undefined) invocation.exit(failed)
