@@ -1,7 +1,7 @@
 /** The reads callers make of crypto/direct, each whole: a message opened, a detached signature checked. */
 import {decryptMessage} from './decrypt.ts'
 import {type DirectKeySet, readKey} from './keys.ts'
-import {decryptionKeys, directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
+import {decryptionKeys, directVerdict, readSignatures, signedData, verifiesInPool} from './signatures.ts'
 
 /** An armored message decrypted with `keys`, its signatures weighed with the armored `senderKeys` (directVerdict). */
 export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[], senderKeys: readonly string[], maxBytes = Infinity): {data: Buffer; verification: ReturnType<typeof directVerdict>} {
@@ -18,12 +18,14 @@ export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[
 
 /**
  * Whether an armored detached signature over `data` holds by one of `keys` (armored, or read), for certain; false for
- * anything else (it does not hold, or crypto/direct cannot tell: OpenPGP.js then decides).
+ * anything else (it does not hold, or crypto/direct cannot tell: OpenPGP.js then decides). Its EdDSA checks run on
+ * Node's thread pool (verifiesInPool): a read that checks many parts awaits them together.
  */
-export function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): boolean {
+export async function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): Promise<boolean> {
   try {
     const sets = keys.map((key) => (typeof key === 'string' ? readKey(key) : key))
-    return readSignatures(armoredSignature).some((signature) => verifies(signature, signedData(signature, data), sets))
+    for (const signature of readSignatures(armoredSignature)) if (await verifiesInPool(signature, signedData(signature, data), sets)) return true
+    return false
   } catch {
     return false
   }
