@@ -10,7 +10,7 @@
  */
 import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {setTimeout as delay} from 'node:timers/promises'
@@ -159,6 +159,29 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     } finally {
       await proxy.close()
     }
+  })
+
+  it('events’ session keys are sealed: a second listing opens no key packet (DEBUG counts), prints the same, and logout removes them', async () => {
+    const env = baseEnv(suite.home.home, {DEBUG: 'proton-cli:direct', TZ: 'UTC'})
+    const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'event-keys'], {env, input: 'demo\n'})
+    expect(login.status, login.stderr).to.equal(0)
+    const list = () => runBinary(['--profile', 'event-keys', 'calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-05-01'], {env})
+    const counts = (result: RunResult) => result.stderr.split('\n').filter((line) => line.includes('event session keys'))
+    // A new login seals the account's keys, not the calendar's: the first listing unlocks and seals it (OpenPGP.js).
+    const unlocking = await list()
+    expect(unlocking.status, unlocking.stderr).to.equal(0)
+    expect(counts(unlocking)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 0 opened'])
+    const first = await list()
+    expect(counts(first)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 4 opened'])
+    const file = join(suite.home.home, 'cache', 'proton-cli', 'keys', 'event-keys.event-keys')
+    expect(statSync(file).mode & 0o777).to.equal(0o600)
+    const second = await list()
+    expect(counts(second)).to.deep.equal(['proton-cli:direct 4 event session keys from the seal, 0 opened'])
+    expect(first.stdout.equals(unlocking.stdout)).to.equal(true)
+    expect(second.stdout.equals(first.stdout)).to.equal(true)
+    const logout = await runBinary(['--profile', 'event-keys', 'auth', 'logout'], {env})
+    expect(logout.status, logout.stderr).to.equal(0)
+    expect(existsSync(file)).to.equal(false)
   })
 
   it('--output json: the decrypted fields of each occurrence; --output ics: one iCalendar file, each event once', async () => {

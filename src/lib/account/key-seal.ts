@@ -35,8 +35,8 @@ const TAG_BYTES = 16
 /** A seal larger than this is not read (an account has a handful of keys, a few KiB each). */
 const MAX_BYTES = 4 * 1024 * 1024
 
-/** What is sealed for a profile under its session's local key: the unlocked keys, and Pass names (pass/sealed-names.ts). */
-const SEALED = ['sealed', 'pass-names'] as const
+/** What is sealed for a profile under its session's local key: the unlocked keys, Pass names (pass/sealed-names.ts), events' session keys (calendar/event-keys.ts). */
+const SEALED = ['sealed', 'pass-names', 'event-keys'] as const
 
 /** Where a profile's sealed keys (or Pass names) live. */
 export function sealPath(cacheDir: string, profile: string, kind: (typeof SEALED)[number] = 'sealed'): string {

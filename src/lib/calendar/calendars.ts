@@ -14,7 +14,7 @@ import {idSegment} from '../http/path-segment.ts'
 import type {PrivateKey} from 'openpgp'
 
 import type {AccountKeys} from '../account/keys.ts'
-import type {DirectAccount} from '../account/direct-keys.ts'
+import type {SealedKeys} from './event-keys.ts'
 import type {DirectKeySet} from '../crypto/direct/keys.ts'
 import {directly} from '../crypto/direct/open.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from './calendar-keys.ts'
@@ -44,6 +44,8 @@ export interface OpenCalendar extends CalendarRef {
   primary(): Promise<PrivateKey>
   /** The calendar's keys as the seal holds them, read without OpenPGP.js (crypto/direct), when it holds them all. */
   direct?: DirectKeySet[]
+  /** Events' session keys kept sealed (event-keys.ts), beside `direct`. */
+  sessionKeys?: SealedKeys['sessionKeys']
   /** The alarms of an event whose Notifications are null (its CalendarSettings). */
   defaults: CalendarDefaults
 }
@@ -94,7 +96,7 @@ export const fetchBootstrap = async (invocation: Invocation, id: string, quietly
  * The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked; or,
  * when the seal holds every one of them (`direct`, account/direct-keys.ts), read from it, and unlocked only if asked.
  */
-export async function openCalendar(calendar: CalendarRef, fetched: Promise<JsonValue | undefined>, account: () => Promise<AccountKeys>, direct?: DirectAccount): Promise<OpenCalendar> {
+export async function openCalendar(calendar: CalendarRef, fetched: Promise<JsonValue | undefined>, account: () => Promise<AccountKeys>, direct?: SealedKeys): Promise<OpenCalendar> {
   const bootstrap = await fetched
   const fail = (cause: string) => new CliFailure(`calendar "${calendar.name}" (${calendar.id}): ${cause}`, EXIT.USAGE)
   const passphrase = isRecord(bootstrap) && isRecord(bootstrap.Passphrase) ? bootstrap.Passphrase : {}
@@ -140,11 +142,11 @@ export async function openCalendar(calendar: CalendarRef, fetched: Promise<JsonV
   }
 
   const defaults = calendarDefaults(isRecord(bootstrap) ? bootstrap.CalendarSettings : undefined)
-  const sealed = direct && listed.length > 0 ? await directly(() => listed.map((key) => direct.otherKey(record(string(key.PrivateKey))))) : undefined
+  const sealed = direct && listed.length > 0 ? await directly(() => listed.map((key) => direct.account.otherKey(record(string(key.PrivateKey))))) : undefined
   if (sealed) {
     let unlocked: Promise<{keys: PrivateKey[]; primary: PrivateKey}> | undefined
     const later = () => (unlocked ??= unlock())
-    return {...calendar, defaults, direct: sealed, keys: async () => (await later()).keys, primary: async () => (await later()).primary}
+    return {...calendar, defaults, direct: sealed, keys: async () => (await later()).keys, primary: async () => (await later()).primary, sessionKeys: direct?.sessionKeys}
   }
 
   const {keys, primary} = await unlock()

@@ -7,10 +7,15 @@ import {decryptMessage, openSessionKey, type SessionKey} from '../crypto/direct/
 import type {DirectKeySet} from '../crypto/direct/keys.ts'
 import {holdsDetached} from '../crypto/direct/open.ts'
 import {need} from '../crypto/direct/packets.ts'
+import type {EventKeys} from './event-keys.ts'
 import {CARD, type CardData, MAX_PART_BYTES, needsLegacy, type OpenedCard, type PartVerification} from './calendar-event-crypto.ts'
 
-/** The session key of a base64 key packet, for one of the calendar keys. */
-export const sessionKeyDirectly = (keyPacket: string, calendarKeys: readonly DirectKeySet[]): SessionKey => openSessionKey(Buffer.from(keyPacket, 'base64'), calendarKeys)
+/** The session key of a base64 key packet, for one of the calendar keys; as `kept` holds it when it does. */
+export function sessionKeyDirectly(keyPacket: string, calendarKeys: readonly DirectKeySet[], kept?: EventKeys): SessionKey {
+  const packet = Buffer.from(keyPacket, 'base64')
+  const open = () => openSessionKey(packet, calendarKeys)
+  return kept ? kept.get(packet, open) : open()
+}
 
 /** verifyCard's verdict when it is certain: unverified (no keys), failed (no signature), verified (it holds, as binary or legacy text). */
 async function verdict(text: string, signature: string | null | undefined, keys: readonly DirectKeySet[]): Promise<PartVerification> {

@@ -17,6 +17,7 @@ import {CliFailure} from '../core/errors.ts'
 import type {JsonValue} from '../core/json-value.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {chooseCalendars, fetchBootstrap, type OpenCalendar, openCalendar} from './calendars.ts'
+import {runEventKeys} from './event-keys.ts'
 import type {AuthorKeys} from './open-event.ts'
 
 export interface Opened {
@@ -73,7 +74,8 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   const refs = await chooseCalendars(invocation, choice)
   for (const {id} of refs) start(id)
   const direct = await sealed
-  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(ref, start(ref.id)(), account, direct)))
+  const withKeys = direct && {account: direct, sessionKeys: await runEventKeys(invocation, direct)}
+  const settled = await Promise.allSettled(refs.map((ref) => openCalendar(ref, start(ref.id)(), account, withKeys)))
   // The account's own failure is the command's, before any calendar's; the calendar keys unlocked meanwhile, sealed once.
   if (unlocking) await (await unlocking).flushSeal()
   const calendars: OpenCalendar[] = []

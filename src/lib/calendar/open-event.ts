@@ -99,7 +99,7 @@ export async function openEvent(raw: JsonRecord, calendar: OpenCalendar, authorK
       () =>
         openWith<DirectSessionKey>(raw, calendar, {
           openCard: async (card, key, author) => openCardDirectly(card, key, await authorKeys.direct(author)),
-          sessionKey: (packet) => sessionKeyDirectly(packet, direct),
+          sessionKey: (packet) => sessionKeyDirectly(packet, direct, calendar.sessionKeys),
         }),
       authorKeys.fellBack,
     )

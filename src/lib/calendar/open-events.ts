@@ -6,6 +6,7 @@ import type {Invocation} from '../run/invocation.ts'
 import type {OpenCalendar} from './calendars.ts'
 import {failedLine} from './event-view.ts'
 import {type AuthorKeys, type OpenedEvent, openEvent} from './open-event.ts'
+import {writeEventKeys} from './event-keys.ts'
 
 export interface OpenedEvents {
   events: OpenedEvent[]
@@ -29,6 +30,7 @@ export async function openEvents(invocation: Invocation, raw: ReadonlyArray<{eve
     const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)
     invocation.io.stderr.write(`Error: event ${escapeLine(String(raw[index].event.ID))}: cannot open ${escapeLine(oneLine(reason, 300))}\n`)
   })
+  await writeEventKeys(invocation)
   const direct = events.filter((event) => event.direct).length
   if (invocation.io.env.DEBUG && direct > 0) invocation.io.stderr.write(`proton-cli:direct ${direct} events opened without OpenPGP.js\n`)
   return {broken, events}
