@@ -13,7 +13,7 @@
  *
  * Pure: no requests, no output. Failures are PassCryptoError, whose message names what failed and never a secret.
  */
-import {createCipheriv, createDecipheriv, randomBytes} from 'node:crypto'
+import {createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes} from 'node:crypto'
 
 import type {PrivateKey} from 'openpgp'
 
@@ -24,6 +24,20 @@ const IV_BYTES = 12
 const TAG_BYTES = 16
 
 export type PassTag = 'itemcontent' | 'itemkey' | 'vaultcontent'
+
+/** The additional data of each tag, made once: an item opened costs no buffers beyond its own. */
+const AAD: Record<PassTag, Buffer> = {itemcontent: Buffer.from('itemcontent', 'ascii'), itemkey: Buffer.from('itemkey', 'ascii'), vaultcontent: Buffer.from('vaultcontent', 'ascii')}
+
+/**
+ * A 32-byte AES key, as bytes or as a KeyObject. node:crypto takes a KeyObject as it is, but bytes only after asking
+ * whether they are a KeyObject or a CryptoKey by checks that throw and catch an error each (Node 24
+ * internal/crypto/keys prepareSecretKey): 1.3 KiB of garbage per decryption, and an item is two. A share key, which
+ * opens every item of its vault, is made a KeyObject once (PassSession), an item key at its one use (asKey).
+ */
+export type PassKey = KeyObject | Uint8Array
+
+export const asKey = (key: PassKey): KeyObject => (key instanceof Uint8Array ? createSecretKey(key) : key)
+const keyBytes = (key: PassKey): number => (key instanceof Uint8Array ? key.length : (key.symmetricKeySize ?? 0))
 
 export class PassCryptoError extends Error {
   constructor(message: string) {
@@ -36,32 +50,41 @@ export class PassCryptoError extends Error {
 export const newKey = (): Buffer => randomBytes(KEY_BYTES)
 
 /** AES-256-GCM of `data` under `key` with `tag` as additional data: IV, ciphertext, tag. */
-export function seal(key: Uint8Array, data: Uint8Array, tag: PassTag): Buffer {
-  if (key.length !== KEY_BYTES) throw new PassCryptoError(`a Pass key must be ${KEY_BYTES} bytes, not ${key.length}`)
+export function seal(key: PassKey, data: Uint8Array, tag: PassTag): Buffer {
+  if (keyBytes(key) !== KEY_BYTES) throw new PassCryptoError(`a Pass key must be ${KEY_BYTES} bytes, not ${keyBytes(key)}`)
   const iv = randomBytes(IV_BYTES)
-  const cipher = createCipheriv('aes-256-gcm', key, iv, {authTagLength: TAG_BYTES})
-  cipher.setAAD(Buffer.from(tag, 'ascii'))
+  const cipher = createCipheriv('aes-256-gcm', asKey(key), iv, {authTagLength: TAG_BYTES})
+  cipher.setAAD(AAD[tag])
   return Buffer.concat([iv, cipher.update(data), cipher.final(), cipher.getAuthTag()])
 }
 
 /** The plaintext of seal(); a wrong key, tag or a changed byte fails authentication (`what` names it in the error). */
-export function open(key: Uint8Array, sealed: Uint8Array, tag: PassTag, what: string): Buffer {
-  if (key.length !== KEY_BYTES) throw new PassCryptoError(`${what}: its key is ${key.length} bytes, not ${KEY_BYTES}`)
+export function open(key: PassKey, sealed: Uint8Array, tag: PassTag, what: string): Buffer {
+  if (keyBytes(key) !== KEY_BYTES) throw new PassCryptoError(`${what}: its key is ${keyBytes(key)} bytes, not ${KEY_BYTES}`)
   if (sealed.length < IV_BYTES + TAG_BYTES) throw new PassCryptoError(`${what}: ${sealed.length} bytes are too few for AES-GCM (IV and tag alone are ${IV_BYTES + TAG_BYTES})`)
-  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES), {authTagLength: TAG_BYTES})
-  decipher.setAAD(Buffer.from(tag, 'ascii'))
+  const decipher = createDecipheriv('aes-256-gcm', asKey(key), sealed.subarray(0, IV_BYTES), {authTagLength: TAG_BYTES})
+  decipher.setAAD(AAD[tag])
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES))
   try {
-    return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()])
+    const plain = decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES))
+    const rest = decipher.final()
+    // GCM gives it all at update (final checks the tag): kept in the buffer node:crypto made (see fromBase64).
+    return rest.length === 0 ? plain : Buffer.concat([plain, rest])
   } catch {
     throw new PassCryptoError(`${what} fails authentication (AES-GCM tag): it was changed, or is not encrypted with this key`)
   }
 }
 
-/** Base64 as the service sends it; anything else is refused rather than decoded leniently. */
+/**
+ * Base64 as the service sends it; anything else is refused rather than decoded leniently. Decoded into a buffer of
+ * its own, freed with it: Buffer.from would cut it from Node's shared 8 KiB pool, whose slabs, held as the pool in use
+ * until full, outlive young-generation collections and wait, dead, for a full one (22,500 items read: 2 MiB of them).
+ */
 export function fromBase64(text: unknown, what: string): Buffer {
   if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) throw new PassCryptoError(`${what} is not base64`)
-  return Buffer.from(text, 'base64')
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'base64'))
+  bytes.write(text, 'base64')
+  return bytes
 }
 
 /**

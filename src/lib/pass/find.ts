@@ -36,39 +36,53 @@ export type StateFilter = 'active' | 'any' | 'trashed'
 
 const inState = (state: unknown, filter: StateFilter) => filter === 'any' || state === (filter === 'trashed' ? STATE_TRASHED : STATE_ACTIVE)
 
+/** Matches named in a refusal, at most. */
+const LISTED = 10
+
+/**
+ * The items that match: every one counted, but only the first LISTED and the first active one kept, so that a name
+ * thousands of items share costs no more memory than a name one item has.
+ */
+class Matches {
+  count = 0
+  active = 0
+  firstActive?: OpenedItem
+  readonly listed: OpenedItem[] = []
+
+  add(item: OpenedItem): void {
+    this.count++
+    if (this.listed.length < LISTED) this.listed.push(item)
+    if (item.revision.State === STATE_ACTIVE && this.active++ === 0) this.firstActive = item
+  }
+}
+
 /** The one item `query` names (an ID or a name) among the vaults' items in `states`. */
 export async function findItem(pass: PassSession, query: string, vaultName: string | undefined, states: StateFilter = 'active'): Promise<OpenedItem> {
   const vaults = await findVaults(pass, vaultName)
-  const exact: OpenedItem[] = []
-  const folded: OpenedItem[] = []
+  const exact = new Matches()
+  const folded = new Matches()
   for (const vault of vaults) {
     await pass.eachItemPage(vault, async (revisions) => {
       for (const revision of revisions) {
         if (!inState(revision.State, states)) continue
-        if (revision.ItemID === query) {
-          exact.push(await pass.openItem(vault, revision))
-          continue
-        }
-
         const opened = await pass.openItem(vault, revision)
         const name = opened.item.metadata?.name ?? ''
-        if (name === query) exact.push(opened)
-        else if (name.toLowerCase() === query.toLowerCase()) folded.push(opened)
+        if (revision.ItemID === query || name === query) exact.add(opened)
+        else if (name.toLowerCase() === query.toLowerCase()) folded.add(opened)
       }
     })
   }
 
-  let matches = exact.length > 0 ? exact : folded
+  const matches = exact.count > 0 ? exact : folded
   // Any state: an active item before trashed ones of the same name.
-  const active = matches.filter((match) => match.revision.State === STATE_ACTIVE)
-  if (states === 'any' && active.length === 1) matches = active
+  if (states === 'any' && matches.active === 1) return matches.firstActive as OpenedItem
   const where = vaultName === undefined ? '' : ` in vault ${quoted(vaultName)}`
   const which = states === 'trashed' ? ' in the trash' : ''
-  if (matches.length === 0) throw notFound(`no item ${quoted(query)}${where}${which}`)
-  if (matches.length > 1) {
-    const listed = matches.slice(0, 10).map((match) => `${match.itemId} (${itemType(match.item)} in ${quoted(match.vault.content.name)})`)
-    throw usageError(`${matches.length} items match ${quoted(query)}: give its ID${vaultName === undefined ? ' or --vault' : ''}: ${listed.join(', ')}${matches.length > 10 ? ', …' : ''}`)
+  if (matches.count === 0) throw notFound(`no item ${quoted(query)}${where}${which}`)
+  if (matches.count > 1) {
+    const listed = matches.listed.map((match) => `${match.itemId} (${itemType(match.item)} in ${quoted(match.vault.content.name)})`)
+    throw usageError(`${matches.count} items match ${quoted(query)}: give its ID${vaultName === undefined ? ' or --vault' : ''}: ${listed.join(', ')}${matches.count > LISTED ? ', …' : ''}`)
   }
 
-  return matches[0]
+  return matches.listed[0]
 }

@@ -33,7 +33,7 @@ import {activeSession, attempt, call, settle} from '../run/api.ts'
 import {authError, CliFailure, unavailableError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
-import {fromBase64, open, openShareKey, PassCryptoError} from './crypto.ts'
+import {asKey, fromBase64, open, openShareKey, PassCryptoError, type PassKey} from './crypto.ts'
 import {type Item, ItemSchema} from './proto/item_v1_pb.ts'
 import {type Vault, VaultSchema} from './proto/vault_v1_pb.ts'
 import {PassNames} from './sealed-names.ts'
@@ -82,7 +82,7 @@ const number = (value: unknown): number => (typeof value === 'number' && Number.
 export class PassSession {
   readonly invocation: Invocation
   private userKeys?: Promise<{keys: PrivateKey[]; primary?: PrivateKey}>
-  private readonly shareKeys = new Map<string, Promise<Map<number, Buffer>>>()
+  private readonly shareKeys = new Map<string, Promise<Map<number, PassKey>>>()
   private signing = false
   /** The sealed names completion offers (sealed-names.ts), noted as they are decrypted; set once the keys are. */
   private names?: PassNames
@@ -159,7 +159,7 @@ export class PassSession {
   }
 
   /** The share key of `rotation`, opened; an unknown rotation is refused. */
-  async shareKey(shareId: string, rotation: number): Promise<Buffer> {
+  async shareKey(shareId: string, rotation: number): Promise<PassKey> {
     const keys = await this.shareKeysOf(shareId)
     const key = keys.get(rotation)
     if (key === undefined) throw new PassCryptoError(`share ${shareId} has no key of rotation ${Number.isNaN(rotation) ? '(none given)' : rotation} (it has ${[...keys.keys()].join(', ') || 'none'})`)
@@ -167,14 +167,14 @@ export class PassSession {
   }
 
   /** The newest rotation and its key (a new item's key is encrypted under it). */
-  async latestShareKey(shareId: string): Promise<{key: Buffer; rotation: number}> {
+  async latestShareKey(shareId: string): Promise<{key: PassKey; rotation: number}> {
     const keys = await this.shareKeysOf(shareId)
     const rotation = Math.max(...keys.keys())
     if (!Number.isFinite(rotation)) throw new CliFailure(`share ${shareId} has no keys`, EXIT.UNAVAILABLE)
-    return {key: keys.get(rotation) as Buffer, rotation}
+    return {key: keys.get(rotation) as PassKey, rotation}
   }
 
-  private shareKeysOf(shareId: string): Promise<Map<number, Buffer>> {
+  private shareKeysOf(shareId: string): Promise<Map<number, PassKey>> {
     let keys = this.shareKeys.get(shareId)
     if (!keys) {
       keys = this.fetchShareKeys(shareId)
@@ -184,9 +184,10 @@ export class PassSession {
     return keys
   }
 
-  private async fetchShareKeys(shareId: string): Promise<Map<number, Buffer>> {
+  /** Each rotation's key, made a KeyObject once (asKey: node:crypto takes it without a costly check). */
+  private async fetchShareKeys(shareId: string): Promise<Map<number, PassKey>> {
     const {keys: userKeys} = await this.keys()
-    const opened = new Map<number, Buffer>()
+    const opened = new Map<number, PassKey>()
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.request({
         method: 'GET',
@@ -199,7 +200,7 @@ export class PassSession {
       const keys = isRecord(answer.ShareKeys) && Array.isArray(answer.ShareKeys.Keys) ? answer.ShareKeys.Keys.filter(isRecord) : []
       for (const key of keys) {
         const rotation = number(key.KeyRotation)
-        opened.set(rotation, await openShareKey(key.Key, userKeys, `the share key of rotation ${rotation} of share ${shareId}`).catch(passDataError))
+        opened.set(rotation, asKey(await openShareKey(key.Key, userKeys, `the share key of rotation ${rotation} of share ${shareId}`).catch(passDataError)))
       }
 
       if (keys.length < PAGE_SIZE) return opened

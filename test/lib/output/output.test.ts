@@ -149,6 +149,9 @@ describe('parseExact and prettyJson', () => {
     expect(value.b).to.equal(42)
     expect(value.c).to.equal(Infinity)
     expect(value.d).to.deep.equal([18_446_744_073_709_551_615n])
+    // Fifteen digits at most: no reviver needed, the same values; sixteen digits in a string only: strings stay strings.
+    expect(parseExact('{"a": 900719925474099, "b": -1.5e300, "s": "9007199254740993"}')).to.deep.equal({a: 900_719_925_474_099, b: -1.5e300, s: '9007199254740993'})
+    expect(parseExact('[-9007199254740993, 9007199254740991, 12345678901234567.5]')).to.deep.equal([-9_007_199_254_740_993n, 9_007_199_254_740_991, 12_345_678_901_234_568])
     expect(prettyJson({a: [], b: {}, c: [1n, null, true]}, false)).to.equal('{\n  "a": [],\n  "b": {},\n  "c": [\n    1,\n    null,\n    true\n  ]\n}')
   })
 })

@@ -3,7 +3,7 @@
  * WebCrypto for AES-GCM (test/helpers/pass-reader.ts), OpenPGP.js used directly for the share keys.
  */
 import {expect} from 'chai'
-import {randomBytes, webcrypto} from 'node:crypto'
+import {createSecretKey, randomBytes, webcrypto} from 'node:crypto'
 
 import * as openpgp from 'openpgp'
 
@@ -42,8 +42,25 @@ describe('pass/crypto', () => {
     expect(() => open(randomBytes(16), sealed, 'vaultcontent', 'x')).to.throw(PassCryptoError, 'x: its key is 16 bytes, not 32')
   })
 
+  it('open and seal take the key as a KeyObject too (what a PassSession holds): WebCrypto agrees both ways; a 16-byte one is refused', async () => {
+    const keyObject = createSecretKey(key)
+    expect(open(keyObject, await webSeal(key, data, 'itemkey'), 'itemkey', 'k')).to.deep.equal(data)
+    expect(await gcmOpen(key, seal(keyObject, data, 'itemkey'), 'itemkey')).to.deep.equal(data)
+    expect(() => open(createSecretKey(randomBytes(16)), seal(key, data, 'itemkey'), 'itemkey', 'x')).to.throw(PassCryptoError, 'x: its key is 16 bytes, not 32')
+    expect(() => seal(createSecretKey(randomBytes(16)), data, 'itemkey')).to.throw(PassCryptoError, 'a Pass key must be 32 bytes, not 16')
+  })
+
+  it('open: the plaintext in a buffer of its own, as fromBase64 gives its bytes (no slice of a shared pool kept alive)', async () => {
+    const opened = open(key, await webSeal(key, data, 'itemcontent'), 'itemcontent', 'x')
+    expect(opened.buffer.byteLength).to.equal(opened.length)
+    const decoded = fromBase64(Buffer.from(data).toString('base64'), 'x')
+    expect(decoded).to.deep.equal(data)
+    expect(decoded.buffer.byteLength).to.equal(decoded.length)
+  })
+
   it('fromBase64 refuses what is not strict base64', () => {
     expect(fromBase64('AAEC', 'x')).to.deep.equal(Buffer.from([0, 1, 2]))
+    expect(fromBase64('', 'x')).to.deep.equal(Buffer.alloc(0))
     for (const bad of ['AAE', 'AA!C', 'AA EC', 42, undefined]) expect(() => fromBase64(bad, 'the key')).to.throw(PassCryptoError, 'the key is not base64')
   })
 
