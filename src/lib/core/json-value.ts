@@ -16,8 +16,8 @@ const keepIntegers: Reviver = (_key, value, context) => {
   return value
 }
 
-/** Sixteen digits in a row: where an integer JSON.parse would round must be (2^53 has sixteen; fewer are exact). */
-const LONG_DIGITS = /\d{16}/
+/** Whether JSON.parse may round an integer of the text: one it would round has sixteen digits in a row (2^53 has sixteen; fewer are exact). */
+export const mayRound = (text: string): boolean => /\d{16}/.test(text)
 
 /**
  * JSON.parse that keeps every integer exact. The reviver costs a call and a source string per value (a page of 100
@@ -25,7 +25,7 @@ const LONG_DIGITS = /\d{16}/
  * holds no integer it would change, is parsed without it.
  */
 export function parseExact(text: string): JsonValue {
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text) as JsonValue
+  if (!mayRound(text)) return JSON.parse(text) as JsonValue
   return JSON.parse(text, keepIntegers as Parameters<typeof JSON.parse>[1]) as JsonValue
 }
 
