@@ -14,7 +14,6 @@
  * it does not know: with a TZ it cannot read, V8 would quietly use UTC.
  */
 import {realpathSync, readlinkSync} from 'node:fs'
-import {isMainThread} from 'node:worker_threads'
 
 /** A wall-clock time (month 1-12), as ical.js's Time holds one. */
 export interface Wall {
@@ -48,10 +47,22 @@ const canonicalZones = () => (canonical ??= new Set(Intl.supportedValuesOf('time
 /**
  * Whether V8's local time stands in for Intl in the zone: a canonical name that ICU takes from TZ as it is (ICU
  * putil.cpp uprv_tzname: isValidOlsonID refuses a TZ with a digit or a comma; TimeZone::detectHostTimeZone drops a
- * 3-4 letter one whose offset the C library disagrees with), on the main thread (a worker's process.env is its own
- * copy, which ICU does not read), and not on Windows, where ICU finds the host's zone its own way (not checked there).
+ * 3-4 letter one whose offset the C library disagrees with), where assigning TZ steers local time (tzSteers), and not
+ * on Windows, where ICU finds the host's zone its own way (not checked there).
  */
-const dateServes = (zone: string) => isMainThread && process.platform !== 'win32' && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone)
+const dateServes = (zone: string) => process.platform !== 'win32' && zone.length > 4 && !/[\d,]/.test(zone) && canonicalZones().has(zone) && tzSteers()
+
+let steers: boolean | undefined
+
+/**
+ * Whether assigning process.env.TZ steers V8's local time here: not in a worker, whose process.env is its own copy,
+ * which neither the C library nor ICU reads. Tried once, with two zones no TZ of the process's own can pass for both
+ * (some 0.1 ms, against 0.6 to load node:worker_threads for isMainThread).
+ */
+function tzSteers(): boolean {
+  steers ??= withZone('Etc/GMT-14', () => new Date(0).getTimezoneOffset() === -840) && withZone('Etc/GMT+12', () => new Date(0).getTimezoneOffset() === 720)
+  return steers
+}
 
 /**
  * Runs `work` with V8's local time in `zone`, then gives the process its own TZ back (assigned again, or deleted
@@ -232,7 +243,7 @@ const resolvedName = (name: string | undefined) => (name === 'Etc/UTC' || name =
  * before, or when the realpath has none or is posixrules). Undefined unless both readings give one canonical name.
  */
 function linkedZone(): string | undefined {
-  if (process.env.TZ !== undefined || !isMainThread) return undefined
+  if (process.env.TZ !== undefined || !tzSteers()) return undefined
   try {
     const linked = zoneinfoName(readlinkSync('/etc/localtime'))
     const real = zoneinfoName(realpathSync('/etc/localtime'))

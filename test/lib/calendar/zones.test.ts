@@ -1,4 +1,5 @@
 import {expect} from 'chai'
+import {Worker} from 'node:worker_threads'
 
 import {instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
 import {listWindow, parseGiven} from '../../../src/lib/calendar/window.ts'
@@ -6,6 +7,7 @@ import {listWindow, parseGiven} from '../../../src/lib/calendar/window.ts'
 const wall = (year: number, month: number, day: number, hour: number, minute = 0) => ({day, hour, minute, month, second: 0, year})
 
 describe('calendar zones and windows (Intl)', () => {
+  const before = process.env.TZ
   it('a wall time in Europe/Zurich names the instant of its offset, summer or winter', () => {
     expect(new Date(instantOf(wall(2025, 3, 29, 9), 'Europe/Zurich')).toISOString()).to.equal('2025-03-29T08:00:00.000Z')
     expect(new Date(instantOf(wall(2025, 3, 31, 9), 'Europe/Zurich')).toISOString()).to.equal('2025-03-31T07:00:00.000Z')
@@ -15,6 +17,21 @@ describe('calendar zones and windows (Intl)', () => {
   it('a time the clocks skip lands an hour later; a time that occurs twice is its first occurrence', () => {
     expect(new Date(instantOf(wall(2025, 3, 30, 2, 30), 'Europe/Zurich')).toISOString()).to.equal('2025-03-30T01:30:00.000Z')
     expect(new Date(instantOf(wall(2025, 10, 26, 2, 30), 'Europe/Zurich')).toISOString()).to.equal('2025-10-26T00:30:00.000Z')
+  })
+
+  it('in a worker thread, whose process.env is its own copy: offsets still agree with Intl (TZ steers nothing there), and the process’s own TZ is left as it was', async () => {
+    const zones = new URL('../../../dist/lib/calendar/zones.js', import.meta.url).href
+    const code = `
+      const {parentPort} = require('node:worker_threads')
+      import(${JSON.stringify(zones)}).then(({offsetAt}) => {
+        const at = [Date.parse('2025-07-01T00:00:00Z'), Date.parse('2025-01-15T12:00:00Z')]
+        parentPort.postMessage(['Europe/Zurich', 'America/New_York', 'Asia/Kolkata'].flatMap((zone) => at.map((ms) => offsetAt(ms, zone))))
+      })`
+    const worker = new Worker(code, {eval: true})
+    const offsets = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject))
+    await worker.terminate()
+    expect(offsets).to.deep.equal([7_200_000, 3_600_000, -14_400_000, -18_000_000, 19_800_000, 19_800_000])
+    expect(process.env.TZ).to.equal(before)
   })
 
   it('wallAt is the inverse on ordinary times', () => {
