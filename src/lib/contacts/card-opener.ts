@@ -23,7 +23,7 @@ export function cardOpener(invocation: Invocation): CardOpener {
   return {
     async open(cards) {
       const account = await directAccount(invocation)
-      const opened = account && (await directly(async () => Promise.all(cards.map(async (card) => openCardDirectly(card, account.userKeys))), account.fellBack('contact cards opened')))
+      const opened = account && (await directly(() => cards.map((card) => openCardDirectly(card, account.userKeys)), account.fellBack('contact cards opened')))
       if (account && opened) {
         account.done('contact cards opened')
         return opened

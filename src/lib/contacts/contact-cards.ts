@@ -90,14 +90,17 @@ function unknownType({Data, Type: type}: Card): OpenedCard | undefined {
  * result as openCard when the card is of the kinds crypto/direct reads and its signature holds; anything else is
  * Unsupported (thrown), and openCard says what it is.
  */
-export async function openCardDirectly(card: Card, keys: readonly DirectKeySet[]): Promise<OpenedCard> {
+export function openCardDirectly(card: Card, keys: readonly DirectKeySet[]): OpenedCard {
   const unknown = unknownType(card)
   if (unknown) return unknown
   const {Signature: signature, Type: type} = card
   const data = encrypted(type) ? decryptMessage(card.Data, {keys, maxBytes: MAX_CARD_BYTES}).data.toString('utf8') : card.Data
   if (!signed(type)) return {data, signature: 'none', type}
   need(typeof signature === 'string' && signature !== '', 'a card without its signature')
-  need((await holdsDetached(Buffer.from(stripTrailingSpaces(data), 'utf8'), signature, keys)) || (await holdsDetached(Buffer.from(data, 'utf8'), signature, keys)), 'a signature that does not hold')
+  need(
+    [stripTrailingSpaces(data), data].some((text) => holdsDetached(Buffer.from(text, 'utf8'), signature, keys)),
+    'a signature that does not hold',
+  )
   return {data, signature: 'verified', type}
 }
 

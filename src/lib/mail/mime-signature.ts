@@ -12,7 +12,7 @@ import {holdsDetached} from '../crypto/direct/open.ts'
 export async function verifyDetached(data: Uint8Array, armoredSignature: string, senderKeys: readonly string[]): Promise<Verification> {
   if (senderKeys.length === 0) return 'unverified'
   // Without OpenPGP.js when the keys and signature are of the kinds crypto/direct reads and it holds; else OpenPGP.js says.
-  if (await holdsDetached(Buffer.from(data), armoredSignature, senderKeys)) return 'verified'
+  if (holdsDetached(Buffer.from(data), armoredSignature, senderKeys)) return 'verified'
   const pgp = await openpgp()
   try {
     const signature = await pgp.readSignature({armoredSignature})

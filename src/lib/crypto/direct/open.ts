@@ -1,7 +1,7 @@
 /** The reads callers make of crypto/direct, each whole: a message opened, a detached signature checked. */
 import {decryptMessage} from './decrypt.ts'
 import {type DirectKeySet, readKey} from './keys.ts'
-import {decryptionKeys, directVerdict, readSignatures, signedData, verifiesInPool} from './signatures.ts'
+import {decryptionKeys, directVerdict, readSignatures, signedData, verifies} from './signatures.ts'
 
 /** An armored message decrypted with `keys`, its signatures weighed with the armored `senderKeys` (directVerdict). */
 export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[], senderKeys: readonly string[], maxBytes = Infinity): {data: Buffer; verification: ReturnType<typeof directVerdict>} {
@@ -18,14 +18,12 @@ export function openArmoredMessage(armored: string, keys: readonly DirectKeySet[
 
 /**
  * Whether an armored detached signature over `data` holds by one of `keys` (armored, or read), for certain; false for
- * anything else (it does not hold, or crypto/direct cannot tell: OpenPGP.js then decides). Its EdDSA checks run on
- * Node's thread pool (verifiesInPool): a read that checks many parts awaits them together.
+ * anything else (it does not hold, or crypto/direct cannot tell: OpenPGP.js then decides).
  */
-export async function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): Promise<boolean> {
+export function holdsDetached(data: Buffer, armoredSignature: string, keys: ReadonlyArray<DirectKeySet | string>): boolean {
   try {
     const sets = keys.map((key) => (typeof key === 'string' ? readKey(key) : key))
-    for (const signature of readSignatures(armoredSignature)) if (await verifiesInPool(signature, signedData(signature, data), sets)) return true
-    return false
+    return readSignatures(armoredSignature).some((signature) => verifies(signature, signedData(signature, data), sets))
   } catch {
     return false
   }

@@ -141,28 +141,16 @@ export function readSignatures(input: Buffer | string): DirectSignature[] {
   return packets.map(({body}) => readSignature(body))
 }
 
-/** The EdDSA check that settles whether a signature holds: `key` over `digest`. */
-interface EdCheck {
-  digest: Buffer
-  key: DirectKey
-  signature: Buffer
-}
-
-/** What `signature` by `key` over `data` (the bytes before the trailer) is checked with; undefined when its digest's prefix or its key's kind already says it does not hold. */
-function edCheck(signature: DirectSignature, key: DirectKey, data: Buffer[]): EdCheck | undefined {
-  if (key.algorithm !== ALGORITHM.EDDSA_LEGACY) return undefined
+/** Whether `signature` by `key` holds over `data` (the bytes before the trailer): the digest's prefix and EdDSA. */
+function holds(signature: DirectSignature, key: DirectKey, data: Buffer[]): boolean {
+  if (key.algorithm !== ALGORITHM.EDDSA_LEGACY) return false
   const hash = createHash(signature.hash)
   for (const part of data) hash.update(part)
   const digest = hash.update(signature.trailer).digest()
-  if (!digest.subarray(0, 2).equals(signature.hashPrefix)) return undefined
+  if (!digest.subarray(0, 2).equals(signature.hashPrefix)) return false
   // EdDSA legacy signs the digest (RFC 4880bis 13.7): the 64-byte signature is R then S.
-  return {digest, key, signature: Buffer.concat([signature.r, signature.s])}
+  return verify(null, digest, key.publicKey, Buffer.concat([signature.r, signature.s]))
 }
-
-const edHolds = (check: EdCheck | undefined) => check !== undefined && verify(null, check.digest, check.key.publicKey, check.signature)
-
-/** Whether `signature` by `key` holds over `data` (the bytes before the trailer): the digest's prefix and EdDSA. */
-const holds = (signature: DirectSignature, key: DirectKey, data: Buffer[]): boolean => edHolds(edCheck(signature, key, data))
 
 /**
  * A signature on the key, read; undefined for one that cannot be the primary key's (another's certification, which
@@ -275,26 +263,6 @@ export function canonicalEol(data: Buffer): Buffer {
  * found but anything short of a verified signature (OpenPGP.js then decides and says why).
  */
 export function verifies(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now = Math.floor(Date.now() / 1000)): boolean {
-  const check = messageCheck(signature, data, keys, now)
-  if (check === false) return false
-  need(edHolds(check), 'a signature that does not hold')
-  return true
-}
-
-/** verifies, with the EdDSA check (some 0.1 ms) on Node's thread pool: a read that checks many runs them side by side, and goes on meanwhile. */
-export async function verifiesInPool(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now = Math.floor(Date.now() / 1000)): Promise<boolean> {
-  const check = messageCheck(signature, data, keys, now)
-  if (check === false) return false
-  const held = await new Promise<boolean>((resolve) => {
-    if (check) verify(null, check.digest, check.key.publicKey, check.signature, (error, result) => resolve(!error && result))
-    else resolve(false)
-  })
-  need(held, 'a signature that does not hold')
-  return true
-}
-
-/** verifies up to its EdDSA check: false when no key of `keys` issued it; the check, or undefined when it already cannot hold. */
-function messageCheck(signature: DirectSignature, data: Buffer, keys: readonly DirectKeySet[], now: number): EdCheck | false | undefined {
   const set = keys.find((candidate) => issuedBy(signature, candidate.primary) || candidate.subkeys.some(({key}) => issuedBy(signature, key)))
   if (!set) return false
   // A signature over data only: a certification holds over the key and user ID it certifies, never over a message.
@@ -305,7 +273,8 @@ function messageCheck(signature: DirectSignature, data: Buffer, keys: readonly D
   const certification = primarySelfCertification(set, signature.created)
   need(certification.keyFlags !== undefined && (certification.keyFlags & 0x02) !== 0, 'a primary key without the flag to sign data')
   need(certification.keyExpiresAfter === 0 || signature.created < set.primary.created + certification.keyExpiresAfter, 'a key expired when it signed')
-  return edCheck(signature, set.primary, [data])
+  need(holds(signature, set.primary, [data]), 'a signature that does not hold')
+  return true
 }
 
 /**

@@ -13,7 +13,7 @@ import * as openpgp from 'openpgp'
 
 import {readKey} from '../../../../src/lib/crypto/direct/keys.ts'
 import {readPackets, Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
-import {canonicalEol, readSignatures, signedData, verifies, verifiesInPool} from '../../../../src/lib/crypto/direct/signatures.ts'
+import {canonicalEol, readSignatures, signedData, verifies} from '../../../../src/lib/crypto/direct/signatures.ts'
 import {gnupgHome} from '../../../helpers/gnupg-home.ts'
 import {framed, inOpenpgp} from '../../../helpers/pgp-fixtures.ts'
 
@@ -91,20 +91,6 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
       expect(error).to.be.instanceOf(Unsupported)
       direct = 'unsupported'
     }
-
-    // The same verdict with the EdDSA check on the thread pool.
-    const inPool = await (async () => {
-      const [read] = readSignatures(signature)
-      return verifiesInPool(
-        read,
-        signedData(read, data),
-        keys.map((key) => readKey(key)),
-      )
-    })().then(
-      (held) => (held ? 'verified' : 'false'),
-      (error: unknown) => (error instanceof Unsupported ? 'unsupported' : String(error)),
-    )
-    expect(inPool, 'verifiesInPool').to.equal(direct)
 
     const checked = await openpgp.verify({
       message: await openpgp.createMessage({binary: data}),
