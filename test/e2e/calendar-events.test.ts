@@ -161,7 +161,7 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     }
   })
 
-  it('events’ session keys are sealed: a second listing opens no key packet (DEBUG counts), prints the same, and logout removes them', async () => {
+  it('events’ session keys and the signatures found to hold are sealed: a second listing opens no key packet and checks no signature again (DEBUG counts), prints the same, and logout removes them', async () => {
     const env = baseEnv(suite.home.home, {DEBUG: 'proton-cli:direct', TZ: 'UTC'})
     const login = await runBinary(['auth', 'login', 'demo', '--password-stdin', '--api-url', suite.sandbox.url, '--profile', 'event-keys'], {env, input: 'demo\n'})
     expect(login.status, login.stderr).to.equal(0)
@@ -170,13 +170,13 @@ describe('calendar events end to end (built binary, sandbox, GnuPG)', function (
     // A new login seals the account's keys, not the calendar's: the first listing unlocks and seals it (OpenPGP.js).
     const unlocking = await list()
     expect(unlocking.status, unlocking.stderr).to.equal(0)
-    expect(counts(unlocking)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 0 opened'])
+    expect(counts(unlocking)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 0 opened; 0 signatures known to hold, 0 checked'])
     const first = await list()
-    expect(counts(first)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 4 opened'])
+    expect(counts(first)).to.deep.equal(['proton-cli:direct 0 event session keys from the seal, 4 opened; 0 signatures known to hold, 11 checked'])
     const file = join(suite.home.home, 'cache', 'proton-cli', 'keys', 'event-keys.event-keys')
     expect(statSync(file).mode & 0o777).to.equal(0o600)
     const second = await list()
-    expect(counts(second)).to.deep.equal(['proton-cli:direct 4 event session keys from the seal, 0 opened'])
+    expect(counts(second)).to.deep.equal(['proton-cli:direct 4 event session keys from the seal, 0 opened; 11 signatures known to hold, 0 checked'])
     expect(first.stdout.equals(unlocking.stdout)).to.equal(true)
     expect(second.stdout.equals(first.stdout)).to.equal(true)
     const logout = await runBinary(['--profile', 'event-keys', 'auth', 'logout'], {env})

@@ -17,21 +17,25 @@ export function sessionKeyDirectly(keyPacket: string, calendarKeys: readonly Dir
   return kept ? kept.get(packet, open) : open()
 }
 
-/** verifyCard's verdict when it is certain: unverified (no keys), failed (no signature), verified (it holds, as binary or legacy text). */
-function verdict(text: string, signature: string | null | undefined, keys: readonly DirectKeySet[]): PartVerification {
+/**
+ * verifyCard's verdict when it is certain: unverified (no keys), failed (no signature), verified (it holds, as binary
+ * or legacy text; `kept` may know it held before).
+ */
+function verdict(text: string, signature: string | null | undefined, keys: readonly DirectKeySet[], kept?: EventKeys): PartVerification {
   if (keys.length === 0) return 'unverified'
   if (!signature) return 'failed'
-  if (holdsDetached(Buffer.from(text, 'utf8'), signature, keys)) return 'verified'
-  need(needsLegacy(text) && holdsDetached(Buffer.from(text.replace(/[ \t]+(?=\r?\n|$)/g, ''), 'utf8'), signature, keys), 'a part whose signature does not hold')
+  const holds = (data: string) => (kept ? kept.holds(Buffer.from(data, 'utf8'), signature, keys) : holdsDetached(Buffer.from(data, 'utf8'), signature, keys))
+  if (holds(text)) return 'verified'
+  need(needsLegacy(text) && holds(text.replace(/[ \t]+(?=\r?\n|$)/g, '')), 'a part whose signature does not hold')
   return 'verified'
 }
 
 /** One part opened as openCard opens it. */
-export function openCardDirectly(card: CardData, sessionKey: SessionKey | undefined, authorKeys: readonly DirectKeySet[]): OpenedCard {
+export function openCardDirectly(card: CardData, sessionKey: SessionKey | undefined, authorKeys: readonly DirectKeySet[], kept?: EventKeys): OpenedCard {
   if (card.Type === CARD.CLEAR_TEXT) return {text: card.Data, verification: 'unverified'}
-  if (card.Type === CARD.SIGNED) return {text: card.Data, verification: verdict(card.Data, card.Signature, authorKeys)}
+  if (card.Type === CARD.SIGNED) return {text: card.Data, verification: verdict(card.Data, card.Signature, authorKeys, kept)}
   need((card.Type === CARD.ENCRYPTED || card.Type === CARD.ENCRYPTED_AND_SIGNED) && sessionKey, 'a part openCard refuses')
   const text = decryptMessage(Buffer.from(card.Data, 'base64'), {maxBytes: MAX_PART_BYTES, sessionKey}).data.toString('utf8')
   if (card.Type === CARD.ENCRYPTED) return {text, verification: 'unverified'}
-  return {text, verification: verdict(text, card.Signature, authorKeys)}
+  return {text, verification: verdict(text, card.Signature, authorKeys, kept)}
 }

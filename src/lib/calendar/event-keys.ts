@@ -1,35 +1,39 @@
 /**
- * Events' session keys kept between runs, sealed as the account's unlocked keys are (account/key-seal.ts): a listing
- * opens each event's SharedKeyPacket and CalendarKeyPacket with the calendar key, an X25519 agreement and a key
- * unwrap each (some 0.1 ms a packet, two an event), and the same month is listed again and again. Like a drive node's
- * key in the SDK's cryptoCache, a session key is one level below the keys the seal already holds: it opens only the
- * event whose key packet it came from, and is filed under that packet's SHA-256, so a packet the service changes is
- * another entry, opened again.
+ * What a listing of events keeps between runs, sealed as the account's unlocked keys are (account/key-seal.ts): a
+ * listing opened each event's SharedKeyPacket with the calendar key (an X25519 agreement and a key unwrap) and
+ * checked each part's signature (an Ed25519 check, some 0.1 ms) again, and the same month is listed again and again.
+ * - Session keys, as the drive SDK's NodesCryptoCache keeps a node's (its content key packet's session key: drive-sdk
+ *   internal/nodes/cryptoCache.ts, serializeSessionKey): one opens only the event whose key packet it came from, and
+ *   is filed under that packet's SHA-256, so a packet the service changes is another entry, opened again.
+ * - Which signatures held: filed under the SHA-256 of the signer's keys as read (every packet: a revocation added is
+ *   other keys), the armored signature and the data, and only for a signature of one packet that never expires, made
+ *   by then (lastingSince): whether it holds then depends on nothing else. One that fails is never kept: the part is
+ *   checked again, and goes to OpenPGP.js as before.
  *
  * <cacheDir>/keys/<profile>.event-keys: AES-256-GCM under a key derived from the session's ClientKey (only the
- * service keeps it), with the session's UID and the user's ID as associated data; 0600 in a 0700 directory of this
- * user's, replaced atomically, read through no link and only when nobody else may read or write it; removed with the
- * keys' seal (removeSeal: logout, a new login). Anything that does not open is ignored: the packets are opened with
- * the calendar keys as before. The MAX_KEYS used last are kept.
+ * service keeps it), with the session's UID and the user's ID as associated data: nobody without the session can
+ * write an entry. 0600 in a 0700 directory of this user's, replaced atomically, read through no link and only when
+ * nobody else may read or write it; removed with the keys' seal (removeSeal: logout, a new login). Anything that does
+ * not open is ignored. The MAX_ENTRIES used last are kept.
  */
 import {createHash} from 'node:crypto'
-
 import {dirname} from 'node:path'
 
 import type {DirectAccount} from '../account/direct-keys.ts'
 import {openBytes, readPrivateFile, sealBytes, type SealKind, sealPath} from '../account/key-seal.ts'
 import {sessionClientKey, sessionWithKeys} from '../account/keys.ts'
 import type {SessionKey} from '../crypto/direct/decrypt.ts'
+import type {DirectKeySet} from '../crypto/direct/keys.ts'
+import {holdsDetached, lastingSince} from '../crypto/direct/open.ts'
 import {replaceFile} from '../files/atomic-file.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import type {Invocation} from '../run/invocation.ts'
 
 const KIND: SealKind = {header: Buffer.from('proton-cli sealed event keys v1\n', 'utf8'), info: 'proton-cli event session keys v1'}
-/** Session keys kept at most (some 100 bytes each sealed: the file stays near 100 KiB, read at every listing). */
-export const MAX_KEYS = 1000
+/** Entries kept at most (some 70 bytes each sealed: the file stays near 150 KiB, read at every listing). */
+export const MAX_ENTRIES = 2000
 const MAX_BYTES = 1024 * 1024
 
-/** The cipher of a kept key, by its first byte (RFC 4880 9.2). */
 const CIPHER_IDS: Record<SessionKey['algorithm'], number> = {aes128: 7, aes192: 8, aes256: 9}
 const CIPHERS = new Map(Object.entries(CIPHER_IDS).map(([name, id]) => [id, name as SessionKey['algorithm']]))
 
@@ -41,10 +45,10 @@ export interface EventKeysOwner {
   userId: string
 }
 
-/** A run's view of the sealed session keys: kept ones read, new ones noted, written back once at write(). */
+/** A run's view of what is sealed: entries read, new ones noted, written back once at write(). */
 export class EventKeys {
-  /** Keys taken from the seal and keys opened with the calendar keys (DEBUG prints them; the tests count them). */
-  readonly counts = {opened: 0, sealed: 0}
+  /** Session keys taken from the seal or opened, signatures known to hold or checked (DEBUG prints them; the tests count them). */
+  readonly counts = {checked: 0, known: 0, opened: 0, sealed: 0}
   private readonly entries: Map<string, Buffer>
   private readonly owner: EventKeysOwner
   private readonly clientKey: Buffer
@@ -59,22 +63,59 @@ export class EventKeys {
 
   /** The session key of a key packet: the one kept for it, else `open`'s (kept at write()). */
   get(packet: Buffer, open: () => SessionKey): SessionKey {
-    const name = createHash('sha256').update(packet).digest('base64url')
-    const kept = this.entries.get(name)
+    const name = `k.${createHash('sha256').update(packet).digest('base64url')}`
+    const kept = this.take(name)
     const algorithm = kept && CIPHERS.get(kept[0])
-    // The most recently used last.
-    this.entries.delete(name)
     if (kept && algorithm) {
-      this.entries.set(name, kept)
       this.counts.sealed++
       return {algorithm, data: kept.subarray(1)}
     }
 
     const key = open()
-    this.entries.set(name, Buffer.concat([Buffer.from([CIPHER_IDS[key.algorithm]]), key.data]))
+    this.keep(name, Buffer.concat([Buffer.from([CIPHER_IDS[key.algorithm]]), key.data]))
     this.counts.opened++
-    this.changed = true
     return key
+  }
+
+  /** holdsDetached, answered from the seal for a lasting signature found to hold before (see the top of this file). */
+  holds(data: Buffer, armoredSignature: string, keys: readonly DirectKeySet[]): boolean {
+    const digest = createHash('sha256')
+    for (const key of keys) digest.update(key.digest)
+    const name = `v.${digest.update(`\n${armoredSignature}\n`).update(data).digest('base64url')}`
+    const kept = this.take(name)
+    // Made by now: a clock set back before the signature is asked again.
+    if (kept?.length === 4 && kept.readUInt32BE(0) <= Date.now() / 1000) {
+      this.counts.known++
+      return true
+    }
+
+    this.counts.checked++
+    if (!holdsDetached(data, armoredSignature, keys)) return false
+    const since = lastingSince(armoredSignature)
+    if (since !== undefined) {
+      const made = Buffer.alloc(4)
+      made.writeUInt32BE(since)
+      this.keep(name, made)
+    }
+
+    return true
+  }
+
+  /** The entry, taken out (keep() puts it back, the most recently used last). */
+  private take(name: string): Buffer | undefined {
+    const kept = this.entries.get(name)
+    if (kept) {
+      this.entries.delete(name)
+      this.entries.set(name, kept)
+    }
+
+    return kept
+  }
+
+  private keep(name: string, value: Buffer): void {
+    this.entries.delete(name)
+    this.entries.set(name, value)
+    this.changed = true
   }
 
   /** Writes the seal when a key was added; a failure leaves the packets to be opened next time. */
@@ -82,7 +123,7 @@ export class EventKeys {
     if (!this.changed) return
     this.changed = false
     const names = [...this.entries.keys()]
-    for (const name of names.slice(0, Math.max(0, names.length - MAX_KEYS))) this.entries.delete(name)
+    for (const name of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) this.entries.delete(name)
     const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...this.entries].map(([name, key]) => [name, key.toString('base64')]))}), 'utf8')
     const path = sealPath(this.owner.cacheDir, this.owner.profile, 'event-keys')
     try {
@@ -122,7 +163,11 @@ export async function runEventKeys(invocation: Invocation, direct: DirectAccount
 export async function writeEventKeys(invocation: Invocation): Promise<void> {
   const keys = runs.get(invocation)
   if (!keys) return
-  if (invocation.io.env.DEBUG) invocation.io.stderr.write(`proton-cli:direct ${keys.counts.sealed} event session keys from the seal, ${keys.counts.opened} opened\n`)
+  if (invocation.io.env.DEBUG) {
+    const {checked, known, opened, sealed} = keys.counts
+    invocation.io.stderr.write(`proton-cli:direct ${sealed} event session keys from the seal, ${opened} opened; ${known} signatures known to hold, ${checked} checked\n`)
+  }
+
   await keys.write()
 }
 

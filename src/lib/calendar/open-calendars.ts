@@ -7,7 +7,7 @@
  */
 import type {PublicKey} from 'openpgp'
 
-import {type AccountKeys, accountKeys, requestAccountKeys} from '../account/keys.ts'
+import {type AccountKeys, accountKeys, requestAccountKeys, sessionWithKeys} from '../account/keys.ts'
 import {directAccount} from '../account/direct-keys.ts'
 import {senderKeys} from '../account/published-keys.ts'
 import {openpgp as loadOpenpgp} from '../crypto/keyring.ts'
@@ -70,8 +70,12 @@ export async function openCalendars(invocation: Invocation, choice: string | und
     return bootstrap
   }
 
+  // The calendar list (a short answer) and the key requests go out first: the service answers them first, and the
+  // seal opens while the events come.
+  const listed = chooseCalendars(invocation, choice)
+  await sessionWithKeys(invocation)
   if (choice !== undefined && ID_SHAPE.test(choice)) start(choice, true)
-  const refs = await chooseCalendars(invocation, choice)
+  const refs = await listed
   for (const {id} of refs) start(id)
   const direct = await sealed
   const withKeys = direct && {account: direct, sessionKeys: await runEventKeys(invocation, direct)}

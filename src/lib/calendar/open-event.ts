@@ -98,7 +98,7 @@ export async function openEvent(raw: JsonRecord, calendar: OpenCalendar, authorK
     const opened = await directly(
       () =>
         openWith<DirectSessionKey>(raw, calendar, {
-          openCard: async (card, key, author) => openCardDirectly(card, key, await authorKeys.direct(author)),
+          openCard: async (card, key, author) => openCardDirectly(card, key, await authorKeys.direct(author), calendar.sessionKeys),
           sessionKey: (packet) => sessionKeyDirectly(packet, direct, calendar.sessionKeys),
         }),
       authorKeys.fellBack,

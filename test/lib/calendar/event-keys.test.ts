@@ -1,7 +1,9 @@
 /**
- * Events' session keys sealed between runs (calendar/event-keys.ts): kept under the packet's digest and opened again
- * only for a packet not kept; bound to the session's ClientKey, UID and user; a tampered file, one others may read,
- * or a symbolic link in its place is ignored; the least recently used go past MAX_KEYS; no key in clear on disk.
+ * What listings of events keep sealed between runs (calendar/event-keys.ts): session keys, kept under the packet's
+ * digest and opened again only for a packet not kept; signatures found to hold (made by GnuPG), known again only for
+ * the same keys, signature and data, never one that failed or expires, nor before it was made; all bound to the
+ * session's ClientKey, UID and user; a tampered file, one others may read, or a symbolic link in its place is ignored;
+ * the least recently used go past MAX_ENTRIES; no key in clear on disk.
  */
 import {expect} from 'chai'
 import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
@@ -11,15 +13,25 @@ import {randomBytes} from 'node:crypto'
 
 import {removeSeal, sealPath} from '../../../src/lib/account/key-seal.ts'
 import type {SessionKey} from '../../../src/lib/crypto/direct/decrypt.ts'
-import {EventKeys, type EventKeysOwner, MAX_KEYS} from '../../../src/lib/calendar/event-keys.ts'
+import {type DirectKeySet, readKey} from '../../../src/lib/crypto/direct/keys.ts'
+import {EventKeys, type EventKeysOwner, MAX_ENTRIES} from '../../../src/lib/calendar/event-keys.ts'
+import {gnupgHome} from '../../helpers/gnupg-home.ts'
 
-describe('calendar/event-keys: events’ session keys sealed between runs', () => {
+const TEXT = Buffer.from('BEGIN:VEVENT\r\nSUMMARY:Lunch\r\nEND:VEVENT')
+
+describe('calendar/event-keys: what listings of events keep sealed between runs', function () {
+  this.timeout(60_000)
+  const gnupg = gnupgHome('proton-event-keys-')
   let cacheDir = ''
   let owner: EventKeysOwner
   const clientKey = randomBytes(32)
   const packets = Array.from({length: 3}, (_, index) => Buffer.from(`key packet ${index}`))
   const keys: SessionKey[] = packets.map(() => ({algorithm: 'aes256', data: randomBytes(32)}))
   const file = () => sealPath(cacheDir, owner.profile, 'event-keys')
+  let signer: DirectKeySet
+  let stranger: DirectKeySet
+  let signature = ''
+  let expiring = ''
 
   /** One run: each packet's key, counting what had to be opened. */
   const run = async (as = owner, key = clientKey, which = packets) => {
@@ -29,19 +41,44 @@ describe('calendar/event-keys: events’ session keys sealed between runs', () =
     return {counts: store.counts, got}
   }
 
+  /** One run asking whether `armored` over `data` holds by `by`: the answer and the counts. */
+  const check = async (data: Buffer, armored: string, by: DirectKeySet[] = [signer]) => {
+    const store = new EventKeys(owner, clientKey)
+    const held = store.holds(data, armored, by)
+    await store.write()
+    return {counts: store.counts, held}
+  }
+
+  before(() => {
+    gnupg.open()
+    gnupg.makeKey('author@gnupg.test')
+    gnupg.makeKey('stranger@gnupg.test')
+    const sign = (options: string[]) => {
+      const result = gnupg.gpg(['--armor', '--detach-sign', '--local-user', 'author@gnupg.test', '--output', '-', ...options, gnupg.file('part', TEXT)])
+      expect(result.status, result.stderr).to.equal(0)
+      return result.stdout.toString()
+    }
+
+    signature = sign([])
+    expiring = sign(['--default-sig-expire', '1y'])
+    signer = readKey(gnupg.gpg(['--armor', '--export', 'author@gnupg.test']).stdout.toString())
+    stranger = readKey(gnupg.gpg(['--armor', '--export', 'stranger@gnupg.test']).stdout.toString())
+  })
+  after(() => gnupg.close())
+
   beforeEach(() => {
     cacheDir = mkdtempSync(join(tmpdir(), 'proton-cli-event-keys-'))
     owner = {cacheDir, profile: 'default', uid: 'uid-1', userId: 'user-1'}
   })
   afterEach(() => rmSync(cacheDir, {force: true, recursive: true}))
 
-  it('opened once, then read from the seal (0600, in a 0700 directory), the same keys; no key in clear in the file', async () => {
+  it('session keys: opened once, then read from the seal (0600, in a 0700 directory), the same keys; no key in clear in the file', async () => {
     const first = await run()
-    expect(first.counts).to.deep.equal({opened: 3, sealed: 0})
+    expect(first.counts).to.include({opened: 3, sealed: 0})
     expect(statSync(file()).mode & 0o777).to.equal(0o600)
     expect(statSync(join(cacheDir, 'keys')).mode & 0o777).to.equal(0o700)
     const second = await run()
-    expect(second.counts).to.deep.equal({opened: 0, sealed: 3})
+    expect(second.counts).to.include({opened: 0, sealed: 3})
     expect(second.got.map(({algorithm, data}) => [algorithm, Buffer.from(data).toString('hex')])).to.deep.equal(keys.map(({algorithm, data}) => [algorithm, Buffer.from(data).toString('hex')]))
     const sealed = readFileSync(file())
     for (const {data} of keys)
@@ -52,9 +89,34 @@ describe('calendar/event-keys: events’ session keys sealed between runs', () =
     expect(statSync(file()).mtimeMs).to.equal(before)
   })
 
-  it('bound to the session: another ClientKey, UID or user opens nothing (the keys are opened again)', async () => {
+  it('signatures: GnuPG’s holds, checked once, then known; other data, another key, an expiring signature or one that fails is checked every time', async () => {
+    expect(await check(TEXT, signature)).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: true})
+    expect(await check(TEXT, signature)).to.deep.include({counts: {checked: 0, known: 1, opened: 0, sealed: 0}, held: true})
+    // Another byte: not the signed data, never known.
+    const changed = Buffer.from(TEXT)
+    changed[10] ^= 1
+    for (let run = 0; run < 2; run++) expect(await check(changed, signature)).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: false})
+    // Other keys: checked again (and it holds by no key of a stranger's).
+    expect(await check(TEXT, signature, [stranger])).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: false})
+    expect((await check(TEXT, signature, [stranger, signer])).counts.checked).to.equal(1)
+    // A signature that expires: it holds, and is checked at every run.
+    for (let run = 0; run < 2; run++) expect(await check(TEXT, expiring)).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: true})
+  })
+
+  it('a signature known to hold is checked again on a clock set back before it was made', async () => {
+    await check(TEXT, signature)
+    const now = Date.now
+    Date.now = () => 0
+    try {
+      expect((await check(TEXT, signature)).counts).to.include({checked: 1, known: 0})
+    } finally {
+      Date.now = now
+    }
+  })
+
+  it('bound to the session: another ClientKey, UID, user or profile opens nothing (the keys are opened again)', async () => {
     await run()
-    expect((await run(owner, randomBytes(32))).counts).to.deep.equal({opened: 3, sealed: 0})
+    expect((await run(owner, randomBytes(32))).counts).to.include({opened: 3, sealed: 0})
     await run()
     expect((await run({...owner, uid: 'uid-2'})).counts.opened).to.equal(3)
     await run()
@@ -81,8 +143,8 @@ describe('calendar/event-keys: events’ session keys sealed between runs', () =
     expect((await run()).counts.opened).to.equal(3)
   })
 
-  it('the least recently used go past MAX_KEYS; removeSeal (logout, a new login) removes the file', async () => {
-    const many = Array.from({length: MAX_KEYS + 5}, (_, index) => Buffer.from(`packet ${index}`))
+  it('the least recently used go past MAX_ENTRIES; removeSeal (logout, a new login) removes the file', async () => {
+    const many = Array.from({length: MAX_ENTRIES + 5}, (_, index) => Buffer.from(`packet ${index}`))
     const key = (): SessionKey => ({algorithm: 'aes128', data: randomBytes(16)})
     const store = new EventKeys(owner, clientKey)
     for (const packet of many) store.get(packet, key)

@@ -41,6 +41,8 @@ export interface DirectKeySet {
   subkeys: Array<{key: DirectKey} & KeyBinding>
   /** Direct-key signatures and revocations on the primary key. */
   primarySignatures: Packet[]
+  /** SHA-256 of every packet read: another signature on the key (a revocation, say) is another digest. */
+  digest: Buffer
 }
 
 /** The KDF hash algorithms of RFC 6637 by ID, as node:crypto names them. */
@@ -117,7 +119,7 @@ export function readKey(input: Buffer | string): DirectKeySet {
     return key
   }
 
-  const set: DirectKeySet = {primary: read(packets[0]), primarySignatures: [], subkeys: [], users: []}
+  const set: DirectKeySet = {digest: createHash('sha256').update(bytes).digest(), primary: read(packets[0]), primarySignatures: [], subkeys: [], users: []}
   let current: KeyBinding = {signatures: set.primarySignatures}
   for (const packet of packets.slice(1)) {
     if (packet.tag === 2) current.signatures.push(packet)

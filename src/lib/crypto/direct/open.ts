@@ -30,6 +30,19 @@ export function holdsDetached(data: Buffer, armoredSignature: string, keys: Read
 }
 
 /**
+ * When an armored detached signature of one packet that never expires was made (seconds): from then on, whether it
+ * holds depends on the data and the key alone. Undefined for anything else (several packets, an expiry, unread).
+ */
+export function lastingSince(armoredSignature: string): number | undefined {
+  try {
+    const signatures = readSignatures(armoredSignature)
+    return signatures.length === 1 && signatures[0].expiresAfter === 0 ? signatures[0].created : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * `attempt`'s result, or undefined when it fails in any way (Unsupported, or anything node:crypto refuses): the caller
  * then does the same with OpenPGP.js, which gives the verdict in its words. `why` hears the reason (DEBUG prints it).
  */
