@@ -2,6 +2,7 @@ import {expect} from 'chai'
 import {Worker} from 'node:worker_threads'
 
 import {instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
+import {BUILT_WITH, CANONICAL_ZONES} from '../../../src/lib/generated/canonical-zones.ts'
 import {listWindow, parseGiven} from '../../../src/lib/calendar/window.ts'
 
 const wall = (year: number, month: number, day: number, hour: number, minute = 0) => ({day, hour, minute, month, second: 0, year})
@@ -32,6 +33,11 @@ describe('calendar zones and windows (Intl)', () => {
     await worker.terminate()
     expect(offsets).to.deep.equal([7_200_000, 3_600_000, -14_400_000, -18_000_000, 19_800_000, 19_800_000])
     expect(process.env.TZ).to.equal(before)
+  })
+
+  it('the canonical zones the build listed are Intl’s, for the ICU and tz data it names (the tests run on the Node that built)', () => {
+    expect(BUILT_WITH).to.deep.equal({icu: process.versions.icu, tz: process.versions.tz})
+    expect(CANONICAL_ZONES).to.deep.equal(Intl.supportedValuesOf('timeZone'))
   })
 
   it('wallAt is the inverse on ordinary times', () => {
