@@ -11,6 +11,7 @@ import {expect} from 'chai'
 import {parse} from 'yaml'
 
 import {baseEnv, runBinary} from '../helpers/run-binary.ts'
+import {runMeasured} from '../helpers/run-measured.ts'
 import {json, serverForSuite} from '../helpers/scripted-server.ts'
 import {environmentSession} from '../helpers/session-files.ts'
 import {runInTerminal} from '../helpers/terminal.ts'
@@ -72,5 +73,18 @@ describe('100,000 levels of nesting (built binary)', function () {
     const raw = await runBinary(['account', 'show', '--output', 'json'], {env: baseEnv(suite.home.home)})
     expect(raw.status).to.equal(5)
     expect(raw.stdout.toString()).to.equal(DEEP)
+  })
+
+  it('a million levels (5 MB) are refused without being built: peak memory within 35 MiB of refusing 1,000 (JSON.parse would build some 80 MB first)', async () => {
+    const refuse = async (depth: number) => {
+      suite.server.handle(json(200, nested(depth)))
+      const result = await runMeasured(['account', 'show'], baseEnv(suite.home.home))
+      expect([result.status, result.stderr]).to.deep.equal([5, `Error: the answer is nested ${depth} levels deep, more than the 256 this command reads\n`])
+      return result.peakMiB
+    }
+
+    const small = await refuse(1000)
+    const large = await refuse(1_000_000)
+    expect(large - small, `${small} MiB, then ${large} MiB`).to.be.below(35)
   })
 })

@@ -14,9 +14,10 @@
  * service keeps it), with the session's UID and the user's ID as associated data: nobody without the session can
  * write an entry. 0600 in a 0700 directory of this user's, replaced atomically, read through no link and only when
  * nobody else may read or write it; removed with the keys' seal (removeSeal: logout, a new login). Anything that does
- * not open is ignored. The MAX_ENTRIES used last are kept.
+ * not open is ignored. Past MAX_ENTRIES, those used least recently as of the last write are dropped.
  */
 import {createHash} from 'node:crypto'
+import {existsSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import type {DirectAccount} from '../account/direct-keys.ts'
@@ -30,9 +31,12 @@ import {ensurePrivateDirectory} from '../files/private-directory.ts'
 import type {Invocation} from '../run/invocation.ts'
 
 const KIND: SealKind = {header: Buffer.from('proton-cli sealed event keys v1\n', 'utf8'), info: 'proton-cli event session keys v1'}
-/** Entries kept at most (some 70 bytes each sealed: the file stays near 150 KiB, read at every listing). */
-export const MAX_ENTRIES = 2000
-const MAX_BYTES = 1024 * 1024
+/**
+ * Entries kept at most: some 70 bytes each sealed (under 600 KiB, read at every listing), some four an event (its
+ * session key, its parts' signatures), so that a listing of some 2,000 events is kept whole.
+ */
+export const MAX_ENTRIES = 8000
+const MAX_BYTES = 2 * 1024 * 1024
 
 const CIPHER_IDS: Record<SessionKey['algorithm'], number> = {aes128: 7, aes192: 8, aes256: 9}
 const CIPHERS = new Map(Object.entries(CIPHER_IDS).map(([name, id]) => [id, name as SessionKey['algorithm']]))
@@ -49,7 +53,7 @@ export interface EventKeysOwner {
 export class EventKeys {
   /** Session keys taken from the seal or opened, signatures known to hold or checked (DEBUG prints them; the tests count them). */
   readonly counts = {checked: 0, known: 0, opened: 0, sealed: 0}
-  private readonly entries: Map<string, Buffer>
+  private read: Map<string, Buffer> | undefined
   private readonly owner: EventKeysOwner
   private readonly clientKey: Buffer
   private changed = false
@@ -57,13 +61,21 @@ export class EventKeys {
   constructor(owner: EventKeysOwner, clientKey: Buffer) {
     this.owner = owner
     this.clientKey = clientKey
-    const bytes = readPrivateFile(sealPath(owner.cacheDir, owner.profile, 'event-keys'), MAX_BYTES)
-    this.entries = parse(bytes && openBytes(KIND, bytes, clientKey, context(owner)))
+  }
+
+  /** The file is read at the first use: a command that opens no event (events create) reads nothing. */
+  private get entries(): Map<string, Buffer> {
+    if (!this.read) {
+      const bytes = readPrivateFile(sealPath(this.owner.cacheDir, this.owner.profile, 'event-keys'), MAX_BYTES)
+      this.read = parse(bytes && openBytes(KIND, bytes, this.clientKey, context(this.owner)))
+    }
+
+    return this.read
   }
 
   /** The session key of a key packet: the one kept for it, else `open`'s (kept at write()). */
   get(packet: Buffer, open: () => SessionKey): SessionKey {
-    const name = `k.${createHash('sha256').update(packet).digest('base64url')}`
+    const name = `k.${sha256(packet).toString('base64url')}`
     const kept = this.take(name)
     const algorithm = kept && CIPHERS.get(kept[0])
     if (kept && algorithm) {
@@ -79,9 +91,13 @@ export class EventKeys {
 
   /** holdsDetached, answered from the seal for a lasting signature found to hold before (see the top of this file). */
   holds(data: Buffer, armoredSignature: string, keys: readonly DirectKeySet[]): boolean {
-    const digest = createHash('sha256')
+    // Every field of a fixed length (the count, then digests): no boundary between the signature and the data moves.
+    const digest = createHash('sha256').update(Buffer.from([keys.length >> 8, keys.length & 0xff]))
     for (const key of keys) digest.update(key.digest)
-    const name = `v.${digest.update(`\n${armoredSignature}\n`).update(data).digest('base64url')}`
+    const name = `v.${digest
+      .update(sha256(Buffer.from(armoredSignature, 'utf8')))
+      .update(sha256(data))
+      .digest('base64url')}`
     const kept = this.take(name)
     // Made by now: a clock set back before the signature is asked again.
     if (kept?.length === 4 && kept.readUInt32BE(0) <= Date.now() / 1000) {
@@ -122,6 +138,8 @@ export class EventKeys {
   async write(): Promise<void> {
     if (!this.changed) return
     this.changed = false
+    // The keys' seal gone meanwhile (auth logout, a new login): what this run kept was for an ended session.
+    if (!existsSync(sealPath(this.owner.cacheDir, this.owner.profile))) return
     const names = [...this.entries.keys()]
     for (const name of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) this.entries.delete(name)
     const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...this.entries].map(([name, key]) => [name, key.toString('base64')]))}), 'utf8')
@@ -138,6 +156,7 @@ export class EventKeys {
 }
 
 const context = ({uid, userId}: EventKeysOwner) => `${uid}\n${userId}`
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest()
 
 /** What a read opens events with when the seal gave the account's keys: them, and the session keys kept. */
 export interface SealedKeys {

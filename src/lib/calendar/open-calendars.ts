@@ -45,7 +45,9 @@ const ID_SHAPE = /^[\w-]{86}==$/
  */
 export function early<T>(work: (quietly: boolean) => Promise<T>, quietly: boolean): () => Promise<T> {
   const first = quiet(work(quietly))
-  return quietly ? () => first.catch(() => work(false)) : () => first
+  if (!quietly) return () => first
+  let again: Promise<T> | undefined
+  return () => first.catch(() => (again ??= work(false)))
 }
 
 /**

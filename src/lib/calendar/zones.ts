@@ -44,10 +44,14 @@ const isUtc = (zone: string) => zone === 'UTC' || zone === 'Etc/UTC' || zone ===
 let canonical: Set<string> | undefined
 
 /**
- * The canonical IANA names (no aliases, not UTC): as the build's Node listed them when this Node has the same ICU and
- * tz data, else Intl's (some 2 ms, once, against a formatter's 13).
+ * The canonical IANA names (no aliases, not UTC): as the build's Node listed them when `versions` name the same ICU
+ * and tz data and the same V8, else Intl's (some 2 ms, once, against a formatter's 13).
  */
-const canonicalZones = () => (canonical ??= new Set(process.versions.icu === BUILT_WITH.icu && process.versions.tz === BUILT_WITH.tz ? CANONICAL_ZONES : Intl.supportedValuesOf('timeZone')))
+export function canonicalList(versions: Partial<Record<'icu' | 'tz' | 'v8', string>> = process.versions): readonly string[] {
+  return versions.icu === BUILT_WITH.icu && versions.tz === BUILT_WITH.tz && versions.v8 === BUILT_WITH.v8 ? CANONICAL_ZONES : Intl.supportedValuesOf('timeZone')
+}
+
+const canonicalZones = () => (canonical ??= new Set(canonicalList()))
 
 /**
  * Whether V8's local time stands in for Intl in the zone: a canonical name that ICU takes from TZ as it is (ICU

@@ -6,7 +6,7 @@
  */
 import {describeApiError, describeNotJson, statusText} from './api-error.ts'
 import {type Envelope, ENVELOPE_MEMBERS, type Sniff, sniffJson, sniffMembers, sniffOf} from './envelope.ts'
-import {scanJson} from './json-scan.ts'
+import {CAPTURE_MAX_BYTES, scanJson} from './json-scan.ts'
 import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../core/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
@@ -78,12 +78,49 @@ function nestedWithin(value: JsonRecord, limit: number): boolean {
 }
 
 /**
+ * Containers JSON.parse may build before the depth is known: V8's parser does not recurse, so an answer nested a
+ * million levels deep is built whole (some 55 bytes a level) where the scanner refuses it at RENDER_DEPTH without
+ * building anything. Past this many brackets (a page of 100 events has some 2,000), the scanner reads the answer.
+ */
+const QUICK_BRACKETS = 20_000
+
+/** Whether the body has at most `limit` of "[" and "{", strings included. */
+function bracketsWithin(body: Buffer, limit: number): boolean {
+  let count = 0
+  for (const bracket of [0x5b, 0x7b]) for (let at = body.indexOf(bracket); at !== -1 && count <= limit; at = body.indexOf(bracket, at + 1)) count++
+  return count <= limit
+}
+
+const isNumberByte = (byte: number) => (byte >= 0x30 && byte <= 0x39) || byte === 0x2e || byte === 0x65 || byte === 0x45 || byte === 0x2b || byte === 0x2d
+
+/**
+ * Whether the body has a run of CAPTURE_MAX_BYTES bytes a number is written with: the scanner keeps no more of a
+ * member's value (a Code cut short is no integer). Any such run covers one of the bytes looked at, half a run apart;
+ * each byte of a run is gone over once.
+ */
+function longNumberIn(body: Buffer): boolean {
+  for (let at = 0; at < body.length; at += CAPTURE_MAX_BYTES / 2) {
+    if (!isNumberByte(body[at])) continue
+    let from = at
+    while (from > 0 && isNumberByte(body[from - 1])) from--
+    let to = at
+    while (to < body.length && isNumberByte(body[to])) to++
+    if (to - from >= CAPTURE_MAX_BYTES) return true
+    at = to
+  }
+
+  return false
+}
+
+/**
  * Most answers, read by JSON.parse alone (the scanner goes over every byte in JavaScript: some 4 ms of a month of
- * events): an object whose envelope is a Code that is a safe integer, nested at most RENDER_DEPTH. The scanner would
- * find the same (it accepts what JSON.parse accepts on the UTF-8 decoding, and keeps a repeated member's last value,
- * as JSON.parse does); anything else goes to it, which says where and why. Integers that JSON.parse may round: parsed again (mayRound).
+ * events): an object whose envelope is a Code that is a safe integer, nested at most RENDER_DEPTH, with at most
+ * QUICK_BRACKETS brackets and no number the scanner would cut. The scanner would find the same (it accepts what
+ * JSON.parse accepts on the UTF-8 decoding, and keeps a repeated member's last value, as JSON.parse does); anything
+ * else goes to it, which says where and why. Integers that JSON.parse may round: parsed again (mayRound).
  */
 function readQuickly(body: Buffer): {data: JsonValue; code: number} | undefined {
+  if (!bracketsWithin(body, QUICK_BRACKETS) || longNumberIn(body)) return undefined
   const text = body.toString('utf8')
   let data: unknown
   try {

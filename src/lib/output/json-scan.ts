@@ -53,7 +53,7 @@ const LITERALS: Record<number, Uint8Array> = {0x66: Buffer.from('false'), 0x6e: 
 
 /** A key longer than this (in bytes, quotes included) is not named; a captured value longer than this is cut. */
 const KEY_MAX_BYTES = 1024
-const CAPTURE_MAX_BYTES = 64 * 1024
+export const CAPTURE_MAX_BYTES = 64 * 1024
 /** Deeper nesting is refused (as JSON.parse would run out of stack well before): bounds the stack to 2 MiB of bits. */
 const MAX_DEPTH = 1 << 24
 

@@ -55,12 +55,13 @@ export async function tryCall(invocation: Invocation, planned: PlannedRequest, s
  * items in one request, say). Network failures and the timeout still throw.
  * `retry: false`: never sent twice (see ApiRequest).
  */
-export async function attempt(invocation: Invocation, planned: PlannedRequest, options: Pick<ApiRequest, 'retry'> = {}): Promise<Outcome> {
+export async function attempt(invocation: Invocation, planned: PlannedRequest, options: Pick<ApiRequest, 'retry'> & {silent?: boolean} = {}): Promise<Outcome> {
   const session = await activeSession(invocation)
   const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body))
   const url = buildRequestUrl(session.apiUrl, planned.path, planned.query)
-  const response = await invocation.request(session, {body, method: planned.method, url, ...options})
-  if (response.refusedRedirect) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
+  const response = await invocation.request(session, {body, method: planned.method, retry: options.retry, url})
+  // `silent`: not even a refused redirect is said (callQuietly: said, if it matters, when the request is made again).
+  if (response.refusedRedirect && !options.silent) invocation.note(describeRefusedRedirect(response.statusCode, response.refusedRedirect))
   return readAnswer(response)
 }
 
@@ -69,7 +70,7 @@ export async function attempt(invocation: Invocation, planned: PlannedRequest, o
  * wanted (a calendar whose ID only looks like one); asked again with call when it is wanted and failed.
  */
 export async function callQuietly(invocation: Invocation, planned: PlannedRequest): Promise<Answer> {
-  const outcome = await attempt(invocation, planned)
+  const outcome = await attempt(invocation, planned, {silent: true})
   if (!outcome.ok) throw new Error(outcome.failure.message)
   return outcome.answer
 }

@@ -33,9 +33,16 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
   let signature = ''
   let expiring = ''
 
+  /** The account keys' seal that the file goes with (written only while there is one): its content is not read here. */
+  const withKeySeal = (as: EventKeysOwner) => {
+    mkdirSync(join(as.cacheDir, 'keys'), {mode: 0o700, recursive: true})
+    writeFileSync(sealPath(as.cacheDir, as.profile), 'the keys, sealed', {mode: 0o600})
+    return as
+  }
+
   /** One run: each packet's key, counting what had to be opened. */
   const run = async (as = owner, key = clientKey, which = packets) => {
-    const store = new EventKeys(as, key)
+    const store = new EventKeys(withKeySeal(as), key)
     const got = which.map((packet) => store.get(packet, () => keys[packets.indexOf(packet)]))
     await store.write()
     return {counts: store.counts, got}
@@ -43,7 +50,7 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
 
   /** One run asking whether `armored` over `data` holds by `by`: the answer and the counts. */
   const check = async (data: Buffer, armored: string, by: DirectKeySet[] = [signer]) => {
-    const store = new EventKeys(owner, clientKey)
+    const store = new EventKeys(withKeySeal(owner), clientKey)
     const held = store.holds(data, armored, by)
     await store.write()
     return {counts: store.counts, held}
@@ -99,6 +106,10 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
     // Other keys: checked again (and it holds by no key of a stranger's).
     expect(await check(TEXT, signature, [stranger])).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: false})
     expect((await check(TEXT, signature, [stranger, signer])).counts.checked).to.equal(1)
+    // The signature's last line break moved to the front of the data: the same bytes end to end, another entry.
+    expect(signature.endsWith('\n')).to.equal(true)
+    const moved = Buffer.concat([Buffer.from('\n'), TEXT])
+    expect(await check(moved, signature.slice(0, -1))).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: false})
     // A signature that expires: it holds, and is checked at every run.
     for (let run = 0; run < 2; run++) expect(await check(TEXT, expiring)).to.deep.include({counts: {checked: 1, known: 0, opened: 0, sealed: 0}, held: true})
   })
@@ -112,6 +123,14 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
     } finally {
       Date.now = now
     }
+  })
+
+  it('nothing is written once the keys’ seal is gone (an auth logout while the run went on)', async () => {
+    const store = new EventKeys(withKeySeal(owner), clientKey)
+    store.get(packets[0], () => keys[0])
+    rmSync(sealPath(cacheDir, owner.profile))
+    await store.write()
+    expect(() => statSync(file())).to.throw()
   })
 
   it('bound to the session: another ClientKey, UID, user or profile opens nothing (the keys are opened again)', async () => {
@@ -146,7 +165,7 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
   it('the least recently used go past MAX_ENTRIES; removeSeal (logout, a new login) removes the file', async () => {
     const many = Array.from({length: MAX_ENTRIES + 5}, (_, index) => Buffer.from(`packet ${index}`))
     const key = (): SessionKey => ({algorithm: 'aes128', data: randomBytes(16)})
-    const store = new EventKeys(owner, clientKey)
+    const store = new EventKeys(withKeySeal(owner), clientKey)
     for (const packet of many) store.get(packet, key)
     // The first one used again: the most recent.
     store.get(many[0], key)

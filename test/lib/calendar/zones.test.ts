@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {Worker} from 'node:worker_threads'
 
-import {instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
+import {canonicalList, instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
 import {BUILT_WITH, CANONICAL_ZONES} from '../../../src/lib/generated/canonical-zones.ts'
 import {listWindow, parseGiven} from '../../../src/lib/calendar/window.ts'
 
@@ -35,9 +35,15 @@ describe('calendar zones and windows (Intl)', () => {
     expect(process.env.TZ).to.equal(before)
   })
 
-  it('the canonical zones the build listed are Intl’s, for the ICU and tz data it names (the tests run on the Node that built)', () => {
-    expect(BUILT_WITH).to.deep.equal({icu: process.versions.icu, tz: process.versions.tz})
+  it('the canonical zones: the build’s list for its ICU, tz and V8, which is Intl’s on the Node that built (npm test builds first); Intl’s for any other', () => {
+    expect(BUILT_WITH).to.deep.equal({icu: process.versions.icu, tz: process.versions.tz, v8: process.versions.v8})
+    expect(canonicalList()).to.equal(CANONICAL_ZONES)
     expect(CANONICAL_ZONES).to.deep.equal(Intl.supportedValuesOf('timeZone'))
+    for (const other of [{tz: '1999z'}, {icu: '1.0'}, {v8: '1.0'}]) {
+      const list = canonicalList({...BUILT_WITH, ...other})
+      expect(list).to.not.equal(CANONICAL_ZONES)
+      expect(list).to.deep.equal(Intl.supportedValuesOf('timeZone'))
+    }
   })
 
   it('wallAt is the inverse on ordinary times', () => {

@@ -65,7 +65,7 @@ describe('readAnswer', () => {
     expect(readAnswer(response(200, limit)).ok).to.equal(true)
   })
 
-  it('what JSON.parse reads alone is read as the scanner reads it: repeated members, bytes that are not UTF-8, runs of 16 digits, a Code of 1000.0, an Error or Details beside Code 1000', () => {
+  it('what JSON.parse reads alone is read as the scanner reads it: repeated members, bytes that are not UTF-8, runs of 16 digits, a Code of 1000.0 or written in 70,000 digits, an Error or Details beside Code 1000', () => {
     const bodies = [
       '{"Code":1000,"Code":"x"}',
       '{"Code":"x","Code":1000}',
@@ -80,6 +80,9 @@ describe('readAnswer', () => {
       '{"Code":9007199254740993}',
       '\ufeff{"Code":1000}',
       '{"Code":1000} x',
+      // A Code longer than the scanner keeps of a member (64 KiB): cut, it is no integer; JSON.parse reads 1000.
+      `{"Code":1000.${'0'.repeat(70_000)}}`,
+      `{"Code":1000,"S":"${'1'.repeat(70_000)}"}`,
     ]
     for (const body of bodies) {
       const answer = {...response(200, ''), body: Buffer.from(body)}
