@@ -1,9 +1,8 @@
 /**
- * What every events command starts with: the account's keys (three
- * requests) and the calendar list fetched together, the chosen calendars
- * opened (their bootstrap each, in parallel), and the keys that check an
- * event's Author: this account's own address keys, else the Author's
- * published keys (asked once per Author).
+ * What every events command starts with: the calendar list and the account's keys (three requests) fetched together,
+ * the chosen calendars opened (their bootstrap each, asked for as soon as the calendar's ID is known), and the keys
+ * that check an event's Author: this account's own address keys, else the Author's published keys (asked once per
+ * Author).
  */
 import type {PublicKey} from 'openpgp'
 
@@ -74,7 +73,7 @@ export async function openCalendars(invocation: Invocation, choice: string | und
 
   // The calendar list (a short answer) and the key requests go out first: the service answers them first, and the
   // seal opens while the events come.
-  const listed = chooseCalendars(invocation, choice)
+  const listed = quiet(chooseCalendars(invocation, choice))
   await sessionWithKeys(invocation)
   if (choice !== undefined && ID_SHAPE.test(choice)) start(choice, true)
   const refs = await listed
