@@ -193,6 +193,9 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     ...request.headers,
   }
   const body = typeof request.body === 'function' ? request.body() : request.body
+  const refresher = refreshers.get(client)
+  // The token this attempt is sent with: a 401 for it after another request renewed it asks for no second refresh.
+  const sentWith = refresher?.session.accessToken
   const stream = client.stream(request.url, {
     body,
     context: {ownHeaders: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase())},
@@ -215,10 +218,9 @@ async function open(client: Got, request: ApiRequest, timeoutMs: number, options
     for (const line of responseHeadLines('< ', {headers, httpVersion, statusCode, statusMessage})) log(line)
   }
 
-  const refresher = refreshers.get(client)
   if (response.statusCode === 401 && refresher && !refreshed) {
     stream.destroy()
-    await refresher.refresh(refresher.session.accessToken)
+    await refresher.refresh(sentWith ?? '')
     log?.('(access token refreshed; sending the request again)')
     return open(client, request, timeoutMs, options, true)
   }

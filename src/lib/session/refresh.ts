@@ -127,8 +127,25 @@ function adopt(session: ActiveSession, stored: StoredSession): void {
   session.stored = stored
 }
 
-/** Renew `context.session`'s tokens in place after `failedAccessToken` met a 401. */
+/** The refresh under way for a session: the requests of one run that meet a 401 together wait for the same one. */
+const underWay = new WeakMap<ActiveSession, Promise<void>>()
+
+/**
+ * Renew `context.session`'s tokens in place after `failedAccessToken` met a 401. Refresh tokens are spent once: a
+ * request sent with a token this run has renewed since is sent again as it is, and requests that fail together wait
+ * for one refresh (an environment session's PROTON_REFRESH_TOKEN, spent twice, would be refused the second time).
+ */
 export async function refreshSession(context: RefreshContext, failedAccessToken: string): Promise<void> {
+  const {session} = context
+  const running = underWay.get(session)
+  if (running) return running
+  if (session.accessToken !== failedAccessToken) return
+  const renewal = renew(context, failedAccessToken).finally(() => underWay.delete(session))
+  underWay.set(session, renewal)
+  return renewal
+}
+
+async function renew(context: RefreshContext, failedAccessToken: string): Promise<void> {
   const {names, session, store, transport} = context
   if (session.source === 'env') {
     // Environment sessions are renewed in memory only.
