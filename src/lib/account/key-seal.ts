@@ -130,21 +130,24 @@ export function openBytes(kind: SealKind, bytes: Buffer, clientKey: Buffer, cont
   }
 }
 
-/** The sealed bytes of the entries (digest -> key as written), for this session and user. */
-export function seal(entries: ReadonlyMap<string, Uint8Array>, clientKey: Buffer, uid: string, userId: string): Buffer {
+/**
+ * The sealed bytes of the entries (name -> bytes: a key as written, or what another `kind` keeps), for this session
+ * and user.
+ */
+export function seal(entries: ReadonlyMap<string, Uint8Array>, clientKey: Buffer, uid: string, userId: string, kind = KEYS): Buffer {
   const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...entries].map(([digest, key]) => [digest, Buffer.from(key).toString('base64')]))}), 'utf8')
-  const sealed = sealBytes(KEYS, plain, clientKey, `${uid}\n${userId}`)
+  const sealed = sealBytes(kind, plain, clientKey, `${uid}\n${userId}`)
   plain.fill(0)
   return sealed
 }
 
-/** The entries sealed in `bytes`, or undefined when they do not open with this key, session and user. */
-export function unseal(bytes: Buffer, clientKey: Buffer, uid: string, userId: string): Map<string, Uint8Array> | undefined {
-  const plain = openBytes(KEYS, bytes, clientKey, `${uid}\n${userId}`)
+/** The entries sealed in `bytes`, in their order, or undefined when they do not open with this key, session and user. */
+export function unseal(bytes: Buffer, clientKey: Buffer, uid: string, userId: string, kind = KEYS): Map<string, Buffer> | undefined {
+  const plain = openBytes(kind, bytes, clientKey, `${uid}\n${userId}`)
   if (!plain) return undefined
   try {
     const parsed = JSON.parse(plain.toString('utf8')) as {keys?: Record<string, unknown>}
-    const entries = new Map<string, Uint8Array>()
+    const entries = new Map<string, Buffer>()
     for (const [digest, key] of Object.entries(parsed.keys ?? {})) if (typeof key === 'string') entries.set(digest, Buffer.from(key, 'base64'))
     return entries
   } catch {
@@ -205,7 +208,7 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
   const path = sealPath(cacheDir, session.profile)
   const userId = String(records.user.ID ?? '')
   const bytes = session.source === 'file' ? readPrivateFile(path) : undefined
-  const entries = (bytes && unseal(bytes, clientKey, session.uid, userId)) ?? new Map<string, Uint8Array>()
+  const entries: Map<string, Uint8Array> = (bytes && unseal(bytes, clientKey, session.uid, userId)) ?? new Map()
   let changed = false
   const counts = {derived: 0, sealed: 0}
   /** Entries read or kept in this run. */

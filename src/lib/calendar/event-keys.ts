@@ -21,7 +21,7 @@ import {existsSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import type {DirectAccount} from '../account/direct-keys.ts'
-import {openBytes, readPrivateFile, sealBytes, type SealKind, sealPath} from '../account/key-seal.ts'
+import {readPrivateFile, seal, type SealKind, sealPath, unseal} from '../account/key-seal.ts'
 import {sessionClientKey, sessionWithKeys} from '../account/keys.ts'
 import type {SessionKey} from '../crypto/direct/decrypt.ts'
 import type {DirectKeySet} from '../crypto/direct/keys.ts'
@@ -66,8 +66,9 @@ export class EventKeys {
   /** The file is read at the first use: a command that opens no event (events create) reads nothing. */
   private get entries(): Map<string, Buffer> {
     if (!this.read) {
-      const bytes = readPrivateFile(sealPath(this.owner.cacheDir, this.owner.profile, 'event-keys'), MAX_BYTES)
-      this.read = parse(bytes && openBytes(KIND, bytes, this.clientKey, context(this.owner)))
+      const {cacheDir, profile, uid, userId} = this.owner
+      const bytes = readPrivateFile(sealPath(cacheDir, profile, 'event-keys'), MAX_BYTES)
+      this.read = (bytes && unseal(bytes, this.clientKey, uid, userId, KIND)) ?? new Map<string, Buffer>()
     }
 
     return this.read
@@ -139,23 +140,20 @@ export class EventKeys {
     if (!this.changed) return
     this.changed = false
     // The keys' seal gone meanwhile (auth logout, a new login): what this run kept was for an ended session.
-    if (!existsSync(sealPath(this.owner.cacheDir, this.owner.profile))) return
+    const {cacheDir, profile, uid, userId} = this.owner
+    if (!existsSync(sealPath(cacheDir, profile))) return
     const names = [...this.entries.keys()]
     for (const name of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) this.entries.delete(name)
-    const plain = Buffer.from(JSON.stringify({keys: Object.fromEntries([...this.entries].map(([name, key]) => [name, key.toString('base64')]))}), 'utf8')
-    const path = sealPath(this.owner.cacheDir, this.owner.profile, 'event-keys')
+    const path = sealPath(cacheDir, profile, 'event-keys')
     try {
       ensurePrivateDirectory(dirname(path))
-      await replaceFile(path, sealBytes(KIND, plain, this.clientKey, context(this.owner)), {mode: 0o600})
+      await replaceFile(path, seal(this.entries, this.clientKey, uid, userId, KIND), {mode: 0o600})
     } catch {
       // Not kept: opened again next time.
-    } finally {
-      plain.fill(0)
     }
   }
 }
 
-const context = ({uid, userId}: EventKeysOwner) => `${uid}\n${userId}`
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest()
 
 /** What a read opens events with when the seal gave the account's keys: them, and the session keys kept. */
@@ -188,21 +186,4 @@ export async function writeEventKeys(invocation: Invocation): Promise<void> {
   }
 
   await keys.write()
-}
-
-/** The kept keys in their order (least recently used first); none for a seal that did not open. */
-function parse(plain: Buffer | undefined): Map<string, Buffer> {
-  const entries = new Map<string, Buffer>()
-  if (!plain) return entries
-  try {
-    const parsed = JSON.parse(plain.toString('utf8')) as {keys?: unknown}
-    const keys = parsed.keys !== null && typeof parsed.keys === 'object' ? parsed.keys : {}
-    for (const [name, key] of Object.entries(keys)) if (typeof key === 'string') entries.set(name, Buffer.from(key, 'base64'))
-  } catch {
-    entries.clear()
-  } finally {
-    plain.fill(0)
-  }
-
-  return entries
 }
