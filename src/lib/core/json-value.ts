@@ -17,7 +17,7 @@ const keepIntegers: Reviver = (_key, value, context) => {
 }
 
 /** Whether JSON.parse may round an integer of the text: one it would round has sixteen digits in a row (2^53 has sixteen; fewer are exact). */
-export const mayRound = (text: string): boolean => /\d{16}/.test(text)
+const mayRound = (text: string): boolean => /\d{16}/.test(text)
 
 /**
  * JSON.parse that keeps every integer exact. The reviver costs a call and a source string per value (a page of 100

@@ -10,7 +10,7 @@ import {CAPTURE_MAX_BYTES, scanJson} from './json-scan.ts'
 import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../core/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
-import {type JsonValue, mayRound, parseExact} from '../core/json-value.ts'
+import {type JsonValue, parseExact} from '../core/json-value.ts'
 import {isRecord, type JsonRecord} from '../core/records.ts'
 
 /** The verdict on an answer: its exit status and, for a failure, the one stderr line (without "Error: "). */
@@ -113,24 +113,23 @@ function longNumberIn(body: Buffer): boolean {
 }
 
 /**
- * Most answers, read by JSON.parse alone (the scanner goes over every byte in JavaScript: some 4 ms of a month of
+ * Most answers, read by parseExact alone (the scanner goes over every byte in JavaScript: some 4 ms of a month of
  * events): an object whose envelope is a Code that is a safe integer, nested at most RENDER_DEPTH, with at most
  * QUICK_BRACKETS brackets and no number the scanner would cut. The scanner would find the same (it accepts what
  * JSON.parse accepts on the UTF-8 decoding, and keeps a repeated member's last value, as JSON.parse does); anything
- * else goes to it, which says where and why. Integers that JSON.parse may round: parsed again (mayRound).
+ * else goes to it, which says where and why.
  */
 function readQuickly(body: Buffer): {data: JsonValue; code: number} | undefined {
   if (!bracketsWithin(body, QUICK_BRACKETS) || longNumberIn(body)) return undefined
-  const text = body.toString('utf8')
-  let data: unknown
+  let data: JsonValue
   try {
-    data = JSON.parse(text)
+    data = parseExact(body.toString('utf8'))
   } catch {
     return undefined
   }
 
   if (!isRecord(data) || !Number.isSafeInteger(data.Code) || Object.hasOwn(data, 'Error') || Object.hasOwn(data, 'Details') || !nestedWithin(data, RENDER_DEPTH)) return undefined
-  return {code: data.Code as number, data: mayRound(text) ? parseExact(text) : data}
+  return {code: data.Code as number, data}
 }
 
 /** What a dedicated command makes of one answer: the data (integers exact) with the bytes kept, or the failure. */
