@@ -20,7 +20,7 @@ import {directly} from '../crypto/direct/open.ts'
 import {openMemberPassphrase, unlockCalendarKeys} from './calendar-keys.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
 import type {JsonValue} from '../core/json-value.ts'
-import {call, callQuietly} from '../run/api.ts'
+import {call} from '../run/api.ts'
 import {CliFailure, oneLine, usageError} from '../core/errors.ts'
 import {EXIT} from '../core/exit-status.ts'
 import type {Invocation} from '../run/invocation.ts'
@@ -88,9 +88,9 @@ export async function calendarIds(invocation: Invocation, given: readonly string
   })
 }
 
-/** A calendar's bootstrap (its keys, member passphrases and settings): asked for as soon as its ID is known (`quietly`: callQuietly). */
-export const fetchBootstrap = async (invocation: Invocation, id: string, quietly = false): Promise<JsonValue | undefined> =>
-  (await (quietly ? callQuietly : call)(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(id)}/bootstrap`})).data
+/** A calendar's bootstrap (its keys, member passphrases and settings): asked for as soon as its ID is known (`send`: see open-calendars.ts early). */
+export const fetchBootstrap = async (invocation: Invocation, id: string, send = call): Promise<JsonValue | undefined> =>
+  (await send(invocation, {method: 'GET', path: `/calendar/v2/${idSegment(id)}/bootstrap`})).data
 
 /**
  * The calendar's keys, from its bootstrap: the member passphrase opened (signature checked), the keys unlocked; or,

@@ -15,7 +15,7 @@
 import {idSegment} from '../http/path-segment.ts'
 import {ListingBounds} from '../run/listing-bounds.ts'
 import {isRecord, type JsonRecord, listOf} from '../core/records.ts'
-import {call, callQuietly} from '../run/api.ts'
+import {call} from '../run/api.ts'
 import {unavailableError} from '../core/errors.ts'
 import type {Invocation} from '../run/invocation.ts'
 
@@ -32,14 +32,14 @@ export interface EventWindow {
 
 /**
  * Every event of the calendar the service lists for the window, each once (by ID), in the order received. `bounds`:
- * shared by every calendar of one listing; `quietly`: a failure is not reported (callQuietly).
+ * shared by every calendar of one listing; `send`: see open-calendars.ts early.
  */
 export async function fetchEvents(
   invocation: Invocation,
   calendarId: string,
   {end, start, zone}: EventWindow,
   bounds = new ListingBounds(invocation, 'calendar events list'),
-  quietly = false,
+  send = call,
 ): Promise<JsonRecord[]> {
   const params: Array<[string, string]> = [
     ['Start', String(Math.max(0, Math.floor(start / 1000)))],
@@ -53,7 +53,7 @@ export async function fetchEvents(
     for (let page = 0; ; page++) {
       if (page >= MAX_PAGES) throw unavailableError(`calendar ${calendarId}: the service still had more events of Type ${type} after ${MAX_PAGES} pages of ${PAGE_SIZE}: stopped; nothing printed`)
       bounds.beforePage()
-      const answer = await (quietly ? callQuietly : call)(invocation, {method: 'GET', path, query: [...params, ['Type', String(type)], ['Page', String(page)]]})
+      const answer = await send(invocation, {method: 'GET', path, query: [...params, ['Type', String(type)], ['Page', String(page)]]})
       const {data} = answer
       const events = listOf(data, 'Events')
       bounds.received(answer, `Page ${page} of Type ${type} of calendar ${calendarId}`, events.length, PAGE_SIZE)

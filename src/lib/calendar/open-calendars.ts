@@ -15,6 +15,7 @@ import {need} from '../crypto/direct/packets.ts'
 import {CliFailure} from '../core/errors.ts'
 import type {JsonValue} from '../core/json-value.ts'
 import type {Invocation} from '../run/invocation.ts'
+import {call, callQuietly} from '../run/api.ts'
 import {chooseCalendars, fetchBootstrap, type OpenCalendar, openCalendar} from './calendars.ts'
 import {runEventKeys} from './event-keys.ts'
 import type {AuthorKeys} from './open-event.ts'
@@ -39,14 +40,15 @@ export function quiet<T>(promise: Promise<T>): Promise<T> {
 const ID_SHAPE = /^[\w-]{86}==$/
 
 /**
- * Work on a calendar that needs only its ID, started now. `quietly` (before the calendar list names the calendar):
- * a failure is not reported, and the work is done again the usual way once the calendar is known to be wanted.
+ * Work on a calendar that needs only its ID, started now, its requests sent with `send`. `quietly` (before the
+ * calendar list names the calendar): sent with callQuietly, which reports no failure, and done again with call once
+ * the calendar is known to be wanted.
  */
-export function early<T>(work: (quietly: boolean) => Promise<T>, quietly: boolean): () => Promise<T> {
-  const first = quiet(work(quietly))
+export function early<T>(work: (send: typeof call) => Promise<T>, quietly: boolean): () => Promise<T> {
+  const first = quiet(work(quietly ? callQuietly : call))
   if (!quietly) return () => first
   let again: Promise<T> | undefined
-  return () => first.catch(() => (again ??= work(false)))
+  return () => first.catch(() => (again ??= work(call)))
 }
 
 /**
@@ -63,7 +65,7 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   const start = (id: string, quietly = false) => {
     let bootstrap = bootstraps.get(id)
     if (!bootstrap) {
-      bootstrap = early((silent) => fetchBootstrap(invocation, id, silent), quietly)
+      bootstrap = early((send) => fetchBootstrap(invocation, id, send), quietly)
       bootstraps.set(id, bootstrap)
       alongside?.(id, quietly)
     }

@@ -59,7 +59,7 @@ export const calendarEventsList = plainCommand<EventsListOptions>({
     const {authorKeys, calendars} = await openCalendars(invocation, options.calendar, (id, quietly) =>
       pending.set(
         id,
-        early((silent) => fetchEvents(invocation, id, window, bounds, silent), quietly),
+        early((send) => fetchEvents(invocation, id, window, bounds, send), quietly),
       ),
     )
     const fetched = await Promise.all(calendars.map(async (calendar) => ((await pending.get(calendar.id)?.()) ?? []).map((event) => ({calendar, event}))))
