@@ -1,6 +1,7 @@
 /**
- * What every events command starts with: the calendar list and the account's keys (three requests) fetched together,
- * the chosen calendars opened (their bootstrap each, asked for as soon as the calendar's ID is known), and the keys
+ * What every events command starts with: the calendar list (none for a calendar given by its ID) and the account's
+ * keys (three requests) fetched together, the chosen calendars opened (their bootstrap each, asked for as soon as the
+ * calendar's ID is known), and the keys
  * that check an event's Author: this account's own address keys, else the Author's published keys (asked once per
  * Author).
  */
@@ -16,7 +17,7 @@ import {CliFailure} from '../core/errors.ts'
 import type {JsonValue} from '../core/json-value.ts'
 import type {Invocation} from '../run/invocation.ts'
 import {call, callQuietly} from '../run/api.ts'
-import {chooseCalendars, fetchBootstrap, type OpenCalendar, openCalendar} from './calendars.ts'
+import {bootstrapRef, type CalendarRef, chooseCalendars, fetchBootstrap, type OpenCalendar, openCalendar} from './calendars.ts'
 import {runEventKeys} from './event-keys.ts'
 import type {AuthorKeys} from './open-event.ts'
 
@@ -39,21 +40,29 @@ export function quiet<T>(promise: Promise<T>): Promise<T> {
  */
 const ID_SHAPE = /^[\w-]{86}==$/
 
+/** Work started ahead (see early): its result when asked for, and what its first try gave (undefined if it failed). */
+export interface Early<T> {
+  (): Promise<T>
+  tried: Promise<T | undefined>
+}
+
 /**
  * Work on a calendar that needs only its ID, started now, its requests sent with `send`. `quietly` (before the
- * calendar list names the calendar): sent with callQuietly, which reports no failure, and done again with call once
- * the calendar is known to be wanted.
+ * calendar is known to be wanted): sent with callQuietly, which reports no failure, and done again with call when
+ * asked for after it failed.
  */
-export function early<T>(work: (send: typeof call) => Promise<T>, quietly: boolean): () => Promise<T> {
+export function early<T>(work: (send: typeof call) => Promise<T>, quietly: boolean): Early<T> {
   const first = quiet(work(quietly ? callQuietly : call))
-  if (!quietly) return () => first
   let again: Promise<T> | undefined
-  return () => first.catch(() => (again ??= work(call)))
+  const take = quietly ? () => first.catch(() => (again ??= work(call))) : () => first
+  return Object.assign(take, {tried: first.catch(() => undefined)})
 }
 
 /**
  * `alongside`: work on a chosen calendar that needs only its ID (fetching its events), started with its bootstrap:
- * beside the calendar list when --calendar has an ID's shape (`quietly`, see early), else once the list names it.
+ * at once when --calendar has an ID's shape (`quietly`, see early), else once the calendar list names it. A
+ * bootstrap names its calendar's member (bootstrapRef): an ID's calendar needs no list unless its bootstrap fails
+ * (a calendar named like an ID, an error then said by the list's own requests).
  */
 export async function openCalendars(invocation: Invocation, choice: string | undefined, alongside?: (id: string, quietly: boolean) => void): Promise<Opened> {
   // The key requests go out now; the keys are unlocked only if the seal cannot give them (account/direct-keys.ts).
@@ -61,7 +70,7 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   let unlocking: Promise<AccountKeys> | undefined
   const account = () => (unlocking ??= quiet(accountKeys(invocation)))
   const sealed = directAccount(invocation)
-  const bootstraps = new Map<string, () => Promise<JsonValue | undefined>>()
+  const bootstraps = new Map<string, Early<JsonValue | undefined>>()
   const start = (id: string, quietly = false) => {
     let bootstrap = bootstraps.get(id)
     if (!bootstrap) {
@@ -75,10 +84,10 @@ export async function openCalendars(invocation: Invocation, choice: string | und
 
   // The calendar list (a short answer) and the key requests go out first: the service answers them first, and the
   // seal opens while the events come.
-  const listed = quiet(chooseCalendars(invocation, choice))
+  const byId = choice !== undefined && ID_SHAPE.test(choice)
+  const listed = byId ? undefined : quiet(chooseCalendars(invocation, choice))
   await sessionWithKeys(invocation)
-  if (choice !== undefined && ID_SHAPE.test(choice)) start(choice, true)
-  const refs = await listed
+  const refs = await (listed ?? bootstrapOrList(invocation, choice as string, start(choice as string, true).tried))
   for (const {id} of refs) start(id)
   const direct = await sealed
   const withKeys = direct && {account: direct, sessionKeys: await runEventKeys(invocation, direct)}
@@ -108,6 +117,12 @@ export async function openCalendars(invocation: Invocation, choice: string | und
     return (await published(email)).map((armoredKey) => readKey(armoredKey))
   })
   return {account, authorKeys: {direct: directKeys, fellBack: direct?.fellBack('event opened'), pgp}, calendars}
+}
+
+/** The calendar of an ID-shaped --calendar: its bootstrap's member, else what the calendar list names. */
+async function bootstrapOrList(invocation: Invocation, choice: string, bootstrap: Promise<JsonValue | undefined>): Promise<CalendarRef[]> {
+  const ref = bootstrapRef(choice, await bootstrap)
+  return ref ? [ref] : chooseCalendars(invocation, choice)
 }
 
 /** `lookUp` asked once per email (any case). */
