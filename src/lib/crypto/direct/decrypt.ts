@@ -34,7 +34,7 @@ function openPkesk(body: Buffer, key: DirectKey): SessionKey {
   const wrapped = body.subarray(ephemeral.next + 1, ephemeral.next + 1 + wrappedLength)
   need(wrapped.length === wrappedLength && ephemeral.next + 1 + wrappedLength === body.length, 'a key packet of unexpected length')
   const publicKey = createPublicKey({format: 'jwk', key: {crv: 'X25519', kty: 'OKP', x: ephemeral.value.subarray(1).toString('base64url')}})
-  const shared = diffieHellman({privateKey: key.secretKey, publicKey})
+  const shared = diffieHellman({privateKey: key.secretKey(), publicKey})
   need(!shared.every((byte) => byte === 0), 'a shared secret of zeros')
   const kek = CIPHERS[key.kdf.cipher]
   const parameters = Buffer.concat([CURVE25519_OID_FIELD, Buffer.from([ALGORITHM.ECDH]), key.kdf.params, ANONYMOUS_SENDER, key.fingerprint])

@@ -22,8 +22,10 @@ export interface DirectKey {
   fingerprint: Buffer
   /** The low 8 bytes of the fingerprint. */
   keyId: Buffer
-  publicKey: KeyObject
-  secretKey?: KeyObject
+  /** The key objects, made at first use: a read whose session keys and verdicts are sealed (event-keys) uses none. */
+  publicKey: () => KeyObject
+  /** Present when the packet holds its secret in clear; checked against the public key when first made. */
+  secretKey?: () => KeyObject
   /** ECDH: the KDF's hash and key-wrap cipher (RFC 6637 9), and the public fields the KDF binds. */
   kdf?: {hash: string; cipher: number; params: Buffer}
   /** The packet body as hashed by signatures over the key (its public part). */
@@ -78,12 +80,18 @@ function readPublic(body: Buffer): {key: DirectKey; end: number} {
     .update(Buffer.from([0x99, publicBody.length >> 8, publicBody.length & 0xff]))
     .update(publicBody)
     .digest()
-  const publicKey = createPublicKey({format: 'jwk', key: {crv: algorithm === ALGORITHM.ECDH ? 'X25519' : 'Ed25519', kty: 'OKP', x: base64url(raw)}})
+  const publicKey = once(() => createPublicKey({format: 'jwk', key: {crv: algorithm === ALGORITHM.ECDH ? 'X25519' : 'Ed25519', kty: 'OKP', x: base64url(raw)}}))
   return {end, key: {algorithm, created, fingerprint, kdf, keyId: fingerprint.subarray(12), publicBody, publicKey}}
 }
 
+/** `make`, run at the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: {value: T} | undefined
+  return () => (made ??= {value: make()}).value
+}
+
 /** The secret of an unlocked packet (S2K usage 0, its two-byte checksum right); undefined when it is locked or a stub. */
-function readSecret(body: Buffer, at: number, key: DirectKey): KeyObject | undefined {
+function readSecret(body: Buffer, at: number, key: DirectKey): (() => KeyObject) | undefined {
   // A secret key packet cut after its public part is no locked key: OpenPGP.js cannot read it.
   need(at < body.length, 'a secret key packet without its secret part')
   if (body[at] !== 0) return undefined
@@ -95,11 +103,13 @@ function readSecret(body: Buffer, at: number, key: DirectKey): KeyObject | undef
   need(sum === body.readUInt16BE(next), 'a secret key whose checksum is wrong')
   // ECDH keeps the scalar big-endian (RFC 4880bis 13.5): X25519 takes it little-endian; EdDSA keeps the seed as is.
   const secret = key.algorithm === ALGORITHM.ECDH ? Buffer.from(padded(value, 32)).reverse() : padded(value, 32)
-  const x = key.publicKey.export({format: 'jwk'}).x
-  const secretKey = createPrivateKey({format: 'jwk', key: {crv: key.algorithm === ALGORITHM.ECDH ? 'X25519' : 'Ed25519', d: base64url(secret), kty: 'OKP', x}})
-  // The secret must be the public key's: a sealed key is checked as OpenPGP.js checks a key it unlocks.
-  need(createPublicKey(secretKey).export({format: 'jwk'}).x === x, 'a secret that is not its public key’s')
-  return secretKey
+  return once(() => {
+    const x = key.publicKey().export({format: 'jwk'}).x
+    const secretKey = createPrivateKey({format: 'jwk', key: {crv: key.algorithm === ALGORITHM.ECDH ? 'X25519' : 'Ed25519', d: base64url(secret), kty: 'OKP', x}})
+    // The secret must be the public key's: a sealed key is checked as OpenPGP.js checks a key it unlocks, before any use.
+    need(createPublicKey(secretKey).export({format: 'jwk'}).x === x, 'a secret that is not its public key’s')
+    return secretKey
+  })
 }
 
 const PUBLIC_TAGS = {primary: [6, 5], sub: [14, 7]}

@@ -149,7 +149,7 @@ function holds(signature: DirectSignature, key: DirectKey, data: Buffer[]): bool
   const digest = hash.update(signature.trailer).digest()
   if (!digest.subarray(0, 2).equals(signature.hashPrefix)) return false
   // EdDSA legacy signs the digest (RFC 4880bis 13.7): the 64-byte signature is R then S.
-  return verify(null, digest, key.publicKey, Buffer.concat([signature.r, signature.s]))
+  return verify(null, digest, key.publicKey(), Buffer.concat([signature.r, signature.s]))
 }
 
 /**

@@ -6,6 +6,7 @@
 import {expect} from 'chai'
 import * as openpgp from 'openpgp'
 
+import {decryptMessage} from '../../../../src/lib/crypto/direct/decrypt.ts'
 import {readKey} from '../../../../src/lib/crypto/direct/keys.ts'
 import {readPackets, Unsupported} from '../../../../src/lib/crypto/direct/packets.ts'
 import {decryptionKeys} from '../../../../src/lib/crypto/direct/signatures.ts'
@@ -54,7 +55,7 @@ return {
 `
 
 const hex = (bytes: Buffer) => bytes.toString('hex').toUpperCase()
-const jwkD = (key: {export(options: {format: 'jwk'}): {d?: string}} | undefined) => Buffer.from(key?.export({format: 'jwk'}).d ?? '', 'base64url')
+const jwkD = (key: (() => {export(options: {format: 'jwk'}): {d?: string}}) | undefined) => Buffer.from(key?.().export({format: 'jwk'}).d ?? '', 'base64url')
 const refused = (work: () => unknown) => expect(work).to.throw(Unsupported)
 
 /** A key's bytes with the body of its `index`-th packet replaced (the others as they were, framed anew). */
@@ -136,7 +137,7 @@ describe('crypto/direct keys: read against GnuPG and OpenPGP.js', function () {
       expect(decryptionKeys([set])).to.deep.equal([])
       // The public key is the one of the secret key read from the other export.
       const secret = readKey(armored === gpgPublic ? gpgSecret : made.unlocked.armored)
-      expect(set.primary.publicKey.export({format: 'jwk'})).to.deep.equal(secret.primary.publicKey.export({format: 'jwk'}))
+      expect(set.primary.publicKey().export({format: 'jwk'})).to.deep.equal(secret.primary.publicKey().export({format: 'jwk'}))
     }
   })
 
@@ -177,19 +178,27 @@ describe('crypto/direct keys: read against GnuPG and OpenPGP.js', function () {
     }
   })
 
-  it('a secret that is not its public key’s (another key’s secret, checksum right): Unsupported, as OpenPGP.js’s validation refuses it', async () => {
+  it('a secret that is not its public key’s (another key’s secret, checksum right): Unsupported at its first use, as OpenPGP.js’s validation refuses it', async () => {
     const other = readKey(made.unlocked.armored)
     const gpg = readKey(gpgSecret)
+    const toAlice = home.gpg(['--encrypt', '--recipient', 'alice@gnupg.test', '--output', '-'], Buffer.from('to alice')).stdout
+    expect(decryptMessage(toAlice, {keys: [gpg]}).data.toString()).to.equal('to alice')
     const swaps = [
       {index: 0, key: gpg.primary, secret: jwkD(other.primary.secretKey)},
       {index: 3, key: gpg.subkeys[0].key, secret: Buffer.from(jwkD(other.subkeys[0].key.secretKey)).reverse()},
     ]
     for (const {index, key, secret} of swaps) {
       const tampered = withPacket(gpgSecret, index, () => secretBody(key.publicBody, secret))
-      refused(() => readKey(tampered))
-      const read = await openpgp.readPrivateKey({binaryKey: tampered})
+      // The key objects are made when first used (a read whose session keys are sealed uses none): the check with them.
+      const read = readKey(tampered)
+      const swapped = index === 0 ? read.primary : read.subkeys[0].key
+      refused(() => swapped.secretKey?.())
+      refused(() => swapped.secretKey?.())
+      // A message to the subkey is refused with it (the caller then goes to OpenPGP.js), not decrypted with the wrong secret.
+      if (index === 3) refused(() => decryptMessage(toAlice, {keys: [read]}))
+      const parsed = await openpgp.readPrivateKey({binaryKey: tampered})
       // Key.validate() checks the primary key only: the subkey's packet is validated itself.
-      const packet = index === 0 ? read.keyPacket : read.subkeys[0].keyPacket
+      const packet = index === 0 ? parsed.keyPacket : parsed.subkeys[0].keyPacket
       expect(packet).to.be.instanceOf(openpgp.SecretKeyPacket)
       const failure = await (packet as openpgp.SecretKeyPacket).validate().then(
         () => undefined,

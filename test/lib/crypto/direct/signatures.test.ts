@@ -334,7 +334,7 @@ describe('crypto/direct signatures: GnuPG’s and OpenPGP.js’s, beside OpenPGP
   })
 
   it('a signature whose only issuer is the wildcard key ID (zeros), or that names none: false, and OpenPGP.js verifies neither (its own issuer check)', async () => {
-    const secret = readKey(home.gpg(['--export-secret-keys', 'alice@gnupg.test']).stdout).primary.secretKey
+    const secret = readKey(home.gpg(['--export-secret-keys', 'alice@gnupg.test']).stdout).primary.secretKey?.()
     /** A v4 EdDSA binary signature over DATA by alice's key, its unhashed area as given (made here; OpenPGP.js judges it). */
     const signed = (unhashed: Buffer) => {
       const created = Buffer.from([5, 2, 0, 0, 0, 0])
