@@ -41,7 +41,8 @@ export function parseCard(text: string): Component {
  * One VEVENT of every part's properties and sub-components (alarms). As deserialize.ts readCalendarEvent merges
  * the parts (`{...acc, ...part}`), a later part's properties of a name replace an earlier part's: the web client
  * writes each EXDATE in the shared and the calendar signed parts, and it is one EXDATE. Attendees stay all (the
- * web client reads them apart); uid and dtstamp are kept from the first part.
+ * web client reads them apart); uid and dtstamp are kept from the first part. The cards' properties and alarms are
+ * moved, not copied (ical.js takes each from its card): a card is read for this merge alone.
  */
 export function mergeCards(cards: readonly Component[]): Component {
   const merged = new ICAL.Component('vevent')
@@ -50,13 +51,14 @@ export function mergeCards(cards: readonly Component[]): Component {
       if (name !== 'attendee' && name !== 'uid' && name !== 'dtstamp') merged.removeAllProperties(name)
     }
 
-    for (const property of card.getAllProperties()) {
+    // Copies of the lists: each move takes the item out of its card's.
+    for (const property of [...card.getAllProperties()]) {
       const once = property.name === 'uid' || property.name === 'dtstamp'
       if (once && merged.hasProperty(property.name)) continue
-      merged.addProperty(ICAL.Property.fromString(property.toICALString()))
+      merged.addProperty(property)
     }
 
-    for (const child of card.getAllSubcomponents()) merged.addSubcomponent(new ICAL.Component(child.toJSON()))
+    for (const child of [...card.getAllSubcomponents()]) merged.addSubcomponent(child)
   }
 
   return merged
