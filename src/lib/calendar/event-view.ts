@@ -11,7 +11,7 @@ import type {OpenedEvent} from './open-event.ts'
 import {type Expansion, instant, MAX_WORK, MAX_WORK_UNVERIFIED, type Occurrence, occurrences, type Timing, UnexpandedRule} from './recurrence.ts'
 import {endOf} from './event-times.ts'
 import {type Component, exdates, ICAL, text, type When, whenProperty} from './vevent.ts'
-import {dateText, timeText, wallAt} from './zones.ts'
+import {dateText, expectInstants, timeText, wallAt} from './zones.ts'
 
 export const SIGNATURE_FAILED = 'signature FAILED'
 
@@ -59,6 +59,7 @@ export async function rowsOf(
 
   const rows: Row[] = []
   let unexpanded = 0
+  expectInstants(from, to)
   for (const event of events) {
     // Between events too: each has its own slices, and thousands of events a little under one slice each add up.
     await pause?.()

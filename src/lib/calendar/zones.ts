@@ -160,6 +160,21 @@ function changeIn(hour: number, before: number, zone: string): number {
   return (second + 1) * 1000
 }
 
+/** The blocks a listing is about to read (expectInstants): a zone's first miss among them fills them all. */
+let expected: {first: number; last: number} | undefined
+
+/**
+ * Says which instants are about to be placed (a listing's window): each zone's offsets over them are then read with
+ * one switch of TZ, not one for each week a listing reaches in turn. With a day before (instantOf reads a day either
+ * side) and a week and a day after (a weekly series is expanded to its first occurrence past the window). Up to RUN
+ * blocks; a longer window is filled as it is read.
+ */
+export function expectInstants(from: number, to: number): void {
+  const first = Math.floor((from - 86_400_000) / HOUR / BLOCK)
+  const last = Math.floor((to + 8 * 86_400_000) / HOUR / BLOCK)
+  expected = Math.abs(from) < LIMIT && Math.abs(to) < LIMIT && last >= first && last - first < RUN ? {first, last} : undefined
+}
+
 /** The zone's offset at the instant (an integer ms within LIMIT), from its table. */
 function tableOffset(ms: number, zone: string): number {
   let table = tables.get(zone)
@@ -171,10 +186,13 @@ function tableOffset(ms: number, zone: string): number {
   const hour = Math.floor(ms / HOUR)
   const block = Math.floor(hour / BLOCK)
   if (!table.blocks.has(block)) {
-    // A recurrence asks week after week: after n filled weeks, the next n (at most RUN) are filled with one switch.
-    let run = 0
-    while (run < RUN && table.blocks.has(block - run - 1)) run++
-    fill(table, zone, block, Math.max(1, run))
+    if (expected && block >= expected.first && block <= expected.last) fill(table, zone, expected.first, expected.last - expected.first + 1)
+    else {
+      // A recurrence asks week after week: after n filled weeks, the next n (at most RUN) are filled with one switch.
+      let run = 0
+      while (run < RUN && table.blocks.has(block - run - 1)) run++
+      fill(table, zone, block, Math.max(1, run))
+    }
   }
   const before = table.hours.get(hour) as number
   const after = table.hours.get(hour + 1) as number

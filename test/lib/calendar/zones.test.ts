@@ -1,7 +1,7 @@
 import {expect} from 'chai'
 import {Worker} from 'node:worker_threads'
 
-import {canonicalList, instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
+import {canonicalList, expectInstants, instantOf, knownZone, offsetAt, systemZone, type Wall, wallAt} from '../../../src/lib/calendar/zones.ts'
 import {BUILT_WITH, CANONICAL_ZONES} from '../../../src/lib/generated/canonical-zones.ts'
 import {listWindow, parseGiven} from '../../../src/lib/calendar/window.ts'
 
@@ -187,6 +187,23 @@ describe('calendar zones read through Date (process.env.TZ) agree with Intl.Date
     }
 
     expect(differ).to.deep.equal([])
+  })
+
+  it('a window said ahead (expectInstants, as a listing says its own): each zone’s weeks in it are read at its first miss, as Intl reads them, every 10 minutes and across its changes', () => {
+    // Zones and weeks no other test here reads (tables start afresh): Dublin's winter offset is its "summer time".
+    for (const [zone, from, to] of [
+      ['Europe/Dublin', Date.UTC(2031, 2, 1), Date.UTC(2031, 3, 12)],
+      ['America/Santiago', Date.UTC(2031, 3, 1), Date.UTC(2031, 4, 1)],
+      ['Asia/Gaza', Date.UTC(2031, 9, 1), Date.UTC(2031, 10, 20)],
+    ] as const) {
+      expectInstants(from, to)
+      const inside = changes(zone, from, to)
+      expect(inside, zone).to.have.length.greaterThan(0)
+      const differ: string[] = []
+      for (let ms = from - DAY; ms < to + DAY; ms += 10 * 60_000) if (offsetAt(ms, zone) !== intlOffset(ms, zone)) differ.push(`${zone} ${new Date(ms).toISOString()}`)
+      for (const change of inside) for (const ms of [change - 1000, change]) if (offsetAt(ms, zone) !== intlOffset(ms, zone)) differ.push(`${zone} ${new Date(ms).toISOString()}`)
+      expect(differ).to.deep.equal([])
+    }
   })
 
   it('every canonical zone Intl lists reads the same through Date', () => {
