@@ -11,7 +11,7 @@ import {RENDER_DEPTH} from './output.ts'
 import {EXIT, type ExitStatus, exitStatusForResponse} from '../core/exit-status.ts'
 import type {ApiResponse} from '../http/client.ts'
 import {type JsonValue, parseExact} from '../core/json-value.ts'
-import {isRecord, type JsonRecord} from '../core/records.ts'
+import {isRecord} from '../core/records.ts'
 
 /** The verdict on an answer: its exit status and, for a failure, the one stderr line (without "Error: "). */
 export interface Verdict {
@@ -65,13 +65,22 @@ export interface Failure extends Verdict {
 
 export type Outcome = {answer: Answer; ok: true} | {failure: Failure; ok: false}
 
-/** Whether no container in `value` lies deeper than `limit` (the top level is 1), as the scanner counts depth. */
-function nestedWithin(value: JsonRecord, limit: number): boolean {
-  const open: Array<[unknown, number]> = [[value, 1]]
-  for (let next = open.pop(); next; next = open.pop()) {
-    const [container, depth] = next
-    if (depth > limit) return false
-    for (const item of Object.values(container as object) as unknown[]) if (typeof item === 'object' && item !== null) open.push([item, depth + 1])
+/**
+ * Whether no container in `value` lies deeper than `limit` (the top level is 1), as the scanner counts depth. Recursive
+ * (at most `limit` frames, RENDER_DEPTH), and allocating nothing: a page of events holds thousands of containers.
+ */
+function nestedWithin(value: object, limit: number): boolean {
+  if (limit < 1) return false
+  if (Array.isArray(value)) {
+    for (let at = 0; at < value.length; at++) {
+      const item: unknown = value[at]
+      if (typeof item === 'object' && item !== null && !nestedWithin(item, limit - 1)) return false
+    }
+  } else {
+    for (const key in value) {
+      const item: unknown = (value as Record<string, unknown>)[key]
+      if (typeof item === 'object' && item !== null && !nestedWithin(item, limit - 1)) return false
+    }
   }
 
   return true

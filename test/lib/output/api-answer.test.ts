@@ -63,6 +63,15 @@ describe('readAnswer', () => {
     expect(outcome.failure.json?.toString()).to.equal(deep)
     const limit = `{"Code":1000,"User":${'['.repeat(RENDER_DEPTH - 1)}${']'.repeat(RENDER_DEPTH - 1)}}`
     expect(readAnswer(response(200, limit)).ok).to.equal(true)
+    // One level more, in few brackets (JSON.parse reads it first): refused all the same, in an array or an object.
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ]) {
+      const over = readAnswer(response(200, `{"Code":1000,"User":${open.repeat(RENDER_DEPTH)}${close.repeat(RENDER_DEPTH)}}`.replace('{"a":}', '{}')))
+      expect(over.ok).to.equal(false)
+      if (!over.ok) expect(over.failure.message).to.equal(`the answer is nested ${RENDER_DEPTH + 1} levels deep, more than the ${RENDER_DEPTH} this command reads`)
+    }
   })
 
   it('what JSON.parse reads alone is read as the scanner reads it: repeated members, bytes that are not UTF-8, runs of 16 digits, a Code of 1000.0 or written in 70,000 digits, an Error or Details beside Code 1000', () => {
