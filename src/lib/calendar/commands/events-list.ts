@@ -19,17 +19,26 @@ import {interruptedError, interruptSignal} from '../../core/interrupt.ts'
 import {unavailableError} from '../../core/errors.ts'
 import {ListingBounds} from '../../run/listing-bounds.ts'
 
+/** The most work between two turns of the event loop during an expansion (ms). */
+const TURN_MS = 10
+
 /**
- * Between slices of the expansion: a turn of the event loop (so SIGINT, SIGTERM and SIGHUP are heard), then stop
- * when one was, or when the expansion has taken --timeout (counted from its start, as unlocking the keys is).
+ * Between slices of the expansion: a turn of the event loop once TURN_MS of work has passed since the last (so
+ * SIGINT, SIGTERM and SIGHUP are heard; a month of events takes none), then stop when one was, or when the expansion
+ * has taken --timeout (counted from its start, as unlocking the keys is).
  */
 function expansionPause(timeoutSeconds: number): () => Promise<void> {
   const deadline = Date.now() + timeoutSeconds * 1000
   const signal = interruptSignal()
+  let turned = Date.now()
   return async () => {
-    await new Promise((resolve) => {
-      setImmediate(resolve)
-    })
+    if (Date.now() - turned >= TURN_MS) {
+      await new Promise((resolve) => {
+        setImmediate(resolve)
+      })
+      turned = Date.now()
+    }
+
     if (signal.aborted) throw interruptedError()
     if (Date.now() > deadline) throw unavailableError(`calendar events list: the recurring events were not expanded within ${timeoutSeconds} s (timeout; see --timeout); nothing printed`)
   }
