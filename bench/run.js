@@ -278,7 +278,9 @@ const READS = [
   // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, opens the keys and decrypts (target at most 2x).
   {label: (keys) => `proton mail read <a 100 KB message${keys}>`, line: ({message}) => ['mail', 'read', message], path: ({message}) => `/mail/v4/messages/${encodeURIComponent(message)}`},
   // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 2x).
+  // Its data is the four Types (part-day and whole-day, inside the window and from before it, as the web client asks): a third baseline fetches those.
   {
+    data: (url) => /\/events\?/.test(url),
     label: (keys) => `proton calendar events list <a month, 24 events${keys}>`,
     line: ({month}) => ['calendar', 'events', 'list', '--calendar', month.id, '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'UTC'],
     path: ({month}) => month.path,
@@ -287,7 +289,7 @@ const READS = [
   {label: (keys) => `proton contacts get <a contact, 2 cards${keys}>`, line: ({contact}) => ['contacts', 'get', contact], path: ({contact}) => `/contacts/v4/contacts/${encodeURIComponent(contact)}`},
 ]
 const GNUPG_KEYS = ', keys by GnuPG'
-const readsOf = (of, keys, data) => READS.map((read) => ({account: of, label: read.label(keys), line: read.line(data), path: read.path(data), read: true}))
+const readsOf = (of, keys, data) => READS.map((read) => ({account: of, data: read.data, label: read.label(keys), line: read.line(data), path: read.path(data), read: true}))
 
 /**
  * The requests a read of ours sends (its keys and its data), as --verbose lists them: the second baseline of an
@@ -338,7 +340,13 @@ const COMMANDS = [
 const baselineName = (path, of = main) => `bare-node.cjs ${path}${of.tag ? ` <${of.tag}>` : ''}`
 /** The second baseline of an encrypted read: every request it sends, at once. */
 const sameRequestsName = (command) => `bare-node.cjs <the ${command.label}'s ${command.requests.length} requests at once>`
-for (const command of COMMANDS) if (command.read && (!ONLY || ONLY.test(command.label))) command.requests = requestsOf(command)
+/** The third baseline of a read whose data takes several requests (`data` picks them from its own): those alone, at once. */
+const dataRequestsName = (command) => `bare-node.cjs <the ${command.label}'s ${command.dataRequests.length} requests for its data at once>`
+for (const command of COMMANDS) {
+  if (!command.read || (ONLY && !ONLY.test(command.label))) continue
+  command.requests = requestsOf(command)
+  command.dataRequests = command.data ? command.requests.filter(command.data) : []
+}
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
 const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
 const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
@@ -354,6 +362,12 @@ const contenders = [
     command: process.execPath,
     env: (command.account ?? main).sessionEnv,
     name: sameRequestsName(command),
+  })),
+  ...COMMANDS.filter((command) => command.dataRequests?.length > 1).map((command) => ({
+    args: [join(ROOT, 'bench/bare-node.cjs'), ...command.dataRequests],
+    command: process.execPath,
+    env: (command.account ?? main).sessionEnv,
+    name: dataRequestsName(command),
   })),
   // For comparison: the same command through oclif (what the fast path saves), the baseline as an ES module, curl.
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: OCLIF},
@@ -377,6 +391,7 @@ const wanted = ONLY
       ...chosen.map((command) => ours(command)),
       ...chosen.map(({account: of, path}) => baselineName(path, of)),
       ...chosen.filter((command) => command.requests?.length > 0).map(sameRequestsName),
+      ...chosen.filter((command) => command.dataRequests?.length > 1).map(dataRequestsName),
     ])
   : undefined
 const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
@@ -396,8 +411,18 @@ const sameRequestsRow = (command) => {
     )
 }
 
+/** A read whose data takes several requests, against those alone sent at once. */
+const dataRequestsRow = (command) => {
+  const baseline = command.dataRequests?.length > 1 ? medians.get(dataRequestsName(command)) : undefined
+  if (baseline !== undefined)
+    startRows.push(
+      `| ${ours(command)} <against the ${command.dataRequests.length} requests for its data at once> | ${ms(medians.get(ours(command)))} | ${ms(baseline)} | ${(medians.get(ours(command)) / baseline).toFixed(2)}x |`,
+    )
+}
+
 for (const command of chosen) {
   startRow(ours(command), command.path, command.account)
+  dataRequestsRow(command)
   sameRequestsRow(command)
 }
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
