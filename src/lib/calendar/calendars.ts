@@ -91,12 +91,14 @@ export async function calendarIds(invocation: Invocation, given: readonly string
 /**
  * The calendar of this ID as its bootstrap names it, with no calendar list: a bootstrap's Members hold only the
  * account's own member (WebClients calendar/members.ts getMemberAndAddress, which the web client's getCalendarInfo
- * reads from the bootstrap alone). Undefined when it names none (no bootstrap, or a member of another calendar).
+ * reads from the bootstrap alone). Undefined when it names none (no bootstrap, or a member of another calendar), or
+ * no name: the list then names the calendar as refOf does (the calendar's own Name when its member has none).
  */
 export function bootstrapRef(id: string, bootstrap: JsonValue | undefined): CalendarRef | undefined {
   const member = isRecord(bootstrap) && Array.isArray(bootstrap.Members) ? listOf(bootstrap, 'Members')[0] : undefined
-  if (!member || typeof member.ID !== 'string' || typeof member.AddressID !== 'string' || (member.CalendarID !== undefined && member.CalendarID !== id)) return undefined
-  return {addressId: member.AddressID, email: string(member.Email), id, memberId: member.ID, name: string(member.Name)}
+  if (!member || typeof member.ID !== 'string' || typeof member.AddressID !== 'string' || typeof member.Name !== 'string') return undefined
+  if (member.CalendarID !== undefined && member.CalendarID !== id) return undefined
+  return {addressId: member.AddressID, email: string(member.Email), id, memberId: member.ID, name: member.Name}
 }
 
 /** A calendar's bootstrap (its keys, member passphrases and settings): asked for as soon as its ID is known (`send`: see open-calendars.ts early). */
