@@ -42,23 +42,30 @@ export function parseCard(text: string): Component {
  * the parts (`{...acc, ...part}`), a later part's properties of a name replace an earlier part's: the web client
  * writes each EXDATE in the shared and the calendar signed parts, and it is one EXDATE. Attendees stay all (the
  * web client reads them apart); uid and dtstamp are kept from the first part. The cards' properties and alarms are
- * moved, not copied (ical.js takes each from its card): a card is read for this merge alone.
+ * moved, not copied: a card is read for this merge alone. Linear in the parts' properties: a property is kept when
+ * no later part names it (nothing is removed from the merged event by name), and each card is emptied at once
+ * from its end (ical.js, moving one property, takes it from the front of its card's lists: quadratic in a hostile part).
  */
 export function mergeCards(cards: readonly Component[]): Component {
+  const properties = cards.map((card) => [...card.getAllProperties()])
+  const lastPart = new Map<string, number>()
+  for (const [index, list] of properties.entries()) for (const {name} of list) lastPart.set(name, index)
   const merged = new ICAL.Component('vevent')
-  for (const card of cards) {
-    for (const name of new Set(card.getAllProperties().map((property) => property.name))) {
-      if (name !== 'attendee' && name !== 'uid' && name !== 'dtstamp') merged.removeAllProperties(name)
-    }
-
-    // Copies of the lists: each move takes the item out of its card's.
-    for (const property of [...card.getAllProperties()]) {
-      const once = property.name === 'uid' || property.name === 'dtstamp'
-      if (once && merged.hasProperty(property.name)) continue
+  const once = new Set<string>()
+  for (const [index, card] of cards.entries()) {
+    const children = [...card.getAllSubcomponents()]
+    card.removeAllProperties()
+    card.removeAllSubcomponents()
+    for (const property of properties[index]) {
+      const {name} = property
+      if (name === 'uid' || name === 'dtstamp') {
+        if (once.has(name)) continue
+        once.add(name)
+      } else if (name !== 'attendee' && lastPart.get(name) !== index) continue
       merged.addProperty(property)
     }
 
-    for (const child of [...card.getAllSubcomponents()]) merged.addSubcomponent(child)
+    for (const child of children) merged.addSubcomponent(child)
   }
 
   return merged
