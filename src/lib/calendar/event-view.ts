@@ -47,6 +47,7 @@ export async function rowsOf(
   zone: string,
   {pause, report = () => {}}: Pick<Expansion, 'pause'> & {report?: (line: string) => void} = {},
 ): Promise<Rows> {
+  expectInstants(from, to)
   const replaced = new Map<string, Set<number>>()
   for (const event of events) {
     const recurrenceId = whenProperty(event.vevent, 'recurrence-id')
@@ -59,7 +60,6 @@ export async function rowsOf(
 
   const rows: Row[] = []
   let unexpanded = 0
-  expectInstants(from, to)
   for (const event of events) {
     // Between events too: each has its own slices, and thousands of events a little under one slice each add up.
     await pause?.()

@@ -168,12 +168,12 @@ function changeIn(hour: number, before: number, zone: string): number {
   return (second + 1) * 1000
 }
 
-/** The blocks a listing is about to read (expectInstants): a zone's first miss among them fills them all. */
+/** The blocks a listing is about to read (expectInstants): a zone's second miss among them fills them all. */
 let expected: {first: number; last: number} | undefined
 
 /**
  * Says which instants are about to be placed (a listing's window): each zone's offsets over them are then read with
- * one switch of TZ, not one for each week a listing reaches in turn. With a day before (instantOf reads a day either
+ * two switches of TZ (its first week, then the rest), not one for each week a listing reaches in turn. With a day before (instantOf reads a day either
  * side) and a week and a day after (a weekly series is expanded to its first occurrence past the window). Up to RUN
  * blocks; a longer window is filled as it is read.
  */
@@ -194,7 +194,9 @@ function tableOffset(ms: number, zone: string): number {
   const hour = Math.floor(ms / HOUR)
   const block = Math.floor(hour / BLOCK)
   if (!table.blocks.has(block)) {
-    if (expected && block >= expected.first && block <= expected.last) fill(table, zone, expected.first, expected.last - expected.first + 1)
+    // A zone's first read fills its own week (a zone of one event needs no more); a second, inside the window said
+    // ahead, the rest of the window at once.
+    if (expected && table.blocks.size > 0 && block >= expected.first && block <= expected.last) fill(table, zone, expected.first, expected.last - expected.first + 1)
     else {
       // A recurrence asks week after week: after n filled weeks, the next n (at most RUN) are filled with one switch.
       let run = 0

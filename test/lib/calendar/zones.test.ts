@@ -189,7 +189,7 @@ describe('calendar zones read through Date (process.env.TZ) agree with Intl.Date
     expect(differ).to.deep.equal([])
   })
 
-  it('a window said ahead (expectInstants, as a listing says its own): each zone’s weeks in it are read at its first miss, as Intl reads them, every 10 minutes and across its changes', () => {
+  it('a window said ahead (expectInstants, as a listing says its own): each zone’s weeks in it are read at its second miss, as Intl reads them, every 10 minutes and across its changes', () => {
     // Zones and weeks no other test here reads (tables start afresh): Dublin's winter offset is its "summer time".
     for (const [zone, from, to] of [
       ['Europe/Dublin', Date.UTC(2031, 2, 1), Date.UTC(2031, 3, 12)],
