@@ -277,7 +277,7 @@ const READS = [
   {label: (keys) => `proton drive ls <My Files, 2 nodes${keys}>`, line: () => ['drive', 'ls'], path: () => '/drive/v2/shares/my-files'},
   // Decrypting: the baseline only fetches the message; ours also fetches the local key, user and addresses, opens the keys and decrypts (target at most 2x).
   {label: (keys) => `proton mail read <a 100 KB message${keys}>`, line: ({message}) => ['mail', 'read', message], path: ({message}) => `/mail/v4/messages/${encodeURIComponent(message)}`},
-  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar and the four Types, and opens every event (target at most 2x).
+  // Decrypting a month of events: the baseline fetches the month's part-day events once; ours asks for the keys, the calendar's bootstrap and the four Types, and opens every event (target at most 2x).
   // Its data is the four Types (part-day and whole-day, inside the window and from before it, as the web client asks): a third baseline fetches those.
   {
     data: (url) => /\/events\?/.test(url),
@@ -404,7 +404,7 @@ const startRow = (name, baselinePath, of) => {
 
 /** An encrypted read against its own requests sent at once: one more row, under its first. */
 const sameRequestsRow = (command) => {
-  const baseline = medians.get(sameRequestsName(command))
+  const baseline = command.requests?.length > 0 ? medians.get(sameRequestsName(command)) : undefined
   if (baseline !== undefined)
     startRows.push(
       `| ${ours(command)} <against its ${command.requests.length} requests at once> | ${ms(medians.get(ours(command)))} | ${ms(baseline)} | ${(medians.get(ours(command)) / baseline).toFixed(2)}x |`,
