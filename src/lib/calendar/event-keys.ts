@@ -14,7 +14,7 @@
  * service keeps it), with the session's UID and the user's ID as associated data: nobody without the session can
  * write an entry. 0600 in a 0700 directory of this user's, replaced atomically, read through no link and only when
  * nobody else may read or write it; removed with the keys' seal (removeSeal: logout, a new login). Anything that does
- * not open is ignored. Past MAX_ENTRIES, those used least recently as of the last write are dropped.
+ * not open is ignored. Past MAX_ENTRIES, those used least recently are dropped.
  */
 import {createHash} from 'node:crypto'
 import {existsSync} from 'node:fs'
@@ -118,12 +118,16 @@ export class EventKeys {
     return true
   }
 
-  /** The entry, taken out (keep() puts it back, the most recently used last). */
+  /**
+   * The entry, moved last (the most recently used). Its new place is written only once the file is three quarters
+   * full, when the oldest may soon be dropped: below that, a run that only reads writes nothing.
+   */
   private take(name: string): Buffer | undefined {
     const kept = this.entries.get(name)
     if (kept) {
       this.entries.delete(name)
       this.entries.set(name, kept)
+      if (this.entries.size > (MAX_ENTRIES * 3) / 4) this.changed = true
     }
 
     return kept
@@ -135,7 +139,7 @@ export class EventKeys {
     this.changed = true
   }
 
-  /** Writes the seal when a key was added; a failure leaves the packets to be opened next time. */
+  /** Writes the seal when an entry was added, or moved in a file near its bound; a failure leaves the packets to be opened next time. */
   async write(): Promise<void> {
     if (!this.changed) return
     this.changed = false

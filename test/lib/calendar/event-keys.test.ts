@@ -179,6 +179,27 @@ describe('calendar/event-keys: what listings of events keep sealed between runs'
       })
     // many[1..5] were dropped; every other one was kept.
     expect(opened).to.equal(5)
+    await next.write()
+
+    // A run that only reads the oldest entry of a full file writes its recency: it outlives entries added after.
+    const mtime = statSync(file()).mtimeMs
+    const reading = new EventKeys(owner, clientKey)
+    reading.get(many[6], key)
+    await reading.write()
+    expect(statSync(file()).mtimeMs).to.not.equal(mtime)
+    const adding = new EventKeys(owner, clientKey)
+    for (const index of [1, 2, 3]) adding.get(Buffer.from(`new packet ${index}`), key)
+    await adding.write()
+    const last = new EventKeys(owner, clientKey)
+    const reopened: number[] = []
+    for (const index of [5, 6, 7, 8, 9])
+      last.get(many[index], () => {
+        reopened.push(index)
+        return key()
+      })
+    // The file held many[5..]: many[5], many[7] and many[8], the oldest, made room for the three new ones; many[6],
+    // read in between, was kept (without its recency written, many[6] would have gone instead of many[8]).
+    expect(reopened).to.deep.equal([5, 7, 8])
     removeSeal(cacheDir, owner.profile)
     expect(() => statSync(file())).to.throw()
   })
