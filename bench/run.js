@@ -338,15 +338,19 @@ const COMMANDS = [
 ]
 /** The baseline of a command: the same path of the same account's sandbox. */
 const baselineName = (path, of = main) => `bare-node.cjs ${path}${of.tag ? ` <${of.tag}>` : ''}`
-/** The second baseline of an encrypted read: every request it sends, at once. */
-const sameRequestsName = (command) => `bare-node.cjs <the ${command.label}'s ${command.requests.length} requests at once>`
-/** The third baseline of a read whose data takes several requests (`data` picks them from its own): those alone, at once. */
-const dataRequestsName = (command) => `bare-node.cjs <the ${command.label}'s ${command.dataRequests.length} requests for its data at once>`
-for (const command of COMMANDS) {
-  if (!command.read || (ONLY && !ONLY.test(command.label))) continue
-  command.requests = requestsOf(command)
-  command.dataRequests = command.data ? command.requests.filter(command.data) : []
+/**
+ * An encrypted read's further baselines, each some of the requests it sends (as --verbose lists them), at once: the
+ * ones for its data when that takes several (`data` picks them), then every one (its keys and its data).
+ */
+function groupsOf(command) {
+  const requests = requestsOf(command)
+  const data = command.data ? requests.filter(command.data) : []
+  return [
+    ...(data.length > 1 ? [{against: `the ${data.length} requests for its data`, urls: data}] : []),
+    ...(requests.length > 0 ? [{against: `its ${requests.length} requests`, urls: requests}] : []),
+  ].map(({against, urls}) => ({against, name: `bare-node.cjs <${command.label}: ${against} at once>`, urls}))
 }
+for (const command of COMMANDS) if (command.read && (!ONLY || ONLY.test(command.label))) command.groups = groupsOf(command)
 const ours = ({label, line, note = ''}) => label ?? `proton ${line.join(' ')}${note}`
 const OCLIF = 'proton api GET /core/v4/users through oclif (PROTON_FAST_PATH=0)'
 const ESM = 'bare-node.js /core/v4/users (the baseline as an ES module)'
@@ -357,18 +361,9 @@ const contenders = [
   ...COMMANDS.map((command) => ({args: [BIN, '--profile', (command.account ?? main).profile, ...command.line], command: process.execPath, env, name: ours(command)})),
   // The baseline: the same request with nothing but node:http, as CommonJS.
   ...[...baselines].map(([name, {of, path}]) => ({args: [join(ROOT, 'bench/bare-node.cjs'), `${of.url}${path}`], command: process.execPath, env: of.sessionEnv, name})),
-  ...COMMANDS.filter((command) => command.requests?.length > 0).map((command) => ({
-    args: [join(ROOT, 'bench/bare-node.cjs'), ...command.requests],
-    command: process.execPath,
-    env: (command.account ?? main).sessionEnv,
-    name: sameRequestsName(command),
-  })),
-  ...COMMANDS.filter((command) => command.dataRequests?.length > 1).map((command) => ({
-    args: [join(ROOT, 'bench/bare-node.cjs'), ...command.dataRequests],
-    command: process.execPath,
-    env: (command.account ?? main).sessionEnv,
-    name: dataRequestsName(command),
-  })),
+  ...COMMANDS.flatMap((command) =>
+    (command.groups ?? []).map(({name, urls}) => ({args: [join(ROOT, 'bench/bare-node.cjs'), ...urls], command: process.execPath, env: (command.account ?? main).sessionEnv, name})),
+  ),
   // For comparison: the same command through oclif (what the fast path saves), the baseline as an ES module, curl.
   {args: [BIN, '--profile', 'sandbox', 'api', 'GET', '/core/v4/users'], command: process.execPath, env: {...env, PROTON_FAST_PATH: '0'}, name: OCLIF},
   {args: [join(ROOT, 'bench/bare-node.js'), endpoint], command: process.execPath, env: sessionEnv, name: ESM},
@@ -387,12 +382,7 @@ if (has('http') && !ONLY) {
 console.error(`bench: ${RUNS} cold runs each after ${WARMUP} warm-up runs, interleaved; Node ${process.version}`)
 const chosen = ONLY ? COMMANDS.filter((command) => ONLY.test(ours(command))) : COMMANDS
 const wanted = ONLY
-  ? new Set([
-      ...chosen.map((command) => ours(command)),
-      ...chosen.map(({account: of, path}) => baselineName(path, of)),
-      ...chosen.filter((command) => command.requests?.length > 0).map(sameRequestsName),
-      ...chosen.filter((command) => command.dataRequests?.length > 1).map(dataRequestsName),
-    ])
+  ? new Set([...chosen.map((command) => ours(command)), ...chosen.map(({account: of, path}) => baselineName(path, of)), ...chosen.flatMap((command) => (command.groups ?? []).map(({name}) => name))])
   : undefined
 const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
 const startRows = []
@@ -402,28 +392,14 @@ const startRow = (name, baselinePath, of) => {
   startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
 }
 
-/** An encrypted read against its own requests sent at once: one more row, under its first. */
-const sameRequestsRow = (command) => {
-  const baseline = command.requests?.length > 0 ? medians.get(sameRequestsName(command)) : undefined
-  if (baseline !== undefined)
-    startRows.push(
-      `| ${ours(command)} <against its ${command.requests.length} requests at once> | ${ms(medians.get(ours(command)))} | ${ms(baseline)} | ${(medians.get(ours(command)) / baseline).toFixed(2)}x |`,
-    )
-}
-
-/** A read whose data takes several requests, against those alone sent at once. */
-const dataRequestsRow = (command) => {
-  const baseline = command.dataRequests?.length > 1 ? medians.get(dataRequestsName(command)) : undefined
-  if (baseline !== undefined)
-    startRows.push(
-      `| ${ours(command)} <against the ${command.dataRequests.length} requests for its data at once> | ${ms(medians.get(ours(command)))} | ${ms(baseline)} | ${(medians.get(ours(command)) / baseline).toFixed(2)}x |`,
-    )
-}
-
 for (const command of chosen) {
   startRow(ours(command), command.path, command.account)
-  dataRequestsRow(command)
-  sameRequestsRow(command)
+  // An encrypted read against each group of its own requests: one more row each, under its first.
+  const value = medians.get(ours(command))
+  for (const {against, name} of command.groups ?? []) {
+    const baseline = medians.get(name)
+    if (baseline !== undefined) startRows.push(`| ${ours(command)} <against ${against} at once> | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
+  }
 }
 for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
 
