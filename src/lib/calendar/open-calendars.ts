@@ -83,11 +83,10 @@ export async function openCalendars(invocation: Invocation, choice: string | und
   }
 
   // The calendar list (a short answer) and the key requests go out first: the service answers them first, and the
-  // seal opens while the events come.
-  const byId = choice !== undefined && ID_SHAPE.test(choice)
-  const listed = byId ? undefined : quiet(chooseCalendars(invocation, choice))
+  // seal opens while the events come. An ID's calendar has no list: its bootstrap, after the key requests, names it.
+  const ahead = choice !== undefined && ID_SHAPE.test(choice) ? ({by: 'id', id: choice} as const) : ({by: 'list', listed: quiet(chooseCalendars(invocation, choice))} as const)
   await sessionWithKeys(invocation)
-  const refs = await (listed ?? bootstrapOrList(invocation, choice as string, start(choice as string, true).tried))
+  const refs = await (ahead.by === 'id' ? bootstrapOrList(invocation, ahead.id, start(ahead.id, true).tried) : ahead.listed)
   for (const {id} of refs) start(id)
   const direct = await sealed
   const withKeys = direct && {account: direct, sessionKeys: await runEventKeys(invocation, direct)}

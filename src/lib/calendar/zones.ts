@@ -173,9 +173,9 @@ let expected: {first: number; last: number} | undefined
 
 /**
  * Says which instants are about to be placed (a listing's window): each zone's offsets over them are then read with
- * two switches of TZ (its first week, then the rest), not one for each week a listing reaches in turn. With a day before (instantOf reads a day either
- * side) and a week and a day after (a weekly series is expanded to its first occurrence past the window). Up to RUN
- * blocks; a longer window is filled as it is read.
+ * two switches of TZ (its first week, then the rest), not one for each week a listing reaches in turn. With a day
+ * before (instantOf reads a day either side) and a week and a day after (a weekly series is expanded to its first
+ * occurrence past the window). Up to RUN blocks; a longer window is filled as it is read.
  */
 export function expectInstants(from: number, to: number): void {
   const first = Math.floor((from - 86_400_000) / HOUR / BLOCK)
