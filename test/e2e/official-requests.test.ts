@@ -20,10 +20,10 @@
  * commit, path, line range, excerpt and the request shape the excerpt
  * shows), each shape checked against its excerpt and the two clients' shapes
  * against each other. mail send (draft, attachment, send), calendar create
- * (calendar, keys, then an event's sync) and contacts (create, delete) need
- * keys: they run against the sandbox behind a recording proxy, and their
- * requests' methods, paths and body fields are checked against the cited
- * shapes (WebClients api/messages.ts, attachments.ts, calendars.ts,
+ * (calendar, keys, then an event's sync), calendar events list (the four
+ * Types) and contacts (create, delete) need keys: they run against the
+ * sandbox behind a recording proxy, and their requests' methods, paths and
+ * body fields (a listing's query) are checked against the cited shapes (WebClients api/messages.ts, attachments.ts, calendars.ts,
  * contacts.ts, calendar/crypto/keys/setupCalendarHelper.ts; go-proton-api
  * message_send.go, attachment.go, contact.go). Every request recorded here
  * also passes the request check of --strict against the shipped
@@ -322,6 +322,28 @@ describe('send, calendar create, contacts: what the official clients send (built
     expectShape(sync, cited('WebClients syncMultipleEvents'))
     expect(sync.url).to.equal(`/calendar/v1/${id}/events/sync`)
     await expectStrictlyDescribed([...created.sent, ...event.sent])
+  })
+
+  it('calendar events list: GET /calendar/v1/{ID}/events once for each Type 0-3, with the query the web client sends (WebClients queryEvents, CalendarEventsQuery and the PaginationParams it extends)', async () => {
+    const created = await run(['calendar', 'create', '--name', 'Listed', '--color', '#179FD9', '--output', 'json'])
+    expect(created.result.status, created.result.stderr).to.equal(0)
+    const id = writes(created.sent)[1].url.split('/')[3]
+    const listed = await run(['calendar', 'events', 'list', '--calendar', id, '--start', '2025-06-01', '--end', '2025-06-08', '--timezone', 'Europe/Zurich'])
+    expect([listed.result.status, listed.result.stderr.toString()]).to.deep.equal([0, ''])
+    const shape = cited('WebClients queryEvents')
+    const fields = [...shape.query!, ...cited('WebClients PaginationParams queryCalendars').query!].sort()
+    const queries = listed.sent.filter((request) => pathPattern(shape.path).test(request.url.split('?')[0])).map((request) => new URL(request.url, 'http://x').searchParams)
+    expect(queries.map((query) => [...query.keys()].sort())).to.deep.equal([fields, fields, fields, fields])
+    expect(queries.map((query) => query.get('Type')).sort()).to.deep.equal(['0', '1', '2', '3'])
+    // The window in Unix seconds, in the zone asked for (Europe/Zurich is UTC+2 in June), each Type from its first page.
+    for (const query of queries)
+      expect([query.get('Start'), query.get('End'), query.get('Timezone'), query.get('Page')]).to.deep.equal([
+        String(Date.parse('2025-05-31T22:00:00Z') / 1000),
+        String(Date.parse('2025-06-07T22:00:00Z') / 1000),
+        'Europe/Zurich',
+        '0',
+      ])
+    await expectStrictlyDescribed(listed.sent)
   })
 
   it('contacts create, then delete: POST /contacts/v4/contacts, PUT /contacts/v4/contacts/delete (WebClients addContacts, deleteContacts; go-proton-api the same under /contacts/v4)', async () => {
