@@ -19,7 +19,10 @@ describe('encrypted reads without OpenPGP.js: the same answers, OpenPGP.js’s v
   const cache = () => `${suite.home.home}/cache/proton-cli`
   const direct = (result: RunResult) => result.stderr.split('\n').filter((line) => line.startsWith('proton-cli:direct ') && line.endsWith(' without OpenPGP.js'))
   const fellBack = (result: RunResult) => result.stderr.split('\n').filter((line) => line.startsWith('proton-cli:direct ') && line.includes(' with OpenPGP.js: '))
-  const derived = (result: RunResult) => [...result.stderr.matchAll(/^proton-cli:keys \d+ keys opened from the seal, (\d+) derived$/gm)].reduce((sum, line) => sum + Number(line[1]), 0)
+  const keyLines = (result: RunResult) => [...result.stderr.matchAll(/^proton-cli:keys \d+ keys opened from the seal, (\d+) derived \((\d+) S2K runs so far\)$/gm)]
+  const derived = (result: RunResult) => keyLines(result).reduce((sum, line) => sum + Number(line[1]), 0)
+  /** The S2Ks the process ran, as its last proton-cli:keys line counts them (there is always one). */
+  const s2k = (result: RunResult) => Number(keyLines(result).at(-1)?.[2] ?? Number.NaN)
   /** What a user sees, without the DEBUG lines. */
   const seen = (result: RunResult) => ({status: result.status, stderr: result.stderr.replaceAll(/^proton-cli:.*\n/gm, ''), stdout: result.stdout.toString('utf8')})
 
@@ -28,9 +31,11 @@ describe('encrypted reads without OpenPGP.js: the same answers, OpenPGP.js’s v
     removeSeal(cache(), 'sandbox')
     const usual = await run(args)
     expect(derived(usual), usual.stderr).to.be.greaterThan(0)
+    expect(s2k(usual), usual.stderr).to.be.greaterThan(0)
     expect(direct(usual)).to.deep.equal([])
     const read = await run(args)
     expect(derived(read)).to.equal(0)
+    expect(s2k(read), read.stderr).to.equal(0)
     expect(seen(read)).to.deep.equal(seen(usual))
     return {read, usual}
   }

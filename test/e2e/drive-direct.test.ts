@@ -31,7 +31,9 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
       direct: lines.filter((line) => line.startsWith('proton-cli:direct') && line.endsWith(' without OpenPGP.js')),
       fellBack: lines.filter((line) => line.startsWith('proton-cli:direct drive with OpenPGP.js: ')),
       /** The keys derived (S2K) in the run, as the proton-cli:keys lines count them. */
-      derived: lines.reduce((sum, line) => sum + Number(/^proton-cli:keys \d+ keys opened from the seal, (\d+) derived$/.exec(line)?.[1] ?? 0), 0),
+      derived: lines.reduce((sum, line) => sum + Number(/^proton-cli:keys \d+ keys opened from the seal, (\d+) derived \(\d+ S2K runs so far\)$/.exec(line)?.[1] ?? 0), 0),
+      /** The S2Ks the process ran, as its last proton-cli:keys line counts them. */
+      s2k: Number(lines.findLast((line) => line.startsWith('proton-cli:keys '))?.match(/\((\d+) S2K runs so far\)$/)?.[1] ?? Number.NaN),
       /** stderr without the DEBUG lines. */
       said: lines.filter((line) => !line.startsWith('proton-cli:')).join('\n'),
       text: result.stdout.toString(),
@@ -56,6 +58,7 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
     expect(first.status, first.stderr).to.equal(0)
     expect(first.direct).to.deep.equal([])
     expect(first.derived).to.be.greaterThan(0)
+    expect(first.s2k).to.be.greaterThan(0)
     expect(first.text.split('\n').map((line) => line.split('\t')[0])).to.deep.equal(['Documents', 'notes.txt', ''])
 
     for (const args of [
@@ -70,6 +73,7 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
       expect(again.direct, args.join(' ')).to.have.length(1)
       expect(again.direct[0]).to.match(DIRECT)
       expect(again.derived).to.equal(0)
+      expect(again.s2k).to.equal(0)
     }
 
     const info = await run(['drive', 'info', 'notes.txt'])
@@ -116,7 +120,9 @@ describe('drive reads without OpenPGP.js when the seal holds the keys (built bin
     expect(changed.text).to.equal(listing)
     expect(changed.direct).to.deep.equal([])
     expect(changed.derived).to.equal(1)
+    // The node key's packet, derived once.
+    expect(changed.s2k).to.equal(1)
     const after = await run(['drive', 'ls'])
-    expect([after.text, after.direct.length, after.derived]).to.deep.equal([listing, 1, 0])
+    expect([after.text, after.direct.length, after.derived, after.s2k]).to.deep.equal([listing, 1, 0, 0])
   })
 })

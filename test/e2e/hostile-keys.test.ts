@@ -193,7 +193,7 @@ describe('hostile key lists and costly keys from the service (built binary)', fu
 
       await counted()
       expect(seals()).to.have.length(1)
-      expect(await counted()).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived'])
+      expect(await counted()).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived (0 S2K runs so far)'])
       const sealed = readFileSync(seals()[0])
       const unlocked = await openpgp.decryptKey({passphrase, privateKey: await openpgp.readPrivateKey({armoredKey: userKey.PrivateKey})})
       for (const secret of [Buffer.from(userKey.PrivateKey), Buffer.from(unlocked.write()), Buffer.from(unlocked.armor()), Buffer.from(passphrase)]) expect(sealed.includes(secret)).to.equal(false)

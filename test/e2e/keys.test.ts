@@ -54,7 +54,7 @@ describe('unlocked keys: auth login and mail read against the sandbox (built bin
     const first = await runBinary(['--profile', 'reader', 'mail', 'read', '--', ids[0]], {env: baseEnv(suite.home.home, {DEBUG: 'proton-cli:keys', TZ: 'UTC'})})
     expect(first.status, first.stderr).to.equal(0)
     const counts = first.stderr.split('\n').filter((line) => line.startsWith('proton-cli:keys '))
-    expect(counts).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived', 'proton-cli:keys 1 keys opened from the seal, 0 derived'])
+    expect(counts).to.deep.equal(['proton-cli:keys 1 keys opened from the seal, 0 derived (0 S2K runs so far)', 'proton-cli:keys 1 keys opened from the seal, 0 derived (0 S2K runs so far)'])
     // A new login of the profile replaces the seal: the previous session's opens nothing for the new one.
     expect((await login('reader')).status).to.equal(0)
     expect(readFileSync(seal).equals(sealed)).to.equal(false)

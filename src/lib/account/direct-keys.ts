@@ -6,6 +6,7 @@
  * falls back sends nothing twice.
  */
 import {type DirectKeySet, readKey} from '../crypto/direct/keys.ts'
+import {s2kRuns} from '../crypto/iterated-s2k.ts'
 import {need} from '../crypto/direct/packets.ts'
 import {type ApiKey, isActiveKey, keyEntries, malformedNote} from '../crypto/keyring.ts'
 import {openPassphrase} from '../crypto/local-key.ts'
@@ -84,7 +85,7 @@ async function open(invocation: Invocation): Promise<DirectAccount | undefined> 
     const active = primaryFirst(entries.keys.filter((key) => isActiveKey(key) && typeof key.PrivateKey === 'string' && key.PrivateKey !== ''))
     need(active.length > 0, 'no active key')
     const sets = active.map((key) => ({id: String(key.ID), key: sealed(entryName(key))}))
-    debug(`proton-cli:keys ${sets.length} keys opened from the seal, 0 derived`)
+    debug(`proton-cli:keys ${sets.length} keys opened from the seal, 0 derived (${s2kRuns()} S2K runs so far)`)
     return sets
   }
 

@@ -25,6 +25,7 @@ import type {PrivateKey} from 'openpgp'
 
 import {replaceFile} from '../files/atomic-file.ts'
 import {ensurePrivateDirectory} from '../files/private-directory.ts'
+import {s2kRuns} from '../crypto/iterated-s2k.ts'
 import type {ApiKey, Openpgp} from '../crypto/keyring.ts'
 import type {JsonRecord} from '../core/records.ts'
 import type {ActiveSession} from '../session/session.ts'
@@ -157,17 +158,19 @@ export function unseal(bytes: Buffer, clientKey: Buffer, uid: string, userId: st
   }
 }
 
-/** The file's bytes when it is a regular file of this user's that nobody else may read or write (in a directory of this user's, through no link); else undefined. */
-export function readPrivateFile(path: string, maxBytes = MAX_BYTES): Buffer | undefined {
+/**
+ * The file's bytes when it is a regular file of `owner`'s (this user) that nobody else may read or write, in a
+ * directory of the owner's that nobody else may write to, reached through no link; else undefined.
+ */
+export function readPrivateFile(path: string, maxBytes = MAX_BYTES, owner = process.getuid?.()): Buffer | undefined {
   let descriptor: number | undefined
-  const uid = process.getuid?.()
   try {
     const directory = lstatSync(dirname(path))
-    if (!directory.isDirectory() || (uid !== undefined && directory.uid !== uid)) return undefined
-    // O_NOFOLLOW: a symbolic link put in its place is not followed.
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+    if (!directory.isDirectory() || (owner !== undefined && directory.uid !== owner) || (directory.mode & 0o022) !== 0) return undefined
+    // O_NOFOLLOW: a symbolic link put in its place is not followed; O_NONBLOCK: a named pipe there does not hold the read forever.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
     const stat = fstatSync(descriptor)
-    if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0 || stat.size > maxBytes) return undefined
+    if (!stat.isFile() || (owner !== undefined && stat.uid !== owner) || (stat.mode & 0o077) !== 0 || stat.size > maxBytes) return undefined
     return readFileSync(descriptor)
   } catch {
     return undefined
@@ -245,7 +248,7 @@ export function openKeySeal({cacheDir, clientKey, debug = () => {}, pgp, records
       }
     },
     async write() {
-      debug(`${counts.sealed} keys opened from the seal, ${counts.derived} derived`)
+      debug(`${counts.sealed} keys opened from the seal, ${counts.derived} derived (${s2kRuns()} S2K runs so far)`)
       counts.sealed = 0
       counts.derived = 0
       if (!changed || session.source !== 'file') return

@@ -49,6 +49,10 @@ interface GenericS2k {
   produceKey(passphrase: string, length: number, config?: unknown): Promise<Uint8Array>
 }
 
+/** S2K derivations this process ran (each key unlocked or locked through OpenPGP.js, of any S2K type): DEBUG prints it, the tests count it. */
+let derivations = 0
+export const s2kRuns = (): number => derivations
+
 /**
  * OpenPGP.js's S2K class (not exported) made to derive iterated keys with iteratedS2k: its prototype is reached
  * through a symmetric-key packet read from a fixed S2K specifier (version 4, AES-256, iterated, SHA-256, a salt, a
@@ -60,6 +64,7 @@ export function streamIteratedS2k(pgp: Openpgp): void {
   const prototype = Object.getPrototypeOf((probe as unknown as {s2k: GenericS2k}).s2k) as GenericS2k
   const produceKey = prototype.produceKey
   prototype.produceKey = async function (this: GenericS2k, passphrase, length, config) {
+    derivations++
     const hash = HASHES[this.algorithm]
     if (this.type !== 'iterated' || hash === undefined || this.salt === null) return produceKey.call(this, passphrase, length, config)
     return iteratedS2k(hash, this.salt, new TextEncoder().encode(passphrase), this.getCount(), length)

@@ -15,7 +15,7 @@ import * as openpgp from 'openpgp'
 
 import {entryName, recordDigest, removeSeal, seal, sealAtLogin, sealPath, unseal} from '../../../src/lib/account/key-seal.ts'
 import {accountKeys, accountRecords, needsOpenpgp, primaryAddress, primaryFirst} from '../../../src/lib/account/keys.ts'
-import {senderKeys} from '../../../src/lib/account/published-keys.ts'
+import {s2kRuns} from '../../../src/lib/crypto/iterated-s2k.ts'
 import {newClientKey, sealPassphrase} from '../../../src/lib/crypto/local-key.ts'
 import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 import {exitOf, plainCommandSuite, testRun} from '../../helpers/invocation.ts'
@@ -67,7 +67,7 @@ describe('account/keys: the one way to the account’s keys', function () {
     )
   /** What the run's DEBUG lines say: keys opened from the seal and keys derived (an S2K each), summed. */
   const counts = (stderr: string) => {
-    const lines = [...stderr.matchAll(/^proton-cli:keys (\d+) keys opened from the seal, (\d+) derived$/gm)]
+    const lines = [...stderr.matchAll(/^proton-cli:keys (\d+) keys opened from the seal, (\d+) derived \(\d+ S2K runs so far\)$/gm)]
     return {derived: lines.reduce((sum, line) => sum + Number(line[2]), 0), sealed: lines.reduce((sum, line) => sum + Number(line[1]), 0)}
   }
 
@@ -173,26 +173,14 @@ describe('account/keys: the one way to the account’s keys', function () {
     expect(await account.ownPublicKeys('other@proton.test')).to.deep.equal([])
   })
 
-  it('senderKeys: Address and Unverified (WKD) keys alike, malformed entries noted; an answer not 200 or not JSON, none', async () => {
-    await serve()
-    const {invocation, stderr} = testRun(suite.home, {env: ENV})
-    const session = await invocation.session()
-    suite.server.handle(jsonAnswers(() => [200, {Address: {Keys: [{PublicKey: 'A'}, null, {PublicKey: 7}]}, Code: 1000, Unverified: {Keys: [{PublicKey: 'W'}]}}]))
-    expect(await senderKeys(invocation, session, 'sam@example.test')).to.deep.equal(['A', 'W'])
-    expect(stderr()).to.equal('Note: skipped 1 malformed entry of the published keys of sam@example.test (not a key object)\n')
-    suite.server.handle(jsonAnswers(() => [422, {Address: {Keys: [{PublicKey: 'A'}]}, Code: 2000}]))
-    expect(await senderKeys(invocation, session, 'sam@example.test')).to.deep.equal([])
-    suite.server.handle((_request, response) => response.end('not json'))
-    expect(await senderKeys(invocation, session, 'sam@example.test')).to.deep.equal([])
-  })
-
   describe('the seal of the unlocked keys', () => {
-    /** One run: the user keys and the keys of address a1, and what its DEBUG lines counted. */
+    /** One run: the user keys and the keys of address a1, what its DEBUG lines counted, and the S2Ks OpenPGP.js ran meanwhile. */
     const read = async () => {
       const {invocation, stderr} = run()
+      const before = s2kRuns()
       const account = await accountKeys(invocation)
       const keys = await account.addressKeys('a1')
-      return {counts: counts(stderr()), keys, userKeys: account.userKeys}
+      return {counts: counts(stderr()), keys, s2k: s2kRuns() - before, userKeys: account.userKeys}
     }
 
     it('format: the header, IV, ciphertext and tag, bound to the client key, the session and the user; entries by record digest', () => {
@@ -223,11 +211,14 @@ describe('account/keys: the one way to the account’s keys', function () {
       await serve()
       const first = await read()
       expect(first.counts).to.deep.equal({derived: 2, sealed: 0})
+      // One secret packet of each key derived (decrypting only: the primary stays locked), the user key's and the address key's.
+      expect(first.s2k).to.equal(2)
       const path = sealPath(cacheDir(), 'default')
       expect(statSync(path).mode & 0o777).to.equal(0o600)
       expect(statSync(join(cacheDir(), 'keys')).mode & 0o777).to.equal(0o700)
       const second = await read()
       expect(second.counts).to.deep.equal({derived: 0, sealed: 2})
+      expect(second.s2k).to.equal(0)
       expect(second.userKeys.map((key) => key.getFingerprint())).to.deep.equal(first.userKeys.map((key) => key.getFingerprint()))
       const {data} = await openpgp.decrypt({decryptionKeys: second.keys, message: await openpgp.readMessage({armoredMessage: KEY_FIXTURE.bodies[0].Body})})
       expect(data).to.include('Welcome to the Proton sandbox')
@@ -340,8 +331,10 @@ describe('account/keys: the one way to the account’s keys', function () {
       )
       const first = await read()
       expect(first.counts).to.deep.equal({derived: 2, sealed: 0})
+      expect(first.s2k).to.equal(2)
       const second = await read()
       expect(second.counts).to.deep.equal({derived: 0, sealed: 2})
+      expect(second.s2k).to.equal(0)
       expect(second.keys[0].getUserIDs()).to.deep.equal(['address@example.test'])
     })
 
