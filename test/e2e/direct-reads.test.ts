@@ -9,6 +9,7 @@ import * as openpgp from 'openpgp'
 
 import {removeSeal} from '../../src/lib/account/key-seal.ts'
 import {KEY_FIXTURE} from '../../src/sandbox/fixtures/key-fixture.ts'
+import {FIXTURE_PASSPHRASE} from '../helpers/fixture-account.ts'
 import {baseEnv, runBinary, type RunResult} from '../helpers/run-binary.ts'
 import {sandboxFetch, sandboxForSuite} from '../helpers/sandbox-process.ts'
 
@@ -80,6 +81,37 @@ describe('encrypted reads without OpenPGP.js: the same answers, OpenPGP.js’s v
       expect(direct(read)).to.have.length(1)
       expect(direct(read)[0]).to.match(/^proton-cli:direct [1-9]\d* events opened without OpenPGP\.js$/)
       expect(fellBack(read)).to.deep.equal([])
+    }
+  })
+
+  it('an address key locked anew on the service (another record, as after a password change): mail read derives it again with OpenPGP.js, reads the same, then directly again; a calendar month, which uses no address key’s secret once its own key is sealed, stays direct', async () => {
+    const relock = (AddressKeys: string[]) => sandboxFetch(suite.sandbox, 'keys', {body: JSON.stringify({AddressKeys}), headers: {'content-type': 'application/json'}, method: 'PUT'})
+    const user = await openpgp.decryptKey({passphrase: FIXTURE_PASSPHRASE, privateKey: await openpgp.readPrivateKey({armoredKey: KEY_FIXTURE.userKey})})
+    const originals = KEY_FIXTURE.addressKeys.map(({PrivateKey}) => PrivateKey)
+    // The same key and Token, locked again (a new salt): its record is not the one sealed.
+    const [{PrivateKey, Token}] = KEY_FIXTURE.addressKeys
+    const token = (await openpgp.decrypt({decryptionKeys: user, message: await openpgp.readMessage({armoredMessage: Token})})).data
+    const unlocked = await openpgp.decryptKey({passphrase: token, privateKey: await openpgp.readPrivateKey({armoredKey: PrivateKey})})
+    const relocked = (await openpgp.encryptKey({passphrase: token, privateKey: unlocked})).armor()
+    const month = ['calendar', 'events', 'list', '--start', '2025-03-01', '--end', '2025-04-01', '--timezone', 'Europe/Zurich']
+    const message = (JSON.parse((await run(['mail', 'list', '--output', 'json'])).stdout.toString('utf8')) as {Messages: Array<{ID: string}>}).Messages[0].ID
+    const mail = ['mail', 'read', '--', message]
+    try {
+      const {read: before} = await both(mail)
+      const {read: listed} = await both(month)
+      expect((await relock([relocked, ...originals.slice(1)])).status).to.equal(200)
+      const changed = await run(mail)
+      expect(seen(changed)).to.deep.equal(seen(before))
+      expect([derived(changed), direct(changed)]).to.deep.equal([1, []])
+      expect(s2k(changed)).to.be.greaterThan(0)
+      const after = await run(mail)
+      expect(seen(after)).to.deep.equal(seen(before))
+      expect([derived(after), s2k(after), direct(after)]).to.deep.equal([0, 0, ['proton-cli:direct message decrypted without OpenPGP.js']])
+      const still = await run(month)
+      expect(seen(still)).to.deep.equal(seen(listed))
+      expect([derived(still), s2k(still), direct(still).length]).to.deep.equal([0, 0, 1])
+    } finally {
+      expect((await relock(originals)).status).to.equal(200)
     }
   })
 
