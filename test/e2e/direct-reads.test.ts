@@ -100,16 +100,17 @@ describe('encrypted reads without OpenPGP.js: the same answers, OpenPGP.js’s v
       const {read: before} = await both(mail)
       const {read: listed} = await both(month)
       expect((await relock([relocked, ...originals.slice(1)])).status).to.equal(200)
-      const changed = await run(mail)
-      expect(seen(changed)).to.deep.equal(seen(before))
-      expect([derived(changed), direct(changed)]).to.deep.equal([1, []])
-      expect(s2k(changed)).to.be.greaterThan(0)
-      const after = await run(mail)
-      expect(seen(after)).to.deep.equal(seen(before))
-      expect([derived(after), s2k(after), direct(after)]).to.deep.equal([0, 0, ['proton-cli:direct message decrypted without OpenPGP.js']])
+      // The month first, while the seal still holds only the record the service no longer lists.
       const still = await run(month)
       expect(seen(still)).to.deep.equal(seen(listed))
       expect([derived(still), s2k(still), direct(still).length]).to.deep.equal([0, 0, 1])
+      const changed = await run(mail)
+      expect(seen(changed)).to.deep.equal(seen(before))
+      // The one key derived again: its decryption packet.
+      expect([derived(changed), s2k(changed), direct(changed)]).to.deep.equal([1, 1, []])
+      const after = await run(mail)
+      expect(seen(after)).to.deep.equal(seen(before))
+      expect([derived(after), s2k(after), direct(after)]).to.deep.equal([0, 0, ['proton-cli:direct message decrypted without OpenPGP.js']])
     } finally {
       expect((await relock(originals)).status).to.equal(200)
     }

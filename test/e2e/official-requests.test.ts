@@ -335,13 +335,14 @@ describe('send, calendar create, contacts: what the official clients send (built
     const queries = listed.sent.filter((request) => pathPattern(shape.path).test(request.url.split('?')[0])).map((request) => new URL(request.url, 'http://x').searchParams)
     expect(queries.map((query) => [...query.keys()].sort())).to.deep.equal([fields, fields, fields, fields])
     expect(queries.map((query) => query.get('Type')).sort()).to.deep.equal(['0', '1', '2', '3'])
-    // The window in Unix seconds, in the zone asked for (Europe/Zurich is UTC+2 in June), each Type from its first page.
+    // The window in Unix seconds, in the zone asked for (Europe/Zurich is UTC+2 in June), each Type from its first page of 100.
     for (const query of queries)
-      expect([query.get('Start'), query.get('End'), query.get('Timezone'), query.get('Page')]).to.deep.equal([
+      expect([query.get('Start'), query.get('End'), query.get('Timezone'), query.get('Page'), query.get('PageSize')]).to.deep.equal([
         String(Date.parse('2025-05-31T22:00:00Z') / 1000),
         String(Date.parse('2025-06-07T22:00:00Z') / 1000),
         'Europe/Zurich',
         '0',
+        '100',
       ])
     await expectStrictlyDescribed(listed.sent)
   })

@@ -4,7 +4,8 @@
  * authentication/clientKey.ts, persistedSessionHelper.ts). A read then opens the keys it needs without any S2K.
  *
  * The file, <cacheDir>/keys/<profile>.sealed (0600 in a 0700 directory of this user's, written atomically, read
- * through no symbolic link and only when it is this user's and nobody else's), is HEADER, then AES-256-GCM's IV
+ * through no symbolic link, without waiting on a named pipe, and only when it is this user's and nobody else's in a
+ * directory nobody else may write to: readPrivateFile), is HEADER, then AES-256-GCM's IV
  * (12 bytes), ciphertext and tag (16 bytes). The AES key is derived (HKDF-SHA-256) from the session's ClientKey,
  * which only the service keeps: the file alone opens nothing, and once the session ends on the service (logout)
  * or the local key changes, nothing opens it. The associated data is the header, the session's UID and the user's

@@ -49,24 +49,47 @@ interface GenericS2k {
   produceKey(passphrase: string, length: number, config?: unknown): Promise<Uint8Array>
 }
 
-/** S2K derivations this process ran (each key unlocked or locked through OpenPGP.js, of any S2K type): DEBUG prints it, the tests count it. */
+/** An S2K specifier's prototype, reached through a symmetric-key packet read from it (the classes are not exported). */
+function s2kPrototype<T>(pgp: Openpgp, specifier: number[]): T {
+  const probe = new pgp.SymEncryptedSessionKeyPacket()
+  probe.read(new Uint8Array([4, 9, ...specifier]))
+  return Object.getPrototypeOf((probe as unknown as {s2k: T}).s2k) as T
+}
+
+/**
+ * OpenPGP.js's S2K class for every type but Argon2 made to derive iterated keys with iteratedS2k: its prototype is
+ * read from a fixed specifier (iterated, SHA-256, a salt, a count). Every unlock and every key locked by OpenPGP.js
+ * then goes through it.
+ */
+export function streamIteratedS2k(pgp: Openpgp): void {
+  const prototype = s2kPrototype<GenericS2k>(pgp, [3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224])
+  const produceKey = prototype.produceKey
+  prototype.produceKey = async function (this: GenericS2k, passphrase, length, config) {
+    const hash = HASHES[this.algorithm]
+    if (this.type !== 'iterated' || hash === undefined || this.salt === null) return produceKey.call(this, passphrase, length, config)
+    return iteratedS2k(hash, this.salt, new TextEncoder().encode(passphrase), this.getCount(), length)
+  }
+}
+
+/** S2K derivations this process ran (each key packet unlocked or locked through OpenPGP.js): DEBUG prints it, the tests count it. */
 let derivations = 0
 export const s2kRuns = (): number => derivations
 
 /**
- * OpenPGP.js's S2K class (not exported) made to derive iterated keys with iteratedS2k: its prototype is reached
- * through a symmetric-key packet read from a fixed S2K specifier (version 4, AES-256, iterated, SHA-256, a salt, a
- * count). Every unlock and every key locked by OpenPGP.js then goes through it.
+ * Counts every derivation of OpenPGP.js's two S2K classes: the one of every type but Argon2 (after
+ * streamIteratedS2k, whose derivation it counts too) and Argon2's (RFC 9580 3.7.1.4: a salt, 1 pass, 1 lane, 2^10
+ * KiB), each prototype read from a specifier of its type.
  */
-export function streamIteratedS2k(pgp: Openpgp): void {
-  const probe = new pgp.SymEncryptedSessionKeyPacket()
-  probe.read(new Uint8Array([4, 9, 3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224]))
-  const prototype = Object.getPrototypeOf((probe as unknown as {s2k: GenericS2k}).s2k) as GenericS2k
-  const produceKey = prototype.produceKey
-  prototype.produceKey = async function (this: GenericS2k, passphrase, length, config) {
-    derivations++
-    const hash = HASHES[this.algorithm]
-    if (this.type !== 'iterated' || hash === undefined || this.salt === null) return produceKey.call(this, passphrase, length, config)
-    return iteratedS2k(hash, this.salt, new TextEncoder().encode(passphrase), this.getCount(), length)
+export function countS2kRuns(pgp: Openpgp): void {
+  for (const specifier of [
+    [3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224],
+    [4, ...new Array<number>(16).fill(7), 1, 1, 10],
+  ]) {
+    const prototype = s2kPrototype<Pick<GenericS2k, 'produceKey'>>(pgp, specifier)
+    const produceKey = prototype.produceKey
+    prototype.produceKey = function (this: unknown, ...args) {
+      derivations++
+      return produceKey.apply(this, args)
+    }
   }
 }

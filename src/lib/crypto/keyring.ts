@@ -15,7 +15,7 @@
 import type {PrivateKey, SecretKeyPacket, SecretSubkeyPacket} from 'openpgp'
 
 import {TimeoutFailure} from '../core/errors.ts'
-import {streamIteratedS2k} from './iterated-s2k.ts'
+import {countS2kRuns, streamIteratedS2k} from './iterated-s2k.ts'
 import {PushedStream} from './pushed-stream.ts'
 
 export interface ApiKey {
@@ -31,9 +31,10 @@ export type Openpgp = typeof import('openpgp')
 
 let loaded: Promise<Openpgp> | undefined
 export function openpgp(): Promise<Openpgp> {
-  // Every S2K of the run hashed as a stream rather than from a 16 MiB buffer (iterated-s2k.ts).
+  // Every S2K of the run hashed as a stream rather than from a 16 MiB buffer, and counted (iterated-s2k.ts).
   loaded ??= import('openpgp').then((pgp) => {
     streamIteratedS2k(pgp)
+    countS2kRuns(pgp)
     return pgp
   })
   return loaded

@@ -31,7 +31,7 @@ describe('account/key-seal: readPrivateFile', () => {
     expect(readPrivateFile(file)).to.deep.equal(bytes)
   })
 
-  it('a file and directory of another user (another owner asked for): not read', () => {
+  it('a file in a directory, both of another user (another owner asked for): not read (as root, keys.test.ts chowns a seal itself)', () => {
     expect(readPrivateFile(file, undefined, (me ?? 0) + 1)).to.equal(undefined)
     expect(readPrivateFile(file, undefined, me)).to.deep.equal(bytes)
   })

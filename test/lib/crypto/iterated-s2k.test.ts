@@ -8,9 +8,11 @@ import {expect} from 'chai'
 import {spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 
-import {iteratedS2k, streamIteratedS2k} from '../../../src/lib/crypto/iterated-s2k.ts'
+import {countS2kRuns, iteratedS2k, s2kRuns, streamIteratedS2k} from '../../../src/lib/crypto/iterated-s2k.ts'
 import {type Openpgp, openpgp} from '../../../src/lib/crypto/keyring.ts'
+import {argon2Keys, FIXTURE_PASSPHRASE} from '../../helpers/fixture-account.ts'
 import {gnupgHome} from '../../helpers/gnupg-home.ts'
+import {KEY_FIXTURE} from '../../../src/sandbox/fixtures/key-fixture.ts'
 
 const PASSPHRASE = 'pässwörd with spaces'
 
@@ -102,6 +104,28 @@ describe('iterated S2K (against GnuPG)', function () {
       expect(Buffer.from(data).toString('utf8')).to.equal('the plaintext\n')
     })
   }
+
+  it('counted: every derivation, of an iterated key (streamed) and of an Argon2 key alike, one a secret packet unlocked or locked', async () => {
+    // An instance of OpenPGP.js of its own, patched as openpgp() patches the one it loads.
+    const pgp = (await import(`${import.meta.resolve('openpgp')}?counted-test`)) as Openpgp
+    streamIteratedS2k(pgp)
+    countS2kRuns(pgp)
+    const derivations = async (work: () => Promise<unknown>) => {
+      const before = s2kRuns()
+      await work()
+      return s2kRuns() - before
+    }
+
+    const unlock = (armoredKey: string, passphrase: string) => async () => pgp.decryptKey({passphrase, privateKey: await pgp.readPrivateKey({armoredKey})})
+    // The user key: a primary and a subkey, each locked with the iterated S2K.
+    expect(await derivations(unlock(KEY_FIXTURE.userKey, FIXTURE_PASSPHRASE))).to.equal(2)
+    const {argon2Key} = await argon2Keys('argon2 passphrase')
+    expect((await pgp.readPrivateKey({armoredKey: argon2Key})).getKeys().map(({keyPacket}) => (keyPacket as unknown as {s2k: {type: string}}).s2k.type)).to.deep.equal(['argon2', 'argon2'])
+    expect(await derivations(unlock(argon2Key, 'argon2 passphrase'))).to.equal(2)
+    // Reading a key derives nothing; a wrong passphrase is tried on both packets (OpenPGP.js unlocks them together).
+    expect(await derivations(async () => pgp.readPrivateKey({armoredKey: argon2Key}))).to.equal(0)
+    expect(await derivations(() => unlock(argon2Key, 'wrong')().catch(() => undefined))).to.equal(2)
+  })
 
   it('installed: iterated keys of the digests Node hashes derived by iteratedS2k, every other S2K left to OpenPGP.js', async () => {
     // An instance of OpenPGP.js of its own (another URL), whose produceKey is replaced by a stand-in before the
