@@ -47,7 +47,7 @@ describe('calendar openCalendar: the member passphrase only for a key the seal d
     const account = accountKeys(invocation)
     const opened = await openCalendar(ref, fetchBootstrap(invocation, ref.id), () => account)
     await (await account).flushSeal()
-    const derived = [...stderr().matchAll(/(\d+) derived$/gm)].reduce((sum, line) => sum + Number(line[1]), 0)
+    const derived = [...stderr().matchAll(/(\d+) derived \(\d+ S2K runs so far\)$/gm)].reduce((sum, line) => sum + Number(line[1]), 0)
     return {derived, opened}
   }
 
