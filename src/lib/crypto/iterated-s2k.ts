@@ -49,6 +49,10 @@ interface GenericS2k {
   produceKey(passphrase: string, length: number, config?: unknown): Promise<Uint8Array>
 }
 
+/** S2K specifiers (RFC 9580 3.7.1) of each of OpenPGP.js's S2K classes: iterated (SHA-256, a salt, a count), and Argon2 (a salt, 1 pass, 1 lane, 2^10 KiB). */
+const ITERATED = [3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224]
+const ARGON2 = [4, ...new Array<number>(16).fill(7), 1, 1, 10]
+
 /** An S2K specifier's prototype, reached through a symmetric-key packet read from it (the classes are not exported). */
 function s2kPrototype<T>(pgp: Openpgp, specifier: number[]): T {
   const probe = new pgp.SymEncryptedSessionKeyPacket()
@@ -62,7 +66,7 @@ function s2kPrototype<T>(pgp: Openpgp, specifier: number[]): T {
  * then goes through it.
  */
 export function streamIteratedS2k(pgp: Openpgp): void {
-  const prototype = s2kPrototype<GenericS2k>(pgp, [3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224])
+  const prototype = s2kPrototype<GenericS2k>(pgp, ITERATED)
   const produceKey = prototype.produceKey
   prototype.produceKey = async function (this: GenericS2k, passphrase, length, config) {
     const hash = HASHES[this.algorithm]
@@ -75,16 +79,9 @@ export function streamIteratedS2k(pgp: Openpgp): void {
 let derivations = 0
 export const s2kRuns = (): number => derivations
 
-/**
- * Counts every derivation of OpenPGP.js's two S2K classes: the one of every type but Argon2 (after
- * streamIteratedS2k, whose derivation it counts too) and Argon2's (RFC 9580 3.7.1.4: a salt, 1 pass, 1 lane, 2^10
- * KiB), each prototype read from a specifier of its type.
- */
+/** Counts every derivation of OpenPGP.js's two S2K classes: the one of every type but Argon2 (streamed or not), and Argon2's. */
 export function countS2kRuns(pgp: Openpgp): void {
-  for (const specifier of [
-    [3, 8, 1, 2, 3, 4, 5, 6, 7, 8, 224],
-    [4, ...new Array<number>(16).fill(7), 1, 1, 10],
-  ]) {
+  for (const specifier of [ITERATED, ARGON2]) {
     const prototype = s2kPrototype<Pick<GenericS2k, 'produceKey'>>(pgp, specifier)
     const produceKey = prototype.produceKey
     prototype.produceKey = function (this: unknown, ...args) {
