@@ -2,7 +2,7 @@
  * The account's keys (account/keys.ts) against a loopback service: the three requests, the user keys unlocked with
  * the sealed passphrase, an address's keys through their Tokens (keys and bodies made by OpenPGP.js in
  * scripts/generate-sandbox-keys.js: the unlocked address key must decrypt the sandbox's body), memoised per
- * address and purpose; the one primary rule; the one refusal; a sender's published keys. Then the seal of the
+ * address and purpose; the one primary rule; the one refusal. Then the seal of the
  * unlocked keys (account/key-seal.ts): a second run derives nothing, and whatever the seal cannot vouch for (a key
  * changed on the service, another local key, a tampered file, a file another user owns or others may read, a link)
  * is derived again; no key material is ever in a file in clear. Keys are unlocked inside each test.
