@@ -386,22 +386,18 @@ const wanted = ONLY
   : undefined
 const medians = race(wanted ? contenders.filter(({name}) => wanted.has(name)) : contenders)
 const startRows = []
-const startRow = (name, baselinePath, of) => {
-  const value = medians.get(name)
-  const baseline = medians.get(baselineName(baselinePath, of))
-  startRows.push(`| ${name} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
+/** A row of the start-up table: `name`'s median against the median of the contender `against`. */
+const startRow = (name, against, label = name) => {
+  const [value, baseline] = [medians.get(name), medians.get(against)]
+  startRows.push(`| ${label} | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
 }
 
 for (const command of chosen) {
-  startRow(ours(command), command.path, command.account)
+  startRow(ours(command), baselineName(command.path, command.account))
   // An encrypted read against each group of its own requests: one more row each, under its first.
-  const value = medians.get(ours(command))
-  for (const {against, name} of command.groups ?? []) {
-    const baseline = medians.get(name)
-    if (baseline !== undefined) startRows.push(`| ${ours(command)} <against ${against} at once> | ${ms(value)} | ${ms(baseline)} | ${(value / baseline).toFixed(2)}x |`)
-  }
+  for (const {against, name} of command.groups ?? []) if (medians.has(name)) startRow(ours(command), name, `${ours(command)} <against ${against} at once>`)
 }
-for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, '/core/v4/users')
+for (const name of [OCLIF, ESM, CURL, HTTPIE]) if (medians.has(name)) startRow(name, baselineName('/core/v4/users'))
 
 /**
  * drive upload and download of a random file on loopback (the sandbox keeps blocks in memory): MiB/s of the whole
